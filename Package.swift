@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Targets, each with one job:
+//   DigraphCore      model, type expressions, locations, diagnostics, graph algorithms (pure Swift)
+//   DigraphLoader    JSON/YAML -> located tree -> manifest -> linked graph
+//   DigraphRules     one validation rule per file
+//   DigraphReporters text, json, github, sarif
+//   digraph          the command line: parses options, calls the libraries
+let package = Package(
+    name: "digraph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "digraph", targets: ["digraph"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "DigraphCore"),
+        .target(name: "DigraphLoader", dependencies: ["DigraphCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "DigraphRules", dependencies: ["DigraphCore"]),
+        .target(name: "DigraphReporters", dependencies: ["DigraphCore", "DigraphRules"]),
+        .executableTarget(
+            name: "digraph",
+            dependencies: [
+                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "digraph-synth"),
+        .testTarget(name: "DigraphCoreTests", dependencies: ["DigraphCore"]),
+        .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
+        .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
+        .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
+        .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth"]),
+    ]
+)
