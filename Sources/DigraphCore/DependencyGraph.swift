@@ -1,0 +1,127 @@
+/// A key and name qualifier: what a container looks a registration up by.
+public struct BindingKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var key: String
+    public var name: String?
+
+    public init(key: String, name: String?) {
+        self.key = key
+        self.name = name
+    }
+
+    public var description: String { Registration.displayName(key: key, name: name) }
+
+    public static func < (lhs: BindingKey, rhs: BindingKey) -> Bool {
+        (lhs.key, lhs.name ?? "") < (rhs.key, rhs.name ?? "")
+    }
+}
+
+/// A resolved use of one registration by another: a service dependency or an `aliasOf`.
+public struct Edge: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The registration's `dependencies[index]`.
+        case dependency(index: Int)
+        case alias
+    }
+
+    public var from: Int
+    public var kind: Kind
+    /// The type as written on the edge (`T?` for an optional dependency).
+    public var type: TypeReference
+    /// What the container is asked for: the unwrapped key and the name qualifier.
+    public var binding: BindingKey
+    public var isLazy: Bool
+    public var isOptional: Bool
+    /// The registration that serves the edge: the last one registered for the binding, as in a
+    /// dictionary container. nil when nothing in the graph provides it.
+    public var target: Int?
+    /// The parameter label; nil for `aliasOf`.
+    public var label: String?
+    public var location: SourceLocation
+
+    /// Counts for cycles, captives and argument checks.
+    public var isEager: Bool { !isLazy }
+}
+
+/// The merged, linked graph of every manifest given on one command line. Immutable once built.
+public struct DependencyGraph: Sendable {
+    public let files: [String]
+    public let manifests: [Manifest]
+    public let registrations: [Registration]
+    /// Declared modules by name; nil when no file declares `modules` (layers are then unchecked).
+    public let modules: [String: ModuleDeclaration]?
+    public let interfaces: [String: InterfaceDeclaration]
+    public let externalKeys: Set<String>
+    /// Every registration index providing a binding, in registration order.
+    public let providers: [BindingKey: [Int]]
+    /// Outgoing edges per registration, in parameter order (alias edge for `aliasOf`).
+    public let edges: [[Edge]]
+
+    public init(manifests: [Manifest], modules: [String: ModuleDeclaration]?, interfaces: [String: InterfaceDeclaration],
+                externalKeys: Set<String>) {
+        self.manifests = manifests
+        self.files = manifests.map(\.file)
+        let registrations = manifests.flatMap(\.registrations)
+        self.registrations = registrations
+        self.modules = modules
+        self.interfaces = interfaces
+        self.externalKeys = externalKeys
+
+        var providers: [BindingKey: [Int]] = [:]
+        for (index, registration) in registrations.enumerated() {
+            var seen = Set<String>()
+            for type in registration.provides where seen.insert(type.key).inserted {
+                providers[BindingKey(key: type.key, name: registration.name?.value), default: []].append(index)
+            }
+        }
+        self.providers = providers
+
+        self.edges = registrations.enumerated().map { index, registration in
+            var edges: [Edge] = []
+            if let alias = registration.aliasOf {
+                let binding = BindingKey(key: alias.expression.unwrapped.key, name: nil)
+                edges.append(Edge(from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
+                                  isOptional: false, target: providers[binding]?.last, label: nil, location: alias.location))
+            }
+            for (position, dependency) in registration.dependencies.enumerated() {
+                guard case .service(let type, let name, let isLazy, _) = dependency.source else { continue }
+                let binding = BindingKey(key: type.expression.unwrapped.key, name: name)
+                edges.append(Edge(from: index, kind: .dependency(index: position), type: type, binding: binding,
+                                  isLazy: isLazy, isOptional: type.expression.isOptional,
+                                  target: providers[binding]?.last, label: dependency.label.value,
+                                  location: dependency.location))
+            }
+            return edges
+        }
+    }
+
+    /// Every edge, registration by registration.
+    public var allEdges: some Sequence<Edge> { edges.lazy.flatMap { $0 } }
+
+    /// The registration that really builds a value: follows pure forwarding (transient `aliasOf`)
+    /// registrations; a scoped alias caches what it resolved, so it is the builder itself.
+    public func builder(of index: Int) -> Int {
+        var current = index
+        var visited = Set<Int>()
+        while registrations[current].aliasOf != nil, registrations[current].lifetime == .transient,
+              visited.insert(current).inserted,
+              let next = edges[current].first(where: { $0.kind == .alias })?.target {
+            current = next
+        }
+        return current
+    }
+
+    /// The module a key belongs to: its interface's module, else the module of its provider.
+    public func module(ofKey binding: BindingKey, servedBy target: Int?) -> String? {
+        if let module = interfaces[binding.key]?.module { return module.value }
+        return target.flatMap { registrations[$0].module?.value }
+    }
+
+    /// The member keys a registered key stands for: a composition's members, or an interface's `composes`.
+    public func memberKeys(of key: String, type: TypeExpression) -> Set<String> {
+        var members = Set(type.normalized().compositionMembers.map(\.key))
+        if let interface = interfaces[key] {
+            members.formUnion(interface.composes.map(\.key))
+        }
+        return members
+    }
+}

@@ -1,0 +1,177 @@
+/// A type expression as written in a manifest, parsed, with its normalized key.
+public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
+    /// The parsed expression as written (member order of compositions kept).
+    public var expression: TypeExpression
+    public var location: SourceLocation
+    /// The normalized key: equal keys are the same Swift type.
+    public let key: String
+    /// The spelling with compositions in written order: `A & B` and `B & A` differ here, not in `key`.
+    public let writtenSpelling: String
+
+    public init(_ expression: TypeExpression, at location: SourceLocation) {
+        self.expression = expression
+        self.location = location
+        self.key = expression.key
+        self.writtenSpelling = expression.normalized(sortingCompositions: false).spelling
+    }
+
+    public var description: String { key }
+}
+
+/// How long a resolved value lives; the semantics of Swinject's object scopes.
+public enum Lifetime: String, Sendable, CaseIterable, Comparable {
+    case transient, graph, weak, singleton
+
+    /// True for lifetimes that keep a value beyond one resolve (and can hold a shorter-lived one captive).
+    public var outlivesResolve: Bool { self == .singleton || self == .weak }
+
+    private var rank: Int { Lifetime.allCases.firstIndex(of: self)! }
+    public static func < (lhs: Lifetime, rhs: Lifetime) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One initializer parameter of a registration.
+public struct Dependency: Hashable, Sendable {
+    public enum Source: Hashable, Sendable {
+        /// Resolved from the container by key (and name qualifier).
+        case service(TypeReference, name: String?, isLazy: Bool, passing: [Located<String>])
+        /// The value of one of the registration's own runtime arguments.
+        case argument(Located<String>)
+    }
+
+    /// The parameter label; a label starting with `_` is an unlabeled parameter.
+    public var label: Located<String>
+    public var source: Source
+
+    public init(label: Located<String>, source: Source) {
+        self.label = label
+        self.source = source
+    }
+
+    public var isUnlabeled: Bool { label.value.hasPrefix("_") }
+    public var location: SourceLocation { label.location }
+
+    /// The type this dependency resolves, when it is a service.
+    public var service: TypeReference? {
+        if case .service(let type, _, _, _) = source { return type }
+        return nil
+    }
+
+    public var isLazy: Bool {
+        if case .service(_, _, let isLazy, _) = source { return isLazy }
+        return false
+    }
+}
+
+/// A runtime argument a registration takes at resolve time.
+public struct Argument: Hashable, Sendable {
+    public var label: Located<String>
+    public var type: TypeReference
+
+    public init(label: Located<String>, type: TypeReference) {
+        self.label = label
+        self.type = type
+    }
+}
+
+public struct Registration: Hashable, Sendable {
+    /// The keys this registration answers to (one instance for all of them).
+    public var provides: [TypeReference]
+    /// The concrete type built; nil for `aliasOf` and `supplied` registrations.
+    public var implementation: TypeReference?
+    public var lifetime: Lifetime
+    public var name: Located<String>?
+    public var module: Located<String>?
+    public var factory: Located<String>?
+    public var isRoot: Bool
+    public var isolation: TypeReference?
+    public var dependencies: [Dependency]
+    public var arguments: [Argument]
+    public var aliasOf: TypeReference?
+    public var isSupplied: Bool
+    /// Where the registration starts (its `-` item).
+    public var location: SourceLocation
+    /// The assembly (file) this registration came from.
+    public var assembly: String
+
+    public init(provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
+                name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
+                isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
+                arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
+                location: SourceLocation, assembly: String) {
+        self.provides = provides
+        self.implementation = implementation
+        self.lifetime = lifetime
+        self.name = name
+        self.module = module
+        self.factory = factory
+        self.isRoot = isRoot
+        self.isolation = isolation
+        self.dependencies = dependencies
+        self.arguments = arguments
+        self.aliasOf = aliasOf
+        self.isSupplied = isSupplied
+        self.location = location
+        self.assembly = assembly
+    }
+
+    /// How people and messages name this registration: its first key, and its name qualifier.
+    public var displayName: String {
+        Registration.displayName(key: provides[0].key, name: name?.value)
+    }
+
+    public static func displayName(key: String, name: String?) -> String {
+        name.map { "\(key) (name: \($0))" } ?? key
+    }
+
+    public func argument(named label: String) -> Argument? {
+        arguments.first { $0.label.value == label }
+    }
+}
+
+public struct ModuleDeclaration: Hashable, Sendable {
+    public var name: Located<String>
+    public var dependsOn: [Located<String>]
+
+    public init(name: Located<String>, dependsOn: [Located<String>]) {
+        self.name = name
+        self.dependsOn = dependsOn
+    }
+}
+
+public struct InterfaceDeclaration: Hashable, Sendable {
+    public var type: TypeReference
+    public var module: Located<String>?
+    public var composes: [TypeReference]
+
+    public init(type: TypeReference, module: Located<String>?, composes: [TypeReference]) {
+        self.type = type
+        self.module = module
+        self.composes = composes
+    }
+}
+
+/// One manifest file as written.
+public struct Manifest: Sendable {
+    public var file: String
+    public var assembly: Located<String>
+    public var container: Located<String>?
+    public var imports: [Located<String>]
+    /// nil when the file declares no `modules` section.
+    public var modules: [ModuleDeclaration]?
+    public var interfaces: [InterfaceDeclaration]
+    public var external: [TypeReference]
+    public var registrations: [Registration]
+
+    public init(file: String, assembly: Located<String>, container: Located<String>?, imports: [Located<String>],
+                modules: [ModuleDeclaration]?, interfaces: [InterfaceDeclaration], external: [TypeReference],
+                registrations: [Registration]) {
+        self.file = file
+        self.assembly = assembly
+        self.container = container
+        self.imports = imports
+        self.modules = modules
+        self.interfaces = interfaces
+        self.external = external
+        self.registrations = registrations
+    }
+}

@@ -1,0 +1,348 @@
+import DigraphCore
+
+/// Turns a located document into a `Manifest`, reporting every schema problem it finds (not just the
+/// first) as a located `schema` diagnostic.
+struct ManifestDecoder {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations"]
+    static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
+                                     "isolation", "dependencies", "arguments", "aliasOf", "supplied"]
+    static let dependencyFields = ["type", "name", "lazy", "arguments", "argument"]
+
+    init(file: String) { self.file = file }
+
+    /// The assembly name a file gets when it declares none: its base name, made an identifier.
+    static func defaultAssemblyName(for file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = base.split(separator: ".").first.map(String.init) ?? base
+        var name = ""
+        var upperNext = true
+        for character in stem {
+            guard character.isASCII, character.isLetter || character.isNumber else { upperNext = true; continue }
+            name.append(upperNext ? Character(character.uppercased()) : character)
+            upperNext = false
+        }
+        if name.isEmpty || name.first!.isNumber { name = "Manifest" + name }
+        return name + (name.hasSuffix("Assembly") ? "" : "Assembly")
+    }
+
+    mutating func decode(_ root: DocumentNode) -> Manifest? {
+        guard let entries = mapping(root, "the manifest") else { return nil }
+        let fields = checkFields(entries, allowed: Self.topLevelFields, in: "the manifest")
+
+        if let version = fields["version"] {
+            checkVersion(version)
+        } else {
+            error("missing required field 'version'; add `version: 1` at the top of the file", at: root.location)
+        }
+        let assembly = fields["assembly"].flatMap { identifier($0, "'assembly'") }
+            ?? Located(Self.defaultAssemblyName(for: file), at: .start(of: file))
+        let container = fields["container"].flatMap { identifier($0, "'container'") }
+        let imports = fields["imports"].map { list($0, "'imports'") { $0.identifier($1, "an import") } } ?? []
+        let modules = fields["modules"].map { decodeModules($0) }
+        let interfaces = fields["interfaces"].map { decodeInterfaces($0) } ?? []
+        let external = fields["external"].map { list($0, "'external'") { $0.typeReference($1, "an external type") } } ?? []
+
+        var registrations: [Registration] = []
+        if let node = fields["registrations"] {
+            registrations = list(node, "'registrations'") { $0.decodeRegistration($1, assembly: assembly.value) }
+        } else {
+            error("missing required field 'registrations'; add `registrations: []` (it may be empty)", at: root.location)
+        }
+        return Manifest(file: file, assembly: assembly, container: container, imports: imports, modules: modules,
+                        interfaces: interfaces, external: external, registrations: registrations)
+    }
+
+    // MARK: Sections
+
+    private mutating func checkVersion(_ node: DocumentNode) {
+        guard case .scalar(let scalar) = node.kind, case .number(let text) = scalar else {
+            error("'version' must be the number 1, found \(node.kindDescription)", at: node.location)
+            return
+        }
+        if text != "1" {
+            error("unsupported manifest version \(quoted(text)); this digraph reads version 1", at: node.location)
+        }
+    }
+
+    private mutating func decodeModules(_ node: DocumentNode) -> [ModuleDeclaration] {
+        guard let entries = mapping(node, "'modules'") else { return [] }
+        return entries.compactMap { entry in
+            guard let name = identifier(keyNode(entry), "a module name") else { return nil }
+            guard let fields = mapping(entry.value, "module '\(name.value)'").map({ checkFields($0, allowed: ["dependsOn"], in: "module '\(name.value)'") }) else {
+                return nil
+            }
+            let dependsOn = fields["dependsOn"].map { list($0, "'dependsOn'") { $0.identifier($1, "a module name") } } ?? []
+            return ModuleDeclaration(name: name, dependsOn: dependsOn)
+        }
+    }
+
+    private mutating func decodeInterfaces(_ node: DocumentNode) -> [InterfaceDeclaration] {
+        guard let entries = mapping(node, "'interfaces'") else { return [] }
+        return entries.compactMap { entry in
+            guard let type = typeReference(keyNode(entry), "an interface") else { return nil }
+            guard let fields = mapping(entry.value, "interface '\(type.key)'").map({ checkFields($0, allowed: ["module", "composes"], in: "interface '\(type.key)'") }) else {
+                return nil
+            }
+            let module = fields["module"].flatMap { identifier($0, "'module'") }
+            let composes = fields["composes"].map { list($0, "'composes'") { $0.typeReference($1, "a composed protocol") } } ?? []
+            return InterfaceDeclaration(type: type, module: module, composes: composes)
+        }
+    }
+
+    private mutating func decodeRegistration(_ node: DocumentNode, assembly: String) -> Registration? {
+        guard let entries = mapping(node, "a registration") else { return nil }
+        let fields = checkFields(entries, allowed: Self.registrationFields, in: "a registration")
+        let errorsBefore = diagnostics.count
+
+        var provides: [TypeReference] = []
+        if let node = fields["provides"] {
+            if case .sequence = node.kind {
+                provides = list(node, "'provides'") { $0.typeReference($1, "'provides'") }
+                if provides.isEmpty, diagnostics.count == errorsBefore {
+                    error("'provides' lists no type; name at least one key", at: node.location)
+                }
+            } else if let type = typeReference(node, "'provides'") {
+                provides = [type]
+            }
+        } else {
+            error("a registration needs 'provides': the key (type) it registers", at: node.location)
+        }
+
+        let aliasOf = fields["aliasOf"].flatMap { typeReference($0, "'aliasOf'") }
+        let isSupplied = fields["supplied"].flatMap { bool($0, "'supplied'") } ?? false
+        var implementation = fields["implementation"].flatMap { typeReference($0, "'implementation'") }
+        let lifetime = fields["lifetime"].flatMap { decodeLifetime($0) }
+        let name = fields["name"].flatMap { identifier($0, "'name'") }
+        let module = fields["module"].flatMap { identifier($0, "'module'") }
+        let factory = fields["factory"].flatMap { identifier($0, "'factory'") }
+        let isRoot = fields["root"].flatMap { bool($0, "'root'") } ?? false
+        let isolation = fields["isolation"].flatMap { node -> TypeReference? in
+            guard let type = typeReference(node, "'isolation'") else { return nil }
+            guard case .nominal = type.expression else {
+                error("'isolation' names a global actor such as `MainActor`, not \(quoted(type.writtenSpelling))", at: node.location)
+                return nil
+            }
+            return type
+        }
+        let arguments = fields["arguments"].map { decodeArguments($0) } ?? []
+        let dependencies = fields["dependencies"].map { decodeDependencies($0) } ?? []
+
+        // What a forwarding or supplied registration may not have: nothing of it is constructed.
+        for (kind, present) in [("aliasOf", aliasOf != nil), ("supplied", isSupplied)] where present {
+            for field in ["implementation", "factory", "dependencies", "arguments"] + (kind == "supplied" ? ["lifetime", "aliasOf"] : []) {
+                if let conflicting = fields[field] {
+                    error(kind == "aliasOf"
+                          ? "an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have '\(field)'"
+                          : "a 'supplied' value is handed to the container and never built, so it cannot have '\(field)'",
+                          at: conflicting.location)
+                }
+            }
+        }
+        if implementation == nil, aliasOf == nil, !isSupplied, provides.count == 1, provides[0].expression.plainName != nil {
+            implementation = provides[0]
+        }
+        if implementation == nil, aliasOf == nil, !isSupplied, !provides.isEmpty, fields["implementation"] == nil {
+            error("a registration of \(quoted(provides.map(\.writtenSpelling).joined(separator: ", "))) needs 'implementation': the concrete type to build (it defaults to 'provides' only when that is one plain type name)", at: node.location)
+        }
+        if isSupplied, provides.count > 1 {
+            error("a 'supplied' value provides exactly one key", at: fields["provides"]!.location)
+        }
+        guard diagnostics.count == errorsBefore else { return nil }
+        return Registration(
+            provides: provides, implementation: implementation,
+            lifetime: isSupplied ? .singleton : (lifetime ?? .transient),
+            name: name, module: module, factory: factory, isRoot: isRoot, isolation: isolation,
+            dependencies: dependencies, arguments: arguments, aliasOf: aliasOf, isSupplied: isSupplied,
+            location: node.location, assembly: assembly)
+    }
+
+    private mutating func decodeLifetime(_ node: DocumentNode) -> Lifetime? {
+        guard let text = string(node, "'lifetime'") else { return nil }
+        if text.value == "container" { return .singleton }
+        if let lifetime = Lifetime(rawValue: text.value) { return lifetime }
+        let choices = Lifetime.allCases.map(\.rawValue) + ["container"]
+        error("unknown lifetime \(quoted(text.value)); use one of transient, singleton, weak, graph (container = singleton)"
+              + didYouMean(text.value, in: choices), at: node.location)
+        return nil
+    }
+
+    private mutating func decodeArguments(_ node: DocumentNode) -> [Argument] {
+        guard let entries = mapping(node, "'arguments'") else { return [] }
+        return entries.compactMap { entry in
+            guard let label = identifier(keyNode(entry), "an argument label"),
+                  let type = typeReference(entry.value, "argument '\(label.value)'") else { return nil }
+            return Argument(label: label, type: type)
+        }
+    }
+
+    private mutating func decodeDependencies(_ node: DocumentNode) -> [Dependency] {
+        guard let entries = mapping(node, "'dependencies'") else { return [] }
+        return entries.compactMap { entry in
+            guard let label = parameterLabel(entry.key) else { return nil }
+            switch entry.value.kind {
+            case .mapping(let fields):
+                return decodeDependencyMapping(label: label, node: entry.value, entries: fields)
+            default:
+                guard let type = typeReference(entry.value, "dependency '\(label.value)'") else { return nil }
+                return Dependency(label: label, source: .service(type, name: nil, isLazy: false, passing: []))
+            }
+        }
+    }
+
+    private mutating func decodeDependencyMapping(label: Located<String>, node: DocumentNode, entries: [DocumentNode.Entry]) -> Dependency? {
+        let context = "dependency '\(label.value)'"
+        let fields = checkFields(entries, allowed: Self.dependencyFields, in: context)
+        if let argument = fields["argument"] {
+            for other in ["type", "name", "lazy", "arguments"] {
+                if let extra = fields[other] {
+                    error("\(context) is the runtime argument \(argument.scalarText.map(quoted) ?? "given"); it cannot also have '\(other)'", at: extra.location)
+                }
+            }
+            return identifier(argument, "'argument'").map { Dependency(label: label, source: .argument($0)) }
+        }
+        guard let typeNode = fields["type"] else {
+            error("\(context) needs 'type' (the key to resolve) or 'argument' (a runtime argument's label)", at: node.location)
+            return nil
+        }
+        guard let type = typeReference(typeNode, context) else { return nil }
+        let name = fields["name"].flatMap { identifier($0, "'name'") }
+        let isLazy = fields["lazy"].flatMap { bool($0, "'lazy'") } ?? false
+        let passing = fields["arguments"].map { list($0, "'arguments'") { $0.identifier($1, "an argument label") } } ?? []
+        return Dependency(label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing))
+    }
+
+    /// A parameter label: an identifier, or one starting with `_` for an unlabeled parameter.
+    private mutating func parameterLabel(_ key: Located<String>) -> Located<String>? {
+        let text = key.value
+        if text.hasPrefix("_"), text.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), text.count <= 100 {
+            return key
+        }
+        // Swift accepts any keyword as an argument label except these three.
+        guard TypeExpressionParser.isIdentifierShaped(text), text.count <= 100, !["inout", "var", "let"].contains(text) else {
+            error("\(quoted(text)) is not a valid parameter label; use a Swift identifier, or a name starting with '_' for an unlabeled parameter", at: key.location)
+            return nil
+        }
+        return key
+    }
+
+    // MARK: Primitives
+
+    private mutating func error(_ message: String, at location: SourceLocation, notes: [Note] = []) {
+        diagnostics.append(.schema(message, at: location, notes: notes))
+    }
+
+    private func keyNode(_ entry: DocumentNode.Entry) -> DocumentNode {
+        DocumentNode(.scalar(.string(entry.key.value)), at: entry.key.location)
+    }
+
+    private mutating func mapping(_ node: DocumentNode, _ what: String) -> [DocumentNode.Entry]? {
+        if case .mapping(let entries) = node.kind { return entries }
+        error("\(what) must be a mapping (`key: value` pairs), found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// Reports unknown fields with a suggestion, and returns the known ones by name.
+    private mutating func checkFields(_ entries: [DocumentNode.Entry], allowed: [String], in context: String) -> [String: DocumentNode] {
+        var fields: [String: DocumentNode] = [:]
+        for entry in entries {
+            if allowed.contains(entry.key.value) {
+                fields[entry.key.value] = entry.value
+            } else {
+                error("unknown field \(quoted(entry.key.value)) in \(context)" + didYouMean(entry.key.value, in: allowed)
+                      + "; the fields are: " + allowed.joined(separator: ", "), at: entry.key.location)
+            }
+        }
+        return fields
+    }
+
+    private func didYouMean(_ word: String, in candidates: [String]) -> String {
+        let lowered = word.lowercased()
+        let near = nearSpellings(of: word, in: candidates)
+        let sharedStart = candidates.filter { $0.count >= 4 && lowered.hasPrefix(String($0.lowercased().prefix(4))) }
+        guard let best = near.first ?? sharedStart.first else { return "" }
+        return " (did you mean '\(best)'?)"
+    }
+
+    private mutating func list<T>(_ node: DocumentNode, _ what: String, _ element: (inout ManifestDecoder, DocumentNode) -> T?) -> [T] {
+        guard case .sequence(let elements) = node.kind else {
+            error("\(what) must be a list, found \(node.kindDescription)", at: node.location)
+            return []
+        }
+        var result: [T] = []
+        for node in elements {
+            if let value = element(&self, node) { result.append(value) }
+        }
+        return result
+    }
+
+    private mutating func string(_ node: DocumentNode, _ what: String) -> Located<String>? {
+        if case .scalar(.string(let text)) = node.kind { return Located(text, at: node.location) }
+        error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    private mutating func bool(_ node: DocumentNode, _ what: String) -> Bool? {
+        if case .scalar(.bool(let value)) = node.kind { return value }
+        error("\(what) must be true or false, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    private mutating func identifier(_ node: DocumentNode, _ what: String) -> Located<String>? {
+        guard let text = string(node, what) else { return nil }
+        guard TypeExpressionParser.isIdentifier(text.value), text.value.count <= 200 else {
+            error("\(what) \(quoted(text.value)) is not a valid Swift identifier (letters, digits and '_', not starting with a digit, not a keyword)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func typeReference(_ node: DocumentNode, _ what: String) -> TypeReference? {
+        guard case .scalar(.string(let text)) = node.kind else {
+            error("\(what) must be a Swift type written as a string, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        do {
+            return TypeReference(try TypeExpressionParser.parse(text), at: node.location)
+        } catch {
+            self.error("\(what) is not a valid Swift type: \(quoted(text)) \(error.message)", at: node.location)
+            return nil
+        }
+    }
+}
+
+extension DocumentNode {
+    var scalarText: String? {
+        if case .scalar(.string(let text)) = kind { return text }
+        return nil
+    }
+}
+
+/// A manifest string as it may safely appear in a message: quoted, control characters escaped,
+/// long values shortened (a 1 MB name must not flood the terminal).
+func quoted(_ text: String) -> String {
+    var result = "'"
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if count == 60 {
+            result += "…"
+            break
+        }
+        count += 1
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "'": result += "\\'"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                result += "\\u{" + hex(scalar.value, width: 1) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "'"
+}

@@ -1,0 +1,132 @@
+import DigraphCore
+import Foundation
+
+/// The outcome of loading manifests: the linked graph when every file was a valid manifest,
+/// and the `schema` diagnostics otherwise.
+public struct LoadResult: Sendable {
+    public var graph: DependencyGraph?
+    public var diagnostics: [Diagnostic]
+}
+
+/// Loads manifest files (JSON or YAML), validates them against the schema and links them into one graph.
+public enum ManifestLoader {
+    public static let maximumFileSize = 256 << 20
+
+    public enum Format: Sendable {
+        case json, yaml
+
+        /// By extension; any other file is sniffed: `{` first means JSON.
+        static func of(file: String, bytes: UnsafeBufferPointer<UInt8>) -> Format {
+            let lowered = file.lowercased()
+            if lowered.hasSuffix(".json") { return .json }
+            if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return .yaml }
+            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            return first == UInt8(ascii: "{") ? .json : .yaml
+        }
+    }
+
+    /// Files given on the command line: a directory stands for its manifests (`*.yaml`, `*.yml`, `*.json`), sorted.
+    public static func expand(paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { prefix + $0 }
+        }
+    }
+
+    public static func load(files: [String]) -> LoadResult {
+        var sources: [(file: String, bytes: [UInt8])] = []
+        var unreadable: [Diagnostic] = []
+        for file in expand(paths: files) {
+            switch read(file: file) {
+            case .success(let bytes): sources.append((file, bytes))
+            case .failure(let diagnostic): unreadable.append(diagnostic)
+            }
+        }
+        return load(sources: sources, unreadable: unreadable)
+    }
+
+    /// Loads manifest text held in memory (tests, examples), as if read from `file`.
+    public static func load(text: String, file: String = "manifest.yaml") -> LoadResult {
+        load(sources: [(file, Array(text.utf8))])
+    }
+
+    public static func load(sources: [(file: String, bytes: [UInt8])], unreadable: [Diagnostic] = []) -> LoadResult {
+        var manifests: [Manifest] = []
+        var diagnostics = unreadable
+        for source in sources {
+            let (manifest, found) = decode(bytes: source.bytes, file: source.file)
+            diagnostics += found
+            if let manifest { manifests.append(manifest) }
+        }
+        // Later stages run only on valid input: a half-read manifest would produce false findings.
+        guard diagnostics.isEmpty else { return LoadResult(graph: nil, diagnostics: diagnostics.sortedForReport()) }
+        var merger = ManifestMerger()
+        let graph = merger.merge(manifests)
+        return LoadResult(graph: merger.diagnostics.isEmpty ? graph : nil, diagnostics: merger.diagnostics.sortedForReport())
+    }
+
+    /// Only parses a file into its located document (for the parse-only benchmark).
+    public static func parseDocument(bytes: [UInt8], file: String) throws(DocumentError) -> DocumentNode {
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in try parse(buffer, file: file) }
+    }
+
+    static func read(file: String) -> Result<[UInt8], Diagnostic> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            return .failure(.schema("cannot read the file: it does not exist", at: .start(of: file)))
+        }
+        if isDirectory.boolValue {
+            return .failure(.schema("is a directory with no .yaml, .yml or .json manifests", at: .start(of: file)))
+        }
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            return .failure(.schema("cannot read the file: permission denied", at: .start(of: file)))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            guard data.count <= maximumFileSize else {
+                return .failure(.schema("the file is larger than \(maximumFileSize >> 20) MB; split the manifest into several files", at: .start(of: file)))
+            }
+            return .success([UInt8](data))
+        } catch {
+            return .failure(.schema("cannot read the file: \(error.localizedDescription)", at: .start(of: file)))
+        }
+    }
+
+    static func decode(bytes: [UInt8], file: String) -> (Manifest?, [Diagnostic]) {
+        let document: DocumentNode
+        do {
+            document = try parseDocument(bytes: bytes, file: file)
+        } catch {
+            return (nil, [.schema(error.message, at: error.location, notes: error.notes)])
+        }
+        var decoder = ManifestDecoder(file: file)
+        let manifest = decoder.decode(document)
+        return (decoder.diagnostics.isEmpty ? manifest : nil, decoder.diagnostics)
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DocumentError) -> DocumentNode {
+        if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
+            let (line, column) = UTF8Validation.position(of: offset, in: bytes)
+            throw DocumentError("the file is not UTF-8 text (byte 0x\(hex(bytes[offset], width: 2)) is not valid here); manifests are UTF-8 JSON or YAML",
+                                at: SourceLocation(file: file, line: line, column: column))
+        }
+        if let offset = bytes.firstIndex(of: 0) {
+            let (line, column) = UTF8Validation.position(of: offset, in: bytes)
+            throw DocumentError("the file contains a NUL byte; manifests are UTF-8 JSON or YAML text",
+                                at: SourceLocation(file: file, line: line, column: column))
+        }
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw DocumentError("the file is empty; a manifest starts with `version: 1` and lists `registrations:`", at: .start(of: file))
+        }
+        switch Format.of(file: file, bytes: bytes) {
+        case .json:
+            return try JSONReader.read(bytes, file: file)
+        case .yaml:
+            return try YAMLReader.read(String(decoding: bytes, as: UTF8.self), file: file)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import DigraphCore
+
+/// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`), which annotate the
+/// pull request, followed by the full text report: GitHub shows only the first ten annotations of
+/// each kind, the log keeps everything.
+public struct GitHubReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        var text = ""
+        for diagnostic in report.diagnostics {
+            let command = switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "notice"
+            }
+            let location = diagnostic.location
+            let properties = [
+                "file=" + Self.escapeProperty(location.file),
+                "line=\(location.line)",
+                "col=\(location.column)",
+                "title=" + Self.escapeProperty("digraph " + diagnostic.code.rawValue),
+            ].joined(separator: ",")
+            let message = ([diagnostic.message] + diagnostic.notes.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
+            text += "::\(command) \(properties)::\(Self.escapeData(message))\n"
+        }
+        return text + TextReporter(colored: false).render(report)
+    }
+
+    /// Workflow-command escaping: these characters would end or split the command.
+    static func escapeData(_ text: String) -> String {
+        text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A"])
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingAll([":": "%3A", ",": "%2C"])
+    }
+}
+
+extension String {
+    /// Replaces characters in one pass (so that a replacement is never replaced again).
+    func replacingAll(_ table: [Character: String]) -> String {
+        var result = ""
+        for character in self {
+            if let replacement = table[character] { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,40 @@
+import DigraphCore
+
+/// The compiler's form, `file:line:column: error: message [code]`, which editors and CI logs link
+/// to the spot, each finding followed by its notes, and a closing summary line.
+public struct TextReporter: Reporter {
+    public var colored: Bool
+
+    public init(colored: Bool = false) { self.colored = colored }
+
+    public func render(_ report: Report) -> String {
+        var text = ""
+        for diagnostic in report.diagnostics {
+            text += "\(diagnostic.location): \(paint(diagnostic.severity.rawValue + ":", severity: diagnostic.severity)) \(bold(diagnostic.message)) [\(diagnostic.code)]\n"
+            for note in diagnostic.notes {
+                text += "\(note.location): \(paint("note:", severity: nil)) \(note.message)\n"
+            }
+        }
+        return text + summary(report) + "\n"
+    }
+
+    public func summary(_ report: Report) -> String {
+        let counts = [plural(report.errors, "error"), plural(report.warnings, "warning"), plural(report.infos, "info")]
+        return "digraph: checked \(plural(report.registrations, "registration")): " + counts.joined(separator: ", ")
+    }
+
+    private func paint(_ text: String, severity: Severity?) -> String {
+        guard colored else { return text }
+        let code = switch severity {
+        case .error: "1;31"
+        case .warning: "1;33"
+        case .info: "1;36"
+        case nil: "1;30"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    private func bold(_ text: String) -> String {
+        colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+}

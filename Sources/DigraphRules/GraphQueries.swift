@@ -1,0 +1,49 @@
+import DigraphCore
+
+/// Questions several rules ask of the graph.
+extension DependencyGraph {
+    /// A registration as messages name it, quoted.
+    func named(_ index: Int) -> String { "'\(registrations[index].displayName)'" }
+
+    /// Registrations (with the same name qualifier) whose key is a composition, or a composing
+    /// interface, that contains every member of `binding` without being it: they hold the value,
+    /// but a container keyed by type cannot hand it out under `binding`.
+    func compositionsContaining(_ binding: BindingKey, type: TypeExpression) -> [(registration: Int, key: TypeReference)] {
+        let wanted = Set(type.unwrapped.normalized().compositionMembers.map(\.key))
+        var found: [(Int, TypeReference)] = []
+        for (index, registration) in registrations.enumerated() where registration.name?.value == binding.name {
+            for provided in registration.provides where provided.key != binding.key {
+                let members = memberKeys(of: provided.key, type: provided.expression)
+                if members.count > 1, wanted.isSubset(of: members) {
+                    found.append((index, provided))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The edge's description in notes: "'A' depends on 'B' (parameter 'b')" or "'A' is an alias of 'B'".
+    func describe(_ edge: Edge) -> String {
+        switch edge.kind {
+        case .alias: "\(named(edge.from)) is an alias of '\(edge.binding)'"
+        case .dependency: "\(named(edge.from)) depends on '\(edge.binding)' (parameter '\(edge.label ?? "_")')"
+        }
+    }
+
+    /// Follows `aliasOf` to the end of the chain (arguments belong to the registration that builds).
+    func forwardingTarget(of index: Int) -> Int {
+        var current = index
+        var visited: Set<Int> = [index]
+        while registrations[current].aliasOf != nil,
+              let next = edges[current].first(where: { $0.kind == .alias })?.target,
+              visited.insert(next).inserted {
+            current = next
+        }
+        return current
+    }
+}
+
+/// " (did you mean 'x'?)" or "".
+func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    nearSpellings(of: word, in: candidates).first.map { " (did you mean '\($0)'?)" } ?? ""
+}

@@ -1,0 +1,86 @@
+import DigraphCore
+
+/// One check over the linked graph. Each rule lives in its own file and documents itself with
+/// examples that are also its tests (see `DigraphRulesTests`).
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ graph: DependencyGraph) -> [Diagnostic]
+}
+
+/// What a rule (or the schema check) is, for `--help`, SARIF rule metadata and the docs.
+public struct RuleDescription: Sendable {
+    public var code: DiagnosticCode
+    public var severity: Severity
+    /// One line, used as SARIF's shortDescription.
+    public var summary: String
+    /// Why it matters, used as SARIF's fullDescription.
+    public var rationale: String
+    /// Manifests that must produce exactly the listed diagnostics, rendered by `RuleExample.render`.
+    public var triggering: [RuleExample]
+    /// Manifests that must produce no diagnostic of any rule.
+    public var nonTriggering: [String]
+
+    public init(code: DiagnosticCode, severity: Severity, summary: String, rationale: String,
+                triggering: [RuleExample] = [], nonTriggering: [String] = []) {
+        self.code = code
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+public struct RuleExample: Sendable {
+    public var manifest: String
+    public var expected: [String]
+
+    public init(_ manifest: String, expect expected: [String]) {
+        self.manifest = manifest
+        self.expected = expected
+    }
+
+    /// The compact form examples are written in: `line:column: severity: message [code]`, then one
+    /// indented `line:column: note: message` per note.
+    public static func render(_ diagnostic: Diagnostic) -> String {
+        var text = "\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
+        for note in diagnostic.notes {
+            text += "\n  \(note.location.line):\(note.location.column): note: \(note.message)"
+        }
+        return text
+    }
+}
+
+/// Every rule, in a fixed order, and the checker that runs them.
+public enum RuleCatalog {
+    public static let rules: [any Rule.Type] = [
+        MissingBindingRule.self,
+        CycleRule.self,
+        DuplicateRegistrationRule.self,
+        CompositionKeyRule.self,
+        KeyCollisionRule.self,
+        CaptiveDependencyRule.self,
+        LayerViolationRule.self,
+        UnknownModuleRule.self,
+        ArgumentMismatchRule.self,
+        UnusedRegistrationRule.self,
+    ]
+
+    /// The schema check is done by the loader, but it is a code users see and SARIF lists.
+    public static let schema = RuleDescription(
+        code: .schema, severity: .error,
+        summary: "The file is not a valid manifest.",
+        rationale: "A parse error, a wrong type, an unknown or missing field, an unsupported version or an invalid type expression. Nothing else is checked until every file is a valid manifest, and the exit code is 2.")
+
+    public static var descriptions: [RuleDescription] { [schema] + rules.map { $0.description } }
+
+    public static func description(of code: DiagnosticCode) -> RuleDescription? {
+        descriptions.first { $0.code == code }
+    }
+
+    /// Runs every rule and returns the findings in report order.
+    public static func check(_ graph: DependencyGraph) -> [Diagnostic] {
+        rules.flatMap { $0.init().check(graph) }.sortedForReport()
+    }
+}

@@ -1,0 +1,85 @@
+import DigraphCore
+
+/// A long-lived value holding a short-lived one: the transient is built once and then lives as long
+/// as the singleton, which is rarely what "transient" was meant to say.
+public struct CaptiveDependencyRule: Rule {
+    public static let description = RuleDescription(
+        code: .captiveDependency, severity: .warning,
+        summary: "A singleton or weak registration holds a transient or graph one.",
+        rationale: "The short-lived value is created once and kept for the holder's whole life: state meant to be fresh per use is shared. Followed through aliasOf to the registration that really builds the value; lazy edges and supplied values are exempt.",
+        triggering: [
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: SessionStore
+                lifetime: singleton
+                dependencies:
+                  formatter: Formatting
+              - provides: Formatting
+                aliasOf: DateFormatterBox
+              - provides: DateFormatterBox
+                lifetime: graph
+            """, expect: [
+                """
+                6:7: warning: singleton 'SessionStore' holds graph 'DateFormatterBox' (parameter 'formatter'): the value is made once and kept for the singleton's whole life [captive-dependency]
+                  8:14: note: 'Formatting' is an alias of 'DateFormatterBox'
+                  9:5: note: 'DateFormatterBox' is registered graph here
+                """,
+            ]),
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: Tracking
+                aliasOf: Tracker
+                lifetime: weak
+              - provides: Tracker
+            """, expect: [
+                """
+                4:14: warning: weak 'Tracking' holds transient 'Tracker' (its aliasOf): the value is made once and kept for the weak's whole life [captive-dependency]
+                  6:5: note: 'Tracker' is registered transient here
+                """,
+            ]),
+        ],
+        nonTriggering: [
+            """
+            version: 1
+            registrations:
+              - provides: SessionStore
+                lifetime: singleton
+                dependencies:
+                  window: UIWindow
+                  factory: { type: ViewModel, lazy: true }
+              - provides: UIWindow
+                supplied: true
+              - provides: ViewModel
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ graph: DependencyGraph) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (index, holder) in graph.registrations.enumerated() where holder.lifetime.outlivesResolve {
+            for edge in graph.edges[index] where edge.isEager {
+                guard let target = edge.target else { continue }
+                let builder = graph.builder(of: target)
+                let held = graph.registrations[builder]
+                guard !held.isSupplied, !held.lifetime.outlivesResolve else { continue }
+                let via = edge.kind == .alias ? "its aliasOf" : "parameter '\(edge.label ?? "_")'"
+                var notes: [Note] = []
+                var hop = target
+                while hop != builder {
+                    let alias = graph.edges[hop].first { $0.kind == .alias }!
+                    notes.append(Note(graph.describe(alias), at: alias.location))
+                    hop = alias.target!
+                }
+                notes.append(Note("\(graph.named(builder)) is registered \(held.lifetime.rawValue) here", at: held.location))
+                diagnostics.append(Diagnostic(
+                    .captiveDependency, .warning,
+                    "\(holder.lifetime.rawValue) \(graph.named(index)) holds \(held.lifetime.rawValue) \(graph.named(builder)) (\(via)): the value is made once and kept for the \(holder.lifetime.rawValue)'s whole life",
+                    at: edge.location, notes: notes))
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,118 @@
+import DigraphCore
+
+/// A dependency names a key nothing provides: the container crashes (`fatalError`, or a force
+/// unwrap of `resolve`) the first time it is asked.
+public struct MissingBindingRule: Rule {
+    public static let description = RuleDescription(
+        code: .missingBinding, severity: .error,
+        summary: "A non-optional dependency or an aliasOf names a key that nothing provides.",
+        rationale: "The container fails at run time the first time the dependency is resolved. Reported once per missing key and name, at its first use, with every other use as a note and likely intended registrations as candidates.",
+        triggering: [
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: LoginUseCase
+                dependencies:
+                  tokens: TokenRepositoryProtocl
+              - provides: SignUpUseCase
+                dependencies:
+                  tokens: TokenRepositoryProtocl
+              - provides: TokenRepositoryProtocol
+                implementation: TokenRepository
+            """, expect: [
+                """
+                5:7: error: nothing provides 'TokenRepositoryProtocl', needed by 'LoginUseCase' (parameter 'tokens') [missing-binding]
+                  8:7: note: also needed by 'SignUpUseCase' (parameter 'tokens')
+                  9:15: note: did you mean 'TokenRepositoryProtocol'? It is registered here
+                """,
+            ]),
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: ProfileViewModel
+                dependencies:
+                  user: Data.User
+                  api: { type: APIClient, name: secure }
+              - provides: Domain.User
+                implementation: UserRecord
+              - provides: APIClient
+            """, expect: [
+                """
+                5:7: error: nothing provides 'Data.User', needed by 'ProfileViewModel' (parameter 'user') [missing-binding]
+                  7:15: note: did you mean 'Domain.User'? It is registered here
+                """,
+                """
+                6:7: error: nothing provides 'APIClient (name: secure)', needed by 'ProfileViewModel' (parameter 'api') [missing-binding]
+                  9:15: note: did you mean 'APIClient'? It is registered here
+                """,
+            ]),
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: Analytics
+                aliasOf: AnalyticsManager
+            """, expect: [
+                "4:14: error: nothing provides 'AnalyticsManager', needed by 'Analytics' (its aliasOf) [missing-binding]",
+            ]),
+        ],
+        nonTriggering: [
+            """
+            version: 1
+            external: [URLSession]
+            registrations:
+              - provides: APIClient
+                dependencies:
+                  session: URLSession
+                  analytics: Analytics?
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ graph: DependencyGraph) -> [Diagnostic] {
+        var uses: [BindingKey: [Edge]] = [:]
+        var order: [BindingKey] = []
+        for edge in graph.allEdges where edge.target == nil && !edge.isOptional && !graph.externalKeys.contains(edge.binding.key) {
+            // A key only a registered composition holds is the composition-key rule's finding.
+            guard graph.compositionsContaining(edge.binding, type: edge.type.expression).isEmpty else { continue }
+            if uses[edge.binding] == nil { order.append(edge.binding) }
+            uses[edge.binding, default: []].append(edge)
+        }
+        return order.map { binding in
+            let edges = uses[binding]!.sorted { $0.location < $1.location }
+            let first = edges[0]
+            var notes = edges.dropFirst().map { Note("also needed by \(user(of: $0, in: graph))", at: $0.location) }
+            notes += candidates(for: binding, type: first.type.expression, in: graph)
+            return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(user(of: first, in: graph))",
+                              at: first.location, notes: notes)
+        }
+    }
+
+    private func user(of edge: Edge, in graph: DependencyGraph) -> String {
+        switch edge.kind {
+        case .alias: "\(graph.named(edge.from)) (its aliasOf)"
+        case .dependency: "\(graph.named(edge.from)) (parameter '\(edge.label ?? "_")')"
+        }
+    }
+
+    /// Likely intended registrations: the same key under another name qualifier, a near spelling,
+    /// the same simple name in another module.
+    private func candidates(for binding: BindingKey, type: TypeExpression, in graph: DependencyGraph) -> [Note] {
+        let simpleName = type.unwrapped.normalized().simpleName
+        var found: [(String, TypeReference)] = []
+        var seen = Set<BindingKey>()
+        let near = Set(nearSpellings(of: binding.key, in: Set(graph.providers.keys.map(\.key))))
+        for registration in graph.registrations {
+            for provided in registration.provides {
+                let candidate = BindingKey(key: provided.key, name: registration.name?.value)
+                guard candidate != binding, !seen.contains(candidate) else { continue }
+                let sameKey = provided.key == binding.key
+                let sameSimpleName = simpleName != nil && provided.expression.normalized().simpleName == simpleName
+                guard sameKey || near.contains(provided.key) || sameSimpleName else { continue }
+                seen.insert(candidate)
+                found.append(("did you mean '\(candidate)'? It is registered here", provided))
+            }
+        }
+        return found.prefix(3).map { Note($0.0, at: $0.1.location) }
+    }
+}

@@ -1,0 +1,50 @@
+import DigraphCore
+
+/// A module name that no `modules` entry declares: usually a typo that silently exempts the
+/// registration from layer checks.
+public struct UnknownModuleRule: Rule {
+    public static let description = RuleDescription(
+        code: .unknownModule, severity: .error,
+        summary: "A registration, interface or dependsOn names an undeclared module.",
+        rationale: "When a manifest declares `modules`, every module named anywhere must be one of them; otherwise a typo silently exempts the registration from the layer rules.",
+        triggering: [
+            RuleExample("""
+            version: 1
+            modules:
+              Domain: {}
+              Data: { dependsOn: [Domian] }
+            interfaces:
+              UserRepositoryProtocol: { module: Domian }
+            registrations:
+              - provides: UserRepository
+                module: Dta
+            """, expect: [
+                "4:23: error: module 'Domian' is not declared in 'modules' (did you mean 'Domain'?) [unknown-module]",
+                "6:37: error: module 'Domian' is not declared in 'modules' (did you mean 'Domain'?) [unknown-module]",
+                "9:13: error: module 'Dta' is not declared in 'modules' (did you mean 'Data'?) [unknown-module]",
+            ]),
+        ],
+        nonTriggering: [
+            """
+            version: 1
+            registrations:
+              - provides: UserRepository
+                module: Data
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ graph: DependencyGraph) -> [Diagnostic] {
+        guard let modules = graph.modules else { return [] }
+        var named: [Located<String>] = modules.values.flatMap(\.dependsOn)
+        named += graph.interfaces.values.compactMap(\.module)
+        named += graph.registrations.compactMap(\.module)
+        let declared = modules.keys.sorted()
+        return named.filter { modules[$0.value] == nil }.map { module in
+            Diagnostic(.unknownModule, .error,
+                       "module '\(module.value)' is not declared in 'modules'" + didYouMean(module.value, in: declared),
+                       at: module.location)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+
+struct Digraph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "digraph",
+        abstract: "Check, draw and generate code from a dependency-injection manifest.",
+        discussion: """
+        A manifest (YAML or JSON) lists a container's registrations: what each key provides, how \
+        long it lives and what it depends on. digraph finds at check time what the container would \
+        otherwise only show at run time.
+
+        Exit codes: 0 no errors; 1 the graph has errors; 2 the input could not be used \
+        (unreadable file, schema error, bad command line).
+        """,
+        version: "0.1.0",
+        subcommands: [Check.self])
+}
+
+/// The exit codes CI relies on.
+enum ExitStatus: Int32 {
+    case success = 0
+    case graphHasErrors = 1
+    case unusableInput = 2
+}
