@@ -14,6 +14,8 @@ public struct Report: Sendable {
     public var errors: Int { diagnostics.count(of: .error) }
     public var warnings: Int { diagnostics.count(of: .warning) }
     public var infos: Int { diagnostics.count(of: .info) }
+    /// Schema problems stop the check before any rule runs.
+    public var isInputUnusable: Bool { diagnostics.contains { $0.code == .schema } }
 }
 
 public protocol Reporter {

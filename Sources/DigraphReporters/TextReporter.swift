@@ -20,6 +20,9 @@ public struct TextReporter: Reporter {
 
     public func summary(_ report: Report) -> String {
         let counts = [plural(report.errors, "error"), plural(report.warnings, "warning"), plural(report.infos, "info")]
+        if report.isInputUnusable {
+            return "digraph: \(plural(report.errors, "error")) in the input; fix the manifest first, nothing else was checked"
+        }
         return "digraph: checked \(plural(report.registrations, "registration")): " + counts.joined(separator: ", ")
     }
 
