@@ -3,6 +3,11 @@ public struct TypeExpressionError: Error, Equatable, Sendable, CustomStringConve
     public var message: String
     public var offset: Int
     public var description: String { message }
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
 }
 
 /// A recursive-descent parser for the subset of Swift's type grammar a DI key can be written in.
