@@ -30,6 +30,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "digraph-synth"),
+        .executableTarget(name: "digraph-bench", dependencies: ["DigraphLoader", "DigraphRules", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "DigraphCoreTests", dependencies: ["DigraphCore"]),
         .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),

@@ -78,13 +78,13 @@ public struct DependencyGraph: Sendable {
         self.edges = registrations.enumerated().map { index, registration in
             var edges: [Edge] = []
             if let alias = registration.aliasOf {
-                let binding = BindingKey(key: alias.expression.unwrapped.key, name: nil)
+                let binding = BindingKey(key: alias.lookupKey, name: nil)
                 edges.append(Edge(from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
                                   isOptional: false, target: providers[binding]?.last, label: nil, location: alias.location))
             }
             for (position, dependency) in registration.dependencies.enumerated() {
                 guard case .service(let type, let name, let isLazy, _) = dependency.source else { continue }
-                let binding = BindingKey(key: type.expression.unwrapped.key, name: name)
+                let binding = BindingKey(key: type.lookupKey, name: name)
                 edges.append(Edge(from: index, kind: .dependency(index: position), type: type, binding: binding,
                                   isLazy: isLazy, isOptional: type.expression.isOptional,
                                   target: providers[binding]?.last, label: dependency.label.value,

@@ -1,8 +1,9 @@
 /// A type expression as written in a manifest, parsed, with its normalized key.
-public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
+/// A class: it is immutable and shared by many edges and rules, so copies are one retain.
+public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
     /// The parsed expression as written (member order of compositions kept).
-    public var expression: TypeExpression
-    public var location: SourceLocation
+    public let expression: TypeExpression
+    public let location: SourceLocation
     /// The normalized key: equal keys are the same Swift type.
     public let key: String
     /// The spelling with compositions in written order: `A & B` and `B & A` differ here, not in `key`.
@@ -11,11 +12,27 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public init(_ expression: TypeExpression, at location: SourceLocation) {
         self.expression = expression
         self.location = location
-        self.key = expression.key
-        self.writtenSpelling = expression.normalized(sortingCompositions: false).spelling
+        let written = expression.normalized(sortingCompositions: false)
+        self.writtenSpelling = written.spelling
+        // Sorting compositions changes nothing in a type that has none: spare the second pass.
+        self.key = written.containsComposition ? expression.key : writtenSpelling
     }
 
     public var description: String { key }
+
+    public static func == (lhs: TypeReference, rhs: TypeReference) -> Bool {
+        lhs.writtenSpelling == rhs.writtenSpelling && lhs.location == rhs.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(writtenSpelling)
+        hasher.combine(location)
+    }
+
+    /// The key a dependency on this type looks up: `T?` and `T!` look up `T`.
+    public var lookupKey: String {
+        expression.isOptional ? expression.unwrapped.key : key
+    }
 }
 
 /// How long a resolved value lives; the semantics of Swinject's object scopes.
@@ -73,25 +90,26 @@ public struct Argument: Hashable, Sendable {
     }
 }
 
-public struct Registration: Hashable, Sendable {
+/// One registration. A class: immutable once loaded and read by every rule, so it is shared, not copied.
+public final class Registration: Sendable {
     /// The keys this registration answers to (one instance for all of them).
-    public var provides: [TypeReference]
+    public let provides: [TypeReference]
     /// The concrete type built; nil for `aliasOf` and `supplied` registrations.
-    public var implementation: TypeReference?
-    public var lifetime: Lifetime
-    public var name: Located<String>?
-    public var module: Located<String>?
-    public var factory: Located<String>?
-    public var isRoot: Bool
-    public var isolation: TypeReference?
-    public var dependencies: [Dependency]
-    public var arguments: [Argument]
-    public var aliasOf: TypeReference?
-    public var isSupplied: Bool
+    public let implementation: TypeReference?
+    public let lifetime: Lifetime
+    public let name: Located<String>?
+    public let module: Located<String>?
+    public let factory: Located<String>?
+    public let isRoot: Bool
+    public let isolation: TypeReference?
+    public let dependencies: [Dependency]
+    public let arguments: [Argument]
+    public let aliasOf: TypeReference?
+    public let isSupplied: Bool
     /// Where the registration starts (its `-` item).
-    public var location: SourceLocation
+    public let location: SourceLocation
     /// The assembly (file) this registration came from.
-    public var assembly: String
+    public let assembly: String
 
     public init(provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
                 name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,

@@ -115,6 +115,19 @@ extension TypeExpression {
     /// The normalized key used to match dependencies with registrations.
     public var key: String { normalized().spelling }
 
+    /// True when a composition appears anywhere in the expression.
+    public var containsComposition: Bool {
+        switch self {
+        case .composition: true
+        case .nominal(let components): components.contains { $0.genericArguments.contains(where: \.containsComposition) }
+        case .existential(let inner), .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .metatype(let inner, _):
+            inner.containsComposition
+        case .dictionary(let key, let value): key.containsComposition || value.containsComposition
+        case .tuple(let elements): elements.contains { $0.type.containsComposition }
+        case .function(let function): function.parameters.contains { $0.type.containsComposition } || function.result.containsComposition
+        }
+    }
+
     /// The top-level members of a composition (a single type is a composition of one).
     public var compositionMembers: [TypeExpression] {
         if case .composition(let members) = self { return members }

@@ -29,12 +29,27 @@ public struct TypeExpressionParser {
     ]
 
     public static func parse(_ text: String) throws(TypeExpressionError) -> TypeExpression {
+        // Most keys are one plain name: skip the tokenizer for them.
+        if isPlainASCIIName(text), !reservedWords.contains(text) {
+            return .nominal([.init(text)])
+        }
         var parser = try TypeExpressionParser(text)
         let type = try parser.parseType(depth: 0)
         guard parser.current.kind == .end else {
             throw parser.unexpected("after the type")
         }
         return type
+    }
+
+    private static func isPlainASCIIName(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, utf8.count <= maximumLength,
+              first == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        else { return false }
+        return utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
     }
 
     /// True for an identifier (a module, name qualifier, factory, argument): one name, not a keyword.
@@ -44,6 +59,7 @@ public struct TypeExpressionParser {
 
     /// True for one word of letters, digits and '_' that does not start with a digit (keywords included).
     public static func isIdentifierShaped(_ text: String) -> Bool {
+        if isPlainASCIIName(text) { return true }
         guard let first = text.first, isIdentifierStart(first) else { return false }
         return text.allSatisfy(isIdentifierContinue)
     }

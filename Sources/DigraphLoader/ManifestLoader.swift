@@ -126,7 +126,7 @@ public enum ManifestLoader {
         case .json:
             return try JSONReader.read(bytes, file: file)
         case .yaml:
-            return try YAMLReader.read(String(decoding: bytes, as: UTF8.self), file: file)
+            return try YAMLReader.read(bytes, file: file)
         }
     }
 }

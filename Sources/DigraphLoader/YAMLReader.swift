@@ -1,170 +1,168 @@
+import CYaml
 import DigraphCore
-import Yams
 
-/// Reads a YAML document through libyaml (Yams' `compose`, which gives 1-based marks) into a
-/// `DocumentNode`, rejecting what a manifest never needs and an attacker could abuse.
+/// Reads a YAML document with libyaml's event parser (the C library Yams bundles) straight into
+/// a `DocumentNode`, without building an intermediate tree.
+///
+/// Working on events lets the reader refuse what a manifest never needs, exactly where it is
+/// written: anchors and aliases (the seed of an alias bomb), tags, a second document, nesting
+/// deeper than `DocumentLimits.maximumDepth`, duplicate keys. It is also several times faster
+/// than composing a `Yams.Node` tree and converting it.
 public enum YAMLReader {
-    /// Reads one YAML document. The text must already be valid UTF-8 (see `ManifestLoader`).
-    public static func read(_ text: String, file: String) throws(DocumentError) -> DocumentNode {
-        if let deep = deepFlowNesting(in: text) {
-            throw DocumentError("the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few",
-                                at: SourceLocation(file: file, line: deep.line, column: deep.column))
+    /// Reads one YAML document. The bytes must already be valid UTF-8 (see `ManifestLoader`).
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DocumentError) -> DocumentNode {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw DocumentError("cannot start the YAML parser (out of memory)", at: .start(of: file))
         }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw documentError(from: error, file: file)
-        } catch {
-            throw DocumentError("invalid YAML: \(error)", at: .start(of: file))
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+
+        var builder = Builder(file: file)
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                throw parseError(parser, file: file)
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { break }
+            try builder.consume(event)
         }
-        guard let root else {
+        guard let root = builder.root else {
             throw DocumentError("the file is empty; a manifest starts with `version: 1` and lists `registrations:`", at: .start(of: file))
         }
-        var converter = Converter(file: file)
-        return try converter.convert(root, depth: 0)
+        return root
     }
 
-    /// libyaml's composer recurses once per level of nesting. Flow collections (`[[[[…`) nest
-    /// cheaply, so bound them before libyaml and Yams see them. Block nesting costs indentation,
-    /// and the converter bounds it.
-    private static func deepFlowNesting(in text: String) -> (line: Int, column: Int)? {
-        var depth = 0
-        var line = 1
-        var column = 0
-        var quote: Unicode.Scalar?
-        var inComment = false
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            column += 1
-            defer { previous = scalar }
-            if scalar == "\n" {
-                line += 1
-                column = 0
-                inComment = false
-                continue
-            }
-            if inComment { continue }
-            if let open = quote {
-                if scalar == open { quote = nil }
-                continue
-            }
-            switch scalar {
-            case "#" where previous == " " || previous == "\t" || column == 1: inComment = true
-            case "\"", "'": if previous == " " || previous == "[" || previous == "{" || previous == "," || previous == ":" || column == 1 { quote = scalar }
-            case "[", "{":
-                depth += 1
-                if depth > DocumentLimits.maximumDepth { return (line, column) }
-            case "]", "}": depth = max(0, depth - 1)
-            default: break
-            }
+    private static func parseError(_ parser: yaml_parser_t, file: String) -> DocumentError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+        var message = "invalid YAML: " + problem
+        if let context = parser.context {
+            message += " (" + String(cString: context) + ")"
         }
-        return nil
+        let mark = parser.problem_mark
+        return DocumentError(message, at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
     }
 
-    private static func documentError(from error: YamlError, file: String) -> DocumentError {
-        func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> DocumentError {
-            var message = "invalid YAML: " + problem
-            if let context { message += " (" + context.text + ")" }
-            return DocumentError(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
-        }
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            return located(problem, mark, context)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return DocumentError("duplicate key \(keys) in the same mapping; remove or rename one",
-                                 at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
-        case .reader(let problem, let offset, _, let yaml):
-            var location = SourceLocation.start(of: file)
-            if let offset {
-                let prefix = yaml.prefix(offset)
-                location.line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                location.column = (prefix.lastIndex(of: "\n").map { prefix[prefix.index(after: $0)...] } ?? prefix[...]).unicodeScalars.count + 1
-            }
-            return DocumentError("invalid YAML: " + problem, at: location)
-        default:
-            return DocumentError("invalid YAML: \(error)", at: .start(of: file))
-        }
-    }
-
-    private struct Converter {
-        let file: String
-        /// Start marks of the collections seen so far. Yams hands back an alias as the very node it
-        /// names, so a collection met twice at the same mark is an alias: the seed of an alias bomb.
-        var seenCollections = Set<CollectionMark>()
-
-        struct CollectionMark: Hashable {
-            var line: Int
-            var column: Int
+    /// Assembles nodes from events with an explicit stack: no recursion, however deep the input.
+    private struct Builder {
+        struct Frame {
             var isMapping: Bool
+            var location: SourceLocation
+            var elements: [DocumentNode] = []
+            var entries: [DocumentNode.Entry] = []
+            var pendingKey: Located<String>?
+            var keyLocations: [String: SourceLocation] = [:]
         }
+
+        let file: String
+        var stack: [Frame] = []
+        var root: DocumentNode?
+        var documents = 0
 
         init(file: String) { self.file = file }
 
-        func location(of node: Node) -> SourceLocation {
-            SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        func location(_ mark: yaml_mark_t) -> SourceLocation {
+            SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
         }
 
-        mutating func convert(_ node: Node, depth: Int) throws(DocumentError) -> DocumentNode {
-            let location = location(of: node)
-            guard depth < DocumentLimits.maximumDepth else {
-                throw DocumentError("the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few", at: location)
-            }
-            switch node {
-            case .scalar(let scalar):
-                return DocumentNode(.scalar(Self.resolve(scalar)), at: location)
-            case .alias:
-                throw aliasError(at: location)
-            case .mapping(let mapping):
-                try noteCollection(at: location, isMapping: true)
-                var entries: [DocumentNode.Entry] = []
-                for (key, value) in mapping {
-                    guard case .scalar(let keyScalar) = key else {
-                        throw DocumentError("a mapping key must be a plain name, not \(key.mapping != nil ? "a mapping" : "a list")", at: self.location(of: key))
-                    }
-                    entries.append(.init(key: Located(keyScalar.string, at: self.location(of: key)), value: try convert(value, depth: depth + 1)))
+        mutating func consume(_ event: yaml_event_t) throws(DocumentError) {
+            let here = location(event.start_mark)
+            switch event.type {
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                guard documents == 1 else {
+                    throw DocumentError("a manifest is one YAML document, but a second one starts here; split it into two files", at: here)
                 }
-                return DocumentNode(.mapping(entries), at: location)
-            case .sequence(let sequence):
-                try noteCollection(at: location, isMapping: false)
-                var elements: [DocumentNode] = []
-                for element in sequence { elements.append(try convert(element, depth: depth + 1)) }
-                return DocumentNode(.sequence(elements), at: location)
+            case YAML_ALIAS_EVENT:
+                throw DocumentError("YAML aliases (*name) are not supported in manifests; write the value out where it is needed", at: here)
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                try refuse(anchor: scalar.anchor, tag: scalar.tag, allowingStringTag: true, at: here)
+                let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+                let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
+                try deliver(DocumentNode(.scalar(isPlain ? Self.resolvePlain(text) : .string(text)), at: here), rawKey: text)
+            case YAML_SEQUENCE_START_EVENT:
+                try refuse(anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, allowingStringTag: false, at: here)
+                try push(Frame(isMapping: false, location: here))
+            case YAML_MAPPING_START_EVENT:
+                try refuse(anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, allowingStringTag: false, at: here)
+                try push(Frame(isMapping: true, location: here))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let frame = stack.removeLast()
+                let node = frame.isMapping
+                    ? DocumentNode(.mapping(frame.entries), at: frame.location)
+                    : DocumentNode(.sequence(frame.elements), at: frame.location)
+                try deliver(node, rawKey: nil)
+            default:
+                break
             }
         }
 
-        private mutating func noteCollection(at location: SourceLocation, isMapping: Bool) throws(DocumentError) {
-            guard seenCollections.insert(CollectionMark(line: location.line, column: location.column, isMapping: isMapping)).inserted else {
-                throw aliasError(at: location)
+        private mutating func push(_ frame: Frame) throws(DocumentError) {
+            guard stack.count < DocumentLimits.maximumDepth else {
+                throw DocumentError("the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few", at: frame.location)
             }
+            stack.append(frame)
         }
 
-        private func aliasError(at location: SourceLocation) -> DocumentError {
-            DocumentError("YAML anchors and aliases (&name, *name) are not supported in manifests: the anchored value here is reused; write it out where it is needed", at: location)
+        private mutating func deliver(_ node: DocumentNode, rawKey: String?) throws(DocumentError) {
+            guard !stack.isEmpty else {
+                root = node
+                return
+            }
+            let top = stack.count - 1
+            guard stack[top].isMapping else {
+                stack[top].elements.append(node)
+                return
+            }
+            if let key = stack[top].pendingKey {
+                stack[top].entries.append(.init(key: key, value: node))
+                stack[top].pendingKey = nil
+                return
+            }
+            guard let rawKey else {
+                throw DocumentError("a mapping key must be a plain name, not \(node.kindDescription)", at: node.location)
+            }
+            if let earlier = stack[top].keyLocations[rawKey] {
+                throw DocumentError("duplicate key '\(rawKey)' in the same mapping; remove or rename one", at: node.location,
+                                    notes: [Note("'\(rawKey)' first appears here", at: earlier)])
+            }
+            stack[top].keyLocations[rawKey] = node.location
+            stack[top].pendingKey = Located(rawKey, at: node.location)
+        }
+
+        private func refuse(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
+                            allowingStringTag: Bool, at location: SourceLocation) throws(DocumentError) {
+            if anchor != nil {
+                throw DocumentError("YAML anchors (&name) are not supported in manifests; write the value out where it is needed", at: location)
+            }
+            if let tag {
+                let name = String(cString: tag)
+                guard allowingStringTag, name == "tag:yaml.org,2002:str" else {
+                    throw DocumentError("YAML tags are not supported in manifests (found \(quoted(name))); only !!str is allowed", at: location)
+                }
+            }
         }
 
         /// YAML 1.2 core schema for plain scalars; quoted and block scalars are always strings.
-        static func resolve(_ scalar: Node.Scalar) -> DocumentNode.Scalar {
-            let text = scalar.string
-            guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+        static func resolvePlain(_ text: String) -> DocumentNode.Scalar {
             switch text {
             case "", "~", "null", "Null", "NULL": return .null
             case "true", "True", "TRUE": return .bool(true)
             case "false", "False", "FALSE": return .bool(false)
             default: break
             }
-            if isNumber(text) { return .number(text) }
-            return .string(text)
+            return isNumber(text) ? .number(text) : .string(text)
         }
 
         private static func isNumber(_ text: String) -> Bool {
-            var body = Substring(text)
-            if body.first == "-" || body.first == "+" { body = body.dropFirst() }
-            guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return false }
-            return body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }
+            var body = Substring(text).utf8[...]
+            if body.first == UInt8(ascii: "-") || body.first == UInt8(ascii: "+") { body = body.dropFirst() }
+            guard let first = body.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: ".") else { return false }
+            return body.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e")
+                || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
         }
     }
 }

@@ -86,8 +86,8 @@ public struct CompositionKeyRule: Rule {
     private func membersOnlyInCompositions(_ graph: DependencyGraph) -> [Diagnostic] {
         var reported = Set<BindingKey>()
         var diagnostics: [Diagnostic] = []
-        for edge in graph.allEdges.sorted(by: { $0.location < $1.location })
-        where edge.target == nil && !graph.externalKeys.contains(edge.binding.key) && !reported.contains(edge.binding) {
+        let unserved = graph.allEdges.filter { $0.target == nil && !graph.externalKeys.contains($0.binding.key) }
+        for edge in unserved.sorted(by: { $0.location < $1.location }) where !reported.contains(edge.binding) {
             let holders = graph.compositionsContaining(edge.binding, type: edge.type.expression)
             guard let first = holders.first else { continue }
             reported.insert(edge.binding)
