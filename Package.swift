@@ -3,9 +3,13 @@ import PackageDescription
 
 // Targets, each with one job:
 //   DigraphCore      model, type expressions, locations, diagnostics, graph algorithms (pure Swift)
-//   DigraphLoader    JSON/YAML -> located tree -> manifest -> linked graph
+//   DigraphLoader    JSON/YAML -> located tree -> manifest -> linked graph (YAML through libyaml's
+//                    event API: the CYaml module that Yams builds and exposes to its dependents)
 //   DigraphRules     one validation rule per file
 //   DigraphReporters text, json, github, sarif
+//   DigraphDOT       the graph as Graphviz DOT text (pure Swift)
+//   CGraphviz        the system libgraphviz (module map over gvc.h/cgraph.h, found with pkg-config)
+//   DigraphGraphviz  the only target that imports CGraphviz: DOT -> PNG/SVG/PDF/JSON in process
 //   digraph          the command line: parses options, calls the libraries
 let package = Package(
     name: "digraph",
@@ -22,10 +26,13 @@ let package = Package(
         .target(name: "DigraphLoader", dependencies: ["DigraphCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "DigraphRules", dependencies: ["DigraphCore"]),
         .target(name: "DigraphReporters", dependencies: ["DigraphCore", "DigraphRules"]),
+        .target(name: "DigraphDOT", dependencies: ["DigraphCore"]),
+        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
+        .target(name: "DigraphGraphviz", dependencies: ["CGraphviz"]),
         .executableTarget(
             name: "digraph",
             dependencies: [
-                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters",
+                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphGraphviz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -35,6 +42,8 @@ let package = Package(
         .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
         .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
-        .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth"]),
+        .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"]),
+        .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphGraphviz"]),
+        .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth"], exclude: ["Expected"]),
     ]
 )

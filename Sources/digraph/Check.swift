@@ -91,4 +91,9 @@ enum Terminal {
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return !noColor && isatty(STDOUT_FILENO) == 1
     }
+
+    static var stderrWantsColor: Bool {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return !noColor && isatty(STDERR_FILENO) == 1
+    }
 }

@@ -1,0 +1,301 @@
+import DigraphCore
+
+/// Maps the dependency graph, and what `check` found in it, to Graphviz DOT text.
+///
+/// Pure Swift and deterministic: nodes in registration order, edges in parameter order, clusters by
+/// module name, so the same input gives byte-identical DOT. Node ids are generated (`r12`), never
+/// taken from the manifest; every manifest string is escaped by `DOTText`.
+public struct DOTEncoder {
+    /// Above this many nodes, edge labels are dropped and the layout is tuned for speed.
+    public static let largeGraphThreshold = 300
+
+    let graph: DependencyGraph
+    let options: DOTOptions
+    let problems: ProblemMap
+
+    public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions = DOTOptions()) {
+        self.graph = graph
+        self.options = options
+        self.problems = ProblemMap(graph: graph, diagnostics: diagnostics)
+    }
+
+    /// The registrations drawn: all, or the neighbourhood of the focus keys.
+    public func includedRegistrations() -> [Int] {
+        guard !options.focusKeys.isEmpty else { return Array(graph.registrations.indices) }
+        let focus = Set(options.focusKeys)
+        var dependents = [[Int]](repeating: [], count: graph.registrations.count)
+        for edge in graph.allEdges { if let target = edge.target { dependents[target].append(edge.from) } }
+        var distance: [Int: Int] = [:]
+        var queue = graph.registrations.indices.filter { graph.registrations[$0].provides.contains { focus.contains($0.key) } }
+        for seed in queue { distance[seed] = 0 }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            guard distance[node]! < options.depth else { continue }
+            for next in graph.edges[node].compactMap(\.target) + dependents[node] where distance[next] == nil {
+                distance[next] = distance[node]! + 1
+                queue.append(next)
+            }
+        }
+        return distance.keys.sorted()
+    }
+
+    public func encode() -> String {
+        options.collapseModules ? encodeModules() : encodeRegistrations()
+    }
+
+    // MARK: One node per registration
+
+    private func encodeRegistrations() -> String {
+        let included = includedRegistrations()
+        let isIncluded = Set(included)
+        var placeholders = Placeholders()
+        var drawn: [(edge: Edge, position: Int, head: String)] = []
+        for index in included {
+            for (position, edge) in graph.edges[index].enumerated() {
+                let head: String
+                if let target = edge.target {
+                    guard isIncluded.contains(target) else { continue }
+                    head = "r\(target)"
+                } else if graph.externalKeys.contains(edge.binding.key) {
+                    head = placeholders.id(for: edge.binding, external: true)
+                } else if edge.isOptional {
+                    continue
+                } else {
+                    head = placeholders.id(for: edge.binding, external: false)
+                }
+                drawn.append((edge, position, head))
+            }
+        }
+        let isLarge = included.count + placeholders.all.count > Self.largeGraphThreshold
+
+        var lines = header(isLarge: isLarge)
+        let useClusters = options.clusters && graph.modules != nil
+        var unclustered: [Int] = []
+        if useClusters {
+            var byModule: [String: [Int]] = [:]
+            for index in included {
+                if let module = graph.registrations[index].module?.value { byModule[module, default: []].append(index) } else { unclustered.append(index) }
+            }
+            for (number, module) in byModule.keys.sorted().enumerated() {
+                lines.append("  subgraph cluster_\(number) {")
+                lines.append("    label=<<b>\(DOTText.html(module))</b>>;")
+                lines.append("    style=\"rounded,filled\"; fillcolor=\"\(DOTStyle.clusterFill)\"; color=\"\(DOTStyle.clusterBorder)\"; fontsize=12;")
+                for index in byModule[module]! { lines.append("  " + nodeLine(index)) }
+                lines.append("  }")
+            }
+        } else {
+            unclustered = included
+        }
+        for index in unclustered { lines.append(nodeLine(index)) }
+        for placeholder in placeholders.all { lines.append(placeholderLine(placeholder)) }
+        if options.legend { lines.append(legendLine()) }
+        for (edge, position, head) in drawn {
+            let problem = problems.edges[EdgeID(from: edge.from, position: position)]
+            lines.append("  r\(edge.from) -> \(head)" + attributes(edgeAttributes(edge, problem: problem, labelled: !isLarge)) + ";")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header(isLarge: Bool) -> [String] {
+        var graphAttributes = [
+            ("fontname", DOTStyle.font), ("rankdir", options.rankDirection.rawValue), ("newrank", "true"),
+            ("nodesep", "0.3"), ("ranksep", "0.5"), ("bgcolor", "white"),
+        ]
+        if isLarge {
+            // dot's defaults do not scale: network simplex and crossing minimisation dominate. These
+            // limits cost some crossings and buy an order of magnitude (docs/performance.md).
+            graphAttributes += [("nslimit", "0.2"), ("nslimit1", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
+                                ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
+        }
+        return [
+            "digraph dependencies {",
+            "  graph" + attributes(graphAttributes) + ";",
+            "  node" + attributes([("fontname", DOTStyle.font), ("fontsize", "11"), ("shape", "box"), ("style", "rounded,filled"),
+                                   ("fillcolor", "#ffffff"), ("color", DOTStyle.edgeColor), ("margin", "0.12,0.06")]) + ";",
+            "  edge" + attributes([("fontname", DOTStyle.font), ("fontsize", "9"), ("color", DOTStyle.edgeColor),
+                                   ("fontcolor", DOTStyle.edgeColor), ("arrowsize", "0.7")]) + ";",
+        ]
+    }
+
+    private func nodeLine(_ index: Int) -> String {
+        let registration = graph.registrations[index]
+        var attributes: [(String, String)] = [("label", "<" + label(for: registration) + ">")]
+        if registration.isSupplied {
+            attributes += [("shape", "note"), ("style", "filled"), ("fillcolor", DOTStyle.suppliedFill)]
+        } else if registration.aliasOf != nil {
+            attributes += [("style", "rounded,dashed,filled"), ("fillcolor", DOTStyle.fill(for: registration.lifetime))]
+        } else if registration.lifetime != .transient {
+            attributes.append(("fillcolor", DOTStyle.fill(for: registration.lifetime)))
+        }
+        if registration.isRoot { attributes.append(("peripheries", "2")) }
+        if let severity = problems.nodes[index] {
+            attributes += [("color", DOTStyle.color(for: severity)), ("penwidth", severity == .info ? "1" : "2")]
+            if severity == .info { attributes.append(("fontcolor", DOTStyle.infoColor)) }
+        }
+        return "  r\(index)" + self.attributes(attributes) + ";"
+    }
+
+    /// Keys in bold (italic when they are an abstraction over another implementation), then the
+    /// name qualifier, then how the value is made and how long it lives.
+    private func label(for registration: Registration) -> String {
+        let implementationKey = registration.implementation?.key
+        let isAbstraction = implementationKey != nil && !registration.provides.contains { $0.key == implementationKey }
+        var label = registration.provides.map { key in
+            let text = DOTText.html(key.writtenSpelling)
+            return isAbstraction ? "<b><i>\(text)</i></b>" : "<b>\(text)</b>"
+        }.joined(separator: "<br/>")
+        if let name = registration.name { label += "<br/><font point-size=\"9\">name: \(DOTText.html(name.value))</font>" }
+        var details: [String] = []
+        if registration.isSupplied {
+            details.append("supplied")
+        } else if let alias = registration.aliasOf {
+            details.append("alias of " + alias.writtenSpelling)
+            if registration.lifetime != .transient { details.append(registration.lifetime.rawValue) }
+        } else {
+            var made = isAbstraction ? registration.implementation!.writtenSpelling : ""
+            if let factory = registration.factory { made += (made.isEmpty ? registration.implementation!.writtenSpelling : "") + "." + factory.value }
+            if !made.isEmpty { details.append(made) }
+            details.append(registration.lifetime.rawValue)
+        }
+        if let isolation = registration.isolation { details.append("@" + isolation.writtenSpelling) }
+        if !registration.arguments.isEmpty {
+            details.append("args: " + registration.arguments.map { "\($0.label.value): \($0.type.writtenSpelling)" }.joined(separator: ", "))
+        }
+        if registration.isRoot { details.append("root") }
+        return label + "<br/><font point-size=\"9\">" + DOTText.html(details.joined(separator: " · ")) + "</font>"
+    }
+
+    private func edgeAttributes(_ edge: Edge, problem: Severity?, labelled: Bool) -> [(String, String)] {
+        var attributes: [(String, String)] = []
+        var label = edge.label.map { $0.hasPrefix("_") ? "" : $0 } ?? "alias"
+        if case .dependency(let position) = edge.kind,
+           case .service(_, _, _, let passing) = graph.registrations[edge.from].dependencies[position].source, !passing.isEmpty {
+            label += "(" + passing.map(\.value).joined(separator: ", ") + ")"
+            attributes.append(("arrowhead", "normaltee"))
+        }
+        if edge.isOptional { label += "?" }
+        if labelled, !label.isEmpty { attributes.append(("label", DOTText.quoted(label))) }
+        switch edge.kind {
+        case .alias: attributes += [("style", "dotted"), ("arrowhead", "empty")]
+        case .dependency: if edge.isLazy { attributes.append(("style", "dashed")) }
+        }
+        if edge.isOptional { attributes.append(("arrowhead", "onormal")) }
+        if let problem {
+            attributes += [("color", DOTStyle.color(for: problem)), ("fontcolor", DOTStyle.color(for: problem)), ("penwidth", "2")]
+        }
+        return attributes
+    }
+
+    private func placeholderLine(_ placeholder: Placeholders.Entry) -> String {
+        let key = DOTText.html(placeholder.binding.description)
+        if placeholder.isExternal {
+            return "  \(placeholder.id)" + attributes([
+                ("label", "<<b>\(key)</b><br/><font point-size=\"9\">external</font>>"),
+                ("style", "rounded,dashed,filled"), ("fillcolor", DOTStyle.externalFill), ("color", DOTStyle.infoColor),
+            ]) + ";"
+        }
+        return "  \(placeholder.id)" + attributes([
+            ("label", "<<b>\(key)</b><br/><font point-size=\"9\">missing: nothing provides it</font>>"),
+            ("style", "rounded,dashed,bold"), ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor),
+        ]) + ";"
+    }
+
+    private func legendLine() -> String {
+        func cell(_ text: String, fill: String = "#ffffff", color: String? = nil) -> String {
+            let content = color.map { "<font color=\"\($0)\">\(text)</font>" } ?? text
+            return "<td bgcolor=\"\(fill)\">\(content)</td>"
+        }
+        let rows = [
+            "<tr><td colspan=\"2\"><b>Legend</b></td></tr>",
+            "<tr>" + cell("singleton", fill: DOTStyle.fill(for: .singleton)) + cell("weak", fill: DOTStyle.fill(for: .weak)) + "</tr>",
+            "<tr>" + cell("graph", fill: DOTStyle.fill(for: .graph)) + cell("transient", fill: DOTStyle.fill(for: .transient)) + "</tr>",
+            "<tr>" + cell("supplied", fill: DOTStyle.suppliedFill) + cell("external", fill: DOTStyle.externalFill) + "</tr>",
+            "<tr>" + cell("<b><i>Protocol</i></b>") + cell("<b>Concrete</b>") + "</tr>",
+            "<tr>" + cell("double border: root") + cell("dashed box: alias") + "</tr>",
+            "<tr>" + cell("dashed edge: lazy") + cell("dotted edge: aliasOf") + "</tr>",
+            "<tr>" + cell("hollow arrow: optional") + cell("tee arrow: passes args") + "</tr>",
+            "<tr>" + cell("error", color: DOTStyle.errorColor) + cell("warning", color: DOTStyle.warningColor) + "</tr>",
+        ]
+        return "  legend [shape=plaintext, margin=0, fontsize=9, label=<<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
+            + rows.joined() + "</table>>];"
+    }
+
+    // MARK: One node per module
+
+    private func encodeModules() -> String {
+        let moduleOf: (Int) -> String = { self.graph.registrations[$0].module?.value ?? "(no module)" }
+        var members: [String: Int] = [:]
+        for index in graph.registrations.indices { members[moduleOf(index), default: 0] += 1 }
+        struct Pair: Hashable { var from: String; var to: String }
+        var counts: [Pair: Int] = [:]
+        var violations: [Pair: Int] = [:]
+        for (index, edges) in graph.edges.enumerated() {
+            for (position, edge) in edges.enumerated() {
+                guard let target = edge.target, moduleOf(index) != moduleOf(target) else { continue }
+                let pair = Pair(from: moduleOf(index), to: moduleOf(target))
+                counts[pair, default: 0] += 1
+                if problems.edges[EdgeID(from: index, position: position)] == .error { violations[pair, default: 0] += 1 }
+            }
+        }
+        let modules = members.keys.sorted()
+        let ids = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, "m\($0)") })
+        var lines = header(isLarge: false)
+        for module in modules {
+            lines.append("  \(ids[module]!)" + attributes([
+                ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(members[module]!) registration\(members[module]! == 1 ? "" : "s")</font>>"),
+                ("fillcolor", DOTStyle.clusterFill),
+            ]) + ";")
+        }
+        for pair in counts.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
+            let count = counts[pair]!
+            var attributes: [(String, String)] = [("penwidth", String(min(6, 1 + count / 5)))]
+            if let bad = violations[pair] {
+                attributes += [("label", DOTText.quoted("\(count) (\(bad) with errors)")),
+                               ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor)]
+            } else {
+                attributes.append(("label", DOTText.quoted("\(count)")))
+            }
+            lines.append("  \(ids[pair.from]!) -> \(ids[pair.to]!)" + self.attributes(attributes) + ";")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Helpers
+
+    private func attributes(_ pairs: [(String, String)]) -> String {
+        // A later pair overrides an earlier one with the same name (arrowhead for optional edges).
+        var seen: [String: Int] = [:]
+        var merged: [(String, String)] = []
+        for (name, value) in pairs {
+            if let index = seen[name] { merged[index].1 = value } else { seen[name] = merged.count; merged.append((name, value)) }
+        }
+        return " [" + merged.map { name, value in
+            value.hasPrefix("<") || value.hasPrefix("\"") ? "\(name)=\(value)" : "\(name)=\(DOTText.quoted(value))"
+        }.joined(separator: ", ") + "]"
+    }
+
+}
+
+/// Nodes for keys that are not registrations: missing bindings and externals, one per key.
+struct Placeholders {
+    struct Entry {
+        var id: String
+        var binding: BindingKey
+        var isExternal: Bool
+    }
+
+    private(set) var all: [Entry] = []
+    private var ids: [BindingKey: String] = [:]
+
+    mutating func id(for binding: BindingKey, external: Bool) -> String {
+        if let id = ids[binding] { return id }
+        let id = (external ? "x" : "missing") + "\(all.count)"
+        ids[binding] = id
+        all.append(Entry(id: id, binding: binding, isExternal: external))
+        return id
+    }
+}

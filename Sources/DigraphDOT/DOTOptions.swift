@@ -1,0 +1,22 @@
+import DigraphCore
+
+/// What to draw and how. The defaults are chosen by `DOTEncoder` from the graph's size.
+public struct DOTOptions: Sendable {
+    public enum RankDirection: String, CaseIterable, Sendable {
+        case topToBottom = "TB"
+        case leftToRight = "LR"
+    }
+
+    public var rankDirection: RankDirection = .topToBottom
+    /// Draw declared modules as clusters.
+    public var clusters = true
+    /// One node per module with edge counts instead of one per registration.
+    public var collapseModules = false
+    /// Keys to centre the picture on (normalized), and how many edges away to reach, both ways.
+    public var focusKeys: [String] = []
+    public var depth = 1
+    /// Draw the legend of lifetimes and edge kinds.
+    public var legend = true
+
+    public init() {}
+}

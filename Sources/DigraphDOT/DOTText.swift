@@ -1,0 +1,35 @@
+/// Escaping for the two kinds of DOT strings digraph writes. Every manifest string that reaches
+/// DOT goes through one of these, so no name can close a label or add an attribute.
+enum DOTText {
+    /// Inside an HTML-like label (`<...>`): the XML entities.
+    static func html(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default:
+                if character.isNewline { result += " " } else { result.append(character) }
+            }
+        }
+        return result
+    }
+
+    /// Inside a double-quoted DOT string.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if character.isNewline { result += "\\n" } else { result.append(character) }
+            }
+        }
+        return result + "\""
+    }
+}

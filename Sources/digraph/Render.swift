@@ -1,0 +1,179 @@
+import ArgumentParser
+import DigraphCore
+import DigraphDOT
+import DigraphGraphviz
+import DigraphLoader
+import DigraphReporters
+import DigraphRules
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the dependency graph through libgraphviz (in process).",
+        discussion: """
+        One node per registration: the key in bold (italic when it is a protocol over another \
+        implementation), then how it is made and how long it lives. Fill colour shows the \
+        lifetime, a double border marks roots, modules are clusters, and what `check` finds is \
+        drawn in red (errors) and orange (warnings): cycles, missing bindings as dashed \
+        placeholders, layer violations, captive dependencies. The picture is drawn even when the \
+        graph has errors; the command then exits 0 and lists them on stderr.
+
+        Without -o the picture is written next to the first manifest (app.yaml -> app.png); \
+        -o - writes it to stdout. Files are written atomically: a failed render leaves none.
+
+        Big graphs: above \(DOTEncoder.largeGraphThreshold) nodes edge labels are dropped and dot's \
+        layout limits are tightened; --focus/--depth cut a neighbourhood, --collapse modules \
+        draws one node per module.
+
+        Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
+        """)
+
+    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them.")
+    var files: [String]
+
+    @Flag(help: "Output format (default png).")
+    var formatFlag: FormatFlag?
+
+    @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON).")
+    var format: OutputFormat?
+
+    @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the first manifest.")
+    var output: String?
+
+    @Option(help: "Graphviz layout engine: dot, neato, fdp, sfdp, circo, twopi.")
+    var layout: GraphvizRenderer.Layout = .dot
+
+    @Option(help: "Rank direction: TB (top to bottom) or LR (left to right).")
+    var rankdir: DOTOptions.RankDirection = .topToBottom
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Draw only the neighbourhood of these keys.", valueName: "key"))
+    var focus: [String] = []
+
+    @Option(help: "With --focus: how many edges away to include, in both directions.")
+    var depth = 1
+
+    @Option(help: ArgumentHelp("'modules': one node per module, edges labelled with their count.", valueName: "modules"))
+    var collapse: Collapse?
+
+    @Flag(help: "Do not draw modules as clusters.")
+    var noClusters = false
+
+    enum FormatFlag: String, EnumerableFlag {
+        case png, svg, pdf, dot
+    }
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case png, svg, pdf, dot, json
+    }
+
+    enum Collapse: String, ExpressibleByArgument, CaseIterable {
+        case modules
+    }
+
+    var resolvedFormat: OutputFormat { format ?? formatFlag.flatMap { OutputFormat(rawValue: $0.rawValue) } ?? .png }
+
+    func validate() throws {
+        if format != nil, formatFlag != nil, format?.rawValue != formatFlag?.rawValue {
+            throw ValidationError("--\(formatFlag!.rawValue) and --format \(format!.rawValue) disagree; give one")
+        }
+        guard depth >= 0 else { throw ValidationError("--depth must be 0 or more") }
+        for key in focus {
+            do { _ = try TypeExpressionParser.parse(key) } catch {
+                throw ValidationError("--focus '\(key)' is not a Swift type: it \(error.message)")
+            }
+        }
+    }
+
+    func run() throws {
+        let outcome = CheckRun(files: files)
+        guard let graph = outcome.graph else {
+            FileHandle.standardError.write(Data(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report).utf8))
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        var options = DOTOptions()
+        options.rankDirection = rankdir
+        options.clusters = !noClusters
+        options.collapseModules = collapse == .modules
+        options.focusKeys = try focus.map { try TypeExpressionParser.parse($0).key }
+        options.depth = depth
+        let encoder = DOTEncoder(graph: graph, diagnostics: outcome.report.diagnostics, options: options)
+        if !options.focusKeys.isEmpty, encoder.includedRegistrations().isEmpty {
+            let known = graph.registrations.flatMap { $0.provides.map(\.key) }
+            let hint = options.focusKeys.compactMap { nearSpellings(of: $0, in: known).first }.first.map { " (did you mean '\($0)'?)" } ?? ""
+            throw ValidationError("no registration provides \(focus.joined(separator: ", "))\(hint)")
+        }
+        let dot = encoder.encode()
+
+        let bytes: [UInt8]
+        let started = Date()
+        let nodes = options.collapseModules ? 0 : encoder.includedRegistrations().count
+        if nodes > DOTEncoder.largeGraphThreshold, resolvedFormat != .dot {
+            FileHandle.standardError.write(Data("digraph: laying out \(nodes) registrations with \(layout.rawValue)…\n".utf8))
+        }
+        switch resolvedFormat {
+        case .dot:
+            bytes = Array(dot.utf8)
+        case .png, .svg, .pdf, .json:
+            do {
+                bytes = try GraphvizRenderer.render(dot: dot, format: GraphvizRenderer.Format(rawValue: resolvedFormat.rawValue)!, layout: layout)
+            } catch {
+                FileHandle.standardError.write(Data("digraph: error: \(error.message)\n".utf8))
+                throw ExitCode(ExitStatus.unusableInput.rawValue)
+            }
+        }
+        let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.rawValue)
+        do {
+            try OutputPath.write(bytes, to: destination)
+        } catch {
+            FileHandle.standardError.write(Data("digraph: error: cannot write \(destination): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        let report = outcome.report
+        if !report.diagnostics.isEmpty {
+            FileHandle.standardError.write(Data(TextReporter(colored: Terminal.stderrWantsColor).render(report).utf8))
+        }
+        if destination != "-" {
+            let seconds = Date().timeIntervalSince(started)
+            let timing = seconds >= 1 ? String(format: " in %.1f s", seconds) : ""
+            FileHandle.standardError.write(Data("digraph: wrote \(destination)\(timing)\n".utf8))
+        }
+    }
+}
+
+extension GraphvizRenderer.Layout: ExpressibleByArgument {}
+extension DOTOptions.RankDirection: ExpressibleByArgument {}
+
+/// Where outputs go, and writing them so that a reader never sees half a file.
+enum OutputPath {
+    /// `app.yaml` -> `app.png`; a directory `fixtures/workout` -> `fixtures/workout.png`.
+    static func beside(_ firstManifest: String, replacing argument: String, extension newExtension: String) -> String {
+        var isDirectory: ObjCBool = false
+        var base = argument
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+            while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        } else {
+            base = (firstManifest as NSString).deletingPathExtension
+        }
+        return base + "." + newExtension
+    }
+
+    /// `-` is stdout; anything else is written to a temporary file beside it, then renamed over it.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
