@@ -8,6 +8,24 @@ import DigraphCore
 public struct DOTEncoder {
     /// Above this many nodes, edge labels are dropped and the layout is tuned for speed.
     public static let largeGraphThreshold = 300
+    /// Above this many, the layout gives up more quality (straight edges, one crossing pass).
+    public static let hugeGraphThreshold = 1_500
+
+    /// dot's defaults do not scale: network simplex and crossing minimisation dominate, and both
+    /// grow much faster than the node count. (Ranking's own limit, nslimit1, is left alone: cut
+    /// short, dot fails with "trouble in init_rank" on big graphs.) Each tier trades a little layout quality for an order
+    /// of magnitude of time (figures in docs/performance.md).
+    static func layoutTier(nodes: Int) -> [(String, String)] {
+        if nodes > hugeGraphThreshold {
+            return [("nslimit", "0.1"), ("mclimit", "0.01"), ("searchsize", "10"),
+                    ("remincross", "false"), ("splines", "false"), ("outputorder", "edgesfirst")]
+        }
+        if nodes > largeGraphThreshold {
+            return [("nslimit", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
+                    ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
+        }
+        return []
+    }
 
     let graph: DependencyGraph
     let options: DOTOptions
@@ -68,9 +86,10 @@ public struct DOTEncoder {
                 drawn.append((edge, position, head))
             }
         }
-        let isLarge = included.count + placeholders.all.count > Self.largeGraphThreshold
+        let nodeCount = included.count + placeholders.all.count
+        let isLarge = nodeCount > Self.largeGraphThreshold
 
-        var lines = header(isLarge: isLarge)
+        var lines = header(nodes: nodeCount)
         let useClusters = options.clusters && graph.modules != nil
         var unclustered: [Int] = []
         if useClusters {
@@ -99,17 +118,12 @@ public struct DOTEncoder {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(isLarge: Bool) -> [String] {
+    private func header(nodes: Int) -> [String] {
         var graphAttributes = [
             ("fontname", DOTStyle.font), ("rankdir", options.rankDirection.rawValue), ("newrank", "true"),
             ("nodesep", "0.3"), ("ranksep", "0.5"), ("bgcolor", "white"),
         ]
-        if isLarge {
-            // dot's defaults do not scale: network simplex and crossing minimisation dominate. These
-            // limits cost some crossings and buy an order of magnitude (docs/performance.md).
-            graphAttributes += [("nslimit", "0.2"), ("nslimit1", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
-                                ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
-        }
+        if options.tuneLayoutForSize { graphAttributes += Self.layoutTier(nodes: nodes) }
         return [
             "digraph dependencies {",
             "  graph" + attributes(graphAttributes) + ";",
@@ -242,7 +256,7 @@ public struct DOTEncoder {
         }
         let modules = members.keys.sorted()
         let ids = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, "m\($0)") })
-        var lines = header(isLarge: false)
+        var lines = header(nodes: modules.count)
         for module in modules {
             lines.append("  \(ids[module]!)" + attributes([
                 ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(members[module]!) registration\(members[module]! == 1 ? "" : "s")</font>>"),
@@ -273,6 +287,7 @@ public struct DOTEncoder {
         for (name, value) in pairs {
             if let index = seen[name] { merged[index].1 = value } else { seen[name] = merged.count; merged.append((name, value)) }
         }
+        guard !merged.isEmpty else { return "" }
         return " [" + merged.map { name, value in
             value.hasPrefix("<") || value.hasPrefix("\"") ? "\(name)=\(value)" : "\(name)=\(DOTText.quoted(value))"
         }.joined(separator: ", ") + "]"

@@ -17,6 +17,9 @@ public struct DOTOptions: Sendable {
     public var depth = 1
     /// Draw the legend of lifetimes and edge kinds.
     public var legend = true
+    /// Tighten dot's layout limits for big graphs (see `DOTEncoder.layoutTier`). Off gives dot's
+    /// defaults at any size: the best picture, and minutes for thousands of nodes.
+    public var tuneLayoutForSize = true
 
     public init() {}
 }

@@ -69,10 +69,14 @@ public enum GraphvizRenderer {
     /// The messages Graphviz printed during the last render, warnings included.
     public static var lastMessages: String { GraphvizMessages.shared.text }
 
+    /// Graphviz's messages can run to megabytes (a dump of every node): keep the first lines.
+    static let maximumDetail = 400
+
     private static func failure(_ summary: String) -> RenderError {
-        let details = GraphvizMessages.shared.text
+        var details = GraphvizMessages.shared.text
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             .joined(separator: "; ")
+        if details.count > maximumDetail { details = String(details.prefix(maximumDetail)) + "… (shortened)" }
         return RenderError(message: details.isEmpty ? summary : summary + ": " + details)
     }
 }

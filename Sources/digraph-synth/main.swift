@@ -3,7 +3,7 @@
 //   digraph-synth COUNT [--json] [--seed N] > manifest.yaml
 //
 // The graph is layered like an app (five modules, each depending on the ones below), about three
-// dependencies per registration, singletons in the lower layers, an alias every 20th registration,
+// dependencies per registration (two on the layer below, one within the layer), singletons in the lower layers, an alias every 20th registration,
 // a runtime argument every 25th (reached through lazy edges) and the top layer as roots. It is
 // clean (every registration is used by the layer above): `digraph check` finds nothing, so the
 // whole pipeline is measured rather than the printing of findings.
@@ -47,29 +47,32 @@ struct Entry {
 
 var entries: [Entry] = []
 var keysByLayer: [[(key: String, takesArgument: Bool)]] = Array(repeating: [], count: layers.count)
-var lowerKeys: [(key: String, takesArgument: Bool)] = []
 var roundRobin = 0
 var currentLayer = 0
 for index in 0..<count {
     let level = layer(of: index)
     if level != currentLayer {
-        lowerKeys += keysByLayer[currentLayer]
         currentLayer = level
         roundRobin = 0
     }
     let takesArgument = level >= 2 && index % 25 == 0
     var dependencies: [Dependency] = []
+    // Two picks walk the layer just below in turn (so every registration is used by someone), and
+    // one is an earlier registration of the same layer (a use case built on another), which gives
+    // the graph an app's depth.
+    var picks: [(key: String, takesArgument: Bool)] = []
     if level > 0 {
-        // Two picks walk the layer just below in turn, so every registration is used by someone;
-        // one is random from any lower layer.
         let below = keysByLayer[level - 1]
-        var picks = [below[roundRobin % below.count], below[(roundRobin + 1) % below.count]]
+        picks += [below[roundRobin % below.count], below[(roundRobin + 1) % below.count]]
         roundRobin += 2
-        picks.append(lowerKeys[Int(random.next() % UInt64(lowerKeys.count))])
-        var chosen = Set<String>()
-        for pick in picks where chosen.insert(pick.key).inserted {
-            dependencies.append(Dependency(label: "dependency\(dependencies.count)", key: pick.key, lazy: pick.takesArgument))
-        }
+    }
+    let sameLayer = keysByLayer[level]
+    if !sameLayer.isEmpty {
+        picks.append(sameLayer[Int(random.next() % UInt64(sameLayer.count))])
+    }
+    var chosen = Set<String>()
+    for pick in picks where chosen.insert(pick.key).inserted {
+        dependencies.append(Dependency(label: "dependency\(dependencies.count)", key: pick.key, lazy: pick.takesArgument))
     }
     if takesArgument { dependencies.append(Dependency(label: "id", key: "", lazy: false)) }
     let key = "Service\(index)Protocol"

@@ -58,6 +58,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Do not draw modules as clusters.")
     var noClusters = false
 
+    @Flag(help: "Keep dot's default layout limits even for big graphs: the best layout, and minutes for thousands of registrations.")
+    var graphvizDefaults = false
+
     enum FormatFlag: String, EnumerableFlag {
         case png, svg, pdf, dot
     }
@@ -96,6 +99,7 @@ struct Render: ParsableCommand {
         options.collapseModules = collapse == .modules
         options.focusKeys = try focus.map { try TypeExpressionParser.parse($0).key }
         options.depth = depth
+        options.tuneLayoutForSize = !graphvizDefaults
         let encoder = DOTEncoder(graph: graph, diagnostics: outcome.report.diagnostics, options: options)
         if !options.focusKeys.isEmpty, encoder.includedRegistrations().isEmpty {
             let known = graph.registrations.flatMap { $0.provides.map(\.key) }
@@ -130,7 +134,7 @@ struct Render: ParsableCommand {
         }
         let report = outcome.report
         if !report.diagnostics.isEmpty {
-            FileHandle.standardError.write(Data(TextReporter(colored: Terminal.stderrWantsColor).render(report).utf8))
+            FileHandle.standardError.write(Data((TextReporter().summary(report) + "; drawn in the picture, `digraph check` lists them\n").utf8))
         }
         if destination != "-" {
             let seconds = Date().timeIntervalSince(started)
