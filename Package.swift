@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
         .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
-        .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"]),
+        .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
         .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphGraphviz"]),
         .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth"], exclude: ["Expected"]),
     ]

@@ -20,10 +20,13 @@ for n in $sizes; do
   manifest="$work/synthetic-$n.yaml"
   "$bin/digraph-synth" "$n" > "$manifest"
   count=$("$bin/digraph" check "$manifest" | sed -E 's/.*checked ([0-9]+) registrations.*/\1/')
-  ours=$( { /usr/bin/time -f "%e|%M" "$bin/digraph" render "$manifest" --svg -o "$work/ours-$n.svg" 2>/dev/null; } 2>&1 | tail -1)
-  png=$( { /usr/bin/time -f "%e" "$bin/digraph" render "$manifest" --png -o "$work/ours-$n.png" 2>/dev/null; } 2>&1 | tail -1)
+  /usr/bin/time -o "$work/time" -f "%e|%M" "$bin/digraph" render "$manifest" --svg -o "$work/ours-$n.svg" 2>/dev/null
+  ours=$(cat "$work/time")
+  /usr/bin/time -o "$work/time" -f "%e" "$bin/digraph" render "$manifest" --png -o "$work/ours-$n.png" 2>/dev/null
+  png=$(cat "$work/time")
   "$bin/digraph" render "$manifest" --dot --graphviz-defaults -o "$work/defaults-$n.dot" 2>/dev/null
-  if theirs=$( { /usr/bin/time -f "%e" timeout "$limit" dot -Tsvg "$work/defaults-$n.dot" -o "$work/dot-$n.svg"; } 2>&1 | tail -1); then
+  if /usr/bin/time -o "$work/time" -f "%e" timeout "$limit" dot -Tsvg "$work/defaults-$n.dot" -o "$work/dot-$n.svg"; then
+    theirs=$(cat "$work/time")
     ratio=$(awk -v a="$theirs" -v b="${ours%%|*}" 'BEGIN { printf "%.1f×", a / b }')
   else
     theirs="> $limit (stopped)"

@@ -243,13 +243,18 @@ public struct DOTEncoder {
         let moduleOf: (Int) -> String = { self.graph.registrations[$0].module?.value ?? "(no module)" }
         var members: [String: Int] = [:]
         for index in graph.registrations.indices { members[moduleOf(index), default: 0] += 1 }
+        for interface in graph.interfaces.values { if let module = interface.module?.value, members[module] == nil { members[module] = 0 } }
         struct Pair: Hashable { var from: String; var to: String }
         var counts: [Pair: Int] = [:]
         var violations: [Pair: Int] = [:]
         for (index, edges) in graph.edges.enumerated() {
             for (position, edge) in edges.enumerated() {
-                guard let target = edge.target, moduleOf(index) != moduleOf(target) else { continue }
-                let pair = Pair(from: moduleOf(index), to: moduleOf(target))
+                // The key's module, as the layer rule sees it: a Domain protocol implemented in Data
+                // is a dependency on Domain.
+                guard let target = edge.target else { continue }
+                let targetModule = graph.module(ofKey: edge.binding, servedBy: target) ?? "(no module)"
+                guard moduleOf(index) != targetModule else { continue }
+                let pair = Pair(from: moduleOf(index), to: targetModule)
                 counts[pair, default: 0] += 1
                 if problems.edges[EdgeID(from: index, position: position)] == .error { violations[pair, default: 0] += 1 }
             }

@@ -74,7 +74,11 @@ public enum GraphvizRenderer {
 
     private static func failure(_ summary: String) -> RenderError {
         var details = GraphvizMessages.shared.text
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .split(separator: "\n").map { line in
+                var line = line.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+                return line
+            }.filter { !$0.isEmpty }
             .joined(separator: "; ")
         if details.count > maximumDetail { details = String(details.prefix(maximumDetail)) + "… (shortened)" }
         return RenderError(message: details.isEmpty ? summary : summary + ": " + details)

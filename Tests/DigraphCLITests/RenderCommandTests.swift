@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+struct RenderCommandTests {
+    /// A scratch directory holding a copy of a fixture, so default output paths land there.
+    func scratch(_ fixture: String = "fixtures/popcorn/manifest.yaml") throws -> (directory: URL, manifest: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let manifest = directory.appendingPathComponent("app.yaml")
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent(fixture), to: manifest)
+        return (directory, manifest.path)
+    }
+
+    func contents(_ directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    @Test func pngGoesBesideTheManifestByDefault() throws {
+        let (directory, manifest) = try scratch()
+        let result = try CLIRunner.run(["render", manifest, "--png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "digraph: wrote \(directory.path)/app.png\n")
+        let png = try Data(contentsOf: directory.appendingPathComponent("app.png"))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(contents(directory) == ["app.png", "app.yaml"], "no temporary file is left behind")
+    }
+
+    @Test(arguments: [
+        (["--svg"], "svg", "<?xml"),
+        (["--pdf"], "pdf", "%PDF-"),
+        (["--dot"], "dot", "digraph dependencies {"),
+        (["--format", "json"], "json", "{"),
+        (["--format", "svg"], "svg", "<?xml"),
+    ])
+    func everyFormatWritesItsKindOfFile(_ flags: [String], fileExtension: String, start: String) throws {
+        let (directory, manifest) = try scratch()
+        let result = try CLIRunner.run(["render", manifest] + flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try Data(contentsOf: directory.appendingPathComponent("app.\(fileExtension)"))
+        #expect(String(decoding: bytes.prefix(start.utf8.count), as: UTF8.self) == start)
+    }
+
+    @Test func dashWritesToStdout() throws {
+        let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-"])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Tests/DigraphDOTTests/Golden/popcorn.dot"), encoding: .utf8)))
+        #expect(result.stderr == "")
+        let svg = try CLIRunner.run(["render", "fixtures/workout", "--svg", "-o", "-"])
+        #expect(svg.stdout.hasPrefix("<?xml"))
+        #expect(svg.stdout.components(separatedBy: "<g id=\"node").count - 1 == 13, "12 registrations and the legend")
+    }
+
+    @Test func aGraphWithErrorsIsStillDrawn() throws {
+        let result = try CLIRunner.run(["render", "fixtures/broken/cycle.yaml", "--dot", "-o", "-"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(##"r0 -> r1 [label="tokenRepository", color="#d62728""##))
+        #expect(result.stderr == "digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos; drawn in the picture, `digraph check` lists them\n")
+    }
+
+    @Test func unusableInputWritesNothing() throws {
+        let (directory, _) = try scratch("fixtures/broken/schema.yaml")
+        let existing = directory.appendingPathComponent("keep.png")
+        try Data("old picture".utf8).write(to: existing)
+        let result = try CLIRunner.run(["render", directory.appendingPathComponent("app.yaml").path, "-o", existing.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: unknown field 'lifecycle'"))
+        #expect(try Data(contentsOf: existing) == Data("old picture".utf8), "a failed render leaves the old file alone")
+        #expect(contents(directory) == ["app.yaml", "keep.png"])
+    }
+
+    @Test func anUnwritableDestinationFailsCleanly() throws {
+        let (directory, manifest) = try scratch()
+        let result = try CLIRunner.run(["render", manifest, "--svg", "-o", directory.appendingPathComponent("missing/dir/out.svg").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("digraph: error: cannot write \(directory.path)/missing/dir/out.svg"))
+        #expect(contents(directory) == ["app.yaml"])
+    }
+
+    @Test(arguments: [
+        (["--layout", "spring"], "Error: The value 'spring' is invalid for '--layout <layout>'"),
+        (["--rankdir", "RL"], "Error: The value 'RL' is invalid for '--rankdir <rankdir>'"),
+        (["--png", "--format", "svg"], "Error: --png and --format svg disagree; give one"),
+        (["--focus", "Foo;Bar"], "Error: --focus 'Foo;Bar' is not a Swift type"),
+        (["--focus", "LoginViewModl"], "Error: no registration provides LoginViewModl (did you mean 'LoginViewModel'?)"),
+        (["--collapse", "files"], "Error: The value 'files' is invalid for '--collapse <modules>'"),
+    ])
+    func badOptionsExitTwo(_ flags: [String], message: String) throws {
+        let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml"] + flags)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+
+    @Test func focusAndCollapseChangeWhatIsDrawn() throws {
+        let focused = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-", "--focus", "LoginViewModel", "--depth", "1"])
+        let nodes = focused.stdout.split(separator: "\n").filter { $0.hasPrefix("  r") && !$0.contains("->") }
+        #expect(nodes.count == 4, "the view model, its controller and its two use cases")
+        let collapsed = try CLIRunner.run(["render", "fixtures/issue-tracker/manifest.yaml", "--dot", "-o", "-", "--collapse", "modules"])
+        let edges = collapsed.stdout.split(separator: "\n").filter { $0.contains(" -> ") }
+        #expect(edges == [
+            #"  m1 -> m4 [penwidth="1", label="1"];"#,
+            #"  m2 -> m0 [penwidth="1", label="1"];"#,
+            #"  m4 -> m3 [penwidth="1", label="3"];"#,
+        ], "App -> Presentation, Data -> (no module) for the supplied URL, Presentation -> Domain")
+    }
+}
