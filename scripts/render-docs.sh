@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Regenerates the pictures in docs/pictures from the shipped fixtures. Run after changing the
+# DOT encoder, then look at the pictures before committing them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product digraph >/dev/null
+bin=.build/debug/digraph
+$bin render fixtures/popcorn/manifest.yaml --png -o docs/pictures/popcorn.png
+$bin render fixtures/issue-tracker/manifest.yaml --png -o docs/pictures/issue-tracker.png
+$bin render fixtures/issue-tracker/manifest.yaml --png --collapse modules -o docs/pictures/issue-tracker-modules.png
+$bin render fixtures/workout --png --rankdir LR -o docs/pictures/workout.png
+$bin render docs/examples/problems.yaml --png -o docs/pictures/problems.png 2>/dev/null
