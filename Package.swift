@@ -10,6 +10,7 @@ import PackageDescription
 //   DigraphDOT       the graph as Graphviz DOT text (pure Swift)
 //   CGraphviz        the system libgraphviz (module map over gvc.h/cgraph.h, found with pkg-config)
 //   DigraphGraphviz  the only target that imports CGraphviz: DOT -> PNG/SVG/PDF/JSON in process
+//   DigraphSwiftGen  the composition root as Swift: a plain container, or Swinject assemblies
 //   digraph          the command line: parses options, calls the libraries
 let package = Package(
     name: "digraph",
@@ -29,10 +30,11 @@ let package = Package(
         .target(name: "DigraphDOT", dependencies: ["DigraphCore"]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "DigraphGraphviz", dependencies: ["CGraphviz"]),
+        .target(name: "DigraphSwiftGen", dependencies: ["DigraphCore"]),
         .executableTarget(
             name: "digraph",
             dependencies: [
-                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphGraphviz",
+                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphGraphviz", "DigraphSwiftGen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
         .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
         .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphGraphviz"]),
+        .testTarget(name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen"], exclude: ["Golden"]),
         .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth"], exclude: ["Expected"]),
     ]
 )

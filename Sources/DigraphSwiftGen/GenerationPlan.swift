@@ -1,0 +1,132 @@
+import DigraphCore
+
+/// What both generators need to know about the graph, decided once: the Swift names of every key,
+/// the type each registration's value is stored as, and which registrations run on a global actor.
+public struct GenerationPlan: Sendable {
+    public let graph: DependencyGraph
+    public let naming: SwiftNaming
+    /// The accessor name for each (key, name) binding.
+    public let accessors: [BindingKey: String]
+    /// Per registration: the internal name its builder functions are called after.
+    public let registrationNames: [String]
+    /// Per registration: the global actor its factory runs on (its own, or one of an eager dependency).
+    public let isolation: [String?]
+    /// Keys not built by the container: supplied registrations and externals, by binding.
+    public let externalKeys: [String]
+
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var location: SourceLocation
+        public var description: String { "\(location): error: \(message)" }
+    }
+
+    public init(graph: DependencyGraph) throws(Problem) {
+        self.graph = graph
+        naming = SwiftNaming(graph: graph)
+
+        // Accessor names, made unique deterministically (registration order, then a number).
+        var used: Set<String> = ["overrides", "init", "deinit", "lock", "self", "scope"]
+        var accessors: [BindingKey: String] = [:]
+        var registrationNames: [String] = []
+        func unique(_ base: String) -> String {
+            var candidate = base
+            var number = 2
+            while used.contains(candidate) {
+                candidate = base + String(number)
+                number += 1
+            }
+            used.insert(candidate)
+            return candidate
+        }
+        for registration in graph.registrations {
+            for provided in registration.provides {
+                let binding = BindingKey(key: provided.key, name: registration.name?.value)
+                if accessors[binding] == nil {
+                    accessors[binding] = unique(SwiftNaming.identifier(for: provided.expression, name: registration.name?.value))
+                }
+            }
+            registrationNames.append(accessors[BindingKey(key: registration.provides[0].key, name: registration.name?.value)]!)
+        }
+        let externalKeys = graph.externalKeys.sorted()
+        for key in externalKeys {
+            let binding = BindingKey(key: key, name: nil)
+            if accessors[binding] == nil {
+                let type = (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])
+                accessors[binding] = unique(SwiftNaming.identifier(for: type, name: nil))
+            }
+        }
+        self.accessors = accessors
+        self.registrationNames = registrationNames
+        self.externalKeys = externalKeys
+
+        // Isolation flows from what a factory calls eagerly: building a MainActor value makes the
+        // builder MainActor too. Two different actors on one path cannot be generated.
+        var isolation = graph.registrations.map { $0.isolation?.key }
+        var changed = true
+        while changed {
+            changed = false
+            for (index, edges) in graph.edges.enumerated() {
+                for edge in edges where edge.isEager {
+                    guard let target = edge.target, let actor = isolation[target] else { continue }
+                    if let own = isolation[index] {
+                        if own != actor {
+                            throw Problem(message: "'\(graph.registrations[index].displayName)' runs on \(own) but builds '\(edge.binding)', which runs on \(actor); make the dependency lazy or give both the same isolation",
+                                          location: edge.location)
+                        }
+                    } else {
+                        isolation[index] = actor
+                        changed = true
+                    }
+                }
+            }
+        }
+        self.isolation = isolation
+    }
+
+    public func accessor(for binding: BindingKey) -> String { accessors[binding]! }
+
+    /// The type a registration's value is kept as: its key's type, or for several keys the
+    /// composition of them (so that an override can still replace it with a mock).
+    public func valueType(of index: Int) -> String {
+        let registration = graph.registrations[index]
+        if registration.provides.count == 1 { return naming.spell(registration.provides[0].expression) }
+        let spelled = registration.provides.map { naming.spell($0.expression) }
+        if spelled.allSatisfy({ $0.hasPrefix("any ") }) {
+            var members: [String] = []
+            for provided in registration.provides {
+                for member in provided.expression.normalized(sortingCompositions: false).compositionMembers {
+                    let text = String(naming.spell(member).dropFirst("any ".count))
+                    if !members.contains(text) { members.append(text) }
+                }
+            }
+            return "any " + members.joined(separator: " & ")
+        }
+        return naming.spell(registration.implementation?.expression ?? registration.provides[0].expression)
+    }
+
+    /// `T?`, parenthesized where Swift needs it: `(any P)?`.
+    public static func optional(_ type: String) -> String {
+        type.hasPrefix("any ") || type.contains("->") ? "(\(type))?" : type + "?"
+    }
+
+    /// `@MainActor ` (with the space) or "".
+    public func actorAttribute(of index: Int) -> String {
+        isolation[index].map { "@\($0) " } ?? ""
+    }
+
+    /// The runtime arguments as a parameter list: `date: Date, history: History?`.
+    public func argumentParameters(of index: Int) -> String {
+        graph.registrations[index].arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(naming.spell($0.type.expression))" }.joined(separator: ", ")
+    }
+
+    /// The registration whose arguments a dependency must pass: through transient and scoped aliases.
+    public func argumentOwner(of index: Int) -> Int {
+        var current = index
+        var seen: Set<Int> = [index]
+        while graph.registrations[current].aliasOf != nil, let next = graph.edges[current].first(where: { $0.kind == .alias })?.target,
+              seen.insert(next).inserted {
+            current = next
+        }
+        return current
+    }
+}

@@ -1,0 +1,261 @@
+import DigraphCore
+
+public enum AccessLevel: String, CaseIterable, Sendable {
+    case `public`, `internal`
+
+    var prefix: String { self == .public ? "public " : "" }
+}
+
+/// Generates a dependency container in plain Swift, with no runtime library: one accessor per key,
+/// lazy thread-safe singletons, fresh transients, graph scope per top-level resolve, weak sharing,
+/// runtime arguments as parameters, lazy dependencies as closures, and overrides for tests.
+public struct PlainContainerGenerator {
+    let plan: GenerationPlan
+    let access: AccessLevel
+    let sources: [String]
+
+    public init(plan: GenerationPlan, access: AccessLevel = .public, sources: [String]) {
+        self.plan = plan
+        self.access = access
+        self.sources = sources
+    }
+
+    var graph: DependencyGraph { plan.graph }
+    var containerName: String { graph.manifests.compactMap(\.container).first?.value ?? "AppContainer" }
+
+    public func generate() -> String {
+        var out = SwiftWriter()
+        for line in GeneratedHeader.lines(sources: sources, target: "plain") { out.line(line) }
+        out.line()
+        var imports = ["Foundation"]
+        for manifest in graph.manifests { for name in manifest.imports where !imports.contains(name.value) { imports.append(name.value) } }
+        for module in imports.sorted() { out.line("import \(module)") }
+        out.line()
+        out.line("/// The composition root: one accessor per registered key. Nothing is built until asked for.")
+        out.line("/// Replace any registration in tests through `overrides`, before its first resolve.")
+        out.block("\(access.prefix)final class \(containerName): @unchecked Sendable") { out in
+            writeOverrides(&out)
+            writeStorage(&out)
+            writeInitializer(&out)
+            for index in graph.registrations.indices { writeRegistration(index, &out) }
+            for key in plan.externalKeys { writeExternalAccessor(key, &out) }
+            out.line()
+            out.line("/// Values shared within one top-level resolve (the `graph` lifetime).")
+            out.block("private final class GraphScope") { out in
+                out.line("var instances: [Int: Any] = [:]")
+            }
+        }
+        return out.text
+    }
+
+    // MARK: Overrides
+
+    private func overrideType(_ index: Int) -> String {
+        let owner = plan.argumentOwner(of: index)
+        let arguments = graph.registrations[owner].arguments.map { plan.naming.spell($0.type.expression) }
+        return GenerationPlan.optional("\(plan.actorAttribute(of: index))(\(([containerName] + arguments).joined(separator: ", "))) -> \(plan.valueType(of: index))")
+    }
+
+    private func writeOverrides(_ out: inout SwiftWriter) {
+        out.line("/// Replacements for registrations, for tests and previews. Set one before that registration")
+        out.line("/// is first resolved; the closure receives the container (and the runtime arguments).")
+        out.block("\(access.prefix)struct Overrides") { out in
+            for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
+                out.line("\(access.prefix)var \(plan.registrationNames[index]): \(overrideType(index))")
+            }
+            out.line("\(access.prefix)init() {}")
+        }
+        out.line()
+        out.line("\(access.prefix)var overrides = Overrides()")
+    }
+
+    // MARK: Storage and init
+
+    private var suppliedIndices: [Int] { graph.registrations.indices.filter { graph.registrations[$0].isSupplied } }
+
+    private func writeStorage(_ out: inout SwiftWriter) {
+        out.line()
+        out.line("/// Guards every cached instance; recursive because building one singleton may build another.")
+        out.line("private let lock = NSRecursiveLock()")
+        for index in suppliedIndices {
+            out.line("private let supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
+        }
+        for key in plan.externalKeys {
+            out.line("private let external_\(plan.accessor(for: BindingKey(key: key, name: nil))): \(spell(key: key))")
+        }
+        for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
+            switch registration.lifetime {
+            case .singleton: out.line("private var singleton_\(plan.registrationNames[index]): \(GenerationPlan.optional(plan.valueType(of: index)))")
+            case .weak: out.line("private weak var weak_\(plan.registrationNames[index]): AnyObject?")
+            case .transient, .graph: break
+            }
+        }
+    }
+
+    private func spell(key: String) -> String {
+        plan.naming.spell((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]))
+    }
+
+    private func writeInitializer(_ out: inout SwiftWriter) {
+        var parameters: [(label: String, type: String, storage: String)] = []
+        for index in suppliedIndices {
+            parameters.append((plan.registrationNames[index], plan.valueType(of: index), "supplied_\(plan.registrationNames[index])"))
+        }
+        for key in plan.externalKeys {
+            let name = plan.accessor(for: BindingKey(key: key, name: nil))
+            parameters.append((name, spell(key: key), "external_\(name)"))
+        }
+        out.line()
+        out.line("/// Supplied values and external keys are handed in here; everything else is built on demand.")
+        out.block("\(access.prefix)init(\(parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")))") { out in
+            for parameter in parameters { out.line("self.\(parameter.storage) = \(parameter.label)") }
+        }
+    }
+
+    // MARK: One registration
+
+    private func writeRegistration(_ index: Int, _ out: inout SwiftWriter) {
+        let registration = graph.registrations[index]
+        let name = plan.registrationNames[index]
+        let actor = plan.actorAttribute(of: index)
+        let owner = plan.argumentOwner(of: index)
+        let arguments = graph.registrations[owner].arguments
+        let argumentList = plan.argumentParameters(of: owner)
+        let passArguments = arguments.map { "\($0.label.value): \(SwiftNaming.escaped($0.label.value))" }
+        let valueType = plan.valueType(of: index)
+
+        out.line()
+        out.line("// MARK: \(registration.displayName) (\(registration.isSupplied ? "supplied" : registration.lifetime.rawValue))")
+
+        // Public accessors, one per key.
+        for provided in registration.provides {
+            let accessor = plan.accessor(for: BindingKey(key: provided.key, name: registration.name?.value))
+            out.line()
+            out.block("\(actor)\(access.prefix)func \(accessor)(\(argumentList)) -> \(plan.naming.spell(provided.expression))") { out in
+                out.line("instance_\(name)(\((["GraphScope()"] + passArguments).joined(separator: ", ")))")
+            }
+        }
+
+        let scopeParameter = (["_ scope: GraphScope"] + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
+        let buildCall = "build_\(name)(\((["scope"] + passArguments).joined(separator: ", ")))"
+        out.line()
+        out.block("\(actor)private func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+            if registration.isSupplied {
+                out.line("supplied_\(name)")
+                return
+            }
+            switch registration.lifetime {
+            case .transient:
+                out.line(buildCall)
+            case .singleton:
+                out.line("lock.lock()")
+                out.line("defer { lock.unlock() }")
+                out.line("if let existing = singleton_\(name) { return existing }")
+                out.line("let created = \(buildCall)")
+                out.line("singleton_\(name) = created")
+                out.line("return created")
+            case .weak:
+                out.line("lock.lock()")
+                out.line("defer { lock.unlock() }")
+                out.line("if let existing = weak_\(name) as? \(valueType) { return existing }")
+                out.line("let created = \(buildCall)")
+                out.line("weak_\(name) = created as AnyObject")
+                out.line("return created")
+            case .graph:
+                out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
+                out.line("let created = \(buildCall)")
+                out.line("scope.instances[\(index)] = created")
+                out.line("return created")
+            }
+        }
+        guard !registration.isSupplied else { return }
+
+        out.line()
+        out.block("\(actor)private func build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+            out.line("if let override = overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.escaped($0.label.value) }).joined(separator: ", "))) }")
+            if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
+                out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
+                return
+            }
+            let implementation = plan.naming.spell(registration.implementation!.expression)
+            let callee = registration.factory.map { "\(implementation).\($0.value)" } ?? implementation
+            let parameters = registration.dependencies.enumerated().map { position, dependency in
+                let value = self.value(for: dependency, position: position, of: index)
+                return dependency.isUnlabeled ? value : "\(dependency.label.value): \(value)"
+            }
+            if registration.factory != nil, parameters.isEmpty {
+                out.line("return \(callee)")
+            } else if parameters.count <= 1 {
+                out.line("return \(callee)(\(parameters.joined()))")
+            } else {
+                out.line("return \(callee)(")
+                for (position, parameter) in parameters.enumerated() {
+                    out.line("    " + parameter + (position < parameters.count - 1 ? "," : ""))
+                }
+                out.line(")")
+            }
+        }
+    }
+
+    /// The expression passed for one initializer parameter.
+    private func value(for dependency: Dependency, position: Int, of index: Int) -> String {
+        switch dependency.source {
+        case .argument(let label):
+            return SwiftNaming.escaped(label.value)
+        case .service(_, _, let isLazy, let passing):
+            let edge = graph.edges[index].first { $0.kind == .dependency(index: position) }!
+            let passed = passing.map { SwiftNaming.escaped($0.value) }
+            guard isLazy else { return resolution(of: edge, from: index, passing: targetLabels(edge, passed)) }
+            return lazyClosure(for: edge)
+        }
+    }
+
+    /// `label: value` pairs for a target's arguments, matched by position.
+    private func targetLabels(_ edge: Edge, _ values: [String]) -> [String] {
+        guard let target = edge.target else { return [] }
+        let owner = plan.argumentOwner(of: target)
+        return zip(graph.registrations[owner].arguments, values).map { "\($0.label.value): \($1)" }
+    }
+
+    /// How a builder gets the value of an edge: the target's instance (sharing the graph scope),
+    /// a supplied or external value, or nil for an optional nothing provides.
+    private func resolution(of edge: Edge, from index: Int, passing: [String]) -> String {
+        if let target = edge.target {
+            return "instance_\(plan.registrationNames[target])(\((["scope"] + passing).joined(separator: ", ")))"
+        }
+        if graph.externalKeys.contains(edge.binding.key) {
+            return "external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil)))"
+        }
+        return "nil"
+    }
+
+    /// A closure that resolves the dependency when called, through the public accessor (a new
+    /// top-level resolve). `unowned`: the container outlives what it builds, and a strong capture
+    /// would keep it alive through its own singletons.
+    private func lazyClosure(for edge: Edge) -> String {
+        guard let target = edge.target else {
+            if graph.externalKeys.contains(edge.binding.key) {
+                return "{ [unowned self] in self.external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil))) }"
+            }
+            return "{ nil }"
+        }
+        let owner = plan.argumentOwner(of: target)
+        let arguments = graph.registrations[owner].arguments
+        let actor = plan.isolation[target].map { "@\($0) " } ?? ""
+        let accessor = plan.accessor(for: edge.binding)
+        let parameters = arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }
+        let call = "self.\(accessor)(\(arguments.map { "\($0.label.value): \(SwiftNaming.escaped($0.label.value))" }.joined(separator: ", ")))"
+        let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
+        return "{ \(actor)[unowned self] \(signature)in \(call) }"
+    }
+
+    private func writeExternalAccessor(_ key: String, _ out: inout SwiftWriter) {
+        let accessor = plan.accessor(for: BindingKey(key: key, name: nil))
+        out.line()
+        out.line("// MARK: \(key) (external)")
+        out.line()
+        out.block("\(access.prefix)func \(accessor)() -> \(spell(key: key))") { out in
+            out.line("external_\(accessor)")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import DigraphCore
+
+/// How manifest types and names are spelled in generated Swift.
+///
+/// The manifest does not say which keys are protocols, and Swift 6 requires `any` before a protocol
+/// used as a type. A key is taken to be a protocol when it is a composition, is declared in
+/// `interfaces`, is written `any P`, is built by another type (`implementation` differs) or is an
+/// `aliasOf`. Everything else (an implementation, a supplied value, a plain registration) is concrete.
+public struct SwiftNaming: Sendable {
+    public let protocolKeys: Set<String>
+
+    public init(graph: DependencyGraph) {
+        var keys = Set(graph.interfaces.keys)
+        for interface in graph.interfaces.values { keys.formUnion(interface.composes.map(\.key)) }
+        func collect(_ type: TypeExpression) {
+            switch type {
+            case .composition(let members): for member in members { keys.insert(member.normalized().key); collect(member) }
+            case .existential(let inner): keys.insert(inner.normalized().key); collect(inner)
+            case .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .metatype(let inner, _): collect(inner)
+            case .dictionary(let key, let value): collect(key); collect(value)
+            case .tuple(let elements): elements.forEach { collect($0.type) }
+            case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
+            case .nominal(let components): components.forEach { $0.genericArguments.forEach(collect) }
+            }
+        }
+        for registration in graph.registrations {
+            let implementationKey = registration.implementation?.key
+            for provided in registration.provides {
+                collect(provided.expression)
+                if registration.aliasOf != nil || (implementationKey != nil && implementationKey != provided.key) {
+                    keys.insert(provided.key)
+                }
+            }
+            for dependency in registration.dependencies { if let type = dependency.service { collect(type.expression) } }
+        }
+        protocolKeys = keys
+    }
+
+    /// Swift source for a type, with `any` before protocols.
+    public func spell(_ type: TypeExpression) -> String {
+        switch type.normalized(sortingCompositions: false) {
+        case .nominal(let components):
+            let plain = TypeExpression.nominal(components).spelling
+            if protocolKeys.contains(TypeExpression.nominal(components).key) { return "any " + plain }
+            return components.map { component in
+                component.genericArguments.isEmpty ? component.name
+                    : component.name + "<" + component.genericArguments.map(spell).joined(separator: ", ") + ">"
+            }.joined(separator: ".")
+        case .composition(let members):
+            return "any " + members.map { $0.spelling }.joined(separator: " & ")
+        case .existential(let inner):
+            return spell(inner)
+        case .optional(let inner):
+            return parenthesized(spell(inner)) + "?"
+        case .implicitlyUnwrapped(let inner):
+            return parenthesized(spell(inner)) + "!"
+        case .array(let element):
+            return "[" + spell(element) + "]"
+        case .dictionary(let key, let value):
+            return "[" + spell(key) + ": " + spell(value) + "]"
+        case .tuple(let elements):
+            return "(" + elements.map { ($0.label.map { $0 + ": " } ?? "") + spell($0.type) }.joined(separator: ", ") + ")"
+        case .function(let function):
+            let attributes = function.attributes.map { "@" + $0 + " " }.joined()
+            let parameters = function.parameters.map { ($0.isInout ? "inout " : "") + spell($0.type) + ($0.isVariadic ? "..." : "") }
+            return attributes + "(" + parameters.joined(separator: ", ") + ")" + (function.isAsync ? " async" : "")
+                + (function.isThrowing ? " throws" : "") + " -> " + spell(function.result)
+        case .metatype(let base, let kind):
+            return parenthesized(spell(base)) + "." + kind.rawValue
+        }
+    }
+
+    private func parenthesized(_ text: String) -> String {
+        text.hasPrefix("any ") || text.contains("->") ? "(" + text + ")" : text
+    }
+
+    /// `(any P).self` or `P.self`, for Swinject's `register(_:)`.
+    public func metatype(_ type: TypeExpression) -> String {
+        let spelled = spell(type)
+        return (spelled.hasPrefix("any ") ? "(" + spelled + ")" : spelled) + ".self"
+    }
+
+    /// A lowerCamelCase identifier from a type: `Domain.UserRepository` -> `domainUserRepository`,
+    /// `IssueReading & IssueWriting` -> `issueReadingAndIssueWriting`, `[Plugin]` -> `pluginArray`.
+    public static func identifier(for type: TypeExpression, name: String?) -> String {
+        var words: [String] = []
+        func walk(_ type: TypeExpression) {
+            switch type {
+            case .nominal(let components):
+                for component in components {
+                    words.append(component.name)
+                    if !component.genericArguments.isEmpty {
+                        words.append("Of")
+                        for (index, argument) in component.genericArguments.enumerated() {
+                            if index > 0 { words.append("And") }
+                            walk(argument)
+                        }
+                    }
+                }
+            case .composition(let members):
+                for (index, member) in members.enumerated() {
+                    if index > 0 { words.append("And") }
+                    walk(member)
+                }
+            case .existential(let inner): walk(inner)
+            case .optional(let inner), .implicitlyUnwrapped(let inner): walk(inner); words.append("Optional")
+            case .array(let element): walk(element); words.append("Array")
+            case .dictionary(let key, let value): walk(key); words.append("To"); walk(value); words.append("Dictionary")
+            case .tuple(let elements): words.append("Tuple"); elements.forEach { walk($0.type) }
+            case .function(let function): words.append("Function"); function.parameters.forEach { walk($0.type) }; words.append("To"); walk(function.result)
+            case .metatype(let base, _): walk(base); words.append("Type")
+            }
+        }
+        if let name { words.append(name) }
+        walk(type.normalized(sortingCompositions: false))
+        let joined = words.map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        return lowerFirstWord(joined)
+    }
+
+    /// `URLSessionProtocol` -> `urlSessionProtocol`, `APIClient` -> `apiClient`, `Foo` -> `foo`.
+    static func lowerFirstWord(_ text: String) -> String {
+        let characters = Array(text)
+        var upperRun = 0
+        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
+        if upperRun == 0 { return text }
+        // In "URLSession" the run "URLS" ends with the first letter of the next word.
+        let lowered = upperRun > 1 && upperRun < characters.count ? upperRun - 1 : upperRun
+        return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+
+    /// Words Swift reserves, escaped with backticks where they are used as names.
+    public static func escaped(_ identifier: String) -> String {
+        reserved.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    static let reserved: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
+        "is", "nil", "self", "super", "throws", "true", "try", "await", "any", "some", "Self", "Type", "Any",
+    ]
+}

@@ -1,0 +1,145 @@
+import DigraphCore
+
+/// Generates one Swinject `Assembly` per manifest file: registrations with their object scope,
+/// names, runtime arguments, forwarding for `aliasOf`, and supplied values as initializer
+/// parameters of the assembly that declares them.
+public struct SwinjectAssemblyGenerator {
+    let plan: GenerationPlan
+    let access: AccessLevel
+    let sources: [String]
+
+    public init(plan: GenerationPlan, access: AccessLevel = .public, sources: [String]) {
+        self.plan = plan
+        self.access = access
+        self.sources = sources
+    }
+
+    var graph: DependencyGraph { plan.graph }
+
+    public func generate() -> String {
+        var out = SwiftWriter()
+        for line in GeneratedHeader.lines(sources: sources, target: "swinject") { out.line(line) }
+        out.line()
+        var imports = ["Foundation", "Swinject"]
+        for manifest in graph.manifests { for name in manifest.imports where !imports.contains(name.value) { imports.append(name.value) } }
+        for module in imports.sorted() { out.line("import \(module)") }
+
+        var offset = 0
+        for manifest in graph.manifests {
+            let indices = Array(offset..<(offset + manifest.registrations.count))
+            offset += manifest.registrations.count
+            writeAssembly(manifest, indices, &out)
+        }
+        out.line()
+        out.block("private extension Resolver") { out in
+            out.line("/// Resolves a registration the manifest guarantees; a miss means the assemblies")
+            out.line("/// were not all added to the container, or not from the same manifests.")
+            out.block("func required<Service>(_ type: Service.Type, name: String? = nil, _ assembly: StaticString = #fileID) -> Service") { out in
+                out.line("guard let service = resolve(type, name: name) else {")
+                out.line("    preconditionFailure(\"digraph: \\(type) is not registered; add every generated assembly to the container\")")
+                out.line("}")
+                out.line("return service")
+            }
+        }
+        return out.text
+    }
+
+    private func writeAssembly(_ manifest: Manifest, _ indices: [Int], _ out: inout SwiftWriter) {
+        let supplied = indices.filter { graph.registrations[$0].isSupplied }
+        out.line()
+        out.line("/// The registrations of \(manifest.file).")
+        out.block("\(access.prefix)final class \(manifest.assembly.value): Assembly") { out in
+            for index in supplied {
+                out.line("private let \(plan.registrationNames[index]): \(plan.valueType(of: index))")
+            }
+            if !supplied.isEmpty { out.line() }
+            let parameters = supplied.map { "\(plan.registrationNames[$0]): \(plan.valueType(of: $0))" }
+            out.block("\(access.prefix)init(\(parameters.joined(separator: ", ")))") { out in
+                for index in supplied { out.line("self.\(plan.registrationNames[index]) = \(plan.registrationNames[index])") }
+            }
+            out.line()
+            out.block("\(access.prefix)func assemble(container: Container)") { out in
+                if indices.isEmpty { out.line("_ = container") }
+                for index in indices { writeRegistration(index, &out) }
+            }
+        }
+    }
+
+    private func scope(_ lifetime: Lifetime) -> String {
+        switch lifetime {
+        case .transient: ".transient"
+        case .graph: ".graph"
+        case .singleton: ".container"
+        case .weak: ".weak"
+        }
+    }
+
+    private func writeRegistration(_ index: Int, _ out: inout SwiftWriter) {
+        let registration = graph.registrations[index]
+        let nameArgument = registration.name.map { ", name: \"\($0.value)\"" } ?? ""
+        let owner = plan.argumentOwner(of: index)
+        let arguments = graph.registrations[owner].arguments
+        let closureParameters = (["r"] + arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
+        let first = registration.provides[0]
+        let scopeSuffix = ".inObjectScope(\(scope(registration.lifetime)))"
+
+        if registration.isSupplied {
+            out.line("let \(plan.registrationNames[index]) = self.\(plan.registrationNames[index])")
+            out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(plan.registrationNames[index]) }.inObjectScope(.container)")
+            return
+        }
+        let body: String
+        if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
+            body = resolve(aliasEdge, passing: arguments.map { SwiftNaming.escaped($0.label.value) })
+        } else {
+            let implementation = plan.naming.spell(registration.implementation!.expression)
+            let callee = registration.factory.map { "\(implementation).\($0.value)" } ?? implementation
+            let parameters = registration.dependencies.enumerated().map { position, dependency in
+                let value = self.value(for: dependency, position: position, of: index)
+                return dependency.isUnlabeled ? value : "\(dependency.label.value): \(value)"
+            }
+            body = registration.factory != nil && parameters.isEmpty ? callee : "\(callee)(\(parameters.joined(separator: ", ")))"
+        }
+        // Swinject calls factories off any actor; a MainActor type is built assuming the resolve
+        // happens on the main thread, as UI code does.
+        let isolatedBody = plan.isolation[index].map { actor in actor == "MainActor" ? "MainActor.assumeIsolated { \(body) }" : body } ?? body
+        out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(plan.valueType(of: index)) in")
+        out.line("    \(isolatedBody)")
+        out.line("}\(scopeSuffix)")
+        // Further keys of the same registration forward to the first, sharing its instance.
+        for provided in registration.provides.dropFirst() {
+            let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
+            let call = arguments.isEmpty
+                ? "r.required(\(plan.naming.metatype(first.expression))\(nameArgument.isEmpty ? "" : ", name: \"\(registration.name!.value)\""))"
+                : "r.resolve(\(plan.naming.metatype(first.expression))\(nameArgument), \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.escaped($0.label.value) }.joined(separator: ", ")))!"
+            out.line("container.register(\(plan.naming.metatype(provided.expression))\(nameArgument)) { (\(forwardParameters)) -> \(plan.naming.spell(provided.expression)) in \(call) }")
+        }
+    }
+
+    private func argumentsLabel(_ count: Int) -> String { count == 1 ? "argument" : "arguments" }
+
+    private func value(for dependency: Dependency, position: Int, of index: Int) -> String {
+        switch dependency.source {
+        case .argument(let label):
+            return SwiftNaming.escaped(label.value)
+        case .service(_, _, let isLazy, let passing):
+            let edge = graph.edges[index].first { $0.kind == .dependency(index: position) }!
+            guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.escaped($0.value) }) }
+            guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
+            let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
+            let parameters = arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }
+            let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
+            let actor = plan.isolation[target].map { "@\($0) " } ?? ""
+            return "{ \(actor)\(signature)in \(resolve(edge, passing: arguments.map { SwiftNaming.escaped($0.label.value) })) }"
+        }
+    }
+
+    private func resolve(_ edge: Edge, passing values: [String]) -> String {
+        let type = plan.naming.metatype(edge.type.expression.unwrapped)
+        let name = edge.binding.name.map { ", name: \"\($0)\"" } ?? ""
+        if edge.target == nil, edge.isOptional, !graph.externalKeys.contains(edge.binding.key) { return "nil" }
+        if edge.isOptional { return "r.resolve(\(type)\(name))" }
+        if values.isEmpty { return "r.required(\(type)\(name))" }
+        return "r.resolve(\(type)\(name), \(argumentsLabel(values.count)): \(values.joined(separator: ", ")))!"
+    }
+}

@@ -1,0 +1,129 @@
+import DigraphCore
+import DigraphSwiftGen
+
+/// Writes Swift declarations for every type a manifest names, so that generated code can be
+/// compiled and run without the app: a protocol per key the generator treats as a protocol, and a
+/// class per implementation whose initializer takes exactly the declared parameters. Each class
+/// counts its instances and keeps what it was given, for the behaviour checks.
+struct StubWriter {
+    /// Types Foundation declares on every platform. (`URLSession` is not among them: on Linux it
+    /// lives in FoundationNetworking, so the stubs declare their own.)
+    static let standardTypes: Set<String> = ["String", "Int", "Double", "Bool", "URL", "Date", "Calendar", "UUID", "Data",
+                                              "TimeInterval", "Void", "Any", "AnyObject"]
+
+    let plan: GenerationPlan
+    var graph: DependencyGraph { plan.graph }
+
+    func write() -> String {
+        var lines = ["import Foundation", ""]
+        var declared = Set<String>()
+
+        // Protocols, with the protocols they refine.
+        for key in plan.naming.protocolKeys.sorted() {
+            guard let type = try? TypeExpressionParser.parse(key), case .nominal(let components) = type, components.count == 1 else { continue }
+            let refined = graph.interfaces[key]?.composes.map(\.key) ?? []
+            lines.append("public protocol \(key): \((refined.isEmpty ? ["AnyObject"] : refined).joined(separator: ", ")) {}")
+            declared.insert(key)
+        }
+
+        // Implementations: what each is registered as, and its initializer.
+        var conformances: [String: [String]] = [:]
+        var initializers: [String: (parameters: [Parameter], isolation: String?, factory: String?)] = [:]
+        var order: [String] = []
+        for (index, registration) in graph.registrations.enumerated() {
+            guard let implementation = registration.implementation?.key, registration.aliasOf == nil, !registration.isSupplied else { continue }
+            if conformances[implementation] == nil { order.append(implementation) }
+            for provided in registration.provides where provided.key != implementation {
+                for member in provided.expression.normalized().compositionMembers.map(\.key) where !(conformances[implementation] ?? []).contains(member) {
+                    conformances[implementation, default: []].append(member)
+                }
+            }
+            if initializers[implementation] == nil {
+                let parameters = registration.dependencies.enumerated().map { position, dependency in
+                    Parameter(isUnlabeled: dependency.isUnlabeled,
+                              name: dependency.isUnlabeled ? "unlabeled" + dependency.label.value : dependency.label.value,
+                              type: parameterType(dependency, position: position, of: index))
+                }
+                initializers[implementation] = (parameters, plan.isolation[index], registration.factory?.value)
+            }
+        }
+        for implementation in order {
+            let protocols = conformances[implementation] ?? []
+            if Self.standardTypes.contains(implementation) {
+                lines.append("extension \(implementation): \(protocols.joined(separator: ", ")) {}")
+                continue
+            }
+            let (parameters, isolation, factory) = initializers[implementation]!
+            let actor = isolation.map { "@\($0) " } ?? ""
+            let inherits = (protocols + (isolation == nil ? ["@unchecked Sendable"] : [])).joined(separator: ", ")
+            lines.append("\(actor)public final class \(implementation)\(inherits.isEmpty ? "" : ": " + inherits) {")
+            lines.append("    nonisolated(unsafe) public static var instances = 0")
+            for parameter in parameters { lines.append("    public let \(parameter.name): \(parameter.type.replacingEscaping)") }
+            lines.append("    public init(\(parameters.map(\.declaration).joined(separator: ", "))) {")
+            for parameter in parameters { lines.append("        self.\(parameter.name) = \(parameter.name)") }
+            lines.append("        Self.instances += 1")
+            lines.append("    }")
+            if let factory {
+                lines.append(parameters.isEmpty
+                             ? "    public static var \(factory): \(implementation) { \(implementation)() }"
+                             : "    public static func \(factory)(\(parameters.map(\.declaration).joined(separator: ", "))) -> \(implementation) { \(implementation)(\(parameters.map(\.call).joined(separator: ", "))) }")
+            }
+            lines.append("}")
+            declared.insert(implementation)
+        }
+
+        // Every other type named (arguments, externals, supplied values): an empty class.
+        var others = Set<String>()
+        func collect(_ type: TypeExpression) {
+            switch type.normalized() {
+            case .nominal(let components):
+                if components.count == 1 { others.insert(components[0].name) }
+                components.forEach { $0.genericArguments.forEach(collect) }
+            case .composition(let members): members.forEach(collect)
+            case .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .existential(let inner), .metatype(let inner, _): collect(inner)
+            case .dictionary(let key, let value): collect(key); collect(value)
+            case .tuple(let elements): elements.forEach { collect($0.type) }
+            case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
+            }
+        }
+        for registration in graph.registrations {
+            registration.provides.forEach { collect($0.expression) }
+            registration.arguments.forEach { collect($0.type.expression) }
+            registration.dependencies.forEach { if let type = $0.service { collect(type.expression) } }
+        }
+        graph.externalKeys.forEach { if let type = try? TypeExpressionParser.parse($0) { collect(type) } }
+        for name in others.sorted() where !declared.contains(name) && !Self.standardTypes.contains(name) && name != "MainActor" {
+            lines.append("public final class \(name): @unchecked Sendable { public init() {} }")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Parameter {
+        var isUnlabeled: Bool
+        var name: String
+        var type: String
+        var declaration: String { (isUnlabeled ? "_ " : "") + name + ": " + type }
+        var call: String { isUnlabeled ? name : name + ": " + name }
+    }
+
+    private func parameterType(_ dependency: Dependency, position: Int, of index: Int) -> String {
+        let registration = graph.registrations[index]
+        switch dependency.source {
+        case .argument(let label):
+            return plan.naming.spell(registration.argument(named: label.value)!.type.expression)
+        case .service(let type, _, let isLazy, _):
+            let spelled = plan.naming.spell(type.expression)
+            guard isLazy else { return spelled }
+            let edge = graph.edges[index].first { $0.kind == .dependency(index: position) }!
+            guard let target = edge.target else { return "@escaping () -> \(spelled)" }
+            let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments.map { plan.naming.spell($0.type.expression) }
+            let actor = plan.isolation[target].map { "@\($0) " } ?? ""
+            return "@escaping \(actor)(\(arguments.joined(separator: ", "))) -> \(spelled)"
+        }
+    }
+}
+
+extension String {
+    /// A stored property's type: `@escaping` belongs to parameters only.
+    var replacingEscaping: String { hasPrefix("@escaping ") ? String(dropFirst("@escaping ".count)) : self }
+}
