@@ -18,6 +18,11 @@ public struct GenerationPlan: Sendable {
         public var message: String
         public var location: SourceLocation
         public var description: String { "\(location): error: \(message)" }
+
+        public init(message: String, location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
     }
 
     public init(graph: DependencyGraph) throws(Problem) {

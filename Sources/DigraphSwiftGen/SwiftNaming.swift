@@ -111,10 +111,12 @@ public struct SwiftNaming: Sendable {
             case .metatype(let base, _): walk(base); words.append("Type")
             }
         }
-        if let name { words.append(name) }
         walk(type.normalized(sortingCompositions: false))
-        let joined = words.map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
-        return lowerFirstWord(joined)
+        let typeWords = words.map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        guard let name else { return lowerFirstWord(typeWords) }
+        // `secure` + `APIClient` -> `secureAPIClient`; `apiBaseURL` + `URL` stays `apiBaseURL`.
+        if name.lowercased().hasSuffix(typeWords.lowercased()) { return lowerFirstWord(name) }
+        return lowerFirstWord(name.prefix(1).uppercased() + name.dropFirst() + typeWords)
     }
 
     /// `URLSessionProtocol` -> `urlSessionProtocol`, `APIClient` -> `apiClient`, `Foo` -> `foo`.

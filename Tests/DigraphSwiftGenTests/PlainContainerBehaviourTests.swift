@@ -54,3 +54,96 @@ struct PlainContainerBehaviourTests {
         #expect(output.count == 10)
     }
 }
+
+extension PlainContainerBehaviourTests {
+    @Test func workout() throws {
+        let output = try run(["fixtures/workout"], program: """
+        let container = WorkoutContainer(calendar: Calendar(identifier: .gregorian))
+        let window = UIWindow()
+
+        // Graph scope: one HomeViewModel per top-level resolve, shared inside it.
+        let coordinator = container.mainCoordinator(window: window)
+        check(coordinator.homeViewModel === coordinator.home.viewModel, "graph lifetime is shared within one resolve")
+        let second = container.mainCoordinator(window: nil)
+        check(second.homeViewModel !== coordinator.homeViewModel, "graph lifetime is fresh in the next resolve")
+
+        // Runtime arguments arrive, and are passed along edges.
+        check(coordinator.window === window && second.window == nil, "a runtime argument arrives")
+        let day = Date(timeIntervalSince1970: 86_400)
+        let history = History()
+        let controller = container.historyViewController(date: day, history: history)
+        check(controller.viewModel.date == day && controller.viewModel.history === history, "arguments are passed along an edge")
+
+        // A lazy factory with arguments resolves when called, with the arguments given then.
+        check(HistoryViewController.instances == 1, "only the explicitly resolved history screen exists")
+        let pushed = coordinator.home.makeHistory(day, nil)
+        check(HistoryViewController.instances == 2 && pushed.viewModel.history == nil, "a lazy closure takes its arguments late")
+
+        // `.shared` factories and container-scoped repositories.
+        check(container.workoutRepositoryProtocol() === container.workoutRepositoryProtocol(), "a factory-made singleton is shared")
+        check(container.historyRepositoryProtocol() === coordinator.homeViewModel.history, "a singleton is shared across screens")
+        check(ExerciseListViewController.instances == 0, "an unopened screen is never built")
+        """, name: "workout")
+        #expect(output.count == 9)
+    }
+
+    @Test func issueTracker() throws {
+        let output = try run(["fixtures/issue-tracker/manifest.yaml"], program: """
+        let container = IssueTrackerContainer(apiBaseURL: URL(string: "https://issues.example")!)
+
+        // One repository under three keys: one instance.
+        let reading = container.issueReading()
+        let writing = container.issueWriting()
+        let both = container.issueReadingAndIssueWriting()
+        check(reading === writing && writing === both, "a registration under several keys is one instance")
+
+        // MainActor registrations, and a lazy edge from the coordinator.
+        let coordinator = container.appCoordinator()
+        check(IssueListViewModel.instances == 0, "the lazy issue list is not built with the coordinator")
+        let list = coordinator.issueList()
+        check(list.listIssues.repository === reading, "the list reads through the shared repository")
+        let create = list.makeCreateIssue()
+        check(create.reading === reading && create.createIssue.repository === both, "list and create share one repository")
+        check(container.appCoordinator() === coordinator, "the coordinator is a singleton")
+
+        // A mock for the composition key replaces the repository for every key that shares it.
+        final class MockIssues: IssueReading, IssueWriting {}
+        let tested = IssueTrackerContainer(apiBaseURL: URL(string: "https://test.example")!)
+        let mock = MockIssues()
+        tested.overrides.issueReadingAndIssueWriting = { _ in mock }
+        check(tested.issueReading() === mock && tested.issueWriting() === mock, "an override of a shared registration covers all its keys")
+        """, name: "issue-tracker")
+        #expect(output.count == 6)
+    }
+
+    @Test func everyOtherFeature() throws {
+        let output = try run(["Tests/DigraphSwiftGenTests/Manifests/semantics.yaml"], program: """
+        let clock = Clock()
+        let container = SemanticsContainer(clock: clock)
+
+        // Weak: shared while someone holds it, released when nobody does.
+        var held: Session? = container.session()
+        check(container.session() === held, "weak is shared while held")
+        weak var released: Session? = held
+        held = nil
+        check(released == nil, "weak is released when nothing holds it")
+        let fresh = container.session()
+        check(Session.instances == 2 && container.session() === fresh, "weak builds again after release, then shares that one")
+
+        // Names give distinct accessors; optionals nothing provides are nil; externals are passed in.
+        let feed = container.feed()
+        check(feed.primary === container.primaryAPIClient() && feed.backup === container.backupAPIClient(), "named registrations are distinct")
+        check(feed.primary !== feed.backup, "two names, two instances")
+        check(feed.analytics == nil, "an optional nothing provides is nil")
+        check(feed.unlabeled_ === clock, "an external key and an unlabeled parameter")
+        check(feed.tracking === container.tracker(), "aliasOf forwards to the real registration")
+
+        // Arguments, passed on, and lazily.
+        let detailer = container.detailer(id: 7, title: "Seven")
+        check(detailer.detail.id == 7 && detailer.detail.title == "Seven", "arguments are passed on")
+        let later = detailer.later(8, "Eight")
+        check(later.id == 8 && later.title == "Eight", "a lazy closure takes the arguments")
+        """, name: "semantics")
+        #expect(output.count == 10)
+    }
+}

@@ -31,14 +31,16 @@ struct StubWriter {
         var initializers: [String: (parameters: [Parameter], isolation: String?, factory: String?)] = [:]
         var order: [String] = []
         for (index, registration) in graph.registrations.enumerated() {
-            guard let implementation = registration.implementation?.key, registration.aliasOf == nil, !registration.isSupplied else { continue }
-            if conformances[implementation] == nil { order.append(implementation) }
+            // An alias's keys are conformances of the implementation it forwards to.
+            let builder = graph.registrations[plan.argumentOwner(of: index)]
+            guard let implementation = builder.implementation?.key, !builder.isSupplied else { continue }
+            if !order.contains(implementation) { order.append(implementation) }
             for provided in registration.provides where provided.key != implementation {
                 for member in provided.expression.normalized().compositionMembers.map(\.key) where !(conformances[implementation] ?? []).contains(member) {
                     conformances[implementation, default: []].append(member)
                 }
             }
-            if initializers[implementation] == nil {
+            if initializers[implementation] == nil, registration.aliasOf == nil {
                 let parameters = registration.dependencies.enumerated().map { position, dependency in
                     Parameter(isUnlabeled: dependency.isUnlabeled,
                               name: dependency.isUnlabeled ? "unlabeled" + dependency.label.value : dependency.label.value,
