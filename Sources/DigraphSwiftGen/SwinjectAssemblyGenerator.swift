@@ -16,6 +16,11 @@ public struct SwinjectAssemblyGenerator {
 
     var graph: DependencyGraph { plan.graph }
 
+    /// The argument counts some resolve passes, for the `required` helpers.
+    var argumentCounts: [Int] {
+        Set(graph.registrations.map { $0.arguments.count }).sorted()
+    }
+
     public func generate() -> String {
         var out = SwiftWriter()
         for line in GeneratedHeader.lines(sources: sources, target: "swinject") { out.line(line) }
@@ -31,14 +36,24 @@ public struct SwinjectAssemblyGenerator {
             writeAssembly(manifest, indices, &out)
         }
         out.line()
+        out.line("/// Resolves what the manifest guarantees is registered. A miss means not every generated")
+        out.line("/// assembly was added to the container (or they came from different manifests).")
         out.block("private extension Resolver") { out in
-            out.line("/// Resolves a registration the manifest guarantees; a miss means the assemblies")
-            out.line("/// were not all added to the container, or not from the same manifests.")
-            out.block("func required<Service>(_ type: Service.Type, name: String? = nil, _ assembly: StaticString = #fileID) -> Service") { out in
-                out.line("guard let service = resolve(type, name: name) else {")
-                out.line("    preconditionFailure(\"digraph: \\(type) is not registered; add every generated assembly to the container\")")
-                out.line("}")
+            out.block("func required<Service>(_ type: Service.Type, name: String? = nil) -> Service") { out in
+                out.line("guard let service = resolve(type, name: name) else { Self.missing(type) }")
                 out.line("return service")
+            }
+            for count in argumentCounts where count > 0 {
+                let generics = (1...count).map { "A\($0)" }
+                let parameters = count == 1 ? "argument a1: A1" : "arguments a1: A1, " + (2...count).map { "_ a\($0): A\($0)" }.joined(separator: ", ")
+                let call = count == 1 ? "argument: a1" : "arguments: " + (1...count).map { "a\($0)" }.joined(separator: ", ")
+                out.block("func required<Service, \(generics.joined(separator: ", "))>(_ type: Service.Type, name: String? = nil, \(parameters)) -> Service") { out in
+                    out.line("guard let service = resolve(type, name: name, \(call)) else { Self.missing(type) }")
+                    out.line("return service")
+                }
+            }
+            out.block("static func missing<Service>(_ type: Service.Type) -> Never") { out in
+                out.line("preconditionFailure(\"digraph: \\(type) is not registered; add every generated assembly to the container\")")
             }
         }
         return out.text
@@ -100,18 +115,22 @@ public struct SwinjectAssemblyGenerator {
             }
             body = registration.factory != nil && parameters.isEmpty ? callee : "\(callee)(\(parameters.joined(separator: ", ")))"
         }
-        // Swinject calls factories off any actor; a MainActor type is built assuming the resolve
-        // happens on the main thread, as UI code does.
-        let isolatedBody = plan.isolation[index].map { actor in actor == "MainActor" ? "MainActor.assumeIsolated { \(body) }" : body } ?? body
         out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(plan.valueType(of: index)) in")
-        out.line("    \(isolatedBody)")
+        if plan.isolation[index] == "MainActor" {
+            // Swinject calls factories on whatever thread resolves; a MainActor type is built
+            // assuming that is the main thread, as it is for UI code. The resolver crosses into the
+            // main actor's closure: Swinject's containers are not Sendable, but this is one thread.
+            out.line("    nonisolated(unsafe) let r = r")
+            out.line("    return MainActor.assumeIsolated { \(body) }")
+        } else {
+            out.line("    \(body)")
+        }
         out.line("}\(scopeSuffix)")
         // Further keys of the same registration forward to the first, sharing its instance.
         for provided in registration.provides.dropFirst() {
             let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
-            let call = arguments.isEmpty
-                ? "r.required(\(plan.naming.metatype(first.expression))\(nameArgument.isEmpty ? "" : ", name: \"\(registration.name!.value)\""))"
-                : "r.resolve(\(plan.naming.metatype(first.expression))\(nameArgument), \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.escaped($0.label.value) }.joined(separator: ", ")))!"
+            let call = "r.required(\(plan.naming.metatype(first.expression))\(nameArgument)"
+                + (arguments.isEmpty ? "" : ", \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.escaped($0.label.value) }.joined(separator: ", "))") + ")"
             out.line("container.register(\(plan.naming.metatype(provided.expression))\(nameArgument)) { (\(forwardParameters)) -> \(plan.naming.spell(provided.expression)) in \(call) }")
         }
     }
@@ -140,6 +159,6 @@ public struct SwinjectAssemblyGenerator {
         if edge.target == nil, edge.isOptional, !graph.externalKeys.contains(edge.binding.key) { return "nil" }
         if edge.isOptional { return "r.resolve(\(type)\(name))" }
         if values.isEmpty { return "r.required(\(type)\(name))" }
-        return "r.resolve(\(type)\(name), \(argumentsLabel(values.count)): \(values.joined(separator: ", ")))!"
+        return "r.required(\(type)\(name), \(argumentsLabel(values.count)): \(values.joined(separator: ", ")))"
     }
 }

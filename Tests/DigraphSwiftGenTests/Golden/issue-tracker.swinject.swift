@@ -36,24 +36,28 @@ public final class IssueTrackerAssembly: Assembly {
             CreateIssueUseCase(repository: r.required((any IssueReading & IssueWriting).self), clock: r.required((any Clock).self))
         }.inObjectScope(.transient)
         container.register(IssueListViewModel.self) { (r) -> IssueListViewModel in
-            MainActor.assumeIsolated { IssueListViewModel(listIssues: r.required(ListIssuesUseCase.self), makeCreateIssue: { @MainActor in r.required(CreateIssueViewModel.self) }) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { IssueListViewModel(listIssues: r.required(ListIssuesUseCase.self), makeCreateIssue: { @MainActor in r.required(CreateIssueViewModel.self) }) }
         }.inObjectScope(.transient)
         container.register(CreateIssueViewModel.self) { (r) -> CreateIssueViewModel in
-            MainActor.assumeIsolated { CreateIssueViewModel(createIssue: r.required(CreateIssueUseCase.self), reading: r.required((any IssueReading).self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { CreateIssueViewModel(createIssue: r.required(CreateIssueUseCase.self), reading: r.required((any IssueReading).self)) }
         }.inObjectScope(.transient)
         container.register(AppCoordinator.self) { (r) -> AppCoordinator in
-            MainActor.assumeIsolated { AppCoordinator(issueList: { @MainActor in r.required(IssueListViewModel.self) }) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { AppCoordinator(issueList: { @MainActor in r.required(IssueListViewModel.self) }) }
         }.inObjectScope(.container)
     }
 }
 
+/// Resolves what the manifest guarantees is registered. A miss means not every generated
+/// assembly was added to the container (or they came from different manifests).
 private extension Resolver {
-    /// Resolves a registration the manifest guarantees; a miss means the assemblies
-    /// were not all added to the container, or not from the same manifests.
-    func required<Service>(_ type: Service.Type, name: String? = nil, _ assembly: StaticString = #fileID) -> Service {
-        guard let service = resolve(type, name: name) else {
-            preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
-        }
+    func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
+        guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service
+    }
+    static func missing<Service>(_ type: Service.Type) -> Never {
+        preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
     }
 }

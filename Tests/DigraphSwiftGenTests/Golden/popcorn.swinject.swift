@@ -61,24 +61,28 @@ public final class PopcornAssembly: Assembly {
             MovieListViewModel(fetchMoviesUseCase: r.required((any FetchMoviesUseCaseProtocol).self))
         }.inObjectScope(.transient)
         container.register(LoginViewController.self) { (r) -> LoginViewController in
-            MainActor.assumeIsolated { LoginViewController(viewModel: r.required(LoginViewModel.self), makeSignUp: { @MainActor in r.required(SignUpViewController.self) }) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { LoginViewController(viewModel: r.required(LoginViewModel.self), makeSignUp: { @MainActor in r.required(SignUpViewController.self) }) }
         }.inObjectScope(.transient)
         container.register(SignUpViewController.self) { (r) -> SignUpViewController in
-            MainActor.assumeIsolated { SignUpViewController(viewModel: r.required(SignUpViewModel.self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { SignUpViewController(viewModel: r.required(SignUpViewModel.self)) }
         }.inObjectScope(.transient)
         container.register(MovieListViewController.self) { (r) -> MovieListViewController in
-            MainActor.assumeIsolated { MovieListViewController(viewModel: r.required(MovieListViewModel.self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { MovieListViewController(viewModel: r.required(MovieListViewModel.self)) }
         }.inObjectScope(.transient)
     }
 }
 
+/// Resolves what the manifest guarantees is registered. A miss means not every generated
+/// assembly was added to the container (or they came from different manifests).
 private extension Resolver {
-    /// Resolves a registration the manifest guarantees; a miss means the assemblies
-    /// were not all added to the container, or not from the same manifests.
-    func required<Service>(_ type: Service.Type, name: String? = nil, _ assembly: StaticString = #fileID) -> Service {
-        guard let service = resolve(type, name: name) else {
-            preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
-        }
+    func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
+        guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service
+    }
+    static func missing<Service>(_ type: Service.Type) -> Never {
+        preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
     }
 }

@@ -32,18 +32,23 @@ public final class SemanticsAssembly: Assembly {
             Detail(id: id, title: title)
         }.inObjectScope(.transient)
         container.register(Detailer.self) { (r, id: Int, title: String) -> Detailer in
-            Detailer(feed: r.required(Feed.self), detail: r.resolve(Detail.self, arguments: id, title)!, later: { (id: Int, title: String) in r.resolve(Detail.self, arguments: id, title)! })
+            Detailer(feed: r.required(Feed.self), detail: r.required(Detail.self, arguments: id, title), later: { (id: Int, title: String) in r.required(Detail.self, arguments: id, title) })
         }.inObjectScope(.transient)
     }
 }
 
+/// Resolves what the manifest guarantees is registered. A miss means not every generated
+/// assembly was added to the container (or they came from different manifests).
 private extension Resolver {
-    /// Resolves a registration the manifest guarantees; a miss means the assemblies
-    /// were not all added to the container, or not from the same manifests.
-    func required<Service>(_ type: Service.Type, name: String? = nil, _ assembly: StaticString = #fileID) -> Service {
-        guard let service = resolve(type, name: name) else {
-            preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
-        }
+    func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
+        guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service
+    }
+    func required<Service, A1, A2>(_ type: Service.Type, name: String? = nil, arguments a1: A1, _ a2: A2) -> Service {
+        guard let service = resolve(type, name: name, arguments: a1, a2) else { Self.missing(type) }
+        return service
+    }
+    static func missing<Service>(_ type: Service.Type) -> Never {
+        preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
     }
 }

@@ -37,10 +37,12 @@ public final class ExerciseAssembly: Assembly {
 
     public func assemble(container: Container) {
         container.register(ExerciseListViewModel.self) { (r) -> ExerciseListViewModel in
-            MainActor.assumeIsolated { ExerciseListViewModel(repository: r.required((any ExerciseRepositoryProtocol).self), workouts: r.required((any WorkoutRepositoryProtocol).self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { ExerciseListViewModel(repository: r.required((any ExerciseRepositoryProtocol).self), workouts: r.required((any WorkoutRepositoryProtocol).self)) }
         }.inObjectScope(.transient)
         container.register(ExerciseListViewController.self) { (r) -> ExerciseListViewController in
-            MainActor.assumeIsolated { ExerciseListViewController(viewModel: r.required(ExerciseListViewModel.self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { ExerciseListViewController(viewModel: r.required(ExerciseListViewModel.self)) }
         }.inObjectScope(.transient)
     }
 }
@@ -52,10 +54,12 @@ public final class HistoryAssembly: Assembly {
 
     public func assemble(container: Container) {
         container.register(HistoryViewModel.self) { (r, date: Date, history: History?) -> HistoryViewModel in
-            MainActor.assumeIsolated { HistoryViewModel(date: date, history: history, repository: r.required((any HistoryRepositoryProtocol).self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { HistoryViewModel(date: date, history: history, repository: r.required((any HistoryRepositoryProtocol).self)) }
         }.inObjectScope(.transient)
         container.register(HistoryViewController.self) { (r, date: Date, history: History?) -> HistoryViewController in
-            MainActor.assumeIsolated { HistoryViewController(viewModel: r.resolve(HistoryViewModel.self, arguments: date, history)!) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { HistoryViewController(viewModel: r.required(HistoryViewModel.self, arguments: date, history)) }
         }.inObjectScope(.transient)
     }
 }
@@ -67,10 +71,12 @@ public final class HomeAssembly: Assembly {
 
     public func assemble(container: Container) {
         container.register(HomeViewModel.self) { (r) -> HomeViewModel in
-            MainActor.assumeIsolated { HomeViewModel(workouts: r.required((any WorkoutRepositoryProtocol).self), history: r.required((any HistoryRepositoryProtocol).self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { HomeViewModel(workouts: r.required((any WorkoutRepositoryProtocol).self), history: r.required((any HistoryRepositoryProtocol).self)) }
         }.inObjectScope(.graph)
         container.register(HomeViewController.self) { (r) -> HomeViewController in
-            MainActor.assumeIsolated { HomeViewController(viewModel: r.required(HomeViewModel.self), makeHistory: { @MainActor (date: Date, history: History?) in r.resolve(HistoryViewController.self, arguments: date, history)! }, makeExercises: { @MainActor in r.required(ExerciseListViewController.self) }) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { HomeViewController(viewModel: r.required(HomeViewModel.self), makeHistory: { @MainActor (date: Date, history: History?) in r.required(HistoryViewController.self, arguments: date, history) }, makeExercises: { @MainActor in r.required(ExerciseListViewController.self) }) }
         }.inObjectScope(.transient)
     }
 }
@@ -82,18 +88,28 @@ public final class MainAssembly: Assembly {
 
     public func assemble(container: Container) {
         container.register(MainCoordinator.self) { (r, window: UIWindow?) -> MainCoordinator in
-            MainActor.assumeIsolated { MainCoordinator(window: window, home: r.required(HomeViewController.self), homeViewModel: r.required(HomeViewModel.self)) }
+            nonisolated(unsafe) let r = r
+            return MainActor.assumeIsolated { MainCoordinator(window: window, home: r.required(HomeViewController.self), homeViewModel: r.required(HomeViewModel.self)) }
         }.inObjectScope(.transient)
     }
 }
 
+/// Resolves what the manifest guarantees is registered. A miss means not every generated
+/// assembly was added to the container (or they came from different manifests).
 private extension Resolver {
-    /// Resolves a registration the manifest guarantees; a miss means the assemblies
-    /// were not all added to the container, or not from the same manifests.
-    func required<Service>(_ type: Service.Type, name: String? = nil, _ assembly: StaticString = #fileID) -> Service {
-        guard let service = resolve(type, name: name) else {
-            preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
-        }
+    func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
+        guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service
+    }
+    func required<Service, A1>(_ type: Service.Type, name: String? = nil, argument a1: A1) -> Service {
+        guard let service = resolve(type, name: name, argument: a1) else { Self.missing(type) }
+        return service
+    }
+    func required<Service, A1, A2>(_ type: Service.Type, name: String? = nil, arguments a1: A1, _ a2: A2) -> Service {
+        guard let service = resolve(type, name: name, arguments: a1, a2) else { Self.missing(type) }
+        return service
+    }
+    static func missing<Service>(_ type: Service.Type) -> Never {
+        preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
     }
 }

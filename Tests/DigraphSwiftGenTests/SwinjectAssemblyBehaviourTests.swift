@@ -1,0 +1,115 @@
+import DigraphCore
+import DigraphSwiftGen
+import Foundation
+import Testing
+
+/// The generated Swinject assemblies, compiled against Swinject 2.10.0 (Swift 6 language mode,
+/// warnings as errors) in a small package, and run: the same behaviours as the plain container,
+/// through `container.resolve`.
+@Suite(.serialized)
+struct SwinjectAssemblyBehaviourTests {
+    static let work = GeneratedCodeRunner.packageRoot.appendingPathComponent(".build-swinject-harness")
+
+    static let programs: [(target: String, paths: [String], program: String, checks: Int)] = [
+        ("Popcorn", ["fixtures/popcorn/manifest.yaml"], """
+        let container = Container()
+        _ = Assembler([PopcornAssembly(keychainServiceString: "com.popcorn.keychain")], container: container)
+        let movies = container.resolve(MovieListViewController.self)!
+        check(MovieRepository.instances == 1 && LoginRepository.instances == 0, "a root builds only what it needs")
+        check(container.resolve((any NetworkManagerProtocol).self)! === container.resolve((any NetworkManagerProtocol).self)!, "container scope is shared")
+        check(container.resolve(LoginViewModel.self)! !== container.resolve(LoginViewModel.self)!, "transients are distinct")
+        check(movies.viewModel !== container.resolve(MovieListViewModel.self)!, "a view model is fresh per screen")
+        let login = container.resolve(LoginViewController.self)!
+        check(SignUpViewController.instances == 0, "a lazy dependency is not built with its holder")
+        _ = login.makeSignUp()
+        check(SignUpViewController.instances == 1, "a lazy closure resolves late")
+        check((container.resolve((any KeychainManagerProtocol).self)! as! KeychainManager).service == "com.popcorn.keychain", "supplied values arrive")
+        """, 7),
+        ("IssueTracker", ["fixtures/issue-tracker/manifest.yaml"], """
+        let container = Container()
+        _ = Assembler([IssueTrackerAssembly(apiBaseURL: URL(string: "https://issues.example")!)], container: container)
+        let reading = container.resolve((any IssueReading).self)!
+        check(reading === container.resolve((any IssueWriting).self)! && reading === container.resolve((any IssueReading & IssueWriting).self)!, "one instance under several keys")
+        let coordinator = container.resolve(AppCoordinator.self)!
+        check(coordinator === container.resolve(AppCoordinator.self)!, "the coordinator is a singleton")
+        let list = coordinator.issueList()
+        check(list.listIssues.repository === reading, "the list reads through the shared repository")
+        """, 3),
+        ("Workout", ["fixtures/workout"], """
+        let container = Container()
+        _ = Assembler([DataAssembly(calendar: Calendar(identifier: .gregorian)), ExerciseAssembly(), HistoryAssembly(), HomeAssembly(), MainAssembly()], container: container)
+        let window = UIWindow()
+        let coordinator = container.resolve(MainCoordinator.self, argument: Optional(window))!
+        check(coordinator.homeViewModel === coordinator.home.viewModel, "graph scope is shared within one resolve")
+        check(container.resolve(MainCoordinator.self, argument: UIWindow?.none)!.homeViewModel !== coordinator.homeViewModel, "graph scope is fresh in the next resolve")
+        check(coordinator.window === window, "a runtime argument arrives")
+        let day = Date(timeIntervalSince1970: 86_400)
+        let history = History()
+        let controller = container.resolve(HistoryViewController.self, arguments: day, Optional(history))!
+        check(controller.viewModel.date == day && controller.viewModel.history === history, "arguments are passed along an edge")
+        let pushed = coordinator.home.makeHistory(day, nil)
+        check(pushed.viewModel.history == nil && HistoryViewController.instances == 2, "a lazy closure takes its arguments late")
+        check(container.resolve((any WorkoutRepositoryProtocol).self)! === container.resolve((any WorkoutRepositoryProtocol).self)!, "a factory-made singleton is shared")
+        """, 6),
+        ("Semantics", ["Tests/DigraphSwiftGenTests/Manifests/semantics.yaml"], """
+        let container = Container()
+        let clock = Clock()
+        container.register(Clock.self) { _ in clock }
+        _ = Assembler([SemanticsAssembly()], container: container)
+        var held: Session? = container.resolve(Session.self)
+        check(container.resolve(Session.self)! === held, "weak is shared while held")
+        weak var released: Session? = held
+        held = nil
+        check(released == nil, "weak is released when nothing holds it")
+        let feed = container.resolve(Feed.self)!
+        check(feed.primary === container.resolve(APIClient.self, name: "primary")! && feed.primary !== feed.backup, "named registrations are distinct")
+        check(feed.analytics == nil && feed.unlabeled_ === clock, "optional nil, external key, unlabeled parameter")
+        check(feed.tracking === container.resolve(Tracker.self)!, "aliasOf forwards")
+        let detailer = container.resolve(Detailer.self, arguments: 7, "Seven")!
+        check(detailer.detail.id == 7 && detailer.later(8, "Eight").title == "Eight", "arguments, passed on and lazily")
+        """, 6),
+    ]
+
+    /// Writes every fixture's assemblies, stubs and program into the harness package, builds it once.
+    static let build: Result<Void, BuildFailure> = {
+        do {
+            let package = work.appendingPathComponent("package")
+            try? FileManager.default.removeItem(at: package.appendingPathComponent("Sources"))
+            try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+            let manifest = try String(contentsOf: GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/SwinjectHarness/Package.swift"), encoding: .utf8)
+            try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            for fixture in programs {
+                let sources = package.appendingPathComponent("Sources/\(fixture.target)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                let plan = try GeneratedCodeRunner.plan(fixture.paths)
+                try SwinjectAssemblyGenerator(plan: plan, sources: fixture.paths).generate()
+                    .write(to: sources.appendingPathComponent("Assemblies.swift"), atomically: true, encoding: .utf8)
+                try StubWriter(plan: plan).write().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
+                let program = "import Swinject\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
+                try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
+            let result = try GeneratedCodeRunner.run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
+                                                                      "--scratch-path", work.appendingPathComponent("scratch").path])
+            return result.status == 0 ? .success(()) : .failure(BuildFailure(output: result.output))
+        } catch {
+            return .failure(BuildFailure(output: "\(error)"))
+        }
+    }()
+
+    struct BuildFailure: Error {
+        var output: String
+    }
+
+    @Test(arguments: programs.map(\.target))
+    func assembliesBehave(_ target: String) throws {
+        if case .failure(let failure) = Self.build {
+            Issue.record("the harness did not build:\n\(failure.output.suffix(6_000))")
+            return
+        }
+        let executable = Self.work.appendingPathComponent("scratch/debug/\(target)").path
+        let result = try GeneratedCodeRunner.run(executable, [])
+        #expect(result.status == 0, "\(result.output)")
+        let checks = result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }
+        #expect(checks.count == Self.programs.first { $0.target == target }!.checks, "\(result.output)")
+    }
+}

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+// The package the generated Swinject assemblies are compiled and run in by DigraphSwiftGenTests
+// (SwinjectAssemblyBehaviourTests copies it to .build-swinject-harness and writes the sources).
+import PackageDescription
+
+let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics"]
+
+let package = Package(
+    name: "SwinjectHarness",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+    ],
+    targets: fixtures.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [.product(name: "Swinject", package: "Swinject")],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+    }
+)
