@@ -68,8 +68,8 @@ struct GenSwift: ParsableCommand {
             throw ExitCode(ExitStatus.graphHasErrors.rawValue)
         }
         let code = switch target {
-        case .plain: PlainContainerGenerator(plan: plan, access: access, sources: graph.files).generate()
-        case .swinject: SwinjectAssemblyGenerator(plan: plan, access: access, sources: graph.files).generate()
+        case .plain: PlainContainerGenerator(plan: plan, access: access, sources: files).generate()
+        case .swinject: SwinjectAssemblyGenerator(plan: plan, access: access, sources: files).generate()
         }
 
         let existing = output == "-" ? nil : FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
@@ -101,15 +101,24 @@ struct GenSwift: ParsableCommand {
 
 extension AccessLevel: ExpressibleByArgument {}
 
-/// A short account of how a generated file differs from what it should be.
+/// A short account of how a generated file differs from what it should be (a line diff).
 enum StaleFile {
     static func describe(expected: String, found: String) -> String? {
         guard expected != found else { return nil }
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let foundLines = found.split(separator: "\n", omittingEmptySubsequences: false)
-        let firstDifference = Array(zip(expectedLines, foundLines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, foundLines.count)
-        let differing = zip(expectedLines, foundLines).filter { $0 != $1 }.count + abs(expectedLines.count - foundLines.count)
-        let expectedLine = firstDifference < expectedLines.count ? String(expectedLines[firstDifference]) : "(end of file)"
-        return "\(differing) line\(differing == 1 ? "" : "s") differ, first at line \(firstDifference + 1) (expected: \(expectedLine.trimmingCharacters(in: .whitespaces).prefix(80)))"
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let foundLines = found.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let difference = expectedLines.difference(from: foundLines)
+        var first: (line: Int, text: String, removed: Bool)?
+        for change in difference {
+            let candidate: (Int, String, Bool) = switch change {
+            case .remove(let offset, let element, _): (offset, element, true)
+            case .insert(let offset, let element, _): (offset, element, false)
+            }
+            if first == nil || candidate.0 < first!.line { first = candidate }
+        }
+        let summary = "\(difference.removals.count) line\(difference.removals.count == 1 ? "" : "s") to remove, \(difference.insertions.count) to add"
+        guard let first else { return summary }
+        let text = first.text.trimmingCharacters(in: .whitespaces).prefix(80)
+        return summary + ", first at line \(first.line + 1) (\(first.removed ? "remove" : "add"): \(text))"
     }
 }
