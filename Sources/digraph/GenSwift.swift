@@ -31,7 +31,7 @@ struct GenSwift: ParsableCommand {
     @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them.")
     var files: [String]
 
-    @Option(help: "What to generate: plain (a container in plain Swift) or swinject (Swinject assemblies).")
+    @Option(help: "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), or stubs (stand-in declarations of the manifest's types, to try generated code without the app).")
     var target: Target = .plain
 
     @Option(name: .shortAndLong, help: "Output file; '-' (the default) writes to stdout.")
@@ -44,7 +44,7 @@ struct GenSwift: ParsableCommand {
     var check = false
 
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case plain, swinject
+        case plain, swinject, stubs
     }
 
     func validate() throws {
@@ -70,6 +70,7 @@ struct GenSwift: ParsableCommand {
         let code = switch target {
         case .plain: PlainContainerGenerator(plan: plan, access: access, sources: files).generate()
         case .swinject: SwinjectAssemblyGenerator(plan: plan, access: access, sources: files).generate()
+        case .stubs: StubGenerator(plan: plan).generate()
         }
 
         let existing = output == "-" ? nil : FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }

@@ -11,7 +11,7 @@ struct PlainContainerBehaviourTests {
     func run(_ paths: [String], program: String, name: String) throws -> [String] {
         let plan = try GeneratedCodeRunner.plan(paths)
         let container = PlainContainerGenerator(plan: plan, sources: paths).generate()
-        let stubs = StubWriter(plan: plan).write()
+        let stubs = StubGenerator(plan: plan).generate()
         let result = try GeneratedCodeRunner.compileAndRun(
             files: ["Container.swift": container, "Stubs.swift": stubs, "main.swift": GeneratedCodeRunner.checks + program + "\nexit(failures == 0 ? 0 : 1)\n"],
             name: name)

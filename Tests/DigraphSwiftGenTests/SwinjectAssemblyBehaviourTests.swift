@@ -84,7 +84,7 @@ struct SwinjectAssemblyBehaviourTests {
                 let plan = try GeneratedCodeRunner.plan(fixture.paths)
                 try SwinjectAssemblyGenerator(plan: plan, sources: fixture.paths).generate()
                     .write(to: sources.appendingPathComponent("Assemblies.swift"), atomically: true, encoding: .utf8)
-                try StubWriter(plan: plan).write().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
+                try StubGenerator(plan: plan).generate().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
                 let program = "import Swinject\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             }

@@ -2,10 +2,11 @@ import DigraphCore
 import DigraphSwiftGen
 
 /// Writes Swift declarations for every type a manifest names, so that generated code can be
-/// compiled and run without the app: a protocol per key the generator treats as a protocol, and a
-/// class per implementation whose initializer takes exactly the declared parameters. Each class
-/// counts its instances and keeps what it was given, for the behaviour checks.
-struct StubWriter {
+/// compiled and run without the app (`gen-swift --target stubs`): a protocol per key the generator
+/// treats as a protocol, and a class per implementation whose initializer takes exactly the declared
+/// parameters. Each class counts its instances and keeps what it was given, which is what the
+/// behaviour tests and the resolve benchmark check.
+public struct StubGenerator {
     /// Types Foundation declares on every platform. (`URLSession` is not among them: on Linux it
     /// lives in FoundationNetworking, so the stubs declare their own.)
     static let standardTypes: Set<String> = ["String", "Int", "Double", "Bool", "URL", "Date", "Calendar", "UUID", "Data",
@@ -14,8 +15,11 @@ struct StubWriter {
     let plan: GenerationPlan
     var graph: DependencyGraph { plan.graph }
 
-    func write() -> String {
-        var lines = ["import Foundation", ""]
+    public init(plan: GenerationPlan) { self.plan = plan }
+
+    public func generate() -> String {
+        var lines = [GeneratedHeader.marker + " (stubs): stand-ins for the manifest's types, to try generated code without the app.",
+                     "import Foundation", ""]
         var declared = Set<String>()
 
         // Protocols, with the protocols they refine.
@@ -125,7 +129,7 @@ struct StubWriter {
     }
 }
 
-extension String {
+private extension String {
     /// A stored property's type: `@escaping` belongs to parameters only.
     var replacingEscaping: String { hasPrefix("@escaping ") ? String(dropFirst("@escaping ".count)) : self }
 }
