@@ -90,6 +90,25 @@ public struct GenerationPlan: Sendable {
 
     public func accessor(for binding: BindingKey) -> String { accessors[binding]! }
 
+    /// The modules generated code imports: what it needs, and every manifest's `imports`, sorted.
+    public func imports(needed: [String]) -> [String] {
+        Set(needed + graph.manifests.flatMap { $0.imports.map(\.value) }).sorted()
+    }
+
+    /// How a registration is built: the callee (`Implementation`, or `Implementation.factory`) and
+    /// its labelled arguments, nil for a factory that is a property (`Implementation.shared`).
+    /// `value` spells each parameter's value.
+    public func construction(of index: Int, value: (Dependency, Int) -> String) -> (callee: String, arguments: [String]?) {
+        let registration = graph.registrations[index]
+        let implementation = naming.spell(registration.implementation!.expression)
+        let callee = registration.factory.map { "\(implementation).\($0.value)" } ?? implementation
+        let arguments = registration.dependencies.enumerated().map { position, dependency in
+            let spelled = value(dependency, position)
+            return dependency.isUnlabeled ? spelled : "\(dependency.label.value): \(spelled)"
+        }
+        return (callee, registration.factory != nil && arguments.isEmpty ? nil : arguments)
+    }
+
     /// The type a registration's value is kept as: its key's type, or for several keys the
     /// composition of them (so that an override can still replace it with a mock).
     public func valueType(of index: Int) -> String {

@@ -21,15 +21,18 @@ public struct PlainContainerGenerator {
     }
 
     var graph: DependencyGraph { plan.graph }
+    /// The graph scope is threaded through the builders only when some registration needs it:
+    /// without `graph` lifetimes a resolve allocates nothing but what it builds.
+    var usesGraphScope: Bool { graph.registrations.contains { $0.lifetime == .graph && !$0.isSupplied } }
+    /// The leading arguments of internal calls: the scope, when there is one.
+    var scopeArgument: [String] { usesGraphScope ? ["scope"] : [] }
     var containerName: String { graph.manifests.compactMap(\.container).first?.value ?? "AppContainer" }
 
     public func generate() -> String {
         var out = SwiftWriter()
         for line in GeneratedHeader.lines(sources: sources, target: "plain") { out.line(line) }
         out.line()
-        var imports = ["Foundation"]
-        for manifest in graph.manifests { for name in manifest.imports where !imports.contains(name.value) { imports.append(name.value) } }
-        for module in imports.sorted() { out.line("import \(module)") }
+        for module in plan.imports(needed: ["Foundation"]) { out.line("import \(module)") }
         out.line()
         out.line("/// The composition root: one accessor per registered key. Nothing is built until asked for.")
         out.line("/// Replace any registration in tests through `overrides`, before its first resolve.")
@@ -39,10 +42,12 @@ public struct PlainContainerGenerator {
             writeInitializer(&out)
             for index in graph.registrations.indices { writeRegistration(index, &out) }
             for key in plan.externalKeys { writeExternalAccessor(key, &out) }
-            out.line()
-            out.line("/// Values shared within one top-level resolve (the `graph` lifetime).")
-            out.block("private final class GraphScope") { out in
-                out.line("var instances: [Int: Any] = [:]")
+            if usesGraphScope {
+                out.line()
+                out.line("/// Values shared within one top-level resolve (the `graph` lifetime).")
+                out.block("private final class GraphScope") { out in
+                    out.line("var instances: [Int: Any] = [:]")
+                }
             }
         }
         return out.text
@@ -132,12 +137,12 @@ public struct PlainContainerGenerator {
             let accessor = plan.accessor(for: BindingKey(key: provided.key, name: registration.name?.value))
             out.line()
             out.block("\(actor)\(access.prefix)func \(accessor)(\(argumentList)) -> \(plan.naming.spell(provided.expression))") { out in
-                out.line("instance_\(name)(\((["GraphScope()"] + passArguments).joined(separator: ", ")))")
+                out.line("instance_\(name)(\(((usesGraphScope ? ["GraphScope()"] : []) + passArguments).joined(separator: ", ")))")
             }
         }
 
-        let scopeParameter = (["_ scope: GraphScope"] + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
-        let buildCall = "build_\(name)(\((["scope"] + passArguments).joined(separator: ", ")))"
+        let scopeParameter = ((usesGraphScope ? ["_ scope: GraphScope"] : []) + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
+        let buildCall = "build_\(name)(\((scopeArgument + passArguments).joined(separator: ", ")))"
         out.line()
         out.block("\(actor)private func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
             if registration.isSupplied {
@@ -177,23 +182,21 @@ public struct PlainContainerGenerator {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
                 return
             }
-            let implementation = plan.naming.spell(registration.implementation!.expression)
-            let callee = registration.factory.map { "\(implementation).\($0.value)" } ?? implementation
-            let parameters = registration.dependencies.enumerated().map { position, dependency in
-                let value = self.value(for: dependency, position: position, of: index)
-                return dependency.isUnlabeled ? value : "\(dependency.label.value): \(value)"
-            }
-            if registration.factory != nil, parameters.isEmpty {
+            let (callee, arguments) = plan.construction(of: index) { value(for: $0, position: $1, of: index) }
+            guard let arguments else {
                 out.line("return \(callee)")
-            } else if parameters.count <= 1 {
-                out.line("return \(callee)(\(parameters.joined()))")
-            } else {
-                out.line("return \(callee)(")
-                for (position, parameter) in parameters.enumerated() {
-                    out.line("    " + parameter + (position < parameters.count - 1 ? "," : ""))
-                }
-                out.line(")")
+                return
             }
+            guard arguments.count > 1 else {
+                out.line("return \(callee)(\(arguments.joined()))")
+                return
+            }
+            // One parameter per line keeps long initializers readable in review.
+            out.line("return \(callee)(")
+            for (position, argument) in arguments.enumerated() {
+                out.line("    " + argument + (position < arguments.count - 1 ? "," : ""))
+            }
+            out.line(")")
         }
     }
 
@@ -221,7 +224,7 @@ public struct PlainContainerGenerator {
     /// a supplied or external value, or nil for an optional nothing provides.
     private func resolution(of edge: Edge, from index: Int, passing: [String]) -> String {
         if let target = edge.target {
-            return "instance_\(plan.registrationNames[target])(\((["scope"] + passing).joined(separator: ", ")))"
+            return "instance_\(plan.registrationNames[target])(\((scopeArgument + passing).joined(separator: ", ")))"
         }
         if graph.externalKeys.contains(edge.binding.key) {
             return "external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil)))"

@@ -22,10 +22,17 @@ public struct StubGenerator {
                      "import Foundation", ""]
         var declared = Set<String>()
 
-        // Protocols, with the protocols they refine.
+        // Protocols, with the protocols they refine: an interface's `composes`, and the key of an
+        // alias to a protocol (Swift converts `any Target` to `any Alias` only when Target: Alias).
+        var refinements: [String: [String]] = [:]
+        for (key, interface) in graph.interfaces { refinements[key, default: []] += interface.composes.map(\.key) }
+        for registration in graph.registrations {
+            guard let target = registration.aliasOf?.key, plan.naming.protocolKeys.contains(target) else { continue }
+            for provided in registration.provides where provided.key != target { refinements[target, default: []].append(provided.key) }
+        }
         for key in plan.naming.protocolKeys.sorted() {
             guard let type = try? TypeExpressionParser.parse(key), case .nominal(let components) = type, components.count == 1 else { continue }
-            let refined = graph.interfaces[key]?.composes.map(\.key) ?? []
+            let refined = refinements[key] ?? []
             lines.append("public protocol \(key): \((refined.isEmpty ? ["AnyObject"] : refined).joined(separator: ", ")) {}")
             declared.insert(key)
         }

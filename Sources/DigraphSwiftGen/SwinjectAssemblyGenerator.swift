@@ -25,9 +25,7 @@ public struct SwinjectAssemblyGenerator {
         var out = SwiftWriter()
         for line in GeneratedHeader.lines(sources: sources, target: "swinject") { out.line(line) }
         out.line()
-        var imports = ["Foundation", "Swinject"]
-        for manifest in graph.manifests { for name in manifest.imports where !imports.contains(name.value) { imports.append(name.value) } }
-        for module in imports.sorted() { out.line("import \(module)") }
+        for module in plan.imports(needed: ["Foundation", "Swinject"]) { out.line("import \(module)") }
 
         var offset = 0
         for manifest in graph.manifests {
@@ -107,13 +105,8 @@ public struct SwinjectAssemblyGenerator {
         if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
             body = resolve(aliasEdge, passing: arguments.map { SwiftNaming.escaped($0.label.value) })
         } else {
-            let implementation = plan.naming.spell(registration.implementation!.expression)
-            let callee = registration.factory.map { "\(implementation).\($0.value)" } ?? implementation
-            let parameters = registration.dependencies.enumerated().map { position, dependency in
-                let value = self.value(for: dependency, position: position, of: index)
-                return dependency.isUnlabeled ? value : "\(dependency.label.value): \(value)"
-            }
-            body = registration.factory != nil && parameters.isEmpty ? callee : "\(callee)(\(parameters.joined(separator: ", ")))"
+            let (callee, arguments) = plan.construction(of: index) { value(for: $0, position: $1, of: index) }
+            body = arguments.map { "\(callee)(\($0.joined(separator: ", ")))" } ?? callee
         }
         out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(plan.valueType(of: index)) in")
         if plan.isolation[index] == "MainActor" {

@@ -40,49 +40,49 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: HTTPClient (singleton)
 
     public func httpClient() -> any HTTPClient {
-        instance_httpClient(GraphScope())
+        instance_httpClient()
     }
 
-    private func instance_httpClient(_ scope: GraphScope) -> any HTTPClient {
+    private func instance_httpClient() -> any HTTPClient {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_httpClient { return existing }
-        let created = build_httpClient(scope)
+        let created = build_httpClient()
         singleton_httpClient = created
         return created
     }
 
-    private func build_httpClient(_ scope: GraphScope) -> any HTTPClient {
+    private func build_httpClient() -> any HTTPClient {
         if let override = overrides.httpClient { return override(self) }
-        return URLSessionHTTPClient(baseURL: instance_apiBaseURL(scope))
+        return URLSessionHTTPClient(baseURL: instance_apiBaseURL())
     }
 
     // MARK: URL (name: apiBaseURL) (supplied)
 
     public func apiBaseURL() -> URL {
-        instance_apiBaseURL(GraphScope())
+        instance_apiBaseURL()
     }
 
-    private func instance_apiBaseURL(_ scope: GraphScope) -> URL {
+    private func instance_apiBaseURL() -> URL {
         supplied_apiBaseURL
     }
 
     // MARK: IssueCache (singleton)
 
     public func issueCache() -> any IssueCache {
-        instance_issueCache(GraphScope())
+        instance_issueCache()
     }
 
-    private func instance_issueCache(_ scope: GraphScope) -> any IssueCache {
+    private func instance_issueCache() -> any IssueCache {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_issueCache { return existing }
-        let created = build_issueCache(scope)
+        let created = build_issueCache()
         singleton_issueCache = created
         return created
     }
 
-    private func build_issueCache(_ scope: GraphScope) -> any IssueCache {
+    private func build_issueCache() -> any IssueCache {
         if let override = overrides.issueCache { return override(self) }
         return InMemoryIssueCache()
     }
@@ -90,50 +90,50 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: IssueReading & IssueWriting (singleton)
 
     public func issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
-        instance_issueReadingAndIssueWriting(GraphScope())
+        instance_issueReadingAndIssueWriting()
     }
 
     public func issueReading() -> any IssueReading {
-        instance_issueReadingAndIssueWriting(GraphScope())
+        instance_issueReadingAndIssueWriting()
     }
 
     public func issueWriting() -> any IssueWriting {
-        instance_issueReadingAndIssueWriting(GraphScope())
+        instance_issueReadingAndIssueWriting()
     }
 
-    private func instance_issueReadingAndIssueWriting(_ scope: GraphScope) -> any IssueReading & IssueWriting {
+    private func instance_issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_issueReadingAndIssueWriting { return existing }
-        let created = build_issueReadingAndIssueWriting(scope)
+        let created = build_issueReadingAndIssueWriting()
         singleton_issueReadingAndIssueWriting = created
         return created
     }
 
-    private func build_issueReadingAndIssueWriting(_ scope: GraphScope) -> any IssueReading & IssueWriting {
+    private func build_issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
         if let override = overrides.issueReadingAndIssueWriting { return override(self) }
         return IssuesRepository(
-            client: instance_httpClient(scope),
-            cache: instance_issueCache(scope)
+            client: instance_httpClient(),
+            cache: instance_issueCache()
         )
     }
 
     // MARK: Clock (singleton)
 
     public func clock() -> any Clock {
-        instance_clock(GraphScope())
+        instance_clock()
     }
 
-    private func instance_clock(_ scope: GraphScope) -> any Clock {
+    private func instance_clock() -> any Clock {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_clock { return existing }
-        let created = build_clock(scope)
+        let created = build_clock()
         singleton_clock = created
         return created
     }
 
-    private func build_clock(_ scope: GraphScope) -> any Clock {
+    private func build_clock() -> any Clock {
         if let override = overrides.clock { return override(self) }
         return SystemClock()
     }
@@ -141,50 +141,50 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: ListIssuesUseCase (transient)
 
     public func listIssuesUseCase() -> ListIssuesUseCase {
-        instance_listIssuesUseCase(GraphScope())
+        instance_listIssuesUseCase()
     }
 
-    private func instance_listIssuesUseCase(_ scope: GraphScope) -> ListIssuesUseCase {
-        build_listIssuesUseCase(scope)
+    private func instance_listIssuesUseCase() -> ListIssuesUseCase {
+        build_listIssuesUseCase()
     }
 
-    private func build_listIssuesUseCase(_ scope: GraphScope) -> ListIssuesUseCase {
+    private func build_listIssuesUseCase() -> ListIssuesUseCase {
         if let override = overrides.listIssuesUseCase { return override(self) }
-        return ListIssuesUseCase(repository: instance_issueReadingAndIssueWriting(scope))
+        return ListIssuesUseCase(repository: instance_issueReadingAndIssueWriting())
     }
 
     // MARK: CreateIssueUseCase (transient)
 
     public func createIssueUseCase() -> CreateIssueUseCase {
-        instance_createIssueUseCase(GraphScope())
+        instance_createIssueUseCase()
     }
 
-    private func instance_createIssueUseCase(_ scope: GraphScope) -> CreateIssueUseCase {
-        build_createIssueUseCase(scope)
+    private func instance_createIssueUseCase() -> CreateIssueUseCase {
+        build_createIssueUseCase()
     }
 
-    private func build_createIssueUseCase(_ scope: GraphScope) -> CreateIssueUseCase {
+    private func build_createIssueUseCase() -> CreateIssueUseCase {
         if let override = overrides.createIssueUseCase { return override(self) }
         return CreateIssueUseCase(
-            repository: instance_issueReadingAndIssueWriting(scope),
-            clock: instance_clock(scope)
+            repository: instance_issueReadingAndIssueWriting(),
+            clock: instance_clock()
         )
     }
 
     // MARK: IssueListViewModel (transient)
 
     @MainActor public func issueListViewModel() -> IssueListViewModel {
-        instance_issueListViewModel(GraphScope())
+        instance_issueListViewModel()
     }
 
-    @MainActor private func instance_issueListViewModel(_ scope: GraphScope) -> IssueListViewModel {
-        build_issueListViewModel(scope)
+    @MainActor private func instance_issueListViewModel() -> IssueListViewModel {
+        build_issueListViewModel()
     }
 
-    @MainActor private func build_issueListViewModel(_ scope: GraphScope) -> IssueListViewModel {
+    @MainActor private func build_issueListViewModel() -> IssueListViewModel {
         if let override = overrides.issueListViewModel { return override(self) }
         return IssueListViewModel(
-            listIssues: instance_listIssuesUseCase(scope),
+            listIssues: instance_listIssuesUseCase(),
             makeCreateIssue: { @MainActor [unowned self] in self.createIssueViewModel() }
         )
     }
@@ -192,43 +192,38 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: CreateIssueViewModel (transient)
 
     @MainActor public func createIssueViewModel() -> CreateIssueViewModel {
-        instance_createIssueViewModel(GraphScope())
+        instance_createIssueViewModel()
     }
 
-    @MainActor private func instance_createIssueViewModel(_ scope: GraphScope) -> CreateIssueViewModel {
-        build_createIssueViewModel(scope)
+    @MainActor private func instance_createIssueViewModel() -> CreateIssueViewModel {
+        build_createIssueViewModel()
     }
 
-    @MainActor private func build_createIssueViewModel(_ scope: GraphScope) -> CreateIssueViewModel {
+    @MainActor private func build_createIssueViewModel() -> CreateIssueViewModel {
         if let override = overrides.createIssueViewModel { return override(self) }
         return CreateIssueViewModel(
-            createIssue: instance_createIssueUseCase(scope),
-            reading: instance_issueReadingAndIssueWriting(scope)
+            createIssue: instance_createIssueUseCase(),
+            reading: instance_issueReadingAndIssueWriting()
         )
     }
 
     // MARK: AppCoordinator (singleton)
 
     @MainActor public func appCoordinator() -> AppCoordinator {
-        instance_appCoordinator(GraphScope())
+        instance_appCoordinator()
     }
 
-    @MainActor private func instance_appCoordinator(_ scope: GraphScope) -> AppCoordinator {
+    @MainActor private func instance_appCoordinator() -> AppCoordinator {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_appCoordinator { return existing }
-        let created = build_appCoordinator(scope)
+        let created = build_appCoordinator()
         singleton_appCoordinator = created
         return created
     }
 
-    @MainActor private func build_appCoordinator(_ scope: GraphScope) -> AppCoordinator {
+    @MainActor private func build_appCoordinator() -> AppCoordinator {
         if let override = overrides.appCoordinator { return override(self) }
         return AppCoordinator(issueList: { @MainActor [unowned self] in self.issueListViewModel() })
-    }
-
-    /// Values shared within one top-level resolve (the `graph` lifetime).
-    private final class GraphScope {
-        var instances: [Int: Any] = [:]
     }
 }

@@ -52,39 +52,39 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: NetworkManagerProtocol (singleton)
 
     public func networkManagerProtocol() -> any NetworkManagerProtocol {
-        instance_networkManagerProtocol(GraphScope())
+        instance_networkManagerProtocol()
     }
 
-    private func instance_networkManagerProtocol(_ scope: GraphScope) -> any NetworkManagerProtocol {
+    private func instance_networkManagerProtocol() -> any NetworkManagerProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_networkManagerProtocol { return existing }
-        let created = build_networkManagerProtocol(scope)
+        let created = build_networkManagerProtocol()
         singleton_networkManagerProtocol = created
         return created
     }
 
-    private func build_networkManagerProtocol(_ scope: GraphScope) -> any NetworkManagerProtocol {
+    private func build_networkManagerProtocol() -> any NetworkManagerProtocol {
         if let override = overrides.networkManagerProtocol { return override(self) }
-        return NetworkManager(session: instance_urlSessionProtocol(scope))
+        return NetworkManager(session: instance_urlSessionProtocol())
     }
 
     // MARK: URLSessionProtocol (singleton)
 
     public func urlSessionProtocol() -> any URLSessionProtocol {
-        instance_urlSessionProtocol(GraphScope())
+        instance_urlSessionProtocol()
     }
 
-    private func instance_urlSessionProtocol(_ scope: GraphScope) -> any URLSessionProtocol {
+    private func instance_urlSessionProtocol() -> any URLSessionProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_urlSessionProtocol { return existing }
-        let created = build_urlSessionProtocol(scope)
+        let created = build_urlSessionProtocol()
         singleton_urlSessionProtocol = created
         return created
     }
 
-    private func build_urlSessionProtocol(_ scope: GraphScope) -> any URLSessionProtocol {
+    private func build_urlSessionProtocol() -> any URLSessionProtocol {
         if let override = overrides.urlSessionProtocol { return override(self) }
         return URLSession.shared
     }
@@ -92,267 +92,267 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: KeychainManagerProtocol (singleton)
 
     public func keychainManagerProtocol() -> any KeychainManagerProtocol {
-        instance_keychainManagerProtocol(GraphScope())
+        instance_keychainManagerProtocol()
     }
 
-    private func instance_keychainManagerProtocol(_ scope: GraphScope) -> any KeychainManagerProtocol {
+    private func instance_keychainManagerProtocol() -> any KeychainManagerProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_keychainManagerProtocol { return existing }
-        let created = build_keychainManagerProtocol(scope)
+        let created = build_keychainManagerProtocol()
         singleton_keychainManagerProtocol = created
         return created
     }
 
-    private func build_keychainManagerProtocol(_ scope: GraphScope) -> any KeychainManagerProtocol {
+    private func build_keychainManagerProtocol() -> any KeychainManagerProtocol {
         if let override = overrides.keychainManagerProtocol { return override(self) }
-        return KeychainManager(service: instance_keychainServiceString(scope))
+        return KeychainManager(service: instance_keychainServiceString())
     }
 
     // MARK: String (name: keychainService) (supplied)
 
     public func keychainServiceString() -> String {
-        instance_keychainServiceString(GraphScope())
+        instance_keychainServiceString()
     }
 
-    private func instance_keychainServiceString(_ scope: GraphScope) -> String {
+    private func instance_keychainServiceString() -> String {
         supplied_keychainServiceString
     }
 
     // MARK: TokenRepositoryProtocol (singleton)
 
     public func tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
-        instance_tokenRepositoryProtocol(GraphScope())
+        instance_tokenRepositoryProtocol()
     }
 
-    private func instance_tokenRepositoryProtocol(_ scope: GraphScope) -> any TokenRepositoryProtocol {
+    private func instance_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_tokenRepositoryProtocol { return existing }
-        let created = build_tokenRepositoryProtocol(scope)
+        let created = build_tokenRepositoryProtocol()
         singleton_tokenRepositoryProtocol = created
         return created
     }
 
-    private func build_tokenRepositoryProtocol(_ scope: GraphScope) -> any TokenRepositoryProtocol {
+    private func build_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
         if let override = overrides.tokenRepositoryProtocol { return override(self) }
-        return TokenRepository(keychainManager: instance_keychainManagerProtocol(scope))
+        return TokenRepository(keychainManager: instance_keychainManagerProtocol())
     }
 
     // MARK: LoginRepositoryProtocol (singleton)
 
     public func loginRepositoryProtocol() -> any LoginRepositoryProtocol {
-        instance_loginRepositoryProtocol(GraphScope())
+        instance_loginRepositoryProtocol()
     }
 
-    private func instance_loginRepositoryProtocol(_ scope: GraphScope) -> any LoginRepositoryProtocol {
+    private func instance_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_loginRepositoryProtocol { return existing }
-        let created = build_loginRepositoryProtocol(scope)
+        let created = build_loginRepositoryProtocol()
         singleton_loginRepositoryProtocol = created
         return created
     }
 
-    private func build_loginRepositoryProtocol(_ scope: GraphScope) -> any LoginRepositoryProtocol {
+    private func build_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
         if let override = overrides.loginRepositoryProtocol { return override(self) }
-        return LoginRepository(networkManager: instance_networkManagerProtocol(scope))
+        return LoginRepository(networkManager: instance_networkManagerProtocol())
     }
 
     // MARK: SocialLoginRepositoryProtocol (singleton)
 
     public func socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
-        instance_socialLoginRepositoryProtocol(GraphScope())
+        instance_socialLoginRepositoryProtocol()
     }
 
-    private func instance_socialLoginRepositoryProtocol(_ scope: GraphScope) -> any SocialLoginRepositoryProtocol {
+    private func instance_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_socialLoginRepositoryProtocol { return existing }
-        let created = build_socialLoginRepositoryProtocol(scope)
+        let created = build_socialLoginRepositoryProtocol()
         singleton_socialLoginRepositoryProtocol = created
         return created
     }
 
-    private func build_socialLoginRepositoryProtocol(_ scope: GraphScope) -> any SocialLoginRepositoryProtocol {
+    private func build_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
         if let override = overrides.socialLoginRepositoryProtocol { return override(self) }
-        return SocialLoginRepository(networkManager: instance_networkManagerProtocol(scope))
+        return SocialLoginRepository(networkManager: instance_networkManagerProtocol())
     }
 
     // MARK: SignUpRepositoryProtocol (singleton)
 
     public func signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
-        instance_signUpRepositoryProtocol(GraphScope())
+        instance_signUpRepositoryProtocol()
     }
 
-    private func instance_signUpRepositoryProtocol(_ scope: GraphScope) -> any SignUpRepositoryProtocol {
+    private func instance_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_signUpRepositoryProtocol { return existing }
-        let created = build_signUpRepositoryProtocol(scope)
+        let created = build_signUpRepositoryProtocol()
         singleton_signUpRepositoryProtocol = created
         return created
     }
 
-    private func build_signUpRepositoryProtocol(_ scope: GraphScope) -> any SignUpRepositoryProtocol {
+    private func build_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
         if let override = overrides.signUpRepositoryProtocol { return override(self) }
-        return SignUpRepository(networkManager: instance_networkManagerProtocol(scope))
+        return SignUpRepository(networkManager: instance_networkManagerProtocol())
     }
 
     // MARK: MovieRepositoryProtocol (singleton)
 
     public func movieRepositoryProtocol() -> any MovieRepositoryProtocol {
-        instance_movieRepositoryProtocol(GraphScope())
+        instance_movieRepositoryProtocol()
     }
 
-    private func instance_movieRepositoryProtocol(_ scope: GraphScope) -> any MovieRepositoryProtocol {
+    private func instance_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_movieRepositoryProtocol { return existing }
-        let created = build_movieRepositoryProtocol(scope)
+        let created = build_movieRepositoryProtocol()
         singleton_movieRepositoryProtocol = created
         return created
     }
 
-    private func build_movieRepositoryProtocol(_ scope: GraphScope) -> any MovieRepositoryProtocol {
+    private func build_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
         if let override = overrides.movieRepositoryProtocol { return override(self) }
         return MovieRepository(
-            networkManager: instance_networkManagerProtocol(scope),
-            tokenRepository: instance_tokenRepositoryProtocol(scope)
+            networkManager: instance_networkManagerProtocol(),
+            tokenRepository: instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: LoginUseCaseProtocol (transient)
 
     public func loginUseCaseProtocol() -> any LoginUseCaseProtocol {
-        instance_loginUseCaseProtocol(GraphScope())
+        instance_loginUseCaseProtocol()
     }
 
-    private func instance_loginUseCaseProtocol(_ scope: GraphScope) -> any LoginUseCaseProtocol {
-        build_loginUseCaseProtocol(scope)
+    private func instance_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
+        build_loginUseCaseProtocol()
     }
 
-    private func build_loginUseCaseProtocol(_ scope: GraphScope) -> any LoginUseCaseProtocol {
+    private func build_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
         if let override = overrides.loginUseCaseProtocol { return override(self) }
         return LoginUseCase(
-            loginRepository: instance_loginRepositoryProtocol(scope),
-            tokenRepository: instance_tokenRepositoryProtocol(scope)
+            loginRepository: instance_loginRepositoryProtocol(),
+            tokenRepository: instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: SocialLoginUseCaseProtocol (transient)
 
     public func socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
-        instance_socialLoginUseCaseProtocol(GraphScope())
+        instance_socialLoginUseCaseProtocol()
     }
 
-    private func instance_socialLoginUseCaseProtocol(_ scope: GraphScope) -> any SocialLoginUseCaseProtocol {
-        build_socialLoginUseCaseProtocol(scope)
+    private func instance_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
+        build_socialLoginUseCaseProtocol()
     }
 
-    private func build_socialLoginUseCaseProtocol(_ scope: GraphScope) -> any SocialLoginUseCaseProtocol {
+    private func build_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
         if let override = overrides.socialLoginUseCaseProtocol { return override(self) }
         return SocialLoginUseCase(
-            socialLoginRepository: instance_socialLoginRepositoryProtocol(scope),
-            tokenRepository: instance_tokenRepositoryProtocol(scope)
+            socialLoginRepository: instance_socialLoginRepositoryProtocol(),
+            tokenRepository: instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: SignUpUseCaseProtocol (transient)
 
     public func signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
-        instance_signUpUseCaseProtocol(GraphScope())
+        instance_signUpUseCaseProtocol()
     }
 
-    private func instance_signUpUseCaseProtocol(_ scope: GraphScope) -> any SignUpUseCaseProtocol {
-        build_signUpUseCaseProtocol(scope)
+    private func instance_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
+        build_signUpUseCaseProtocol()
     }
 
-    private func build_signUpUseCaseProtocol(_ scope: GraphScope) -> any SignUpUseCaseProtocol {
+    private func build_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
         if let override = overrides.signUpUseCaseProtocol { return override(self) }
         return SignUpUseCase(
-            signUpRepository: instance_signUpRepositoryProtocol(scope),
-            tokenRepository: instance_tokenRepositoryProtocol(scope)
+            signUpRepository: instance_signUpRepositoryProtocol(),
+            tokenRepository: instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: FetchMoviesUseCaseProtocol (transient)
 
     public func fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
-        instance_fetchMoviesUseCaseProtocol(GraphScope())
+        instance_fetchMoviesUseCaseProtocol()
     }
 
-    private func instance_fetchMoviesUseCaseProtocol(_ scope: GraphScope) -> any FetchMoviesUseCaseProtocol {
-        build_fetchMoviesUseCaseProtocol(scope)
+    private func instance_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
+        build_fetchMoviesUseCaseProtocol()
     }
 
-    private func build_fetchMoviesUseCaseProtocol(_ scope: GraphScope) -> any FetchMoviesUseCaseProtocol {
+    private func build_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
         if let override = overrides.fetchMoviesUseCaseProtocol { return override(self) }
-        return FetchMoviesUseCase(movieRepository: instance_movieRepositoryProtocol(scope))
+        return FetchMoviesUseCase(movieRepository: instance_movieRepositoryProtocol())
     }
 
     // MARK: LoginViewModel (transient)
 
     public func loginViewModel() -> LoginViewModel {
-        instance_loginViewModel(GraphScope())
+        instance_loginViewModel()
     }
 
-    private func instance_loginViewModel(_ scope: GraphScope) -> LoginViewModel {
-        build_loginViewModel(scope)
+    private func instance_loginViewModel() -> LoginViewModel {
+        build_loginViewModel()
     }
 
-    private func build_loginViewModel(_ scope: GraphScope) -> LoginViewModel {
+    private func build_loginViewModel() -> LoginViewModel {
         if let override = overrides.loginViewModel { return override(self) }
         return LoginViewModel(
-            loginUseCase: instance_loginUseCaseProtocol(scope),
-            socialLoginUseCase: instance_socialLoginUseCaseProtocol(scope)
+            loginUseCase: instance_loginUseCaseProtocol(),
+            socialLoginUseCase: instance_socialLoginUseCaseProtocol()
         )
     }
 
     // MARK: SignUpViewModel (transient)
 
     public func signUpViewModel() -> SignUpViewModel {
-        instance_signUpViewModel(GraphScope())
+        instance_signUpViewModel()
     }
 
-    private func instance_signUpViewModel(_ scope: GraphScope) -> SignUpViewModel {
-        build_signUpViewModel(scope)
+    private func instance_signUpViewModel() -> SignUpViewModel {
+        build_signUpViewModel()
     }
 
-    private func build_signUpViewModel(_ scope: GraphScope) -> SignUpViewModel {
+    private func build_signUpViewModel() -> SignUpViewModel {
         if let override = overrides.signUpViewModel { return override(self) }
-        return SignUpViewModel(signUpUseCase: instance_signUpUseCaseProtocol(scope))
+        return SignUpViewModel(signUpUseCase: instance_signUpUseCaseProtocol())
     }
 
     // MARK: MovieListViewModel (transient)
 
     public func movieListViewModel() -> MovieListViewModel {
-        instance_movieListViewModel(GraphScope())
+        instance_movieListViewModel()
     }
 
-    private func instance_movieListViewModel(_ scope: GraphScope) -> MovieListViewModel {
-        build_movieListViewModel(scope)
+    private func instance_movieListViewModel() -> MovieListViewModel {
+        build_movieListViewModel()
     }
 
-    private func build_movieListViewModel(_ scope: GraphScope) -> MovieListViewModel {
+    private func build_movieListViewModel() -> MovieListViewModel {
         if let override = overrides.movieListViewModel { return override(self) }
-        return MovieListViewModel(fetchMoviesUseCase: instance_fetchMoviesUseCaseProtocol(scope))
+        return MovieListViewModel(fetchMoviesUseCase: instance_fetchMoviesUseCaseProtocol())
     }
 
     // MARK: LoginViewController (transient)
 
     @MainActor public func loginViewController() -> LoginViewController {
-        instance_loginViewController(GraphScope())
+        instance_loginViewController()
     }
 
-    @MainActor private func instance_loginViewController(_ scope: GraphScope) -> LoginViewController {
-        build_loginViewController(scope)
+    @MainActor private func instance_loginViewController() -> LoginViewController {
+        build_loginViewController()
     }
 
-    @MainActor private func build_loginViewController(_ scope: GraphScope) -> LoginViewController {
+    @MainActor private func build_loginViewController() -> LoginViewController {
         if let override = overrides.loginViewController { return override(self) }
         return LoginViewController(
-            viewModel: instance_loginViewModel(scope),
+            viewModel: instance_loginViewModel(),
             makeSignUp: { @MainActor [unowned self] in self.signUpViewController() }
         )
     }
@@ -360,35 +360,30 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: SignUpViewController (transient)
 
     @MainActor public func signUpViewController() -> SignUpViewController {
-        instance_signUpViewController(GraphScope())
+        instance_signUpViewController()
     }
 
-    @MainActor private func instance_signUpViewController(_ scope: GraphScope) -> SignUpViewController {
-        build_signUpViewController(scope)
+    @MainActor private func instance_signUpViewController() -> SignUpViewController {
+        build_signUpViewController()
     }
 
-    @MainActor private func build_signUpViewController(_ scope: GraphScope) -> SignUpViewController {
+    @MainActor private func build_signUpViewController() -> SignUpViewController {
         if let override = overrides.signUpViewController { return override(self) }
-        return SignUpViewController(viewModel: instance_signUpViewModel(scope))
+        return SignUpViewController(viewModel: instance_signUpViewModel())
     }
 
     // MARK: MovieListViewController (transient)
 
     @MainActor public func movieListViewController() -> MovieListViewController {
-        instance_movieListViewController(GraphScope())
+        instance_movieListViewController()
     }
 
-    @MainActor private func instance_movieListViewController(_ scope: GraphScope) -> MovieListViewController {
-        build_movieListViewController(scope)
+    @MainActor private func instance_movieListViewController() -> MovieListViewController {
+        build_movieListViewController()
     }
 
-    @MainActor private func build_movieListViewController(_ scope: GraphScope) -> MovieListViewController {
+    @MainActor private func build_movieListViewController() -> MovieListViewController {
         if let override = overrides.movieListViewController { return override(self) }
-        return MovieListViewController(viewModel: instance_movieListViewModel(scope))
-    }
-
-    /// Values shared within one top-level resolve (the `graph` lifetime).
-    private final class GraphScope {
-        var instances: [Int: Any] = [:]
+        return MovieListViewController(viewModel: instance_movieListViewModel())
     }
 }

@@ -38,19 +38,19 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Session (weak)
 
     public func session() -> Session {
-        instance_session(GraphScope())
+        instance_session()
     }
 
-    private func instance_session(_ scope: GraphScope) -> Session {
+    private func instance_session() -> Session {
         lock.lock()
         defer { lock.unlock() }
         if let existing = weak_session as? Session { return existing }
-        let created = build_session(scope)
+        let created = build_session()
         weak_session = created as AnyObject
         return created
     }
 
-    private func build_session(_ scope: GraphScope) -> Session {
+    private func build_session() -> Session {
         if let override = overrides.session { return override(self) }
         return Session()
     }
@@ -58,19 +58,19 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: APIClient (name: primary) (singleton)
 
     public func primaryAPIClient() -> APIClient {
-        instance_primaryAPIClient(GraphScope())
+        instance_primaryAPIClient()
     }
 
-    private func instance_primaryAPIClient(_ scope: GraphScope) -> APIClient {
+    private func instance_primaryAPIClient() -> APIClient {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_primaryAPIClient { return existing }
-        let created = build_primaryAPIClient(scope)
+        let created = build_primaryAPIClient()
         singleton_primaryAPIClient = created
         return created
     }
 
-    private func build_primaryAPIClient(_ scope: GraphScope) -> APIClient {
+    private func build_primaryAPIClient() -> APIClient {
         if let override = overrides.primaryAPIClient { return override(self) }
         return APIClient()
     }
@@ -78,19 +78,19 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: APIClient (name: backup) (singleton)
 
     public func backupAPIClient() -> APIClient {
-        instance_backupAPIClient(GraphScope())
+        instance_backupAPIClient()
     }
 
-    private func instance_backupAPIClient(_ scope: GraphScope) -> APIClient {
+    private func instance_backupAPIClient() -> APIClient {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_backupAPIClient { return existing }
-        let created = build_backupAPIClient(scope)
+        let created = build_backupAPIClient()
         singleton_backupAPIClient = created
         return created
     }
 
-    private func build_backupAPIClient(_ scope: GraphScope) -> APIClient {
+    private func build_backupAPIClient() -> APIClient {
         if let override = overrides.backupAPIClient { return override(self) }
         return APIClient()
     }
@@ -98,34 +98,34 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Tracking (transient)
 
     public func tracking() -> any Tracking {
-        instance_tracking(GraphScope())
+        instance_tracking()
     }
 
-    private func instance_tracking(_ scope: GraphScope) -> any Tracking {
-        build_tracking(scope)
+    private func instance_tracking() -> any Tracking {
+        build_tracking()
     }
 
-    private func build_tracking(_ scope: GraphScope) -> any Tracking {
+    private func build_tracking() -> any Tracking {
         if let override = overrides.tracking { return override(self) }
-        return instance_tracker(scope)
+        return instance_tracker()
     }
 
     // MARK: Tracker (singleton)
 
     public func tracker() -> Tracker {
-        instance_tracker(GraphScope())
+        instance_tracker()
     }
 
-    private func instance_tracker(_ scope: GraphScope) -> Tracker {
+    private func instance_tracker() -> Tracker {
         lock.lock()
         defer { lock.unlock() }
         if let existing = singleton_tracker { return existing }
-        let created = build_tracker(scope)
+        let created = build_tracker()
         singleton_tracker = created
         return created
     }
 
-    private func build_tracker(_ scope: GraphScope) -> Tracker {
+    private func build_tracker() -> Tracker {
         if let override = overrides.tracker { return override(self) }
         return Tracker()
     }
@@ -133,36 +133,36 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Feed (transient)
 
     public func feed() -> Feed {
-        instance_feed(GraphScope())
+        instance_feed()
     }
 
-    private func instance_feed(_ scope: GraphScope) -> Feed {
-        build_feed(scope)
+    private func instance_feed() -> Feed {
+        build_feed()
     }
 
-    private func build_feed(_ scope: GraphScope) -> Feed {
+    private func build_feed() -> Feed {
         if let override = overrides.feed { return override(self) }
         return Feed.make(
-            primary: instance_primaryAPIClient(scope),
-            backup: instance_backupAPIClient(scope),
+            primary: instance_primaryAPIClient(),
+            backup: instance_backupAPIClient(),
             external_clock,
             analytics: nil,
-            tracking: instance_tracking(scope),
-            session: instance_session(scope)
+            tracking: instance_tracking(),
+            session: instance_session()
         )
     }
 
     // MARK: Detail (transient)
 
     public func detail(id: Int, title: String) -> Detail {
-        instance_detail(GraphScope(), id: id, title: title)
+        instance_detail(id: id, title: title)
     }
 
-    private func instance_detail(_ scope: GraphScope, id: Int, title: String) -> Detail {
-        build_detail(scope, id: id, title: title)
+    private func instance_detail(id: Int, title: String) -> Detail {
+        build_detail(id: id, title: title)
     }
 
-    private func build_detail(_ scope: GraphScope, id: Int, title: String) -> Detail {
+    private func build_detail(id: Int, title: String) -> Detail {
         if let override = overrides.detail { return override(self, id, title) }
         return Detail(
             id: id,
@@ -173,18 +173,18 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Detailer (transient)
 
     public func detailer(id: Int, title: String) -> Detailer {
-        instance_detailer(GraphScope(), id: id, title: title)
+        instance_detailer(id: id, title: title)
     }
 
-    private func instance_detailer(_ scope: GraphScope, id: Int, title: String) -> Detailer {
-        build_detailer(scope, id: id, title: title)
+    private func instance_detailer(id: Int, title: String) -> Detailer {
+        build_detailer(id: id, title: title)
     }
 
-    private func build_detailer(_ scope: GraphScope, id: Int, title: String) -> Detailer {
+    private func build_detailer(id: Int, title: String) -> Detailer {
         if let override = overrides.detailer { return override(self, id, title) }
         return Detailer(
-            feed: instance_feed(scope),
-            detail: instance_detail(scope, id: id, title: title),
+            feed: instance_feed(),
+            detail: instance_detail(id: id, title: title),
             later: { [unowned self] (id: Int, title: String) in self.detail(id: id, title: title) }
         )
     }
@@ -193,10 +193,5 @@ public final class SemanticsContainer: @unchecked Sendable {
 
     public func clock() -> Clock {
         external_clock
-    }
-
-    /// Values shared within one top-level resolve (the `graph` lifetime).
-    private final class GraphScope {
-        var instances: [Int: Any] = [:]
     }
 }
