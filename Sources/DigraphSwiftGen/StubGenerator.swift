@@ -71,9 +71,9 @@ public struct StubGenerator {
             let inherits = (protocols + (isolation == nil ? ["@unchecked Sendable"] : [])).joined(separator: ", ")
             lines.append("\(actor)public final class \(implementation)\(inherits.isEmpty ? "" : ": " + inherits) {")
             lines.append("    nonisolated(unsafe) public static var instances = 0")
-            for parameter in parameters { lines.append("    public let \(parameter.name): \(parameter.type.replacingEscaping)") }
+            for parameter in parameters { lines.append("    public let \(parameter.identifier): \(parameter.type.replacingEscaping)") }
             lines.append("    public init(\(parameters.map(\.declaration).joined(separator: ", "))) {")
-            for parameter in parameters { lines.append("        self.\(parameter.name) = \(parameter.name)") }
+            for parameter in parameters { lines.append("        self.\(parameter.identifier) = \(parameter.identifier)") }
             lines.append("        Self.instances += 1")
             lines.append("    }")
             if let factory {
@@ -115,8 +115,10 @@ public struct StubGenerator {
         var isUnlabeled: Bool
         var name: String
         var type: String
-        var declaration: String { (isUnlabeled ? "_ " : "") + name + ": " + type }
-        var call: String { isUnlabeled ? name : name + ": " + name }
+        /// The name where it is an identifier (a label like `default` needs backticks there).
+        var identifier: String { SwiftNaming.escaped(name) }
+        var declaration: String { (isUnlabeled ? "_ " : "") + identifier + ": " + type }
+        var call: String { isUnlabeled ? identifier : name + ": " + identifier }
     }
 
     private func parameterType(_ dependency: Dependency, position: Int, of index: Int) -> String {

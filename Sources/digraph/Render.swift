@@ -16,7 +16,7 @@ struct Render: ParsableCommand {
         lifetime, a double border marks roots, modules are clusters, and what `check` finds is \
         drawn in red (errors) and orange (warnings): cycles, missing bindings as dashed \
         placeholders, layer violations, captive dependencies. The picture is drawn even when the \
-        graph has errors; the command then exits 0 and lists them on stderr.
+        graph has errors; the command then exits 0 and prints a one-line summary on stderr.
 
         Without -o the picture is written next to the first manifest (app.yaml -> app.png); \
         -o - writes it to stdout. Files are written atomically: a failed render leaves none.

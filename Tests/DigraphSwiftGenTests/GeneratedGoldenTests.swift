@@ -11,6 +11,7 @@ struct GeneratedGoldenTests {
         ("issue-tracker", ["fixtures/issue-tracker/manifest.yaml"]),
         ("workout", ["fixtures/workout"]),
         ("semantics", ["Tests/DigraphSwiftGenTests/Manifests/semantics.yaml"]),
+        ("keywords", ["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"]),
     ]
 
     static let cases: [(String, String)] = fixtures.flatMap { fixture in ["plain", "swinject"].map { (fixture.name, $0) } }

@@ -147,3 +147,16 @@ extension PlainContainerBehaviourTests {
         #expect(output.count == 10)
     }
 }
+
+extension PlainContainerBehaviourTests {
+    @Test func keywordLabelsAndUnlabeledParameters() throws {
+        let output = try run(["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"], program: """
+        let container = KeywordContainer()
+        let user = container.user(count: 1, title: "one")
+        check(user.keyworded.for == 1 && user.keyworded.in == "one", "keyword labels carry the arguments")
+        check(user.keyworded.default !== user.keyworded.unlabeled_1 && user.keyworded.unlabeled_1 !== user.keyworded.unlabeled_2, "unlabeled parameters keep their order")
+        check(user.later(2, "two").in == "two", "a lazy closure with keyword-labelled arguments")
+        """, name: "keywords")
+        #expect(output.count == 3)
+    }
+}
