@@ -13,12 +13,19 @@ public struct PlainContainerGenerator {
     let plan: GenerationPlan
     let access: AccessLevel
     let sources: [String]
+    /// How many files of registrations to write beside the container's own (1: one file).
+    let parts: Int
 
-    public init(plan: GenerationPlan, access: AccessLevel = .public, sources: [String]) {
+    public init(plan: GenerationPlan, access: AccessLevel = .public, sources: [String], parts: Int = 1) {
         self.plan = plan
         self.access = access
         self.sources = sources
+        self.parts = max(1, parts)
     }
+
+    /// Internal members are `private` in one file; split across files they must be visible to the
+    /// extensions in the other files of the module.
+    var memberAccess: String { parts > 1 ? "" : "private " }
 
     var graph: DependencyGraph { plan.graph }
     /// The graph scope is threaded through the builders only when some registration needs it:
@@ -29,28 +36,51 @@ public struct PlainContainerGenerator {
     var containerName: String { graph.manifests.compactMap(\.container).first?.value ?? "AppContainer" }
 
     public func generate() -> String {
+        generateFiles()[0].text
+    }
+
+    /// The container's source: one file, or with `parts` > 1 the class (overrides, storage, init)
+    /// in `<Container>.swift` and its registrations spread over `<Container>+Registrations<n>.swift`
+    /// extensions, which the compiler can work on in parallel.
+    public func generateFiles() -> [(name: String, text: String)] {
+        let registrations = Array(graph.registrations.indices)
+        let chunkSize = parts > 1 ? (registrations.count + parts - 1) / parts : registrations.count
+        var main = fileStart()
+        main.line("/// The composition root: one accessor per registered key. Nothing is built until asked for.")
+        main.line("/// Replace any registration in tests through `overrides`, before its first resolve.")
+        main.block("\(access.prefix)final class \(containerName): @unchecked Sendable") { out in
+            writeOverrides(&out)
+            writeStorage(&out)
+            writeInitializer(&out)
+            if parts == 1 { for index in registrations { writeRegistration(index, &out) } }
+            for key in plan.externalKeys { writeExternalAccessor(key, &out) }
+            if usesGraphScope {
+                out.line()
+                out.line("/// Values shared within one top-level resolve (the `graph` lifetime).")
+                out.block("\(memberAccess)final class GraphScope") { out in
+                    out.line("var instances: [Int: Any] = [:]")
+                }
+            }
+        }
+        var files = [(name: "\(containerName).swift", text: main.text)]
+        guard parts > 1 else { return files }
+        for (number, start) in stride(from: 0, to: registrations.count, by: max(1, chunkSize)).enumerated() {
+            var file = fileStart()
+            file.block("extension \(containerName)") { out in
+                for index in registrations[start..<min(start + chunkSize, registrations.count)] { writeRegistration(index, &out) }
+            }
+            files.append((name: "\(containerName)+Registrations\(number + 1).swift", text: file.text))
+        }
+        return files
+    }
+
+    private func fileStart() -> SwiftWriter {
         var out = SwiftWriter()
         for line in GeneratedHeader.lines(sources: sources, target: "plain") { out.line(line) }
         out.line()
         for module in plan.imports(needed: ["Foundation"]) { out.line("import \(module)") }
         out.line()
-        out.line("/// The composition root: one accessor per registered key. Nothing is built until asked for.")
-        out.line("/// Replace any registration in tests through `overrides`, before its first resolve.")
-        out.block("\(access.prefix)final class \(containerName): @unchecked Sendable") { out in
-            writeOverrides(&out)
-            writeStorage(&out)
-            writeInitializer(&out)
-            for index in graph.registrations.indices { writeRegistration(index, &out) }
-            for key in plan.externalKeys { writeExternalAccessor(key, &out) }
-            if usesGraphScope {
-                out.line()
-                out.line("/// Values shared within one top-level resolve (the `graph` lifetime).")
-                out.block("private final class GraphScope") { out in
-                    out.line("var instances: [Int: Any] = [:]")
-                }
-            }
-        }
-        return out.text
+        return out
     }
 
     // MARK: Overrides
@@ -81,17 +111,17 @@ public struct PlainContainerGenerator {
     private func writeStorage(_ out: inout SwiftWriter) {
         out.line()
         out.line("/// Guards every cached instance; recursive because building one singleton may build another.")
-        out.line("private let lock = NSRecursiveLock()")
+        out.line("\(memberAccess)let lock = NSRecursiveLock()")
         for index in suppliedIndices {
-            out.line("private let supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
+            out.line("\(memberAccess)let supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
         }
         for key in plan.externalKeys {
-            out.line("private let external_\(plan.accessor(for: BindingKey(key: key, name: nil))): \(spell(key: key))")
+            out.line("\(memberAccess)let external_\(plan.accessor(for: BindingKey(key: key, name: nil))): \(spell(key: key))")
         }
         for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
             switch registration.lifetime {
-            case .singleton: out.line("private var singleton_\(plan.registrationNames[index]): \(GenerationPlan.optional(plan.valueType(of: index)))")
-            case .weak: out.line("private weak var weak_\(plan.registrationNames[index]): AnyObject?")
+            case .singleton: out.line("\(memberAccess)var singleton_\(plan.registrationNames[index]): \(GenerationPlan.optional(plan.valueType(of: index)))")
+            case .weak: out.line("\(memberAccess)weak var weak_\(plan.registrationNames[index]): AnyObject?")
             case .transient, .graph: break
             }
         }
@@ -144,7 +174,7 @@ public struct PlainContainerGenerator {
         let scopeParameter = ((usesGraphScope ? ["_ scope: GraphScope"] : []) + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
         let buildCall = "build_\(name)(\((scopeArgument + passArguments).joined(separator: ", ")))"
         out.line()
-        out.block("\(actor)private func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+        out.block("\(actor)\(memberAccess)func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
             if registration.isSupplied {
                 out.line("supplied_\(name)")
                 return
@@ -176,7 +206,7 @@ public struct PlainContainerGenerator {
         guard !registration.isSupplied else { return }
 
         out.line()
-        out.block("\(actor)private func build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+        out.block("\(actor)\(memberAccess)func build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
             out.line("if let override = overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.escaped($0.label.value) }).joined(separator: ", "))) }")
             if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))

@@ -63,7 +63,7 @@ struct GenSwiftCommandTests {
             .write(to: manifest, atomically: true, encoding: .utf8)
         let stale = try CLIRunner.run(["gen-swift", manifest.path, "-o", path, "--check"])
         #expect(stale.status == 1)
-        #expect(stale.stderr == "digraph: \(path) is stale: 8 lines to remove, 2 to add, first at line 45 (remove: private var singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?); run `digraph gen-swift` to regenerate it\n")
+        #expect(stale.stderr == "digraph: \(path) is stale: 8 lines to remove, 2 to add, first at line 45 (remove: private var singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n")
 
         let missing = try CLIRunner.run(["gen-swift", manifest.path, "-o", directory.appendingPathComponent("None.swift").path, "--check"])
         #expect(missing.status == 1)
@@ -89,6 +89,38 @@ struct GenSwiftCommandTests {
         (["--access", "private"], "Error: The value 'private' is invalid for '--access <access>'"),
     ])
     func badOptionsExitTwo(_ flags: [String], message: String) throws {
+        let result = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml"] + flags)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+}
+
+extension GenSwiftCommandTests {
+    @Test func splitWritesADirectoryAndRemovesLeftoverParts() throws {
+        let directory = try scratch().appendingPathComponent("Generated")
+        let wide = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "3"])
+        #expect(wide.status == 0, "\(wide.stderr)")
+        #expect(wide.stderr == "digraph: wrote 4 files in \(directory.path)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+            "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift", "PopcornContainer+Registrations3.swift", "PopcornContainer.swift",
+        ])
+        let check = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "3", "--check"])
+        #expect(check.status == 0)
+        #expect(check.stderr == "digraph: 4 files in \(directory.path) are up to date\n")
+
+        let narrower = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "2", "--check"])
+        #expect(narrower.status == 1)
+        #expect(narrower.stderr.contains("PopcornContainer+Registrations3.swift is left over from an earlier split"))
+        #expect(try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "2"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 3)
+    }
+
+    @Test(arguments: [
+        (["--split", "2"], "Error: --split writes several files: give a directory with -o"),
+        (["--split", "2", "--target", "swinject", "-o", "/tmp/x"], "Error: --split applies to --target plain"),
+        (["--split", "0"], "Error: --split must be 1 or more"),
+    ])
+    func badSplitOptionsExitTwo(_ flags: [String], message: String) throws {
         let result = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml"] + flags)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")

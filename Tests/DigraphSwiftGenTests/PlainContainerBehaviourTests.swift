@@ -8,20 +8,19 @@ import Testing
 /// checks it made, which must all pass.
 @Suite(.serialized)
 struct PlainContainerBehaviourTests {
-    func run(_ paths: [String], program: String, name: String) throws -> [String] {
+    func run(_ paths: [String], program: String, name: String, parts: Int = 1) throws -> [String] {
         let plan = try GeneratedCodeRunner.plan(paths)
-        let container = PlainContainerGenerator(plan: plan, sources: paths).generate()
+        var files = Dictionary(uniqueKeysWithValues: PlainContainerGenerator(plan: plan, sources: paths, parts: parts).generateFiles().map { ($0.name, $0.text) })
         let stubs = StubGenerator(plan: plan).generate()
-        let result = try GeneratedCodeRunner.compileAndRun(
-            files: ["Container.swift": container, "Stubs.swift": stubs, "main.swift": GeneratedCodeRunner.checks + program + "\nexit(failures == 0 ? 0 : 1)\n"],
-            name: name)
+        files["Stubs.swift"] = stubs
+        files["main.swift"] = GeneratedCodeRunner.checks + program + "\nexit(failures == 0 ? 0 : 1)\n"
+        let result = try GeneratedCodeRunner.compileAndRun(files: files, name: name)
         #expect(result.compiled, "compiler said:\n\(result.compilerOutput)\n--- stubs ---\n\(stubs)")
         #expect(result.status == 0, "\(result.output)")
         return result.output.split(separator: "\n").map(String.init)
     }
 
-    @Test func popcorn() throws {
-        let output = try run(["fixtures/popcorn/manifest.yaml"], program: """
+    static let popcornProgram = """
         let container = PopcornContainer(keychainServiceString: "com.popcorn.keychain")
 
         // Resolving one screen builds what it needs and nothing else.
@@ -50,8 +49,21 @@ struct PlainContainerBehaviourTests {
         let useCase = tested.loginUseCaseProtocol() as! LoginUseCase
         check(useCase.loginRepository === mock, "an override replaces the registration")
         check(tested.loginRepositoryProtocol() === mock, "an overridden singleton is still shared")
-        """, name: "popcorn")
+        """
+
+    @Test func popcorn() throws {
+        let output = try run(["fixtures/popcorn/manifest.yaml"], program: Self.popcornProgram, name: "popcorn")
         #expect(output.count == 10)
+    }
+
+    /// The same container spread over several files (`--split`) behaves the same.
+    @Test func popcornSplitAcrossFiles() throws {
+        let output = try run(["fixtures/popcorn/manifest.yaml"], program: Self.popcornProgram, name: "popcorn-split", parts: 4)
+        #expect(output.count == 10)
+        let plan = try GeneratedCodeRunner.plan(["fixtures/popcorn/manifest.yaml"])
+        let names = PlainContainerGenerator(plan: plan, sources: [], parts: 4).generateFiles().map(\.name)
+        #expect(names == ["PopcornContainer.swift", "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift",
+                          "PopcornContainer+Registrations3.swift", "PopcornContainer+Registrations4.swift"])
     }
 }
 
