@@ -58,8 +58,8 @@ echo "|---|---|---|---|"
 
 echo
 echo "## Compile time of the generated plain container"
-echo "| registrations | lines | swiftc -typecheck | swiftc -Onone | swiftc -O |"
-echo "|---|---|---|---|---|"
+echo "| registrations | lines | swiftc -typecheck | swiftc -Onone | swiftc -O | --split 8, swiftc -Onone -j2 |"
+echo "|---|---|---|---|---|---|"
 for n in $sizes; do
   dir="$work/compile-$n"
   mkdir -p "$dir"
@@ -72,5 +72,8 @@ for n in $sizes; do
   typecheck=$(timed swiftc -swift-version 6 -typecheck -module-name Bench "$dir/Container.swift" "$dir/Stubs.swift")
   onone=$(timed swiftc -swift-version 6 -Onone -emit-library -module-name Bench -o "$dir/libOnone.so" "$dir/Container.swift" "$dir/Stubs.swift")
   optimized=$(timed swiftc -swift-version 6 -O -emit-library -module-name Bench -o "$dir/libO.so" "$dir/Container.swift" "$dir/Stubs.swift")
-  echo "| $count | $lines | $typecheck s | $onone s | $optimized s |"
+  rm -rf "$dir/split"
+  "$bin/digraph" gen-swift "$dir/manifest.yaml" -o "$dir/split" --split 8 2>/dev/null
+  split=$(timed swiftc -swift-version 6 -Onone -j2 -emit-library -module-name Bench -o "$dir/libSplit.so" "$dir"/split/*.swift "$dir/Stubs.swift")
+  echo "| $count | $lines | $typecheck s | $onone s | $optimized s | $split s |"
 done
