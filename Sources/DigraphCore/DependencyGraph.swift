@@ -94,6 +94,12 @@ public struct DependencyGraph: Sendable {
         }
     }
 
+    /// The edge of a registration's service dependency at `position` in its `dependencies`.
+    /// Every service dependency has one, so generators can rely on it.
+    public func edge(from index: Int, dependency position: Int) -> Edge {
+        edges[index].first { $0.kind == .dependency(index: position) }!
+    }
+
     /// Every edge, registration by registration.
     public var allEdges: some Sequence<Edge> { edges.lazy.flatMap { $0 } }
 

@@ -236,7 +236,7 @@ public struct PlainContainerGenerator {
         case .argument(let label):
             return SwiftNaming.escaped(label.value)
         case .service(_, _, let isLazy, let passing):
-            let edge = graph.edges[index].first { $0.kind == .dependency(index: position) }!
+            let edge = graph.edge(from: index, dependency: position)
             let passed = passing.map { SwiftNaming.escaped($0.value) }
             guard isLazy else { return resolution(of: edge, from: index, passing: targetLabels(edge, passed)) }
             return lazyClosure(for: edge)

@@ -129,7 +129,7 @@ public struct StubGenerator {
         case .service(let type, _, let isLazy, _):
             let spelled = plan.naming.spell(type.expression)
             guard isLazy else { return spelled }
-            let edge = graph.edges[index].first { $0.kind == .dependency(index: position) }!
+            let edge = graph.edge(from: index, dependency: position)
             guard let target = edge.target else { return "@escaping () -> \(spelled)" }
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments.map { plan.naming.spell($0.type.expression) }
             let actor = plan.isolation[target].map { "@\($0) " } ?? ""

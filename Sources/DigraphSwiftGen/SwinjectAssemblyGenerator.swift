@@ -135,7 +135,7 @@ public struct SwinjectAssemblyGenerator {
         case .argument(let label):
             return SwiftNaming.escaped(label.value)
         case .service(_, _, let isLazy, let passing):
-            let edge = graph.edges[index].first { $0.kind == .dependency(index: position) }!
+            let edge = graph.edge(from: index, dependency: position)
             guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.escaped($0.value) }) }
             guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments

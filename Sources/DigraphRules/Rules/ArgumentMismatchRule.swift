@@ -87,8 +87,7 @@ public struct ArgumentMismatchRule: Rule {
                 case .service(_, _, let isLazy, let passing):
                     let passed = passing.map { resolveArgument($0, for: dependency) }
                     guard !isLazy, passed.allSatisfy({ $0 != nil }),
-                          let edge = graph.edges[index].first(where: { $0.kind == .dependency(index: position) }),
-                          let target = edge.target else { continue }
+                          let target = graph.edge(from: index, dependency: position).target else { continue }
                     let builder = graph.forwardingTarget(of: target)
                     let expected = graph.registrations[builder].arguments
                     let given = passed.compactMap { $0 }
