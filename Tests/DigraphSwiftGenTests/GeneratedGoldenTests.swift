@@ -50,3 +50,11 @@ struct GeneratedGoldenTests {
         }
     }
 }
+
+struct StaleFileTests {
+    @Test func describesTheFirstChangeOfALineDiff() {
+        #expect(StaleFile.describe(expected: "a\nb\nc\n", found: "a\nb\nc\n") == nil)
+        #expect(StaleFile.describe(expected: "a\nB\nc\n", found: "a\nb\nc\n") == "1 line to remove, 1 to add, first at line 2 (remove: b)")
+        #expect(StaleFile.describe(expected: "a\nb\nnew\nc\n", found: "a\nb\nc\n") == "0 lines to remove, 1 to add, first at line 3 (add: new)")
+    }
+}
