@@ -25,7 +25,7 @@ public struct StubGenerator {
         // Protocols, with the protocols they refine: an interface's `composes`, and the key of an
         // alias to a protocol (Swift converts `any Target` to `any Alias` only when Target: Alias).
         var refinements: [String: [String]] = [:]
-        for (key, interface) in graph.interfaces { refinements[key, default: []] += interface.composes.map(\.key) }
+        for key in graph.interfaces.keys.sorted() { refinements[key, default: []] += graph.interfaces[key]!.composes.map(\.key) }
         for registration in graph.registrations {
             guard let target = registration.aliasOf?.key, plan.naming.protocolKeys.contains(target) else { continue }
             for provided in registration.provides where provided.key != target { refinements[target, default: []].append(provided.key) }
