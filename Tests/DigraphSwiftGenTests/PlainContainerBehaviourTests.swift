@@ -49,17 +49,30 @@ struct PlainContainerBehaviourTests {
         let useCase = tested.loginUseCaseProtocol() as! LoginUseCase
         check(useCase.loginRepository === mock, "an override replaces the registration")
         check(tested.loginRepositoryProtocol() === mock, "an overridden singleton is still shared")
+
+        // Singletons are built once even when first asked for on many threads at once.
+        let concurrent = PopcornContainer(keychainServiceString: "threads")
+        let before = TokenRepository.instances
+        let seen = NSLock()
+        nonisolated(unsafe) var identities = Set<ObjectIdentifier>()
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            let repository = concurrent.tokenRepositoryProtocol()
+            seen.lock()
+            identities.insert(ObjectIdentifier(repository))
+            seen.unlock()
+        }
+        check(identities.count == 1 && TokenRepository.instances == before + 1, "a singleton is built once under concurrent first use")
         """
 
     @Test func popcorn() throws {
         let output = try run(["fixtures/popcorn/manifest.yaml"], program: Self.popcornProgram, name: "popcorn")
-        #expect(output.count == 10)
+        #expect(output.count == 11)
     }
 
     /// The same container spread over several files (`--split`) behaves the same.
     @Test func popcornSplitAcrossFiles() throws {
         let output = try run(["fixtures/popcorn/manifest.yaml"], program: Self.popcornProgram, name: "popcorn-split", parts: 4)
-        #expect(output.count == 10)
+        #expect(output.count == 11)
         let plan = try GeneratedCodeRunner.plan(["fixtures/popcorn/manifest.yaml"])
         let names = PlainContainerGenerator(plan: plan, sources: [], parts: 4).generateFiles().map(\.name)
         #expect(names == ["PopcornContainer.swift", "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift",
