@@ -24,8 +24,13 @@ struct CLIRunner {
     /// Runs `digraph arguments…`; a run that outlives `timeout` is killed and recorded as an issue.
     static func run(_ arguments: [String], program: String = "digraph", environment: [String: String] = [:],
                     timeout: Double = 60, directory: URL = packageRoot) throws -> Result {
+        try runProgram(executable(program).path, arguments, environment: environment, timeout: timeout, directory: directory)
+    }
+
+    static func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+                           timeout: Double = 60, directory: URL = packageRoot) throws -> Result {
         let process = Process()
-        process.executableURL = executable(program)
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

@@ -117,9 +117,18 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("--format <format>"))
     }
 
-    @Test func colourOnlyWhenAskedForByATerminal() throws {
-        // Not a terminal here: never coloured, with or without NO_COLOR.
-        let plain = try CLIRunner.run(["check", "fixtures/broken/cycle.yaml"], environment: ["NO_COLOR": "1"])
-        #expect(!plain.stdout.contains("\u{1B}["))
+    static let script = ["/usr/bin/script", "/bin/script"].first(where: FileManager.default.isExecutableFile)
+
+    /// On a terminal (a pseudo-terminal from util-linux `script`) the report is coloured, unless
+    /// NO_COLOR is set.
+    @Test(.enabled(if: script != nil, "needs util-linux script for a pseudo-terminal"))
+    func colourOnlyOnATerminalWithoutNoColor() throws {
+        let binary = CLIRunner.executable("digraph").path
+        let command = "\(binary) check fixtures/broken/cycle.yaml"
+        let terminal = try CLIRunner.runProgram(Self.script!, ["-qec", command, "/dev/null"])
+        #expect(terminal.stdout.contains("\u{1B}[1;31merror:\u{1B}[0m"), "\(terminal.stdout)")
+        let noColor = try CLIRunner.runProgram(Self.script!, ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+        #expect(noColor.stdout.contains("error: dependency cycle"))
+        #expect(!noColor.stdout.contains("\u{1B}["))
     }
 }
