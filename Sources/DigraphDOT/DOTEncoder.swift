@@ -8,7 +8,8 @@ import DigraphCore
 public struct DOTEncoder {
     /// Above this many nodes, edge labels are dropped and the layout is tuned for speed.
     public static let largeGraphThreshold = 300
-    /// Above this many, the layout gives up more quality (straight edges, one crossing pass).
+    /// Above this many, the layout gives up more quality (straight edges, fewer crossing passes,
+    /// plain-text labels).
     public static let hugeGraphThreshold = 1_500
 
     /// dot's defaults do not scale: network simplex and crossing minimisation dominate, and both
@@ -88,6 +89,7 @@ public struct DOTEncoder {
         }
         let nodeCount = included.count + placeholders.all.count
         let isLarge = nodeCount > Self.largeGraphThreshold
+        let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
 
         var lines = header(nodes: nodeCount)
         let useClusters = options.clusters && graph.modules != nil
@@ -101,13 +103,13 @@ public struct DOTEncoder {
                 lines.append("  subgraph cluster_\(number) {")
                 lines.append("    label=<<b>\(DOTText.html(module))</b>>;")
                 lines.append("    style=\"rounded,filled\"; fillcolor=\"\(DOTStyle.clusterFill)\"; color=\"\(DOTStyle.clusterBorder)\"; fontsize=12;")
-                for index in byModule[module]! { lines.append("  " + nodeLine(index)) }
+                for index in byModule[module]! { lines.append("  " + nodeLine(index, plainLabel: plainLabels)) }
                 lines.append("  }")
             }
         } else {
             unclustered = included
         }
-        for index in unclustered { lines.append(nodeLine(index)) }
+        for index in unclustered { lines.append(nodeLine(index, plainLabel: plainLabels)) }
         for placeholder in placeholders.all { lines.append(placeholderLine(placeholder)) }
         if options.legend { lines.append(legendLine()) }
         for (edge, position, head) in drawn {
@@ -134,9 +136,10 @@ public struct DOTEncoder {
         ]
     }
 
-    private func nodeLine(_ index: Int) -> String {
+    private func nodeLine(_ index: Int, plainLabel: Bool) -> String {
         let registration = graph.registrations[index]
-        var attributes: [(String, String)] = [("label", "<" + label(for: registration) + ">")]
+        let parts = labelParts(for: registration)
+        var attributes: [(String, String)] = [("label", plainLabel ? parts.plain : parts.html)]
         if registration.isSupplied {
             attributes += [("shape", "note"), ("style", "filled"), ("fillcolor", DOTStyle.suppliedFill)]
         } else if registration.aliasOf != nil {
@@ -152,16 +155,33 @@ public struct DOTEncoder {
         return "  r\(index)" + self.attributes(attributes) + ";"
     }
 
-    /// Keys in bold (italic when they are an abstraction over another implementation), then the
-    /// name qualifier, then how the value is made and how long it lives.
-    private func label(for registration: Registration) -> String {
+    /// What a node says: its keys (an abstraction over another implementation is set in italics),
+    /// the name qualifier, then how the value is made and how long it lives.
+    struct LabelParts {
+        var keys: [String]
+        var isAbstraction: Bool
+        var name: String?
+        var details: String
+
+        /// An HTML-like label: bold keys, small details.
+        var html: String {
+            var label = keys.map { key in
+                let text = DOTText.html(key)
+                return isAbstraction ? "<b><i>\(text)</i></b>" : "<b>\(text)</b>"
+            }.joined(separator: "<br/>")
+            if let name { label += "<br/><font point-size=\"9\">name: \(DOTText.html(name))</font>" }
+            return "<" + label + "<br/><font point-size=\"9\">" + DOTText.html(details) + "</font>>"
+        }
+
+        /// Plain text, for the biggest graphs: Graphviz lays it out faster than HTML.
+        var plain: String {
+            DOTText.quoted((keys + (name.map { ["name: " + $0] } ?? []) + [details]).joined(separator: "\n"))
+        }
+    }
+
+    private func labelParts(for registration: Registration) -> LabelParts {
         let implementationKey = registration.implementation?.key
         let isAbstraction = implementationKey != nil && !registration.provides.contains { $0.key == implementationKey }
-        var label = registration.provides.map { key in
-            let text = DOTText.html(key.writtenSpelling)
-            return isAbstraction ? "<b><i>\(text)</i></b>" : "<b>\(text)</b>"
-        }.joined(separator: "<br/>")
-        if let name = registration.name { label += "<br/><font point-size=\"9\">name: \(DOTText.html(name.value))</font>" }
         var details: [String] = []
         if registration.isSupplied {
             details.append("supplied")
@@ -179,7 +199,8 @@ public struct DOTEncoder {
             details.append("args: " + registration.arguments.map { "\($0.label.value): \($0.type.writtenSpelling)" }.joined(separator: ", "))
         }
         if registration.isRoot { details.append("root") }
-        return label + "<br/><font point-size=\"9\">" + DOTText.html(details.joined(separator: " · ")) + "</font>"
+        return LabelParts(keys: registration.provides.map(\.writtenSpelling), isAbstraction: isAbstraction,
+                          name: registration.name?.value, details: details.joined(separator: " · "))
     }
 
     private func edgeAttributes(_ edge: Edge, problem: Severity?, labelled: Bool) -> [(String, String)] {

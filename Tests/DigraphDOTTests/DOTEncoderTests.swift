@@ -210,3 +210,13 @@ struct DOTEncoderTests {
         #expect(!(try dot(manifest, options: options)).contains("mclimit"))
     }
 }
+
+extension DOTEncoderTests {
+    @Test func theBiggestGraphsUsePlainTextLabels() throws {
+        var manifest = "version: 1\nregistrations:\n"
+        for index in 0..<1_600 { manifest += "  - provides: S\(index)Protocol\n    implementation: S\(index)\n    lifetime: singleton\n" }
+        let text = try dot(manifest)
+        #expect(line("r0", in: text) == ##"r0 [label="S0Protocol\nS0 · singleton", fillcolor="#cfe0fc"];"##)
+        #expect(text.contains(#"mclimit="0.01""#))
+    }
+}
