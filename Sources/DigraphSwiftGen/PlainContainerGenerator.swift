@@ -167,43 +167,20 @@ public struct PlainContainerGenerator {
             let accessor = plan.accessor(for: BindingKey(key: provided.key, name: registration.name?.value))
             out.line()
             out.block("\(actor)\(access.prefix)func \(accessor)(\(argumentList)) -> \(plan.naming.spell(provided.expression))") { out in
-                out.line("instance_\(name)(\(((usesGraphScope ? ["GraphScope()"] : []) + passArguments).joined(separator: ", ")))")
-            }
-        }
-
-        let scopeParameter = ((usesGraphScope ? ["_ scope: GraphScope"] : []) + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
-        let buildCall = "build_\(name)(\((scopeArgument + passArguments).joined(separator: ", ")))"
-        out.line()
-        out.block("\(actor)\(memberAccess)func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
-            if registration.isSupplied {
-                out.line("supplied_\(name)")
-                return
-            }
-            switch registration.lifetime {
-            case .transient:
-                out.line(buildCall)
-            case .singleton:
-                out.line("lock.lock()")
-                out.line("defer { lock.unlock() }")
-                out.line("if let existing = singleton_\(name) { return existing }")
-                out.line("let created = \(buildCall)")
-                out.line("singleton_\(name) = created")
-                out.line("return created")
-            case .weak:
-                out.line("lock.lock()")
-                out.line("defer { lock.unlock() }")
-                out.line("if let existing = weak_\(name) as? \(valueType) { return existing }")
-                out.line("let created = \(buildCall)")
-                out.line("weak_\(name) = created as AnyObject")
-                out.line("return created")
-            case .graph:
-                out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
-                out.line("let created = \(buildCall)")
-                out.line("scope.instances[\(index)] = created")
-                out.line("return created")
+                out.line(instanceCall(of: index, scope: usesGraphScope ? ["GraphScope()"] : [], passing: passArguments))
             }
         }
         guard !registration.isSupplied else { return }
+
+        let scopeParameter = ((usesGraphScope ? ["_ scope: GraphScope"] : []) + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
+        let buildCall = "build_\(name)(\((scopeArgument + passArguments).joined(separator: ", ")))"
+        // Transients are built on every call: they need no cache function of their own.
+        if registration.lifetime != .transient {
+            out.line()
+            out.block("\(actor)\(memberAccess)func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+                writeCache(index, buildCall: buildCall, &out)
+            }
+        }
 
         out.line()
         out.block("\(actor)\(memberAccess)func build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
@@ -230,6 +207,45 @@ public struct PlainContainerGenerator {
         }
     }
 
+    /// The body that keeps a shared value: a lock-guarded singleton, a weak reference, or the graph scope.
+    private func writeCache(_ index: Int, buildCall: String, _ out: inout SwiftWriter) {
+        let name = plan.registrationNames[index]
+        let valueType = plan.valueType(of: index)
+        switch graph.registrations[index].lifetime {
+        case .transient:
+            out.line(buildCall)
+        case .singleton:
+            out.line("lock.lock()")
+            out.line("defer { lock.unlock() }")
+            out.line("if let existing = singleton_\(name) { return existing }")
+            out.line("let created = \(buildCall)")
+            out.line("singleton_\(name) = created")
+            out.line("return created")
+        case .weak:
+            out.line("lock.lock()")
+            out.line("defer { lock.unlock() }")
+            out.line("if let existing = weak_\(name) as? \(valueType) { return existing }")
+            out.line("let created = \(buildCall)")
+            out.line("weak_\(name) = created as AnyObject")
+            out.line("return created")
+        case .graph:
+            out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
+            out.line("let created = \(buildCall)")
+            out.line("scope.instances[\(index)] = created")
+            out.line("return created")
+        }
+    }
+
+    /// How a value of a registration is obtained: the stored value of a supplied one, a fresh build
+    /// of a transient, the cache function of a shared one.
+    private func instanceCall(of index: Int, scope: [String], passing: [String]) -> String {
+        let registration = graph.registrations[index]
+        let name = plan.registrationNames[index]
+        if registration.isSupplied { return "supplied_\(name)" }
+        let function = registration.lifetime == .transient ? "build_" : "instance_"
+        return "\(function)\(name)(\((scope + passing).joined(separator: ", ")))"
+    }
+
     /// The expression passed for one initializer parameter.
     private func value(for dependency: Dependency, position: Int, of index: Int) -> String {
         switch dependency.source {
@@ -254,7 +270,7 @@ public struct PlainContainerGenerator {
     /// a supplied or external value, or nil for an optional nothing provides.
     private func resolution(of edge: Edge, from index: Int, passing: [String]) -> String {
         if let target = edge.target {
-            return "instance_\(plan.registrationNames[target])(\((scopeArgument + passing).joined(separator: ", ")))"
+            return instanceCall(of: target, scope: scopeArgument, passing: passing)
         }
         if graph.externalKeys.contains(edge.binding.key) {
             return "external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil)))"

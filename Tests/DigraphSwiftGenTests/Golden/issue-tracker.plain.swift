@@ -54,16 +54,12 @@ public final class IssueTrackerContainer: @unchecked Sendable {
 
     private func build_httpClient() -> any HTTPClient {
         if let override = overrides.httpClient { return override(self) }
-        return URLSessionHTTPClient(baseURL: instance_apiBaseURL())
+        return URLSessionHTTPClient(baseURL: supplied_apiBaseURL)
     }
 
     // MARK: URL (name: apiBaseURL) (supplied)
 
     public func apiBaseURL() -> URL {
-        instance_apiBaseURL()
-    }
-
-    private func instance_apiBaseURL() -> URL {
         supplied_apiBaseURL
     }
 
@@ -141,10 +137,6 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: ListIssuesUseCase (transient)
 
     public func listIssuesUseCase() -> ListIssuesUseCase {
-        instance_listIssuesUseCase()
-    }
-
-    private func instance_listIssuesUseCase() -> ListIssuesUseCase {
         build_listIssuesUseCase()
     }
 
@@ -156,10 +148,6 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: CreateIssueUseCase (transient)
 
     public func createIssueUseCase() -> CreateIssueUseCase {
-        instance_createIssueUseCase()
-    }
-
-    private func instance_createIssueUseCase() -> CreateIssueUseCase {
         build_createIssueUseCase()
     }
 
@@ -174,17 +162,13 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: IssueListViewModel (transient)
 
     @MainActor public func issueListViewModel() -> IssueListViewModel {
-        instance_issueListViewModel()
-    }
-
-    @MainActor private func instance_issueListViewModel() -> IssueListViewModel {
         build_issueListViewModel()
     }
 
     @MainActor private func build_issueListViewModel() -> IssueListViewModel {
         if let override = overrides.issueListViewModel { return override(self) }
         return IssueListViewModel(
-            listIssues: instance_listIssuesUseCase(),
+            listIssues: build_listIssuesUseCase(),
             makeCreateIssue: { @MainActor [unowned self] in self.createIssueViewModel() }
         )
     }
@@ -192,17 +176,13 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: CreateIssueViewModel (transient)
 
     @MainActor public func createIssueViewModel() -> CreateIssueViewModel {
-        instance_createIssueViewModel()
-    }
-
-    @MainActor private func instance_createIssueViewModel() -> CreateIssueViewModel {
         build_createIssueViewModel()
     }
 
     @MainActor private func build_createIssueViewModel() -> CreateIssueViewModel {
         if let override = overrides.createIssueViewModel { return override(self) }
         return CreateIssueViewModel(
-            createIssue: instance_createIssueUseCase(),
+            createIssue: build_createIssueUseCase(),
             reading: instance_issueReadingAndIssueWriting()
         )
     }

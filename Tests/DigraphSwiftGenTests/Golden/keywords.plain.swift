@@ -27,10 +27,6 @@ public final class KeywordContainer: @unchecked Sendable {
     // MARK: Tracker (transient)
 
     public func tracker() -> Tracker {
-        instance_tracker()
-    }
-
-    private func instance_tracker() -> Tracker {
         build_tracker()
     }
 
@@ -42,38 +38,30 @@ public final class KeywordContainer: @unchecked Sendable {
     // MARK: Keyworded (transient)
 
     public func keyworded(count: Int, title: String) -> Keyworded {
-        instance_keyworded(count: count, title: title)
-    }
-
-    private func instance_keyworded(count: Int, title: String) -> Keyworded {
         build_keyworded(count: count, title: title)
     }
 
     private func build_keyworded(count: Int, title: String) -> Keyworded {
         if let override = overrides.keyworded { return override(self, count, title) }
         return Keyworded(
-            default: instance_tracker(),
+            default: build_tracker(),
             for: count,
             in: title,
-            instance_tracker(),
-            instance_tracker()
+            build_tracker(),
+            build_tracker()
         )
     }
 
     // MARK: User (transient)
 
     public func user(count: Int, title: String) -> User {
-        instance_user(count: count, title: title)
-    }
-
-    private func instance_user(count: Int, title: String) -> User {
         build_user(count: count, title: title)
     }
 
     private func build_user(count: Int, title: String) -> User {
         if let override = overrides.user { return override(self, count, title) }
         return User(
-            keyworded: instance_keyworded(count: count, title: title),
+            keyworded: build_keyworded(count: count, title: title),
             later: { [unowned self] (count: Int, title: String) in self.keyworded(count: count, title: title) }
         )
     }

@@ -106,16 +106,12 @@ public final class PopcornContainer: @unchecked Sendable {
 
     private func build_keychainManagerProtocol() -> any KeychainManagerProtocol {
         if let override = overrides.keychainManagerProtocol { return override(self) }
-        return KeychainManager(service: instance_keychainServiceString())
+        return KeychainManager(service: supplied_keychainServiceString)
     }
 
     // MARK: String (name: keychainService) (supplied)
 
     public func keychainServiceString() -> String {
-        instance_keychainServiceString()
-    }
-
-    private func instance_keychainServiceString() -> String {
         supplied_keychainServiceString
     }
 
@@ -225,10 +221,6 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: LoginUseCaseProtocol (transient)
 
     public func loginUseCaseProtocol() -> any LoginUseCaseProtocol {
-        instance_loginUseCaseProtocol()
-    }
-
-    private func instance_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
         build_loginUseCaseProtocol()
     }
 
@@ -243,10 +235,6 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: SocialLoginUseCaseProtocol (transient)
 
     public func socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
-        instance_socialLoginUseCaseProtocol()
-    }
-
-    private func instance_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
         build_socialLoginUseCaseProtocol()
     }
 
@@ -261,10 +249,6 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: SignUpUseCaseProtocol (transient)
 
     public func signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
-        instance_signUpUseCaseProtocol()
-    }
-
-    private func instance_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
         build_signUpUseCaseProtocol()
     }
 
@@ -279,10 +263,6 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: FetchMoviesUseCaseProtocol (transient)
 
     public func fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
-        instance_fetchMoviesUseCaseProtocol()
-    }
-
-    private func instance_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
         build_fetchMoviesUseCaseProtocol()
     }
 
@@ -294,65 +274,49 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: LoginViewModel (transient)
 
     public func loginViewModel() -> LoginViewModel {
-        instance_loginViewModel()
-    }
-
-    private func instance_loginViewModel() -> LoginViewModel {
         build_loginViewModel()
     }
 
     private func build_loginViewModel() -> LoginViewModel {
         if let override = overrides.loginViewModel { return override(self) }
         return LoginViewModel(
-            loginUseCase: instance_loginUseCaseProtocol(),
-            socialLoginUseCase: instance_socialLoginUseCaseProtocol()
+            loginUseCase: build_loginUseCaseProtocol(),
+            socialLoginUseCase: build_socialLoginUseCaseProtocol()
         )
     }
 
     // MARK: SignUpViewModel (transient)
 
     public func signUpViewModel() -> SignUpViewModel {
-        instance_signUpViewModel()
-    }
-
-    private func instance_signUpViewModel() -> SignUpViewModel {
         build_signUpViewModel()
     }
 
     private func build_signUpViewModel() -> SignUpViewModel {
         if let override = overrides.signUpViewModel { return override(self) }
-        return SignUpViewModel(signUpUseCase: instance_signUpUseCaseProtocol())
+        return SignUpViewModel(signUpUseCase: build_signUpUseCaseProtocol())
     }
 
     // MARK: MovieListViewModel (transient)
 
     public func movieListViewModel() -> MovieListViewModel {
-        instance_movieListViewModel()
-    }
-
-    private func instance_movieListViewModel() -> MovieListViewModel {
         build_movieListViewModel()
     }
 
     private func build_movieListViewModel() -> MovieListViewModel {
         if let override = overrides.movieListViewModel { return override(self) }
-        return MovieListViewModel(fetchMoviesUseCase: instance_fetchMoviesUseCaseProtocol())
+        return MovieListViewModel(fetchMoviesUseCase: build_fetchMoviesUseCaseProtocol())
     }
 
     // MARK: LoginViewController (transient)
 
     @MainActor public func loginViewController() -> LoginViewController {
-        instance_loginViewController()
-    }
-
-    @MainActor private func instance_loginViewController() -> LoginViewController {
         build_loginViewController()
     }
 
     @MainActor private func build_loginViewController() -> LoginViewController {
         if let override = overrides.loginViewController { return override(self) }
         return LoginViewController(
-            viewModel: instance_loginViewModel(),
+            viewModel: build_loginViewModel(),
             makeSignUp: { @MainActor [unowned self] in self.signUpViewController() }
         )
     }
@@ -360,30 +324,22 @@ public final class PopcornContainer: @unchecked Sendable {
     // MARK: SignUpViewController (transient)
 
     @MainActor public func signUpViewController() -> SignUpViewController {
-        instance_signUpViewController()
-    }
-
-    @MainActor private func instance_signUpViewController() -> SignUpViewController {
         build_signUpViewController()
     }
 
     @MainActor private func build_signUpViewController() -> SignUpViewController {
         if let override = overrides.signUpViewController { return override(self) }
-        return SignUpViewController(viewModel: instance_signUpViewModel())
+        return SignUpViewController(viewModel: build_signUpViewModel())
     }
 
     // MARK: MovieListViewController (transient)
 
     @MainActor public func movieListViewController() -> MovieListViewController {
-        instance_movieListViewController()
-    }
-
-    @MainActor private func instance_movieListViewController() -> MovieListViewController {
         build_movieListViewController()
     }
 
     @MainActor private func build_movieListViewController() -> MovieListViewController {
         if let override = overrides.movieListViewController { return override(self) }
-        return MovieListViewController(viewModel: instance_movieListViewModel())
+        return MovieListViewController(viewModel: build_movieListViewModel())
     }
 }

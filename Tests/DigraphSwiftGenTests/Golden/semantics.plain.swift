@@ -98,10 +98,6 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Tracking (transient)
 
     public func tracking() -> any Tracking {
-        instance_tracking()
-    }
-
-    private func instance_tracking() -> any Tracking {
         build_tracking()
     }
 
@@ -133,10 +129,6 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Feed (transient)
 
     public func feed() -> Feed {
-        instance_feed()
-    }
-
-    private func instance_feed() -> Feed {
         build_feed()
     }
 
@@ -147,7 +139,7 @@ public final class SemanticsContainer: @unchecked Sendable {
             backup: instance_backupAPIClient(),
             external_clock,
             analytics: nil,
-            tracking: instance_tracking(),
+            tracking: build_tracking(),
             session: instance_session()
         )
     }
@@ -155,10 +147,6 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Detail (transient)
 
     public func detail(id: Int, title: String) -> Detail {
-        instance_detail(id: id, title: title)
-    }
-
-    private func instance_detail(id: Int, title: String) -> Detail {
         build_detail(id: id, title: title)
     }
 
@@ -173,18 +161,14 @@ public final class SemanticsContainer: @unchecked Sendable {
     // MARK: Detailer (transient)
 
     public func detailer(id: Int, title: String) -> Detailer {
-        instance_detailer(id: id, title: title)
-    }
-
-    private func instance_detailer(id: Int, title: String) -> Detailer {
         build_detailer(id: id, title: title)
     }
 
     private func build_detailer(id: Int, title: String) -> Detailer {
         if let override = overrides.detailer { return override(self, id, title) }
         return Detailer(
-            feed: instance_feed(),
-            detail: instance_detail(id: id, title: title),
+            feed: build_feed(),
+            detail: build_detail(id: id, title: title),
             later: { [unowned self] (id: Int, title: String) in self.detail(id: id, title: title) }
         )
     }

@@ -117,28 +117,20 @@ public final class WorkoutContainer: @unchecked Sendable {
         if let override = overrides.historyRepositoryProtocol { return override(self) }
         return HistoryRepository(
             persistence: instance_persistenceController(scope),
-            calendar: instance_calendar(scope)
+            calendar: supplied_calendar
         )
     }
 
     // MARK: Calendar (supplied)
 
     public func calendar() -> Calendar {
-        instance_calendar(GraphScope())
-    }
-
-    private func instance_calendar(_ scope: GraphScope) -> Calendar {
         supplied_calendar
     }
 
     // MARK: ExerciseListViewModel (transient)
 
     @MainActor public func exerciseListViewModel() -> ExerciseListViewModel {
-        instance_exerciseListViewModel(GraphScope())
-    }
-
-    @MainActor private func instance_exerciseListViewModel(_ scope: GraphScope) -> ExerciseListViewModel {
-        build_exerciseListViewModel(scope)
+        build_exerciseListViewModel(GraphScope())
     }
 
     @MainActor private func build_exerciseListViewModel(_ scope: GraphScope) -> ExerciseListViewModel {
@@ -152,26 +144,18 @@ public final class WorkoutContainer: @unchecked Sendable {
     // MARK: ExerciseListViewController (transient)
 
     @MainActor public func exerciseListViewController() -> ExerciseListViewController {
-        instance_exerciseListViewController(GraphScope())
-    }
-
-    @MainActor private func instance_exerciseListViewController(_ scope: GraphScope) -> ExerciseListViewController {
-        build_exerciseListViewController(scope)
+        build_exerciseListViewController(GraphScope())
     }
 
     @MainActor private func build_exerciseListViewController(_ scope: GraphScope) -> ExerciseListViewController {
         if let override = overrides.exerciseListViewController { return override(self) }
-        return ExerciseListViewController(viewModel: instance_exerciseListViewModel(scope))
+        return ExerciseListViewController(viewModel: build_exerciseListViewModel(scope))
     }
 
     // MARK: HistoryViewModel (transient)
 
     @MainActor public func historyViewModel(date: Date, history: History?) -> HistoryViewModel {
-        instance_historyViewModel(GraphScope(), date: date, history: history)
-    }
-
-    @MainActor private func instance_historyViewModel(_ scope: GraphScope, date: Date, history: History?) -> HistoryViewModel {
-        build_historyViewModel(scope, date: date, history: history)
+        build_historyViewModel(GraphScope(), date: date, history: history)
     }
 
     @MainActor private func build_historyViewModel(_ scope: GraphScope, date: Date, history: History?) -> HistoryViewModel {
@@ -186,16 +170,12 @@ public final class WorkoutContainer: @unchecked Sendable {
     // MARK: HistoryViewController (transient)
 
     @MainActor public func historyViewController(date: Date, history: History?) -> HistoryViewController {
-        instance_historyViewController(GraphScope(), date: date, history: history)
-    }
-
-    @MainActor private func instance_historyViewController(_ scope: GraphScope, date: Date, history: History?) -> HistoryViewController {
-        build_historyViewController(scope, date: date, history: history)
+        build_historyViewController(GraphScope(), date: date, history: history)
     }
 
     @MainActor private func build_historyViewController(_ scope: GraphScope, date: Date, history: History?) -> HistoryViewController {
         if let override = overrides.historyViewController { return override(self, date, history) }
-        return HistoryViewController(viewModel: instance_historyViewModel(scope, date: date, history: history))
+        return HistoryViewController(viewModel: build_historyViewModel(scope, date: date, history: history))
     }
 
     // MARK: HomeViewModel (graph)
@@ -222,11 +202,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     // MARK: HomeViewController (transient)
 
     @MainActor public func homeViewController() -> HomeViewController {
-        instance_homeViewController(GraphScope())
-    }
-
-    @MainActor private func instance_homeViewController(_ scope: GraphScope) -> HomeViewController {
-        build_homeViewController(scope)
+        build_homeViewController(GraphScope())
     }
 
     @MainActor private func build_homeViewController(_ scope: GraphScope) -> HomeViewController {
@@ -241,18 +217,14 @@ public final class WorkoutContainer: @unchecked Sendable {
     // MARK: MainCoordinator (transient)
 
     @MainActor public func mainCoordinator(window: UIWindow?) -> MainCoordinator {
-        instance_mainCoordinator(GraphScope(), window: window)
-    }
-
-    @MainActor private func instance_mainCoordinator(_ scope: GraphScope, window: UIWindow?) -> MainCoordinator {
-        build_mainCoordinator(scope, window: window)
+        build_mainCoordinator(GraphScope(), window: window)
     }
 
     @MainActor private func build_mainCoordinator(_ scope: GraphScope, window: UIWindow?) -> MainCoordinator {
         if let override = overrides.mainCoordinator { return override(self, window) }
         return MainCoordinator(
             window: window,
-            home: instance_homeViewController(scope),
+            home: build_homeViewController(scope),
             homeViewModel: instance_homeViewModel(scope)
         )
     }
