@@ -49,6 +49,21 @@ public struct MissingBindingRule: Rule {
             RuleExample("""
             version: 1
             registrations:
+              - provides: Syncer
+                dependencies:
+                  store: Syncing
+              - provides: Loading & Syncing
+                name: cloud
+                implementation: CloudStore
+            """, expect: [
+                """
+                5:7: error: nothing provides 'Syncing', needed by 'Syncer' (parameter 'store') [missing-binding]
+                  6:15: note: 'Loading & Syncing (name: cloud)' contains it, but a container keyed by type cannot resolve 'Syncing' from it; it is registered here
+                """,
+            ]),
+            RuleExample("""
+            version: 1
+            registrations:
               - provides: Analytics
                 aliasOf: AnalyticsManager
             """, expect: [
@@ -96,9 +111,10 @@ public struct MissingBindingRule: Rule {
     }
 
     /// Likely intended registrations: the same key under another name qualifier, a near spelling,
-    /// the same simple name in another module.
+    /// the same simple name in another module, a composition (under another name) that contains it.
     private func candidates(for binding: BindingKey, type: TypeExpression, in graph: DependencyGraph) -> [Note] {
         let simpleName = type.unwrapped.normalized().simpleName
+        let wanted = Set(type.unwrapped.normalized().compositionMembers.map(\.key))
         var found: [(String, TypeReference)] = []
         var seen = Set<BindingKey>()
         let near = Set(nearSpellings(of: binding.key, in: Set(graph.providers.keys.map(\.key))))
@@ -108,9 +124,13 @@ public struct MissingBindingRule: Rule {
                 guard candidate != binding, !seen.contains(candidate) else { continue }
                 let sameKey = provided.key == binding.key
                 let sameSimpleName = simpleName != nil && provided.expression.normalized().simpleName == simpleName
-                guard sameKey || near.contains(provided.key) || sameSimpleName else { continue }
+                let members = graph.memberKeys(of: provided.key, type: provided.expression)
+                let containing = members.count > 1 && wanted.isSubset(of: members)
+                guard sameKey || near.contains(provided.key) || sameSimpleName || containing else { continue }
                 seen.insert(candidate)
-                found.append(("did you mean '\(candidate)'? It is registered here", provided))
+                found.append((containing && !sameKey
+                              ? "'\(candidate)' contains it, but a container keyed by type cannot resolve '\(binding.key)' from it; it is registered here"
+                              : "did you mean '\(candidate)'? It is registered here", provided))
             }
         }
         return found.prefix(3).map { Note($0.0, at: $0.1.location) }
