@@ -1,0 +1,26 @@
+import Testing
+
+struct ExplainCommandTests {
+    @Test func listsEveryCode() throws {
+        let result = try CLIRunner.run(["explain"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(lines.first?.hasPrefix("schema ") == true)
+        #expect(lines.contains { $0.hasPrefix("captive-dependency      warning  A singleton or weak registration holds a transient or graph one.") })
+    }
+
+    @Test func explainsACodeWithItsDocumentedExample() throws {
+        let result = try CLIRunner.run(["explain", "cycle"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("cycle (error by default)\n\nA cycle of non-lazy dependencies."))
+        #expect(result.stdout.contains("    3:5: error: dependency cycle: LoginUseCase -> TokenRepository -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]"))
+        #expect(result.stdout.contains("and this one is fine:"))
+    }
+
+    @Test func anUnknownCodeExitsTwoWithASuggestion() throws {
+        let result = try CLIRunner.run(["explain", "cycels"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: unknown code 'cycels' (did you mean 'cycle'?)"))
+    }
+}
