@@ -1,5 +1,4 @@
 import DigraphCore
-import DigraphSwiftGen
 
 /// Writes Swift declarations for every type a manifest names, so that generated code can be
 /// compiled and run without the app (`gen-swift --target stubs`): a protocol per key the generator

@@ -19,8 +19,8 @@ struct DOTGoldenTests {
 
     static func dot(for paths: [String], options: DOTOptions = DOTOptions()) throws -> String {
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let loaded = ManifestLoader.load(files: paths)
         let graph = try #require(loaded.graph)
         return DOTEncoder(graph: graph, diagnostics: RuleCatalog.check(graph), options: options).encode()
