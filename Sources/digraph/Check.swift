@@ -39,7 +39,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored))
-        print(format.reporter(colored: format == .text && Terminal.wantsColor).render(outcome.report), terminator: "")
+        print(format.reporter(colored: format == .text && Terminal.stdoutWantsColor).render(outcome.report), terminator: "")
         throw ExitCode(outcome.exitStatus(strict: strict).rawValue)
     }
 }
@@ -87,13 +87,11 @@ struct CheckRun {
 
 enum Terminal {
     /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
-    static var wantsColor: Bool {
+    static func wantsColor(on descriptor: Int32) -> Bool {
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return !noColor && isatty(STDOUT_FILENO) == 1
+        return !noColor && isatty(descriptor) == 1
     }
 
-    static var stderrWantsColor: Bool {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return !noColor && isatty(STDERR_FILENO) == 1
-    }
+    static var stdoutWantsColor: Bool { wantsColor(on: STDOUT_FILENO) }
+    static var stderrWantsColor: Bool { wantsColor(on: STDERR_FILENO) }
 }
