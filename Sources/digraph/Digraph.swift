@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 struct Digraph: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,4 +22,9 @@ enum ExitStatus: Int32 {
     case success = 0
     case graphHasErrors = 1
     case unusableInput = 2
+}
+
+/// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.
+func printToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
 }

@@ -90,7 +90,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let outcome = CheckRun(files: files)
         guard let graph = outcome.graph else {
-            FileHandle.standardError.write(Data(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report).utf8))
+            printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         var options = DOTOptions()
@@ -112,7 +112,7 @@ struct Render: ParsableCommand {
         let started = Date()
         let nodes = options.collapseModules ? 0 : encoder.includedRegistrations().count
         if nodes > DOTEncoder.largeGraphThreshold, resolvedFormat != .dot {
-            FileHandle.standardError.write(Data("digraph: laying out \(nodes) registrations with \(layout.rawValue)…\n".utf8))
+            printToStandardError("digraph: laying out \(nodes) registrations with \(layout.rawValue)…\n")
         }
         switch resolvedFormat {
         case .dot:
@@ -121,7 +121,7 @@ struct Render: ParsableCommand {
             do {
                 bytes = try GraphvizRenderer.render(dot: dot, format: GraphvizRenderer.Format(rawValue: resolvedFormat.rawValue)!, layout: layout)
             } catch {
-                FileHandle.standardError.write(Data("digraph: error: \(error.message)\n".utf8))
+                printToStandardError("digraph: error: \(error.message)\n")
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
         }
@@ -129,17 +129,17 @@ struct Render: ParsableCommand {
         do {
             try OutputPath.write(bytes, to: destination)
         } catch {
-            FileHandle.standardError.write(Data("digraph: error: cannot write \(destination): \(error.localizedDescription)\n".utf8))
+            printToStandardError("digraph: error: cannot write \(destination): \(error.localizedDescription)\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         let report = outcome.report
         if !report.diagnostics.isEmpty {
-            FileHandle.standardError.write(Data((TextReporter().summary(report) + "; drawn in the picture, `digraph check` lists them\n").utf8))
+            printToStandardError((TextReporter().summary(report) + "; drawn in the picture, `digraph check` lists them\n"))
         }
         if destination != "-" {
             let seconds = Date().timeIntervalSince(started)
             let timing = seconds >= 1 ? String(format: " in %.1f s", seconds) : ""
-            FileHandle.standardError.write(Data("digraph: wrote \(destination)\(timing)\n".utf8))
+            printToStandardError("digraph: wrote \(destination)\(timing)\n")
         }
     }
 }

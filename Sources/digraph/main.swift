@@ -8,7 +8,7 @@ do {
     try command.run()
 } catch {
     if Digraph.exitCode(for: error) == .validationFailure {
-        FileHandle.standardError.write(Data((Digraph.fullMessage(for: error) + "\n").utf8))
+        printToStandardError(Digraph.fullMessage(for: error) + "\n")
         exit(ExitStatus.unusableInput.rawValue)
     }
     Digraph.exit(withError: error)
