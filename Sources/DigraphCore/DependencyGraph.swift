@@ -116,6 +116,19 @@ public struct DependencyGraph: Sendable {
         return current
     }
 
+    /// Follows `aliasOf` to the end of the chain, whatever the aliases' lifetimes: the registration
+    /// that declares the runtime arguments a resolve must pass.
+    public func forwardingTarget(of index: Int) -> Int {
+        var current = index
+        var visited: Set<Int> = [index]
+        while registrations[current].aliasOf != nil,
+              let next = edges[current].first(where: { $0.kind == .alias })?.target,
+              visited.insert(next).inserted {
+            current = next
+        }
+        return current
+    }
+
     /// The module a key belongs to: its interface's module, else the module of its provider.
     public func module(ofKey binding: BindingKey, servedBy target: Int?) -> String? {
         if let module = interfaces[binding.key]?.module { return module.value }

@@ -29,18 +29,6 @@ extension DependencyGraph {
         case .dependency: "\(named(edge.from)) depends on '\(edge.binding)' (parameter '\(edge.label ?? "_")')"
         }
     }
-
-    /// Follows `aliasOf` to the end of the chain (arguments belong to the registration that builds).
-    func forwardingTarget(of index: Int) -> Int {
-        var current = index
-        var visited: Set<Int> = [index]
-        while registrations[current].aliasOf != nil,
-              let next = edges[current].first(where: { $0.kind == .alias })?.target,
-              visited.insert(next).inserted {
-            current = next
-        }
-        return current
-    }
 }
 
 /// " (did you mean 'x'?)" or "".

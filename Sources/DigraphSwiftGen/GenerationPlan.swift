@@ -145,12 +145,6 @@ public struct GenerationPlan: Sendable {
 
     /// The registration whose arguments a dependency must pass: through transient and scoped aliases.
     public func argumentOwner(of index: Int) -> Int {
-        var current = index
-        var seen: Set<Int> = [index]
-        while graph.registrations[current].aliasOf != nil, let next = graph.edges[current].first(where: { $0.kind == .alias })?.target,
-              seen.insert(next).inserted {
-            current = next
-        }
-        return current
+        graph.forwardingTarget(of: index)
     }
 }
