@@ -11,6 +11,7 @@ import PackageDescription
 //   CGraphviz        the system libgraphviz (module map over gvc.h/cgraph.h, found with pkg-config)
 //   DigraphGraphviz  the only target that imports CGraphviz: DOT -> PNG/SVG/PDF/JSON in process
 //   DigraphSwiftGen  the composition root as Swift: a plain container, or Swinject assemblies
+//   DigraphSwiftImport  Swift sources (Swinject or hand-rolled containers) -> manifest, through swift-syntax
 //   digraph          the command line: parses options, calls the libraries
 let package = Package(
     name: "digraph",
@@ -21,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(name: "DigraphCore"),
@@ -31,10 +33,15 @@ let package = Package(
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "DigraphGraphviz", dependencies: ["CGraphviz"]),
         .target(name: "DigraphSwiftGen", dependencies: ["DigraphCore"]),
+        .target(name: "DigraphSwiftImport", dependencies: [
+            "DigraphCore",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .executableTarget(
             name: "digraph",
             dependencies: [
-                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphGraphviz", "DigraphSwiftGen",
+                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphGraphviz", "DigraphSwiftGen", "DigraphSwiftImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

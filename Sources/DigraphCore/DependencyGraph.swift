@@ -20,6 +20,8 @@ public struct Edge: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The registration's `dependencies[index]`.
         case dependency(index: Int)
+        /// The registration's `properties[index]`, set after construction.
+        case property(index: Int)
         case alias
     }
 
@@ -38,8 +40,24 @@ public struct Edge: Hashable, Sendable {
     public var label: String?
     public var location: SourceLocation
 
-    /// Counts for cycles, captives and argument checks.
+    /// Counts for captives and argument checks: the value is resolved while the holder is built.
     public var isEager: Bool { !isLazy }
+
+    /// Counts for cycles: a property is set after its holder exists, which is how a cycle is
+    /// legitimately closed (Swinject's `initCompleted`).
+    public var closesCycles: Bool {
+        if case .property = kind { return false }
+        return !isLazy
+    }
+
+    /// "parameter 'x'", "property 'x'" or "its aliasOf": where on its holder the edge is written.
+    public var role: String {
+        switch kind {
+        case .alias: "its aliasOf"
+        case .dependency: "parameter '\(label ?? "_")'"
+        case .property: "property '\(label ?? "_")'"
+        }
+    }
 }
 
 /// The merged, linked graph of every manifest given on one command line. Immutable once built.
@@ -53,8 +71,10 @@ public struct DependencyGraph: Sendable {
     public let externalKeys: Set<String>
     /// Every registration index providing a binding, in registration order.
     public let providers: [BindingKey: [Int]]
-    /// Outgoing edges per registration, in parameter order (alias edge for `aliasOf`).
+    /// Outgoing edges per registration: the alias edge, then parameters, then properties, in order.
     public let edges: [[Edge]]
+    /// Keys app code resolves directly, and the registration serving each (nil when none does).
+    public let resolves: [(use: DirectResolve, binding: BindingKey, target: Int?)]
 
     public init(manifests: [Manifest], modules: [String: ModuleDeclaration]?, interfaces: [String: InterfaceDeclaration],
                 externalKeys: Set<String>) {
@@ -75,22 +95,33 @@ public struct DependencyGraph: Sendable {
         }
         self.providers = providers
 
+        /// `T?` is served by a registration of `T?` itself when there is one, else by `T`.
+        func binding(for type: TypeReference, name: String?) -> BindingKey {
+            let exact = BindingKey(key: type.key, name: name)
+            return type.expression.isOptional && providers[exact] != nil ? exact : BindingKey(key: type.lookupKey, name: name)
+        }
         self.edges = registrations.enumerated().map { index, registration in
             var edges: [Edge] = []
             if let alias = registration.aliasOf {
-                let binding = BindingKey(key: alias.lookupKey, name: nil)
+                let binding = binding(for: alias, name: nil)
                 edges.append(Edge(from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
                                   isOptional: false, target: providers[binding]?.last, label: nil, location: alias.location))
             }
-            for (position, dependency) in registration.dependencies.enumerated() {
+            let parameters = registration.dependencies.enumerated().map { (Edge.Kind.dependency(index: $0), $1) }
+            let properties = registration.properties.enumerated().map { (Edge.Kind.property(index: $0), $1) }
+            for (kind, dependency) in parameters + properties {
                 guard case .service(let type, let name, let isLazy, _) = dependency.source else { continue }
-                let binding = BindingKey(key: type.lookupKey, name: name)
-                edges.append(Edge(from: index, kind: .dependency(index: position), type: type, binding: binding,
+                let binding = binding(for: type, name: name)
+                edges.append(Edge(from: index, kind: kind, type: type, binding: binding,
                                   isLazy: isLazy, isOptional: type.expression.isOptional,
                                   target: providers[binding]?.last, label: dependency.label.value,
                                   location: dependency.location))
             }
             return edges
+        }
+        self.resolves = manifests.flatMap(\.resolves).map { use in
+            let binding = binding(for: use.type, name: use.name?.value)
+            return (use, binding, providers[binding]?.last)
         }
     }
 
@@ -98,6 +129,11 @@ public struct DependencyGraph: Sendable {
     /// Every service dependency has one, so generators can rely on it.
     public func edge(from index: Int, dependency position: Int) -> Edge {
         edges[index].first { $0.kind == .dependency(index: position) }!
+    }
+
+    /// The edge of a registration's property at `position` in its `properties`.
+    public func edge(from index: Int, property position: Int) -> Edge {
+        edges[index].first { $0.kind == .property(index: position) }!
     }
 
     /// Every edge, registration by registration.

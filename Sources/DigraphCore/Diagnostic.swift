@@ -29,6 +29,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, 
     public static let unknownModule = DiagnosticCode(rawValue: "unknown-module")
     public static let argumentMismatch = DiagnosticCode(rawValue: "argument-mismatch")
     public static let unusedRegistration = DiagnosticCode(rawValue: "unused-registration")
+    /// Swift sources the importer could not fully read (a factory built by a helper, a file that does not parse).
+    public static let swiftImport = DiagnosticCode(rawValue: "swift-import")
 
     public var description: String { rawValue }
 

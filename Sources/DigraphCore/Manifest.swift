@@ -103,6 +103,9 @@ public final class Registration: Sendable {
     public let isRoot: Bool
     public let isolation: TypeReference?
     public let dependencies: [Dependency]
+    /// Set after the initializer returns (`initCompleted`, `instance.delegate = …`), in order.
+    /// Only service sources: a property is never a runtime argument.
+    public let properties: [Dependency]
     public let arguments: [Argument]
     public let aliasOf: TypeReference?
     public let isSupplied: Bool
@@ -114,7 +117,7 @@ public final class Registration: Sendable {
     public init(provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
                 name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
                 isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
-                arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
+                properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
                 location: SourceLocation, assembly: String) {
         self.provides = provides
         self.implementation = implementation
@@ -125,6 +128,7 @@ public final class Registration: Sendable {
         self.isRoot = isRoot
         self.isolation = isolation
         self.dependencies = dependencies
+        self.properties = properties
         self.arguments = arguments
         self.aliasOf = aliasOf
         self.isSupplied = isSupplied
@@ -168,6 +172,20 @@ public struct InterfaceDeclaration: Hashable, Sendable {
     }
 }
 
+/// A key app code resolves directly, outside every factory (`container.resolve(X.self)` in a view
+/// controller or the app delegate): a use like a dependency, and its provider is a root.
+public struct DirectResolve: Hashable, Sendable {
+    public var type: TypeReference
+    public var name: Located<String>?
+
+    public init(type: TypeReference, name: Located<String>? = nil) {
+        self.type = type
+        self.name = name
+    }
+
+    public var location: SourceLocation { type.location }
+}
+
 /// One manifest file as written.
 public struct Manifest: Sendable {
     public var file: String
@@ -179,10 +197,11 @@ public struct Manifest: Sendable {
     public var interfaces: [InterfaceDeclaration]
     public var external: [TypeReference]
     public var registrations: [Registration]
+    public var resolves: [DirectResolve]
 
-    public init(file: String, assembly: Located<String>, container: Located<String>?, imports: [Located<String>],
-                modules: [ModuleDeclaration]?, interfaces: [InterfaceDeclaration], external: [TypeReference],
-                registrations: [Registration]) {
+    public init(file: String, assembly: Located<String>, container: Located<String>? = nil, imports: [Located<String>] = [],
+                modules: [ModuleDeclaration]? = nil, interfaces: [InterfaceDeclaration] = [], external: [TypeReference] = [],
+                registrations: [Registration], resolves: [DirectResolve] = []) {
         self.file = file
         self.assembly = assembly
         self.container = container
@@ -191,5 +210,6 @@ public struct Manifest: Sendable {
         self.interfaces = interfaces
         self.external = external
         self.registrations = registrations
+        self.resolves = resolves
     }
 }

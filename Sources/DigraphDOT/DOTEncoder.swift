@@ -206,8 +206,14 @@ public struct DOTEncoder {
     private func edgeAttributes(_ edge: Edge, problem: Severity?, labelled: Bool) -> [(String, String)] {
         var attributes: [(String, String)] = []
         var label = edge.label.map { $0.hasPrefix("_") ? "" : $0 } ?? "alias"
-        if case .dependency(let position) = edge.kind,
-           case .service(_, _, _, let passing) = graph.registrations[edge.from].dependencies[position].source, !passing.isEmpty {
+        let written: Dependency? = switch edge.kind {
+        case .dependency(let position): graph.registrations[edge.from].dependencies[position]
+        case .property(let position): graph.registrations[edge.from].properties[position]
+        case .alias: nil
+        }
+        // A property is set on the instance after construction: `.delegate`.
+        if case .property = edge.kind { label = "." + label }
+        if case .service(_, _, _, let passing) = written?.source, !passing.isEmpty {
             label += "(" + passing.map(\.value).joined(separator: ", ") + ")"
             attributes.append(("arrowhead", "normaltee"))
         }
@@ -216,6 +222,7 @@ public struct DOTEncoder {
         switch edge.kind {
         case .alias: attributes += [("style", "dotted"), ("arrowhead", "empty")]
         case .dependency: if edge.isLazy { attributes.append(("style", "dashed")) }
+        case .property: attributes.append(("arrowhead", edge.isLazy ? "vee" : "veevee"))
         }
         if edge.isOptional { attributes.append(("arrowhead", "onormal")) }
         if let problem {

@@ -6,10 +6,11 @@ struct ManifestDecoder {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations"]
+    static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves"]
     static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
-                                     "isolation", "dependencies", "arguments", "aliasOf", "supplied"]
+                                     "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied"]
     static let dependencyFields = ["type", "name", "lazy", "arguments", "argument"]
+    static let resolveFields = ["type", "name"]
 
     init(file: String) { self.file = file }
 
@@ -51,8 +52,9 @@ struct ManifestDecoder {
         } else {
             error("missing required field 'registrations'; add `registrations: []` (it may be empty)", at: root.location)
         }
+        let resolves = fields["resolves"].map { list($0, "'resolves'") { $0.decodeResolve($1) } } ?? []
         return Manifest(file: file, assembly: assembly, container: container, imports: imports, modules: modules,
-                        interfaces: interfaces, external: external, registrations: registrations)
+                        interfaces: interfaces, external: external, registrations: registrations, resolves: resolves)
     }
 
     // MARK: Sections
@@ -92,6 +94,20 @@ struct ManifestDecoder {
         }
     }
 
+    /// `- Key` or `- { type: Key, name: n }`: a key app code resolves directly.
+    private mutating func decodeResolve(_ node: DocumentNode) -> DirectResolve? {
+        guard case .mapping(let entries) = node.kind else {
+            return typeReference(node, "a resolved key").map { DirectResolve(type: $0) }
+        }
+        let fields = checkFields(entries, allowed: Self.resolveFields, in: "a resolved key")
+        guard let typeNode = fields["type"] else {
+            error("a resolved key needs 'type': the key app code resolves", at: node.location)
+            return nil
+        }
+        let name = fields["name"].flatMap { identifier($0, "'name'") }
+        return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name) }
+    }
+
     private mutating func decodeRegistration(_ node: DocumentNode, assembly: String) -> Registration? {
         guard let entries = mapping(node, "a registration") else { return nil }
         let fields = checkFields(entries, allowed: Self.registrationFields, in: "a registration")
@@ -128,11 +144,21 @@ struct ManifestDecoder {
             return type
         }
         let arguments = fields["arguments"].map { decodeArguments($0) } ?? []
-        let dependencies = fields["dependencies"].map { decodeDependencies($0) } ?? []
+        let dependencies = fields["dependencies"].map { decodeDependencies($0, in: "'dependencies'") } ?? []
+        let properties = fields["properties"].map { decodeDependencies($0, in: "'properties'") } ?? []
+        for property in properties {
+            if case .argument = property.source {
+                error("property '\(property.label.value)' cannot be a runtime argument; properties are resolved from the container after construction (pass the argument as an initializer parameter in 'dependencies')",
+                      at: property.location)
+            }
+            if property.isUnlabeled {
+                error("a property needs a name: \(quoted(property.label.value)) starts with '_', which only an unlabeled initializer parameter may", at: property.location)
+            }
+        }
 
         // What a forwarding or supplied registration may not have: nothing of it is constructed.
         for (kind, present) in [("aliasOf", aliasOf != nil), ("supplied", isSupplied)] where present {
-            for field in ["implementation", "factory", "dependencies", "arguments"] + (kind == "supplied" ? ["lifetime", "aliasOf"] : []) {
+            for field in ["implementation", "factory", "dependencies", "properties", "arguments"] + (kind == "supplied" ? ["aliasOf"] : []) {
                 if let conflicting = fields[field] {
                     error(kind == "aliasOf"
                           ? "an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have '\(field)'"
@@ -147,6 +173,10 @@ struct ManifestDecoder {
         if implementation == nil, aliasOf == nil, !isSupplied, !provides.isEmpty, fields["implementation"] == nil {
             error("a registration of \(quoted(provides.map(\.writtenSpelling).joined(separator: ", "))) needs 'implementation': the concrete type to build (it defaults to 'provides' only when that is one plain type name)", at: node.location)
         }
+        if isSupplied, let stated = fields["lifetime"], let lifetime, lifetime != .singleton {
+            error("a 'supplied' value lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or say singleton",
+                  at: stated.location)
+        }
         if isSupplied, provides.count > 1 {
             error("a 'supplied' value provides exactly one key", at: fields["provides"]!.location)
         }
@@ -155,7 +185,7 @@ struct ManifestDecoder {
             provides: provides, implementation: implementation,
             lifetime: isSupplied ? .singleton : (lifetime ?? .transient),
             name: name, module: module, factory: factory, isRoot: isRoot, isolation: isolation,
-            dependencies: dependencies, arguments: arguments, aliasOf: aliasOf, isSupplied: isSupplied,
+            dependencies: dependencies, properties: properties, arguments: arguments, aliasOf: aliasOf, isSupplied: isSupplied,
             location: node.location, assembly: assembly)
     }
 
@@ -178,8 +208,8 @@ struct ManifestDecoder {
         }
     }
 
-    private mutating func decodeDependencies(_ node: DocumentNode) -> [Dependency] {
-        guard let entries = mapping(node, "'dependencies'") else { return [] }
+    private mutating func decodeDependencies(_ node: DocumentNode, in section: String) -> [Dependency] {
+        guard let entries = mapping(node, section) else { return [] }
         return entries.compactMap { entry in
             guard let label = parameterLabel(entry.key) else { return nil }
             switch entry.value.kind {

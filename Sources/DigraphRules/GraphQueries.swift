@@ -26,7 +26,7 @@ extension DependencyGraph {
     func describe(_ edge: Edge) -> String {
         switch edge.kind {
         case .alias: "\(named(edge.from)) is an alias of '\(edge.binding)'"
-        case .dependency: "\(named(edge.from)) depends on '\(edge.binding)' (parameter '\(edge.label ?? "_")')"
+        case .dependency, .property: "\(named(edge.from)) depends on '\(edge.binding)' (\(edge.role))"
         }
     }
 }

@@ -65,7 +65,7 @@ public struct CaptiveDependencyRule: Rule {
                 let builder = graph.builder(of: target)
                 let held = graph.registrations[builder]
                 guard !held.isSupplied, !held.lifetime.outlivesResolve else { continue }
-                let via = edge.kind == .alias ? "its aliasOf" : "parameter '\(edge.label ?? "_")'"
+                let via = edge.role
                 var notes: [Note] = []
                 var hop = target
                 while hop != builder {

@@ -54,7 +54,7 @@ public struct CycleRule: Rule {
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
         let successors: (Int) -> [Int] = { index in
-            graph.edges[index].compactMap { $0.isEager ? $0.target : nil }
+            graph.edges[index].compactMap { $0.closesCycles ? $0.target : nil }
         }
         let components = GraphAlgorithms.stronglyConnectedComponents(count: graph.registrations.count, successors: successors)
         return components.compactMap { component in
@@ -64,7 +64,7 @@ public struct CycleRule: Rule {
                 return nil
             }
             let notes = zip(path, path.dropFirst()).map { from, to in
-                let edge = graph.edges[from].first { $0.isEager && $0.target == to }!
+                let edge = graph.edges[from].first { $0.closesCycles && $0.target == to }!
                 return Note(graph.describe(edge), at: edge.location)
             }
             let trail = path.map { graph.registrations[$0].displayName }.joined(separator: " -> ")

@@ -84,29 +84,41 @@ public struct MissingBindingRule: Rule {
 
     public init() {}
 
-    public func check(_ graph: DependencyGraph) -> [Diagnostic] {
-        var uses: [BindingKey: [Edge]] = [:]
-        var order: [BindingKey] = []
-        for edge in graph.allEdges where edge.target == nil && !edge.isOptional && !graph.externalKeys.contains(edge.binding.key) {
-            // A key only a registered composition holds is the composition-key rule's finding.
-            guard graph.compositionsContaining(edge.binding, type: edge.type.expression).isEmpty else { continue }
-            if uses[edge.binding] == nil { order.append(edge.binding) }
-            uses[edge.binding, default: []].append(edge)
-        }
-        return order.map { binding in
-            let edges = uses[binding]!.sorted { $0.location < $1.location }
-            let first = edges[0]
-            var notes = edges.dropFirst().map { Note("also needed by \(user(of: $0, in: graph))", at: $0.location) }
-            notes += candidates(for: binding, type: first.type.expression, in: graph)
-            return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(user(of: first, in: graph))",
-                              at: first.location, notes: notes)
-        }
+    /// One place that needs a binding: an edge of a registration, or a direct resolve by app code.
+    private struct Use {
+        var binding: BindingKey
+        var type: TypeExpression
+        var location: SourceLocation
+        var user: String
     }
 
-    private func user(of edge: Edge, in graph: DependencyGraph) -> String {
-        switch edge.kind {
-        case .alias: "\(graph.named(edge.from)) (its aliasOf)"
-        case .dependency: "\(graph.named(edge.from)) (parameter '\(edge.label ?? "_")')"
+    public func check(_ graph: DependencyGraph) -> [Diagnostic] {
+        var uses: [BindingKey: [Use]] = [:]
+        var order: [BindingKey] = []
+        func record(_ use: Use) {
+            if uses[use.binding] == nil { order.append(use.binding) }
+            uses[use.binding, default: []].append(use)
+        }
+        func isMissing(_ binding: BindingKey, _ type: TypeReference, target: Int?) -> Bool {
+            // A key only a registered composition holds is the composition-key rule's finding.
+            target == nil && !type.expression.isOptional && !graph.externalKeys.contains(binding.key)
+                && graph.compositionsContaining(binding, type: type.expression).isEmpty
+        }
+        for edge in graph.allEdges where isMissing(edge.binding, edge.type, target: edge.target) {
+            record(Use(binding: edge.binding, type: edge.type.expression, location: edge.location,
+                       user: "\(graph.named(edge.from)) (\(edge.role))"))
+        }
+        for resolve in graph.resolves where isMissing(resolve.binding, resolve.use.type, target: resolve.target) {
+            record(Use(binding: resolve.binding, type: resolve.use.type.expression, location: resolve.use.location,
+                       user: "app code (resolved directly)"))
+        }
+        return order.map { binding in
+            let found = uses[binding]!.sorted { $0.location < $1.location }
+            let first = found[0]
+            var notes = found.dropFirst().map { Note("also needed by \($0.user)", at: $0.location) }
+            notes += candidates(for: binding, type: first.type, in: graph)
+            return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
+                              at: first.location, notes: notes)
         }
     }
 

@@ -4,7 +4,7 @@ import DigraphCore
 public struct UnusedRegistrationRule: Rule {
     public static let description = RuleDescription(
         code: .unusedRegistration, severity: .info,
-        summary: "Nothing reachable from a root uses the registration (only when some registration is `root: true`).",
+        summary: "Nothing reachable from a root uses the registration (only when some registration is `root: true` or the manifest lists `resolves`).",
         rationale: "Dead wiring: the registration is built by nothing the app resolves directly. Reachability follows every edge, lazy ones and aliasOf included.",
         triggering: [
             RuleExample("""
@@ -31,7 +31,7 @@ public struct UnusedRegistrationRule: Rule {
     public init() {}
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
-        let roots = graph.registrations.indices.filter { graph.registrations[$0].isRoot }
+        let roots = graph.registrations.indices.filter { graph.registrations[$0].isRoot } + graph.resolves.compactMap(\.target)
         guard !roots.isEmpty else { return [] }
         let reached = GraphAlgorithms.reachable(from: roots, count: graph.registrations.count) { index in
             graph.edges[index].compactMap(\.target)

@@ -1,0 +1,255 @@
+/// Writes a `Manifest` back out as YAML (with comments) or JSON, in the contract's field order.
+/// Used by `digraph import`; what it writes loads back into the same manifest.
+public struct ManifestWriter {
+    public enum Format: String, Sendable, CaseIterable {
+        case yaml, json
+    }
+
+    /// Comment lines written above the document (YAML only).
+    public var header: [String] = []
+    /// Comment lines written above a registration (YAML only): its origin, what was not understood.
+    public var comments: (Registration) -> [String] = { _ in [] }
+    /// Comment lines written above a direct resolve (YAML only).
+    public var resolveComments: (DirectResolve) -> [String] = { _ in [] }
+
+    public init() {}
+
+    public func write(_ manifest: Manifest, as format: Format) -> String {
+        let document = Self.document(of: manifest)
+        switch format {
+        case .yaml: return yaml(document, manifest: manifest)
+        case .json: return Self.json(document, indent: "") + "\n"
+        }
+    }
+
+    // MARK: The document, format-neutral
+
+    /// A manifest as ordered fields; `Value.comments` carry YAML comments.
+    indirect enum Value {
+        case scalar(String, quoted: Bool)
+        case bool(Bool)
+        case number(Int)
+        case list([Value])
+        case map([(String, Value)])
+        case commented(Value, origin: Any)
+    }
+
+    static func document(of manifest: Manifest) -> [(String, Value)] {
+        var fields: [(String, Value)] = [("version", .number(1)), ("assembly", .scalar(manifest.assembly.value, quoted: false))]
+        if let container = manifest.container { fields.append(("container", .scalar(container.value, quoted: false))) }
+        if !manifest.imports.isEmpty { fields.append(("imports", .list(manifest.imports.map { .scalar($0.value, quoted: false) }))) }
+        if let modules = manifest.modules {
+            fields.append(("modules", .map(modules.map { module in
+                (module.name.value, .map(module.dependsOn.isEmpty ? [] : [("dependsOn", .list(module.dependsOn.map { .scalar($0.value, quoted: false) }))]))
+            })))
+        }
+        if !manifest.interfaces.isEmpty {
+            fields.append(("interfaces", .map(manifest.interfaces.map { interface in
+                var entry: [(String, Value)] = []
+                if let module = interface.module { entry.append(("module", .scalar(module.value, quoted: false))) }
+                if !interface.composes.isEmpty { entry.append(("composes", .list(interface.composes.map(type)))) }
+                return (interface.type.writtenSpelling, .map(entry))
+            })))
+        }
+        if !manifest.external.isEmpty { fields.append(("external", .list(manifest.external.map(type)))) }
+        fields.append(("registrations", .list(manifest.registrations.map { .commented(registration($0), origin: $0) })))
+        if !manifest.resolves.isEmpty {
+            fields.append(("resolves", .list(manifest.resolves.map { use in
+                let value: Value = use.name.map { .map([("type", type(use.type)), ("name", .scalar($0.value, quoted: false))]) } ?? type(use.type)
+                return .commented(value, origin: use)
+            })))
+        }
+        return fields
+    }
+
+    private static func type(_ reference: TypeReference) -> Value {
+        .scalar(reference.writtenSpelling, quoted: false)
+    }
+
+    private static func registration(_ registration: Registration) -> Value {
+        var fields: [(String, Value)] = []
+        fields.append(("provides", registration.provides.count == 1 ? type(registration.provides[0]) : .list(registration.provides.map(type))))
+        let impliedImplementation = registration.provides.count == 1 && registration.provides[0].expression.plainName != nil
+            && registration.implementation?.writtenSpelling == registration.provides[0].writtenSpelling
+        if let implementation = registration.implementation, !impliedImplementation {
+            fields.append(("implementation", type(implementation)))
+        }
+        if registration.lifetime != .transient, !(registration.isSupplied && registration.lifetime == .singleton) {
+            fields.append(("lifetime", .scalar(registration.lifetime.rawValue, quoted: false)))
+        }
+        if let name = registration.name { fields.append(("name", .scalar(name.value, quoted: false))) }
+        if let module = registration.module { fields.append(("module", .scalar(module.value, quoted: false))) }
+        if let factory = registration.factory { fields.append(("factory", .scalar(factory.value, quoted: false))) }
+        if registration.isRoot { fields.append(("root", .bool(true))) }
+        if let isolation = registration.isolation { fields.append(("isolation", type(isolation))) }
+        if let alias = registration.aliasOf { fields.append(("aliasOf", type(alias))) }
+        if registration.isSupplied { fields.append(("supplied", .bool(true))) }
+        if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map(dependency)))) }
+        if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map(dependency)))) }
+        if !registration.arguments.isEmpty {
+            fields.append(("arguments", .map(registration.arguments.map { ($0.label.value, type($0.type)) })))
+        }
+        return .map(fields)
+    }
+
+    private static func dependency(_ dependency: Dependency) -> (String, Value) {
+        switch dependency.source {
+        case .argument(let label):
+            return (dependency.label.value, .map([("argument", .scalar(label.value, quoted: false))]))
+        case .service(let service, let name, let isLazy, let passing):
+            guard name != nil || isLazy || !passing.isEmpty else { return (dependency.label.value, type(service)) }
+            var fields: [(String, Value)] = [("type", type(service))]
+            if let name { fields.append(("name", .scalar(name, quoted: false))) }
+            if isLazy { fields.append(("lazy", .bool(true))) }
+            if !passing.isEmpty { fields.append(("arguments", .list(passing.map { .scalar($0.value, quoted: false) }))) }
+            return (dependency.label.value, .map(fields))
+        }
+    }
+
+    // MARK: YAML
+
+    private func yaml(_ document: [(String, Value)], manifest: Manifest) -> String {
+        var out = ""
+        for line in header { out += "# \(Self.commentSafe(line))\n" }
+        for (key, value) in document {
+            if key == "registrations" || key == "resolves" { out += "\n" }
+            Self.writeField(key, value, indent: "", into: &out, comments: commentLines)
+        }
+        return out
+    }
+
+    private func commentLines(for origin: Any) -> [String] {
+        switch origin {
+        case let registration as Registration: comments(registration)
+        case let use as DirectResolve: resolveComments(use)
+        default: []
+        }
+    }
+
+    private static func writeField(_ key: String, _ value: Value, indent: String, into out: inout String, comments: (Any) -> [String]) {
+        let key = yamlScalar(key)
+        switch value {
+        case .map(let fields) where fields.isEmpty: out += "\(indent)\(key): {}\n"
+        case .list(let items) where items.isEmpty: out += "\(indent)\(key): []\n"
+        case .map(let fields) where isFlowable(fields):
+            out += "\(indent)\(key): { " + fields.map { "\(yamlScalar($0.0)): \(inline($0.1))" }.joined(separator: ", ") + " }\n"
+        case .map(let fields):
+            out += "\(indent)\(key):\n"
+            for (inner, value) in fields { writeField(inner, value, indent: indent + "  ", into: &out, comments: comments) }
+        case .list(let items) where items.allSatisfy(isInline) && key != "registrations" && key != "resolves":
+            out += "\(indent)\(key): [" + items.map(inline).joined(separator: ", ") + "]\n"
+        case .list(let items):
+            out += "\(indent)\(key):\n"
+            for item in items { writeItem(item, indent: indent + "  ", into: &out, comments: comments) }
+        default:
+            out += "\(indent)\(key): \(inline(value))\n"
+        }
+    }
+
+    private static func writeItem(_ item: Value, indent: String, into out: inout String, comments: (Any) -> [String]) {
+        switch item {
+        case .commented(let inner, let origin):
+            for line in comments(origin) { out += "\(indent)# \(commentSafe(line))\n" }
+            writeItem(inner, indent: indent, into: &out, comments: comments)
+        case .map(let fields) where !fields.isEmpty && !isFlowable(fields):
+            var first = true
+            for (key, value) in fields {
+                var line = ""
+                writeField(key, value, indent: indent + "  ", into: &line, comments: comments)
+                if first {
+                    line = indent + "- " + line.dropFirst(indent.count + 2)
+                    first = false
+                }
+                out += line
+            }
+        default:
+            out += "\(indent)- \(inline(item))\n"
+        }
+    }
+
+    /// Small mappings of scalars read best on one line: `{ type: Router, lazy: true }`.
+    private static func isFlowable(_ fields: [(String, Value)]) -> Bool {
+        fields.count <= 4 && fields.allSatisfy { isInline($0.1) } && fields.first?.0 != "provides"
+    }
+
+    private static func isInline(_ value: Value) -> Bool {
+        switch value {
+        case .scalar, .bool, .number: true
+        case .list(let items): items.allSatisfy { if case .scalar = $0 { true } else { false } }
+        default: false
+        }
+    }
+
+    private static func inline(_ value: Value) -> String {
+        switch value {
+        case .scalar(let text, _): yamlScalar(text)
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): String(number)
+        case .list(let items): "[" + items.map(inline).joined(separator: ", ") + "]"
+        case .map(let fields): "{ " + fields.map { "\(yamlScalar($0.0)): \(inline($0.1))" }.joined(separator: ", ") + " }"
+        case .commented(let inner, _): inline(inner)
+        }
+    }
+
+    private static let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n"]
+
+    /// A plain scalar when it is a dotted identifier YAML cannot read as anything else, else double-quoted.
+    static func yamlScalar(_ text: String) -> String {
+        let plain = !text.isEmpty && !plainWords.contains(text.lowercased())
+            && text.unicodeScalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } == true
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == ".") }
+        return plain ? text : jsonString(text)
+    }
+
+    /// A comment stays one line whatever a file name holds.
+    static func commentSafe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 }))
+    }
+
+    // MARK: JSON
+
+    private static func json(_ fields: [(String, Value)], indent: String) -> String {
+        json(.map(fields), indent: indent)
+    }
+
+    private static func json(_ value: Value, indent: String) -> String {
+        let inner = indent + "  "
+        switch value {
+        case .scalar(let text, _): return jsonString(text)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return String(number)
+        case .commented(let value, _): return json(value, indent: indent)
+        case .list(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { inner + json($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .map(let fields):
+            if fields.isEmpty { return "{}" }
+            return "{\n" + fields.map { "\(inner)\(jsonString($0.0)): \(json($0.1, indent: inner))" }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    /// A JSON (and YAML double-quoted) string literal.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    out += "\\u" + String(String(scalar.value, radix: 16).leftPadded(to: 4))
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,521 @@
+import DigraphCore
+import SwiftSyntax
+
+/// What one registration's factory (a Swinject closure, a hand-rolled closure or an eager instance)
+/// says about the value: how it is built, what it resolves and where, what it could not read.
+struct FactoryReading {
+    struct Item {
+        enum Source {
+            case service(type: String, name: String?, isLazy: Bool, isOptional: Bool, passing: [String])
+            case argument(String)
+        }
+        var label: String
+        var source: Source
+        var location: DigraphCore.SourceLocation
+    }
+
+    var implementation: String?
+    var factory: String?
+    var isolation: String?
+    var dependencies: [Item] = []
+    var properties: [Item] = []
+    var aliasOf: (type: String, name: String?, location: DigraphCore.SourceLocation)?
+    var isSupplied = false
+    /// A value made by a method of a resolved object: no implementation to name.
+    var isMadeByObject = false
+    /// Comment lines for the manifest (what was recognized that a reader should know).
+    var notes: [String] = []
+    var findings: [Diagnostic] = []
+}
+
+/// Reads a factory body. One reader per registration: it keeps the body's locals and which
+/// resolve calls it has accounted for, so that every resolve ends up somewhere.
+struct FactoryReader {
+    let file: SwiftFile
+    let declarations: TypeDeclarations
+    /// The closure's first parameter in a Swinject factory (`r`); nil in a hand-rolled closure.
+    var resolverName: String?
+    /// Runtime arguments: the closure's other parameters, with their written types.
+    var argumentNames: [String] = []
+    var argumentTypes: [String: String] = [:]
+    /// The registration's display name, for messages.
+    let subject: String
+
+    private var locals: [String: Value] = [:]
+    private var consumed = Set<SyntaxIdentifier>()
+    private(set) var reading = FactoryReading()
+
+    init(file: SwiftFile, declarations: TypeDeclarations, subject: String) {
+        self.file = file
+        self.declarations = declarations
+        self.subject = subject
+    }
+
+    /// What an expression gives a parameter or a local.
+    indirect enum Value {
+        case service(ResolveSite, isOptional: Bool)
+        case lazy(ResolveSite)
+        case argument(String)
+        case construction(Construction)
+        case literal(String)
+        case captured(String)
+        case unknown(String)
+    }
+
+    struct Construction {
+        var implementation: String?
+        var factory: String?
+        var arguments: [LabeledExprSyntax]
+        /// For a value made by a method of a resolved object: that object.
+        var madeBy: Value?
+        var node: Syntax
+        var castType: String?
+    }
+
+    // MARK: Entry points
+
+    /// A closure factory: `{ r, a in … }`, `{ @MainActor r in … }`, `{ Impl() }`.
+    mutating func read(closure: ClosureExprSyntax, isSwinject: Bool) {
+        var parameters: [(name: String, type: String?)] = []
+        if let clause = closure.signature?.parameterClause {
+            switch clause {
+            case .simpleInput(let list): parameters = list.map { ($0.name.text, nil) }
+            case .parameterClause(let clause):
+                parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
+            }
+        }
+        if isSwinject, let first = parameters.first {
+            resolverName = first.name == "_" ? nil : first.name
+            for parameter in parameters.dropFirst() {
+                argumentNames.append(parameter.name)
+                if let type = parameter.type { argumentTypes[parameter.name] = type }
+            }
+        }
+        for attribute in closure.signature?.attributes ?? [] {
+            if case .attribute(let attribute) = attribute {
+                let name = attribute.attributeName.trimmedDescription
+                if name != "Sendable", name != "escaping" { reading.isolation = name }
+            }
+        }
+        readBody(closure.statements)
+        accountForUnreadResolves(in: closure)
+    }
+
+    /// An eager value: `register(T.self, instance: Impl(…))`; `earlier` holds the statements
+    /// before the call in the same block, where a local it names may be declared.
+    mutating func read(instance expression: ExprSyntax, earlier: [CodeBlockItemSyntax]) {
+        for item in earlier { readDeclaration(item) }
+        finish(product: expression)
+        accountForUnreadResolves(in: expression)
+    }
+
+    /// `.initCompleted { r, instance in instance.delegate = r.resolve(D.self) }`.
+    mutating func read(initCompleted closure: ClosureExprSyntax) {
+        var names: [String] = []
+        if let clause = closure.signature?.parameterClause {
+            switch clause {
+            case .simpleInput(let list): names = list.map(\.name.text)
+            case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            }
+        }
+        let savedResolver = resolverName
+        resolverName = names.first.flatMap { $0 == "_" ? nil : $0 }
+        let instance = names.count > 1 ? names[1] : nil
+        for item in closure.statements { readStatement(item, instance: instance) }
+        accountForUnreadResolves(in: closure, asProperties: true)
+        resolverName = savedResolver
+    }
+
+    /// An `autoregister(P.self, argument: A.self, initializer: Impl.init(a:b:))`.
+    mutating func read(autoregister initializer: ExprSyntax, argumentTypes arguments: [String]) {
+        var expression = initializer
+        var labels: [String?]?
+        if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base {
+            if let names = access.declName.argumentNames {
+                labels = names.arguments.map { $0.name.text == "_" ? nil : $0.name.text }
+            }
+            expression = base
+        }
+        guard let implementation = SwiftExpressions.typeName(expression) else {
+            warn("its initializer `\(initializer.trimmedDescription.prefix(80))` is not `Type.init`; fill in its implementation and dependencies", at: Syntax(initializer))
+            return
+        }
+        reading.implementation = implementation
+        guard let candidates = declarations.initializers(of: implementation) else {
+            warn("'\(implementation)' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies", at: Syntax(initializer))
+            return
+        }
+        let matching = labels.map { labels in candidates.filter { $0.map(\.label) == labels } } ?? candidates
+        guard let chosen = matching.first else {
+            warn("'\(implementation)' declares no initializer `init(\((labels ?? []).map { ($0 ?? "_") + ":" }.joined()))`; fill in the dependencies", at: Syntax(initializer))
+            return
+        }
+        if matching.count > 1 {
+            warn("'\(implementation)' has \(matching.count) initializers that fit; digraph took the first, `init(\(chosen.map { ($0.label ?? "_") + ":" }.joined()))`; name one with `\(implementation).init(a:b:)`", at: Syntax(initializer))
+        }
+        var remaining = arguments
+        for parameter in chosen {
+            let label = uniqueLabel(parameter.label ?? "_" + SwiftExpressions.parameterName(for: parameter.type))
+            let location = file.location(of: Syntax(initializer))
+            // Autoregistration hands the runtime arguments to the parameters of their types, in order.
+            if let position = remaining.firstIndex(of: parameter.type) {
+                remaining.remove(at: position)
+                argumentNames.append(label)
+                argumentTypes[label] = parameter.type
+                reading.dependencies.append(.init(label: label, source: .argument(label), location: location))
+                continue
+            }
+            let optional = parameter.type.hasSuffix("?")
+            let type = optional ? String(parameter.type.dropLast()) : parameter.type
+            reading.dependencies.append(.init(label: label, source: .service(type: type, name: nil, isLazy: false, isOptional: optional, passing: []), location: location))
+        }
+        if !remaining.isEmpty {
+            warn("the argument type(s) \(remaining.joined(separator: ", ")) match no parameter of '\(implementation)'s initializer", at: Syntax(initializer))
+        }
+    }
+
+    // MARK: Bodies
+
+    private mutating func readBody(_ statements: CodeBlockItemListSyntax) {
+        let items = Array(statements)
+        for (position, item) in items.enumerated() {
+            if let statement = item.item.as(ReturnStmtSyntax.self) {
+                if let value = statement.expression { finish(product: value) }
+                return
+            }
+            let isLast = position == items.count - 1
+            if isLast, let expression = SwiftExpressions.expression(of: item), !isAssignment(expression) {
+                finish(product: expression)
+                return
+            }
+            readStatement(item, instance: nil)
+        }
+        if reading.implementation == nil, reading.aliasOf == nil, !reading.isSupplied, !reading.isMadeByObject {
+            warn("its factory returns nothing digraph can read; fill in its implementation and dependencies", at: Syntax(statements))
+        }
+    }
+
+    /// `let x = …`, `guard let x = … else`, `if let x = … { … }`, `instance.property = …`.
+    private mutating func readStatement(_ item: CodeBlockItemSyntax, instance: String?) {
+        if readDeclaration(item) { return }
+        if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+            bind(guardStatement.conditions, required: true)
+            return
+        }
+        guard let expression = SwiftExpressions.expression(of: item) else { return }
+        if let ifExpression = expression.as(IfExprSyntax.self) {
+            bind(ifExpression.conditions, required: false)
+            for inner in ifExpression.body.statements { readStatement(inner, instance: instance) }
+            return
+        }
+        if let (target, value) = assignment(expression), let member = target.as(MemberAccessExprSyntax.self),
+           let base = member.base.map({ SwiftExpressions.unwrap($0).core }), let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           owner == instance || isBuiltLocal(owner) {
+            addProperty(member.declName.baseName.text, value: value, at: Syntax(member))
+        }
+    }
+
+    /// Reads a `let`/`var` into the locals; true when the item was one.
+    @discardableResult
+    private mutating func readDeclaration(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { return false }
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
+            var value = self.value(of: initial, required: false)
+            if case .service(let site, _) = value, let annotation = binding.typeAnnotation?.type.trimmedDescription {
+                value = .service(site, isOptional: annotation.hasSuffix("?"))
+            }
+            locals[name] = value
+        }
+        return true
+    }
+
+    private mutating func bind(_ conditions: ConditionElementListSyntax, required: Bool) {
+        for condition in conditions {
+            guard case .optionalBinding(let binding) = condition.condition,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let initial = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+            var value = self.value(of: initial, required: required)
+            if case .service(let site, _) = value { value = .service(site, isOptional: !required) }
+            locals[name] = value
+        }
+    }
+
+    private func isBuiltLocal(_ name: String) -> Bool {
+        if case .construction = locals[name] { return true }
+        return false
+    }
+
+    private func isAssignment(_ expression: ExprSyntax) -> Bool { assignment(expression) != nil }
+
+    private func assignment(_ expression: ExprSyntax) -> (target: ExprSyntax, value: ExprSyntax)? {
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            return (infix.leftOperand, infix.rightOperand)
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        let value = elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements.dropFirst(2))))
+        return (elements[0], value)
+    }
+
+    // MARK: Products
+
+    /// What the factory returns decides the registration's shape.
+    private mutating func finish(product expression: ExprSyntax) {
+        let unwrapped = SwiftExpressions.unwrap(expression)
+        // `MainActor.assumeIsolated { … }`: the body runs on the main actor.
+        if let call = unwrapped.core.as(FunctionCallExprSyntax.self), let (name, receiver) = SwiftExpressions.callee(of: call),
+           name == "assumeIsolated", let actor = receiver?.trimmedDescription,
+           let body = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
+            reading.isolation = actor
+            readBody(body.statements)
+            return
+        }
+        switch value(of: expression, required: true) {
+        case .service(let site, _):
+            consumed.insert(site.node.id)
+            guard let type = site.type else {
+                warn("it forwards to a resolve digraph cannot read: \(site.problem ?? "")", at: site.node)
+                return
+            }
+            reading.aliasOf = (type, site.name, file.location(of: site.node))
+            if !site.passed.isEmpty {
+                warn("it forwards to '\(type)' passing runtime arguments, which an aliasOf cannot express; fill in its dependencies", at: site.node)
+            }
+        case .construction(let construction):
+            build(construction)
+        case .captured(let name):
+            reading.isSupplied = true
+            reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
+        case .argument(let name):
+            warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
+        case .lazy, .literal, .unknown:
+            if let cast = unwrapped.castType {
+                reading.implementation = cast
+                warn("it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies", at: Syntax(expression))
+            } else {
+                warn("it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies", at: Syntax(expression))
+            }
+        }
+    }
+
+    private mutating func build(_ construction: Construction) {
+        if let madeBy = construction.madeBy {
+            reading.isMadeByObject = true
+            reading.implementation = construction.castType
+            reading.notes.append("built by a method of another registration's object; no implementation to name")
+            add(parameter: "_factory", value: madeBy, at: construction.node)
+        } else {
+            reading.implementation = construction.implementation
+            reading.factory = construction.factory
+        }
+        for argument in construction.arguments {
+            let name = argument.label?.text ?? "_"
+            let value = self.value(of: argument.expression, required: false)
+            let label = name == "_" ? "_" + defaultName(for: value) : name
+            add(parameter: label, value: value, at: Syntax(argument))
+        }
+    }
+
+    private func defaultName(for value: Value) -> String {
+        switch value {
+        case .service(let site, _), .lazy(let site): SwiftExpressions.parameterName(for: site.type ?? "value")
+        case .argument(let name): name
+        default: "value"
+        }
+    }
+
+    private mutating func add(parameter label: String, value: Value, at node: Syntax) {
+        let location = file.location(of: node)
+        switch value {
+        case .service(let site, let optional):
+            if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location) {
+                reading.dependencies.append(item)
+            }
+        case .lazy(let site):
+            if let item = serviceItem(label: label, site: site, isLazy: true, isOptional: false, at: location) {
+                reading.dependencies.append(item)
+            }
+        case .argument(let name):
+            reading.dependencies.append(.init(label: uniqueLabel(label), source: .argument(name), location: location))
+        case .construction(let inner):
+            warn("parameter '\(label)' is built in place (`\(inner.node.trimmedDescription.prefix(60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it", at: node)
+        case .literal(let text):
+            finding(.info, "parameter '\(label)' is given `\(text.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)", at: node)
+        case .captured(let name):
+            warn("parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it", at: node)
+        case .unknown(let text):
+            warn("parameter '\(label)' is given `\(text.prefix(60))`, which digraph cannot read; it is left out", at: node)
+        }
+    }
+
+    private mutating func addProperty(_ label: String, value expression: ExprSyntax, at node: Syntax) {
+        let location = file.location(of: node)
+        switch value(of: expression, required: false) {
+        case .service(let site, let optional):
+            if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location, isProperty: true) {
+                reading.properties.append(item)
+            }
+        case .lazy(let site):
+            if let item = serviceItem(label: label, site: site, isLazy: true, isOptional: false, at: location, isProperty: true) {
+                reading.properties.append(item)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func serviceItem(label: String, site: ResolveSite, isLazy: Bool, isOptional: Bool, at location: DigraphCore.SourceLocation,
+                                      isProperty: Bool = false) -> FactoryReading.Item? {
+        consumed.insert(site.node.id)
+        guard let type = site.type else {
+            warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
+            return nil
+        }
+        if let problem = site.problem { warn("the resolve of '\(type)' for '\(label)': \(problem)", at: site.node) }
+        var passing: [String] = []
+        if !isLazy {
+            for passed in site.passed {
+                let core = SwiftExpressions.unwrap(passed).core
+                if let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text, argumentNames.contains(name) {
+                    passing.append(name)
+                } else {
+                    warn("the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out", at: Syntax(passed))
+                }
+            }
+        }
+        return .init(label: isProperty ? label : uniqueLabel(label),
+                     source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
+                     location: location)
+    }
+
+    private func uniqueLabel(_ label: String) -> String {
+        let taken = Set(reading.dependencies.map(\.label))
+        guard taken.contains(label) else { return label }
+        var number = 2
+        while taken.contains("\(label)\(number)") { number += 1 }
+        return "\(label)\(number)"
+    }
+
+    // MARK: Values
+
+    func value(of expression: ExprSyntax, required: Bool) -> Value {
+        let unwrapped = SwiftExpressions.unwrap(expression)
+        let core = unwrapped.core
+        if let site = ResolveSite.at(core) {
+            let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
+            // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
+            let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && throughResolver)
+            return .service(site, isOptional: optional)
+        }
+        if let reference = core.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if argumentNames.contains(name) { return .argument(name) }
+            if let local = locals[name] {
+                if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
+                return local
+            }
+            if name == resolverName { return .unknown("the resolver `\(name)` itself") }
+            if name.first?.isUppercase == true { return .literal(name) }
+            return .captured(name)
+        }
+        if let closure = core.as(ClosureExprSyntax.self) {
+            let sites = SwiftExpressions.calls(in: closure).compactMap(ResolveSite.ofCall) + SwiftExpressions.arrowResolves(in: closure).compactMap(ResolveSite.ofArrow)
+            if let first = sites.first { return .lazy(first) }
+            return .unknown("a closure that resolves nothing")
+        }
+        if var construction = construction(core) {
+            construction.castType = unwrapped.castType
+            return .construction(construction)
+        }
+        if let access = core.as(MemberAccessExprSyntax.self) {
+            if access.base == nil { return .literal(core.trimmedDescription) }
+            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return .captured(core.trimmedDescription) }
+        }
+        if core.is(StringLiteralExprSyntax.self) || core.is(IntegerLiteralExprSyntax.self) || core.is(FloatLiteralExprSyntax.self)
+            || core.is(BooleanLiteralExprSyntax.self) || core.is(NilLiteralExprSyntax.self) || core.is(ArrayExprSyntax.self)
+            || core.is(DictionaryExprSyntax.self) {
+            return .literal(core.trimmedDescription)
+        }
+        return .unknown(core.trimmedDescription)
+    }
+
+    /// `Impl(…)`, `Impl.init(…)`, `.init(…)`, `Module.Impl(…)`, `Impl.make(…)`, `Impl.shared`,
+    /// or `resolvedObject.makeService(…)`.
+    private func construction(_ expression: ExprSyntax) -> Construction? {
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            let arguments = Array(call.arguments)
+            if let type = SwiftExpressions.typeName(call.calledExpression) {
+                return Construction(implementation: type, arguments: arguments, node: Syntax(call))
+            }
+            guard let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+            let member = access.declName.baseName.text
+            guard let base = access.base else {
+                return member == "init" ? Construction(implementation: nil, arguments: arguments, node: Syntax(call)) : nil
+            }
+            if let type = SwiftExpressions.typeName(base) {
+                return Construction(implementation: type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
+            }
+            let object = value(of: base, required: true)
+            switch object {
+            case .service, .lazy:
+                return Construction(arguments: arguments, madeBy: object, node: Syntax(call))
+            default:
+                return nil
+            }
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let type = SwiftExpressions.typeName(base),
+           access.declName.baseName.text.first?.isLowercase == true {
+            return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
+        }
+        return nil
+    }
+
+    // MARK: Every resolve ends up somewhere
+
+    /// Resolves the reading did not place (inside a helper call, a built-in-place argument, a
+    /// statement it does not follow) still become edges, with a warning that says so.
+    private mutating func accountForUnreadResolves(in node: some SyntaxProtocol, asProperties: Bool = false) {
+        let sites = SwiftExpressions.calls(in: node).compactMap(ResolveSite.ofCall) + SwiftExpressions.arrowResolves(in: node).compactMap(ResolveSite.ofArrow)
+        for site in sites where !consumed.contains(site.node.id) {
+            consumed.insert(site.node.id)
+            guard let type = site.type else {
+                warn("it resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
+                continue
+            }
+            let isLazy = site.node.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) && $0.id != Syntax(node).id }) != nil
+            let label = SwiftExpressions.parameterName(for: type)
+            let item = FactoryReading.Item(label: asProperties ? label : uniqueLabel(label),
+                                           source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
+                                           location: file.location(of: site.node))
+            if asProperties {
+                reading.properties.append(item)
+            } else {
+                reading.dependencies.append(item)
+                warn("it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as parameter '\(item.label)', check it", at: site.node)
+            }
+        }
+    }
+
+    // MARK: Findings
+
+    private mutating func warn(_ message: String, at node: Syntax) {
+        finding(.warning, message, at: node)
+    }
+
+    private mutating func finding(_ severity: Severity, _ message: String, at node: Syntax) {
+        reading.findings.append(Diagnostic(.swiftImport, severity, "'\(subject)': \(message)", at: file.location(of: node)))
+    }
+}
+
+extension Syntax {
+    func ancestorOrSelf(where matches: (Syntax) -> Bool) -> Syntax? {
+        var current: Syntax? = self
+        while let node = current {
+            if matches(node) { return node }
+            current = node.parent
+        }
+        return nil
+    }
+}

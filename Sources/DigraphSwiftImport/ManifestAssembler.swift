@@ -1,0 +1,142 @@
+import DigraphCore
+
+/// Turns what the finders read into one manifest: types parsed into keys, runtime arguments typed
+/// from the closures or the initializers, protocols declared as interfaces.
+struct ManifestAssembler {
+    let declarations: TypeDeclarations
+    let assembly: String
+    /// What a person fills in where the sources do not say; a valid type, so the manifest loads.
+    static let placeholder = "FILL_IN"
+
+    func manifest(from found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve])
+        -> (Manifest, [Diagnostic], [DigraphCore.SourceLocation: [String]]) {
+        var findings: [Diagnostic] = []
+        var notes: [DigraphCore.SourceLocation: [String]] = [:]
+        var registrations: [Registration] = []
+        var usedTypes: [TypeReference] = []
+
+        func reference(_ text: String, at location: DigraphCore.SourceLocation, _ subject: String) -> TypeReference {
+            do {
+                return TypeReference(try TypeExpressionParser.parse(text), at: location)
+            } catch {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "'\(subject)': `\(text.prefix(80))` is not a type digraph can read (\(error.message)); '\(Self.placeholder)' stands in for it",
+                                           at: location))
+                return TypeReference(.nominal([.init(Self.placeholder)]), at: location)
+            }
+        }
+
+        for registration in found {
+            let reading = registration.reading
+            let subject = Registration.displayName(key: registration.keys[0].type, name: registration.name)
+            findings += reading.findings
+            let provides = registration.keys.map { reference($0.type, at: $0.location, subject) }
+            usedTypes += provides
+
+            func dependency(_ item: FactoryReading.Item) -> Dependency {
+                let label = Located(item.label, at: item.location)
+                switch item.source {
+                case .argument(let name):
+                    return Dependency(label: label, source: .argument(Located(name, at: item.location)))
+                case .service(let type, let name, let isLazy, let isOptional, let passing):
+                    var spelled = type
+                    if isOptional, !type.hasSuffix("?"), !type.hasSuffix("!") { spelled = type.contains("&") || type.contains("->") || type.hasPrefix("any ") ? "(\(type))?" : type + "?" }
+                    let resolved = reference(spelled, at: item.location, subject)
+                    usedTypes.append(resolved)
+                    return Dependency(label: label, source: .service(resolved, name: name, isLazy: isLazy,
+                                                                     passing: passing.map { Located($0, at: item.location) }))
+                }
+            }
+            let dependencies = reading.dependencies.map(dependency)
+            let properties = reading.properties.map(dependency)
+
+            // Runtime arguments: typed in the closure, else by the initializer parameter they feed.
+            var arguments: [Argument] = []
+            for name in registration.argumentNames {
+                var type = registration.argumentTypes[name]
+                if type == nil, let implementation = reading.implementation,
+                   let feeding = reading.dependencies.first(where: { if case .argument(name) = $0.source { true } else { false } }),
+                   let initializers = declarations.initializers(of: implementation) {
+                    type = initializers.lazy.compactMap { $0.first { $0.label == feeding.label }?.type }.first
+                }
+                if type == nil {
+                    findings.append(Diagnostic(.swiftImport, .warning,
+                                               "'\(subject)': the type of runtime argument '\(name)' is not written in the closure and no declared initializer says it; write `\(name): Type` in the closure or fill in '\(Self.placeholder)'",
+                                               at: registration.location))
+                }
+                arguments.append(Argument(label: Located(name, at: registration.location),
+                                          type: reference(type ?? Self.placeholder, at: registration.location, subject)))
+            }
+
+            var implementation = reading.implementation.map { reference($0, at: registration.location, subject) }
+            let needsImplementation = reading.aliasOf == nil && !reading.isSupplied
+            if needsImplementation, implementation == nil {
+                // `.init(…)` builds the key itself; anything else unread gets a placeholder to fill in.
+                if let only = provides.first, provides.count == 1, only.expression.plainName != nil, !declarations.isProtocol(only.writtenSpelling) {
+                    implementation = only
+                } else if !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil {
+                    implementation = TypeReference(.nominal([.init(Self.placeholder)]), at: registration.location)
+                    if !reading.findings.contains(where: { $0.severity == .warning }) {
+                        findings.append(Diagnostic(.swiftImport, .warning,
+                                                   "'\(subject)': which type it builds is not written in the factory; fill in '\(Self.placeholder)'",
+                                                   at: registration.location))
+                    }
+                }
+            }
+            let alias = reading.aliasOf.map { reference($0.type, at: $0.location, subject) }
+            if reading.aliasOf?.name != nil {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "'\(subject)': it forwards to the named registration '\(reading.aliasOf!.type) (name: \(reading.aliasOf!.name!))', and an aliasOf names no qualifier; it forwards to the unnamed one in the manifest",
+                                           at: reading.aliasOf!.location))
+            }
+            let module = implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
+                ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
+            let lifetime = reading.isSupplied ? .singleton : registration.lifetime
+            let built = Registration(
+                provides: provides, implementation: needsImplementation ? implementation : nil, lifetime: lifetime,
+                name: registration.name.map { Located($0, at: registration.location) },
+                module: module.map { Located($0, at: registration.location) },
+                factory: reading.factory.map { Located($0, at: registration.location) },
+                isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
+                dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
+                aliasOf: alias, isSupplied: reading.isSupplied,
+                location: registration.location, assembly: assembly)
+            registrations.append(built)
+            if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
+        }
+
+        // A string-named registry's resolve names no type: it is the type registered under that name.
+        var typeByName: [String: String] = [:]
+        for registration in registrations {
+            if let name = registration.name?.value, typeByName[name] == nil { typeByName[name] = registration.provides[0].writtenSpelling }
+        }
+        var direct: [DirectResolve] = []
+        for use in resolves {
+            guard let type = use.type ?? use.name.flatMap({ typeByName[$0] }) ?? use.castType else {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "a resolve of the name '\(use.name ?? "?")' names no type and nothing is registered under that name; it is left out",
+                                           at: use.location))
+                continue
+            }
+            let resolved = reference(type.hasSuffix("?") ? String(type.dropLast()) : type, at: use.location, "resolve")
+            usedTypes.append(resolved)
+            direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }))
+        }
+
+        // Keys the sources declare as protocols: generated code then needs no guessing.
+        var interfaces: [InterfaceDeclaration] = []
+        var seen = Set<String>()
+        for type in usedTypes {
+            let unwrapped = type.expression.unwrapped.normalized()
+            let spelling = unwrapped.spelling
+            guard unwrapped.plainName != nil || spelling.contains("."), declarations.isProtocol(spelling), seen.insert(spelling).inserted else { continue }
+            let module = declarations.declaration(of: spelling)?.module
+            interfaces.append(InterfaceDeclaration(type: TypeReference(unwrapped, at: type.location),
+                                                   module: module.map { Located($0, at: type.location) }, composes: []))
+        }
+        interfaces.sort { $0.type.key < $1.type.key }
+        let manifest = Manifest(file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
+                                interfaces: interfaces, registrations: registrations, resolves: direct)
+        return (manifest, findings, notes)
+    }
+}

@@ -1,0 +1,222 @@
+import DigraphCore
+import SwiftSyntax
+
+/// Walks one file for `register`/`autoregister` calls (any receiver, any container type) and for
+/// `resolve` calls outside every registration (app code resolving directly).
+final class RegistrationFinder: SyntaxVisitor {
+    /// One registration as read from Swift, before its types are parsed.
+    struct Found {
+        var keys: [(type: String, location: DigraphCore.SourceLocation)]
+        var name: String?
+        var lifetime: Lifetime
+        var reading: FactoryReading
+        var argumentNames: [String]
+        var argumentTypes: [String: String]
+        var location: DigraphCore.SourceLocation
+        var module: String?
+    }
+
+    struct AppResolve {
+        var type: String?
+        var castType: String?
+        var name: String?
+        var location: DigraphCore.SourceLocation
+    }
+
+    let file: SwiftFile
+    let declarations: TypeDeclarations
+    private(set) var found: [Found] = []
+    private(set) var resolves: [AppResolve] = []
+    private(set) var findings: [Diagnostic] = []
+    /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
+    private var handled = Set<SyntaxIdentifier>()
+
+    init(file: SwiftFile, declarations: TypeDeclarations) {
+        self.file = file
+        self.declarations = declarations
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        handled.contains(node.id) ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let registration = registration(node) {
+            found.append(registration)
+            return .skipChildren
+        }
+        if let site = ResolveSite.ofCall(node) { appResolve(site) }
+        return .visitChildren
+    }
+
+    // MARK: Registrations
+
+    private static let instanceLabels: Set<String> = ["instance", "dependency", "component", "value", "object", "service"]
+
+    private func registration(_ call: FunctionCallExprSyntax) -> Found? {
+        guard let (callee, _) = SwiftExpressions.callee(of: call), callee == "register" || callee == "autoregister" else { return nil }
+        let arguments = Array(call.arguments)
+        var keys: [(String, DigraphCore.SourceLocation)] = []
+        var name: String?
+        var instance: ExprSyntax?
+        var closure = call.trailingClosure
+        var initializer: ExprSyntax?
+        var autoArguments: [String] = []
+        var passingTypes = false
+        var pending: [(String, Syntax)] = []
+
+        for (position, argument) in arguments.enumerated() {
+            let label = argument.label?.text
+            switch label {
+            case nil where position == 0, "type"?:
+                guard let (type, node) = SwiftExpressions.metatype(argument.expression) else { return nil }
+                keys.append((type, file.location(of: node)))
+            case "name"?, "instanceName"?:
+                if let text = SwiftExpressions.stringLiteral(argument.expression) {
+                    name = text
+                } else {
+                    pending.append(("its name `\(argument.expression.trimmedDescription.prefix(60))` is not a string literal; the registration is imported without a name", Syntax(argument)))
+                }
+            case "factory"?:
+                if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal } else { instance = argument.expression }
+            case "initializer"?:
+                initializer = argument.expression
+            case "argument"?, "arguments"?:
+                passingTypes = true
+                if let (type, _) = SwiftExpressions.metatype(argument.expression) { autoArguments.append(type) }
+            case nil where passingTypes:
+                if let (type, _) = SwiftExpressions.metatype(argument.expression) { autoArguments.append(type) }
+            case let label? where Self.instanceLabels.contains(label):
+                if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal } else { instance = argument.expression }
+            case nil:
+                if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal }
+            default:
+                break
+            }
+        }
+        // `register(instance: x, instanceName: "n")`: a string-named registry; the key is the value's type.
+        let isNamedRegistry = keys.isEmpty && instance != nil && name != nil
+        guard !keys.isEmpty || isNamedRegistry else { return nil }
+        guard keys.isEmpty || keys.count == 1 else { return nil }
+
+        let subject = Registration.displayName(key: keys.first?.0 ?? name ?? "?", name: keys.isEmpty ? nil : name)
+        var reader = FactoryReader(file: file, declarations: declarations, subject: subject)
+        var lifetime: Lifetime
+        if callee == "autoregister" {
+            lifetime = .graph
+            if let initializer {
+                reader.read(autoregister: initializer, argumentTypes: autoArguments)
+            } else if let closure {
+                reader.read(closure: closure, isSwinject: true)
+            }
+        } else if let closure {
+            // Swinject's factories take the resolver; a hand-rolled container's closure takes nothing.
+            let isSwinject = closure.signature?.parameterClause != nil
+            lifetime = isSwinject ? .graph : .transient
+            reader.read(closure: closure, isSwinject: isSwinject)
+        } else if let instance {
+            lifetime = .singleton
+            reader.read(instance: instance, earlier: statements(before: call))
+        } else {
+            return nil
+        }
+        var reading = reader.reading
+        if isNamedRegistry {
+            guard let implementation = reading.implementation else {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "'\(name!)': the type of the value registered under this name is not a constructor call digraph can read; register it with its type to import it",
+                                           at: file.location(of: call)))
+                return nil
+            }
+            keys.append((implementation, file.location(of: call)))
+        }
+        for (message, node) in pending {
+            reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
+        }
+
+        // Modifiers chained on the registration: scope, initCompleted, implements.
+        var current = Syntax(call)
+        while let access = current.parent?.as(MemberAccessExprSyntax.self), access.base?.id == current.id,
+              let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id {
+            switch access.declName.baseName.text {
+            case "inObjectScope":
+                let scope = outer.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                switch scope {
+                case "container"?: lifetime = .singleton
+                case "graph"?: lifetime = .graph
+                case "transient"?: lifetime = .transient
+                case "weak"?: lifetime = .weak
+                default:
+                    reading.findings.append(Diagnostic(.swiftImport, .warning,
+                                                       "'\(subject)': the object scope `\(outer.arguments.trimmedDescription.prefix(60))` is not one of Swinject's (container, graph, transient, weak); it is imported as \(lifetime.rawValue), check it",
+                                                       at: file.location(of: outer)))
+                }
+            case "initCompleted":
+                if let completion = outer.trailingClosure ?? outer.arguments.first?.expression.as(ClosureExprSyntax.self) {
+                    handled.insert(completion.id)
+                    var completionReader = FactoryReader(file: file, declarations: declarations, subject: subject)
+                    completionReader.argumentNames = reader.argumentNames
+                    completionReader.read(initCompleted: completion)
+                    reading.properties += completionReader.reading.properties
+                    reading.findings += completionReader.reading.findings
+                }
+            case "implements":
+                for argument in outer.arguments {
+                    if let (type, node) = SwiftExpressions.metatype(argument.expression) { keys.append((type, file.location(of: node))) }
+                }
+            default:
+                break
+            }
+            current = Syntax(outer)
+        }
+        return Found(keys: keys, name: isNamedRegistry || keys.isEmpty ? name : name, lifetime: lifetime, reading: reading,
+                     argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+                     location: file.location(of: call), module: file.module)
+    }
+
+    /// The statements before a call in its block: where a local it passes may be declared.
+    private func statements(before call: FunctionCallExprSyntax) -> [CodeBlockItemSyntax] {
+        guard let item = Syntax(call).ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) })?.as(CodeBlockItemSyntax.self),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
+        return Array(list.prefix { $0.id != item.id })
+    }
+
+    // MARK: Direct resolves
+
+    private func appResolve(_ site: ResolveSite) {
+        var castType: String?
+        // `resolve(instanceName: "n") as! T` or `let x: T = resolve(…)`: the type is written beside it.
+        var node = site.node
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(TryExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+            node = parent
+        }
+        if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[0].id == node.id, elements[1].is(UnresolvedAsExprSyntax.self) {
+                castType = elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription
+            }
+        }
+        if site.type == nil, castType == nil,
+           let binding = node.ancestorOrSelf(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self) {
+            castType = binding.typeAnnotation?.type.trimmedDescription
+        }
+        if let type = site.type, isGenericParameter(type, at: site.node) { return }
+        guard site.type != nil || castType != nil || site.name != nil else { return }
+        resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node)))
+    }
+
+    /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key.
+    private func isGenericParameter(_ type: String, at node: Syntax) -> Bool {
+        var current: Syntax? = node
+        while let scope = current {
+            let clause = scope.as(FunctionDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(StructDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(InitializerDeclSyntax.self)?.genericParameterClause
+            if clause?.parameters.contains(where: { $0.name.text == type }) == true { return true }
+            current = scope.parent
+        }
+        return false
+    }
+}

@@ -1,0 +1,99 @@
+import SwiftSyntax
+
+/// One place Swift code asks a container for a value: `r.resolve(X.self, name: "n", argument: a)`,
+/// `resolve(type: X.self)`, `try container.resolve(X.self)`, `resolve(instanceName: "n")`, or
+/// SwinjectAutoregistration's `r ~> X.self` / `r ~> (X.self, name: "n")`.
+struct ResolveSite {
+    /// The key's source text; nil when the call names no literal type (`resolve(instanceName:)`, `resolve(type)`).
+    var type: String?
+    var name: String?
+    /// The runtime arguments passed along, in order.
+    var passed: [ExprSyntax]
+    var receiver: ExprSyntax?
+    /// The call (or the `~>` expression): its location, and how it is marked as read.
+    var node: Syntax
+    /// `~>` force-unwraps; so does a hand-rolled container's non-optional resolve.
+    var isArrow: Bool
+    /// What could not be read, for the warning.
+    var problem: String?
+
+    /// A resolve at exactly this expression (no unwrapping), or nil.
+    static func at(_ expression: ExprSyntax) -> ResolveSite? {
+        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call) }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence) }
+        return nil
+    }
+
+    static func ofCall(_ call: FunctionCallExprSyntax) -> ResolveSite? {
+        guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "resolve" else { return nil }
+        var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)
+        var passing = false
+        for (position, argument) in call.arguments.enumerated() {
+            let label = argument.label?.text
+            switch label {
+            case nil where position == 0, "type"?:
+                if let (type, _) = SwiftExpressions.metatype(argument.expression) {
+                    site.type = type
+                } else {
+                    site.problem = "the type it resolves, `\(argument.expression.trimmedDescription.prefix(80))`, is not a literal `X.self`"
+                }
+            case "name"?, "instanceName"?:
+                if let text = SwiftExpressions.stringLiteral(argument.expression) {
+                    site.name = text
+                } else {
+                    site.problem = "its name, `\(argument.expression.trimmedDescription.prefix(80))`, is not a string literal"
+                }
+            case "argument"?:
+                site.passed.append(argument.expression)
+            case "arguments"?:
+                passing = true
+                site.passed.append(argument.expression)
+            case nil where passing:
+                site.passed.append(argument.expression)
+            default:
+                // Some other container's resolve with labels digraph does not know: not a resolve it can read.
+                if site.type == nil { return nil }
+            }
+        }
+        if site.type == nil, site.name == nil, site.problem == nil {
+            site.problem = "it names no type (`\(call.trimmedDescription.prefix(80))`)"
+        }
+        return site
+    }
+
+    /// `r ~> X.self`, `r ~> (X.self, name: "n")`, `r ~> (X.self, argument: a)`, `r ~> (X.self, arguments: (a, b))`.
+    static func ofArrow(_ sequence: SequenceExprSyntax) -> ResolveSite? {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" else { return nil }
+        var site = ResolveSite(type: nil, name: nil, passed: [], receiver: elements[0], node: Syntax(sequence), isArrow: true)
+        let target = elements[2]
+        if let (type, _) = SwiftExpressions.metatype(target) {
+            site.type = type
+            return site
+        }
+        guard let tuple = target.as(TupleExprSyntax.self), let first = tuple.elements.first,
+              let (type, _) = SwiftExpressions.metatype(first.expression) else {
+            site.problem = "the type it resolves, `\(target.trimmedDescription.prefix(80))`, is not a literal `X.self`"
+            return site
+        }
+        site.type = type
+        for element in tuple.elements.dropFirst() {
+            switch element.label?.text {
+            case "name"?:
+                site.name = SwiftExpressions.stringLiteral(element.expression)
+                if site.name == nil { site.problem = "its name is not a string literal" }
+            case "argument"?:
+                site.passed.append(element.expression)
+            case "arguments"?:
+                if let inner = element.expression.as(TupleExprSyntax.self) {
+                    site.passed += inner.elements.map(\.expression)
+                } else {
+                    site.passed.append(element.expression)
+                }
+            default:
+                site.problem = "it has an argument `\(element.trimmedDescription.prefix(80))` digraph does not know"
+            }
+        }
+        return site
+    }
+}

@@ -1,0 +1,153 @@
+import SwiftSyntax
+
+/// Small readings of Swift expressions the importer needs everywhere.
+enum SwiftExpressions {
+    /// An expression with the wrappers that do not change which value it is taken off:
+    /// `try`, `await`, `!`, `?`, parentheses, `as`/`as!`/`as?` casts and `?? fallback`.
+    struct Unwrapped {
+        var core: ExprSyntax
+        /// `!`, `try` of a throwing resolve, or a cast with `as!`: the value must be there.
+        var isForced = false
+        /// `?? fallback` or `as?`: a missing value is tolerated.
+        var hasFallback = false
+        /// The type of an `as`/`as!`/`as?` cast, if any.
+        var castType: String?
+    }
+
+    static func unwrap(_ expression: ExprSyntax) -> Unwrapped {
+        var result = Unwrapped(core: expression)
+        while true {
+            let current = result.core
+            if let forced = current.as(ForceUnwrapExprSyntax.self) {
+                result.isForced = true
+                result.core = forced.expression
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                result.core = chained.expression
+            } else if let attempt = current.as(TryExprSyntax.self) {
+                if attempt.questionOrExclamationMark?.text != "?" { result.isForced = true }
+                result.core = attempt.expression
+            } else if let awaited = current.as(AwaitExprSyntax.self) {
+                result.core = awaited.expression
+            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first!.label == nil {
+                result.core = tuple.elements.first!.expression
+            } else if let cast = current.as(AsExprSyntax.self) {
+                result.castType = cast.type.trimmedDescription
+                if cast.questionOrExclamationMark?.text == "!" { result.isForced = true }
+                if cast.questionOrExclamationMark?.text == "?" { result.hasFallback = true }
+                result.core = cast.expression
+            } else if let sequence = current.as(SequenceExprSyntax.self), let (first, rest) = sequence.elements.headAndTail,
+                      let operation = rest.first {
+                if let cast = operation.as(UnresolvedAsExprSyntax.self), rest.count == 2 {
+                    result.castType = rest.last!.as(TypeExprSyntax.self)?.type.trimmedDescription
+                    if cast.questionOrExclamationMark?.text == "!" { result.isForced = true }
+                    if cast.questionOrExclamationMark?.text == "?" { result.hasFallback = true }
+                    result.core = first
+                } else if operation.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+                    result.hasFallback = true
+                    result.core = first
+                } else {
+                    return result
+                }
+            } else {
+                return result
+            }
+        }
+    }
+
+    /// `X.self` → `X` (the type's source text), else nil.
+    static func metatype(_ expression: ExprSyntax) -> (type: String, node: ExprSyntax)? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",
+              let base = access.base else { return nil }
+        return (base.trimmedDescription, base)
+    }
+
+    /// The text of a string literal without interpolation, else nil.
+    static func stringLiteral(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self),
+              literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+    }
+
+    /// The called function's name and its receiver: `container.register` → ("register", container).
+    static func callee(of call: FunctionCallExprSyntax) -> (name: String, receiver: ExprSyntax?)? {
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return (access.declName.baseName.text, access.base)
+        }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return (reference.baseName.text, nil)
+        }
+        return nil
+    }
+
+    /// A name that reads as a type: an upper-case identifier, a dotted chain of them, or a
+    /// generic specialization (`Repository<User>`).
+    static func typeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name.first.map { $0.isUppercase } == true ? name : nil
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
+           typeName(base) != nil, access.declName.baseName.text.first?.isUppercase == true {
+            return expression.trimmedDescription
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self), typeName(generic.expression) != nil {
+            return expression.trimmedDescription
+        }
+        return nil
+    }
+
+    /// Every function call below a node (the node included), in source order.
+    static func calls(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
+        let finder = CallFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
+    }
+
+    /// Every `r ~> X.self` below a node (SwinjectAutoregistration's resolve operator), in source order.
+    static func arrowResolves(in node: some SyntaxProtocol) -> [SequenceExprSyntax] {
+        let finder = ArrowFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
+    }
+
+    /// The statements of a code block item as an expression, when it is one (`x.y = z`, a call, `if`).
+    static func expression(of item: CodeBlockItemSyntax) -> ExprSyntax? {
+        switch item.item {
+        case .expr(let expression): expression
+        case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression
+        default: nil
+        }
+    }
+
+    /// A lowerCamel identifier from a type's simple name: `Domain.UserRepository<X>` → `userRepository`.
+    static func parameterName(for type: String) -> String {
+        let simple = type.split(separator: "<").first.map(String.init)?.split(separator: ".").last.map(String.init) ?? type
+        let letters = simple.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = letters.first else { return "value" }
+        let name = first.lowercased() + letters.dropFirst()
+        return name.first!.isNumber ? "_" + name : name
+    }
+}
+
+extension Collection {
+    var headAndTail: (Element, SubSequence)? {
+        guard let first else { return nil }
+        return (first, dropFirst())
+    }
+}
+
+private final class CallFinder: SyntaxVisitor {
+    var found: [FunctionCallExprSyntax] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .visitChildren
+    }
+}
+
+private final class ArrowFinder: SyntaxVisitor {
+    var found: [SequenceExprSyntax] = []
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" }) { found.append(node) }
+        return .visitChildren
+    }
+}

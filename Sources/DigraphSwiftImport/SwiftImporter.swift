@@ -1,0 +1,183 @@
+import DigraphCore
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// One parsed Swift file and how to turn its nodes into locations.
+struct SwiftFile {
+    let path: String
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+    let module: String?
+
+    init(path: String, text: String, module: String?) {
+        self.path = path
+        self.tree = Parser.parse(source: text)
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.module = module
+    }
+
+    func location(of node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return DigraphCore.SourceLocation(file: path, line: location.line, column: location.column)
+    }
+}
+
+/// Swift sources → a manifest: the registrations of Swinject assemblies and hand-rolled containers,
+/// the keys app code resolves directly, and what could not be read, as located findings.
+public enum SwiftImporter {
+    public struct Result: Sendable {
+        /// The imported manifest; its locations point into the Swift files.
+        public var manifest: Manifest
+        /// What could not be read (warnings), what is worth knowing (infos), syntax errors.
+        public var findings: [Diagnostic]
+        /// Paths that could not be read at all: the input is unusable.
+        public var unreadable: [Diagnostic]
+        public var files: [String]
+        /// Comment lines for each registration, by its location: origin and notes.
+        var notes: [DigraphCore.SourceLocation: [String]]
+
+        /// The manifest as YAML or JSON, each registration and resolve with its Swift origin as a comment.
+        public func written(as format: ManifestWriter.Format, command: String) -> String {
+            var writer = ManifestWriter()
+            writer.header = [
+                "Imported from Swift by `\(command)`; regenerate rather than edit,",
+                "or copy it once and maintain it by hand from then on.",
+            ]
+            writer.comments = { registration in
+                ["\(registration.location.file):\(registration.location.line)"] + (notes[registration.location] ?? [])
+            }
+            writer.resolveComments = { use in ["\(use.location.file):\(use.location.line)"] }
+            return writer.write(manifest, as: format)
+        }
+    }
+
+    /// Imports the Swift files under `paths` (files, or folders read recursively).
+    public static func run(paths: [String], excluding patterns: [String] = []) -> Result {
+        let listing = SwiftSourceFiles.list(paths, excluding: patterns)
+        var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
+        let modules = ModuleMap(packageRoots: listing.packageRoots)
+        var sources: [(path: String, text: String, module: String?)] = []
+        for path in listing.files {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                unreadable.append(Diagnostic(.swiftImport, .error, "cannot read \(path): permission denied or not a regular file", at: .start(of: path)))
+                continue
+            }
+            sources.append((path, String(decoding: data, as: UTF8.self), modules.module(of: path)))
+        }
+        if listing.files.isEmpty, unreadable.isEmpty {
+            unreadable.append(Diagnostic(.swiftImport, .error, "no Swift files found in \(paths.joined(separator: ", "))", at: .start(of: paths.first ?? ".")))
+        }
+        var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported")
+        result.unreadable = unreadable
+        return result
+    }
+
+    /// Imports Swift text held in memory (tests).
+    public static func run(sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported") -> Result {
+        let files = parse(sources)
+        var declarations = TypeDeclarations()
+        for file in files { declarations.add(file.tree, module: file.module) }
+
+        var findings: [Diagnostic] = []
+        var found: [RegistrationFinder.Found] = []
+        var resolves: [RegistrationFinder.AppResolve] = []
+        for file in files {
+            if let problem = SyntaxProblems.first(in: file) { findings.append(problem) }
+            let finder = RegistrationFinder(file: file, declarations: declarations)
+            finder.walk(file.tree)
+            found += finder.found
+            resolves += finder.resolves
+            findings += finder.findings
+        }
+        let assembler = ManifestAssembler(declarations: declarations, assembly: assemblyName(from: base))
+        let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
+        findings += assembled
+        return Result(manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes)
+    }
+
+    /// Parsing dominates import time: spread the files over the cores, keep their order.
+    private static func parse(_ sources: [(path: String, text: String, module: String?)]) -> [SwiftFile] {
+        let results = ParsedFiles(count: sources.count)
+        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            let source = sources[index]
+            results.set(index, SwiftFile(path: source.path, text: source.text, module: source.module))
+        }
+        return results.all
+    }
+
+    private final class ParsedFiles: @unchecked Sendable {
+        private var files: [SwiftFile?]
+        private let lock = NSLock()
+        init(count: Int) { files = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ file: SwiftFile) {
+            lock.lock()
+            files[index] = file
+            lock.unlock()
+        }
+        var all: [SwiftFile] { files.compactMap { $0 } }
+    }
+
+    /// `App/DI` → `DIAssembly`: the imported manifest's assembly name.
+    static func assemblyName(from path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = base.hasSuffix(".swift") ? String(base.dropLast(6)) : base
+        var name = ""
+        var upperNext = true
+        for character in stem {
+            guard character.isASCII, character.isLetter || character.isNumber else { upperNext = true; continue }
+            name.append(upperNext ? Character(character.uppercased()) : character)
+            upperNext = false
+        }
+        if name.isEmpty || name.first!.isNumber { name = "Imported" + name }
+        return name.hasSuffix("Assembly") ? name : name + "Assembly"
+    }
+}
+
+/// A Swift file that does not parse is reported once, at its first error; what parsed is still read.
+enum SyntaxProblems {
+    static func first(in file: SwiftFile) -> Diagnostic? {
+        guard file.tree.hasError else { return nil }
+        let token = file.tree.tokens(viewMode: .all).first { token in
+            token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true
+        }
+        let location = token.map { file.location(of: $0) } ?? .start(of: file.path)
+        return Diagnostic(.swiftImport, .warning,
+                          "the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again",
+                          at: location)
+    }
+}
+
+/// Which SwiftPM target declares a file: `Sources/<Target>/…` below a folder with a `Package.swift`.
+struct ModuleMap {
+    private var prefixes: [(prefix: String, module: String)] = []
+
+    init(packageRoots: [String]) {
+        for root in packageRoots {
+            let base = root == "." ? "" : root + "/"
+            for folder in ["Sources", "Tests"] {
+                let path = base + folder
+                for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !name.hasPrefix(".") {
+                    prefixes.append((path + "/" + name + "/", name))
+                }
+            }
+            // Targets with a custom `path:` in the manifest.
+            if let data = FileManager.default.contents(atPath: base + "Package.swift") {
+                let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+                for call in SwiftExpressions.calls(in: tree) {
+                    let labels = Dictionary(call.arguments.compactMap { argument in
+                        argument.label.map { ($0.text, argument.expression) }
+                    }, uniquingKeysWith: { first, _ in first })
+                    guard let name = labels["name"].flatMap(SwiftExpressions.stringLiteral),
+                          let path = labels["path"].flatMap(SwiftExpressions.stringLiteral) else { continue }
+                    prefixes.append((base + SwiftSourceFiles.normalized(path) + "/", name))
+                }
+            }
+        }
+        prefixes.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    func module(of file: String) -> String? {
+        prefixes.first { file.hasPrefix($0.prefix) }?.module
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Finds the Swift files under the paths a user gives: files as they are, directories read
+/// recursively in a stable order, without hidden folders, build products and vendored code.
+public enum SwiftSourceFiles {
+    /// Folders that hold other people's code or build output, never the app's wiring.
+    public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules", "checkouts"]
+
+    public struct Listing: Sendable {
+        public var files: [String]
+        /// Paths that could not be read: (path, why).
+        public var unreadable: [(path: String, reason: String)]
+        /// The folders holding a `Package.swift`, for module names.
+        public var packageRoots: [String]
+    }
+
+    /// True when a path is a `.swift` file, or a directory with at least one below it.
+    public static func holdsSwift(_ path: String, excluding patterns: [String] = []) -> Bool {
+        if path.hasSuffix(".swift") { return true }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+        return !list([path], excluding: patterns).files.isEmpty
+    }
+
+    public static func list(_ paths: [String], excluding patterns: [String] = []) -> Listing {
+        var listing = Listing(files: [], unreadable: [], packageRoots: [])
+        var seen = Set<String>()
+        for path in paths.map(normalized) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                listing.unreadable.append((path, "it does not exist"))
+                continue
+            }
+            if !isDirectory.boolValue {
+                if seen.insert(path).inserted { listing.files.append(path) }
+                continue
+            }
+            walk(path, relative: "", patterns: patterns, into: &listing, seen: &seen)
+        }
+        return listing
+    }
+
+    private static func walk(_ directory: String, relative: String, patterns: [String], into listing: inout Listing, seen: inout Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            listing.unreadable.append((directory, "the folder cannot be read"))
+            return
+        }
+        if names.contains("Package.swift") { listing.packageRoots.append(directory) }
+        for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
+            let path = directory == "." ? name : directory + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            if patterns.contains(where: { matches(pattern: $0, path: relativePath) || matches(pattern: $0, path: path) }) { continue }
+            var isDirectory: ObjCBool = false
+            // Symbolic links to folders are not followed: a link loop must not hang the walk.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
+                if name.hasSuffix(".swift"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   seen.insert(path).inserted { listing.files.append(path) }
+                continue
+            }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(path, relative: relativePath, patterns: patterns, into: &listing, seen: &seen)
+            } else if name.hasSuffix(".swift"), name != "Package.swift", seen.insert(path).inserted {
+                listing.files.append(path)
+            }
+        }
+    }
+
+    /// `DI`, `DI/` and `./DI` are one path: the spelling must not change what import writes.
+    public static func normalized(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./"), path.count > 2 { path.removeFirst(2) }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty ? "." : path
+    }
+
+    /// A glob over the path: `*` within one component, `**` across components, `?` one character.
+    /// A pattern without a slash matches any single component (`Tests`, `*Mock*.swift`).
+    public static func matches(pattern: String, path: String) -> Bool {
+        if !pattern.contains("/") {
+            return path.split(separator: "/").contains { fnmatch(pattern, String($0), 0) == 0 }
+        }
+        let trimmed = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
+        return fnmatch(trimmed, path, 0) == 0 || fnmatch(trimmed.replacingOccurrences(of: "**/", with: ""), path, 0) == 0
+            || fnmatch(trimmed + "/*", path, 0) == 0
+    }
+}
