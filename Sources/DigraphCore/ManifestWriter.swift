@@ -131,7 +131,7 @@ public struct ManifestWriter {
         switch value {
         case .map(let fields) where fields.isEmpty: out += "\(indent)\(key): {}\n"
         case .list(let items) where items.isEmpty: out += "\(indent)\(key): []\n"
-        case .map(let fields) where isFlowable(fields):
+        case .map(let fields) where isFlowable(fields) && !blockSections.contains(key):
             out += "\(indent)\(key): { " + fields.map { "\(yamlScalar($0.0)): \(inline($0.1))" }.joined(separator: ", ") + " }\n"
         case .map(let fields):
             out += "\(indent)\(key):\n"
@@ -166,6 +166,9 @@ public struct ManifestWriter {
             out += "\(indent)- \(inline(item))\n"
         }
     }
+
+    /// Sections a reader scans line by line, whatever their size.
+    private static let blockSections: Set<String> = ["dependencies", "properties", "arguments", "modules", "interfaces"]
 
     /// Small mappings of scalars read best on one line: `{ type: Router, lazy: true }`.
     private static func isFlowable(_ fields: [(String, Value)]) -> Bool {

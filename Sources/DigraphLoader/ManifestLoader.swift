@@ -36,7 +36,8 @@ public enum ManifestLoader {
         }
     }
 
-    public static func load(files: [String]) -> LoadResult {
+    /// Loads manifest files, merged with manifests already made in memory (imported from Swift).
+    public static func load(files: [String], adding made: [Manifest] = [], unreadable more: [Diagnostic] = []) -> LoadResult {
         var sources: [(file: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         for file in expand(paths: files) {
@@ -45,7 +46,7 @@ public enum ManifestLoader {
             case .failure(let diagnostic): unreadable.append(diagnostic)
             }
         }
-        return load(sources: sources, unreadable: unreadable)
+        return load(sources: sources, adding: made, unreadable: unreadable + more)
     }
 
     /// Loads manifest text held in memory (tests, examples), as if read from `file`.
@@ -53,8 +54,8 @@ public enum ManifestLoader {
         load(sources: [(file, Array(text.utf8))])
     }
 
-    public static func load(sources: [(file: String, bytes: [UInt8])], unreadable: [Diagnostic] = []) -> LoadResult {
-        var manifests: [Manifest] = []
+    public static func load(sources: [(file: String, bytes: [UInt8])], adding made: [Manifest] = [], unreadable: [Diagnostic] = []) -> LoadResult {
+        var manifests: [Manifest] = made
         var diagnostics = unreadable
         for source in sources {
             let (manifest, found) = decode(bytes: source.bytes, file: source.file)

@@ -3,6 +3,7 @@ import DigraphCore
 import DigraphLoader
 import DigraphReporters
 import DigraphRules
+import DigraphSwiftImport
 import Foundation
 
 struct Check: ParsableCommand {
@@ -21,7 +22,7 @@ struct Check: ParsableCommand {
           2  the input could not be used: unreadable file, schema error, bad command line
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them.")
+    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory.")
     var files: [String]
 
     @Option(help: "Report format: text (compiler style), json, github (workflow annotations + text), sarif (2.1.0).")
@@ -69,11 +70,18 @@ struct CheckRun {
     var report: Report
     var inputUnusable: Bool
 
-    init(files: [String], ignoring ignored: Set<DiagnosticCode> = []) {
-        let loaded = ManifestLoader.load(files: files)
+    /// Paths that hold Swift (a `.swift` file, or a folder with Swift files below it) are imported in
+    /// memory, with locations in the Swift files; the rest are manifests. Both merge into one graph.
+    init(files: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = []) {
+        let swiftPaths = files.filter { SwiftSourceFiles.holdsSwift($0, excluding: patterns) }
+        let manifestPaths = files.filter { !swiftPaths.contains($0) }
+        var imported: SwiftImporter.Result?
+        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns) }
+        let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
+                                         unreadable: imported?.unreadable ?? [])
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
-        let findings = loaded.graph.map(RuleCatalog.check) ?? []
+        let findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
         report = Report(registrations: loaded.graph?.registrations.count ?? 0,
                         diagnostics: loaded.diagnostics + findings.filter { !ignored.contains($0.code) })
     }

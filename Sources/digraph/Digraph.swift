@@ -14,7 +14,7 @@ struct Digraph: ParsableCommand {
         (unreadable file, schema error, bad command line).
         """,
         version: "0.1.0",
-        subcommands: [Check.self, Render.self, GenSwift.self, Explain.self])
+        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Explain.self])
 }
 
 /// The exit codes CI relies on.

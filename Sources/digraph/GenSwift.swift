@@ -113,7 +113,7 @@ struct GenSwift: ParsableCommand {
             for (path, code) in files { try OutputPath.write(Array(code.utf8), to: path) }
             for leftover in leftovers { try FileManager.default.removeItem(atPath: leftover) }
         } catch {
-            printToStandardError("digraph: error: cannot write \(output): \(error.localizedDescription)\n")
+            printToStandardError("digraph: error: \((error as? OutputPath.WriteError)?.description ?? "cannot write \(output): \(error.localizedDescription)")\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         if output != "-" {

@@ -129,7 +129,7 @@ struct Render: ParsableCommand {
         do {
             try OutputPath.write(bytes, to: destination)
         } catch {
-            printToStandardError("digraph: error: cannot write \(destination): \(error.localizedDescription)\n")
+            printToStandardError("digraph: error: \(error)\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         let report = outcome.report
@@ -146,38 +146,3 @@ struct Render: ParsableCommand {
 
 extension GraphvizRenderer.Layout: ExpressibleByArgument {}
 extension DOTOptions.RankDirection: ExpressibleByArgument {}
-
-/// Where outputs go, and writing them so that a reader never sees half a file.
-enum OutputPath {
-    /// `app.yaml` -> `app.png`; a directory `fixtures/workout` -> `fixtures/workout.png`.
-    static func beside(_ firstManifest: String, replacing argument: String, extension newExtension: String) -> String {
-        var isDirectory: ObjCBool = false
-        var base = argument
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
-            while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        } else {
-            base = (firstManifest as NSString).deletingPathExtension
-        }
-        return base + "." + newExtension
-    }
-
-    /// `-` is stdout; anything else is written to a temporary file beside it, then renamed over it.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
-}

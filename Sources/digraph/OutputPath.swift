@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where outputs go, and writing them so that a reader never sees half a file.
+enum OutputPath {
+    struct WriteError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `app.yaml` -> `app.png`; a directory `fixtures/workout` -> `fixtures/workout.png`.
+    static func beside(_ firstManifest: String, replacing argument: String, extension newExtension: String) -> String {
+        var isDirectory: ObjCBool = false
+        var base = argument
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+            while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        } else {
+            base = (firstManifest as NSString).deletingPathExtension
+        }
+        return base + "." + newExtension
+    }
+
+    /// `-` is stdout. Anything else: a fresh temporary file created exclusively (random name, same
+    /// folder, never following a planted link) is filled and renamed over the target, which must be
+    /// a regular file or absent: a FIFO, a device, a folder or a symbolic link is refused.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
+            } catch {
+                throw WriteError(description: "cannot write to standard output: \(error.localizedDescription)")
+            }
+            return
+        }
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            let kind = status.st_mode & S_IFMT
+            if kind == S_IFLNK { throw WriteError(description: "\(path) is a symbolic link; give the path of the file itself") }
+            if kind != S_IFREG { throw WriteError(description: "\(path) is not a regular file (a folder, a FIFO or a device); choose a file path") }
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var template = Array((folder + "/.\(url.lastPathComponent.prefix(100)).XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw WriteError(description: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+        }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var written = 0
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += count
+            }
+            return nil
+        }
+        // mkstemp creates 0600; an output is an ordinary file (0644, less the umask).
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw WriteError(description: "cannot write \(path): \(failure)")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(description: "cannot write \(path): \(reason)")
+        }
+    }
+}
