@@ -189,21 +189,40 @@ public struct PlainContainerGenerator {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
                 return
             }
-            let (callee, arguments) = plan.construction(of: index) { value(for: $0, position: $1, of: index) }
-            guard let arguments else {
-                out.line("return \(callee)")
-                return
+            let (callee, arguments) = plan.construction(of: index) { value(for: graph.edge(from: index, dependency: $1), $0) }
+            // A transient has no cache to keep it in while its properties are set: it gets them here.
+            let injectsHere = registration.lifetime == .transient && !registration.properties.isEmpty
+            let start = injectsHere ? "let instance = " : "return "
+            if let arguments, arguments.count > 1 {
+                // One parameter per line keeps long initializers readable in review.
+                out.line("\(start)\(callee)(")
+                for (position, argument) in arguments.enumerated() {
+                    out.line("    " + argument + (position < arguments.count - 1 ? "," : ""))
+                }
+                out.line(")")
+            } else {
+                out.line(start + callee + (arguments.map { "(\($0.joined()))" } ?? ""))
             }
-            guard arguments.count > 1 else {
-                out.line("return \(callee)(\(arguments.joined()))")
-                return
+            if injectsHere {
+                out.line("inject_\(name)(\((["instance"] + scopeArgument + passArguments).joined(separator: ", ")))")
+                out.line("return instance")
             }
-            // One parameter per line keeps long initializers readable in review.
-            out.line("return \(callee)(")
-            for (position, argument) in arguments.enumerated() {
-                out.line("    " + argument + (position < arguments.count - 1 ? "," : ""))
+        }
+        if !registration.properties.isEmpty { writeInjection(index, scopeParameter: scopeParameter, &out) }
+    }
+
+    /// Properties are set after construction, and for a shared value after it is stored: a property
+    /// may lead back to its holder (how a cycle is legitimately closed), which then finds it.
+    private func writeInjection(_ index: Int, scopeParameter: String, _ out: inout SwiftWriter) {
+        let registration = graph.registrations[index]
+        let name = plan.registrationNames[index]
+        let implementation = plan.naming.spell(registration.implementation!.expression)
+        let parameters = (["_ instance: \(implementation)"] + (scopeParameter.isEmpty ? [] : [scopeParameter])).joined(separator: ", ")
+        out.line()
+        out.block("\(plan.actorAttribute(of: index))\(memberAccess)func inject_\(name)(\(parameters))") { out in
+            for (position, property) in registration.properties.enumerated() {
+                out.line("instance.\(SwiftNaming.escaped(property.label.value)) = \(value(for: graph.edge(from: index, property: position), property))")
             }
-            out.line(")")
         }
     }
 
@@ -211,7 +230,19 @@ public struct PlainContainerGenerator {
     private func writeCache(_ index: Int, buildCall: String, _ out: inout SwiftWriter) {
         let name = plan.registrationNames[index]
         let valueType = plan.valueType(of: index)
-        switch graph.registrations[index].lifetime {
+        let registration = graph.registrations[index]
+        var inject = ""
+        if !registration.properties.isEmpty {
+            let implementation = plan.naming.spell(registration.implementation!.expression)
+            let instance = implementation == valueType ? "created" : "created as! \(implementation)"
+            let passing = graph.registrations[plan.argumentOwner(of: index)].arguments.map { "\($0.label.value): \(SwiftNaming.escaped($0.label.value))" }
+            inject = "if overrides.\(name) == nil { inject_\(name)(\(([instance] + scopeArgument + passing).joined(separator: ", "))) }"
+        }
+        func store(_ line: String) {
+            out.line(line)
+            if !inject.isEmpty { out.line(inject) }
+        }
+        switch registration.lifetime {
         case .transient:
             out.line(buildCall)
         case .singleton:
@@ -219,19 +250,19 @@ public struct PlainContainerGenerator {
             out.line("defer { lock.unlock() }")
             out.line("if let existing = singleton_\(name) { return existing }")
             out.line("let created = \(buildCall)")
-            out.line("singleton_\(name) = created")
+            store("singleton_\(name) = created")
             out.line("return created")
         case .weak:
             out.line("lock.lock()")
             out.line("defer { lock.unlock() }")
             out.line("if let existing = weak_\(name) as? \(valueType) { return existing }")
             out.line("let created = \(buildCall)")
-            out.line("weak_\(name) = created as AnyObject")
+            store("weak_\(name) = created as AnyObject")
             out.line("return created")
         case .graph:
             out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
             out.line("let created = \(buildCall)")
-            out.line("scope.instances[\(index)] = created")
+            store("scope.instances[\(index)] = created")
             out.line("return created")
         }
     }
@@ -246,13 +277,14 @@ public struct PlainContainerGenerator {
         return "\(function)\(name)(\((scope + passing).joined(separator: ", ")))"
     }
 
-    /// The expression passed for one initializer parameter.
-    private func value(for dependency: Dependency, position: Int, of index: Int) -> String {
+    /// The expression passed for one initializer parameter or property.
+    private func value(for edge: @autoclosure () -> Edge, _ dependency: Dependency) -> String {
         switch dependency.source {
         case .argument(let label):
             return SwiftNaming.escaped(label.value)
         case .service(_, _, let isLazy, let passing):
-            let edge = graph.edge(from: index, dependency: position)
+            let edge = edge()
+            let index = edge.from
             let passed = passing.map { SwiftNaming.escaped($0.value) }
             guard isLazy else { return resolution(of: edge, from: index, passing: targetLabels(edge, passed)) }
             return lazyClosure(for: edge)

@@ -39,6 +39,8 @@ public struct StubGenerator {
         // Implementations: what each is registered as, and its initializer.
         var conformances: [String: [String]] = [:]
         var initializers: [String: (parameters: [Parameter], isolation: String?, factory: String?)] = [:]
+        // Properties set after construction: optional (nil until the container sets them).
+        var properties: [String: [(name: String, type: String)]] = [:]
         var order: [String] = []
         for (index, registration) in graph.registrations.enumerated() {
             // An alias's keys are conformances of the implementation it forwards to.
@@ -57,6 +59,10 @@ public struct StubGenerator {
                               type: parameterType(dependency, position: position, of: index))
                 }
                 initializers[implementation] = (parameters, plan.isolation[index], registration.factory?.value)
+                properties[implementation] = registration.properties.enumerated().map { position, property in
+                    let type = parameterType(property, edge: graph.edge(from: index, property: position), of: index).replacingEscaping
+                    return (SwiftNaming.escaped(property.label.value), property.service?.expression.isOptional == true ? type : GenerationPlan.optional(type))
+                }
             }
         }
         for implementation in order {
@@ -71,6 +77,7 @@ public struct StubGenerator {
             lines.append("\(actor)public final class \(implementation)\(inherits.isEmpty ? "" : ": " + inherits) {")
             lines.append("    nonisolated(unsafe) public static var instances = 0")
             for parameter in parameters { lines.append("    public let \(parameter.identifier): \(parameter.type.replacingEscaping)") }
+            for property in properties[implementation] ?? [] { lines.append("    public var \(property.name): \(property.type)") }
             lines.append("    public init(\(parameters.map(\.declaration).joined(separator: ", "))) {")
             for parameter in parameters { lines.append("        self.\(parameter.identifier) = \(parameter.identifier)") }
             lines.append("        Self.instances += 1")
@@ -101,7 +108,7 @@ public struct StubGenerator {
         for registration in graph.registrations {
             registration.provides.forEach { collect($0.expression) }
             registration.arguments.forEach { collect($0.type.expression) }
-            registration.dependencies.forEach { if let type = $0.service { collect(type.expression) } }
+            (registration.dependencies + registration.properties).forEach { if let type = $0.service { collect(type.expression) } }
         }
         graph.externalKeys.forEach { if let type = try? TypeExpressionParser.parse($0) { collect(type) } }
         for name in others.sorted() where !declared.contains(name) && !Self.standardTypes.contains(name) && name != "MainActor" {
@@ -121,6 +128,10 @@ public struct StubGenerator {
     }
 
     private func parameterType(_ dependency: Dependency, position: Int, of index: Int) -> String {
+        parameterType(dependency, edge: graph.edge(from: index, dependency: position), of: index)
+    }
+
+    private func parameterType(_ dependency: Dependency, edge: @autoclosure () -> Edge, of index: Int) -> String {
         let registration = graph.registrations[index]
         switch dependency.source {
         case .argument(let label):
@@ -128,7 +139,7 @@ public struct StubGenerator {
         case .service(let type, _, let isLazy, _):
             let spelled = plan.naming.spell(type.expression)
             guard isLazy else { return spelled }
-            let edge = graph.edge(from: index, dependency: position)
+            let edge = edge()
             guard let target = edge.target else { return "@escaping () -> \(spelled)" }
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments.map { plan.naming.spell($0.type.expression) }
             let actor = plan.isolation[target].map { "@\($0) " } ?? ""

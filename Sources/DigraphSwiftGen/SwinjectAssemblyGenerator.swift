@@ -105,7 +105,7 @@ public struct SwinjectAssemblyGenerator {
         if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
             body = resolve(aliasEdge, passing: arguments.map { SwiftNaming.escaped($0.label.value) })
         } else {
-            let (callee, arguments) = plan.construction(of: index) { value(for: $0, position: $1, of: index) }
+            let (callee, arguments) = plan.construction(of: index) { value(for: graph.edge(from: index, dependency: $1), $0) }
             body = arguments.map { "\(callee)(\($0.joined(separator: ", ")))" } ?? callee
         }
         out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(plan.valueType(of: index)) in")
@@ -118,7 +118,29 @@ public struct SwinjectAssemblyGenerator {
         } else {
             out.line("    \(body)")
         }
-        out.line("}\(scopeSuffix)")
+        if registration.properties.isEmpty {
+            out.line("}\(scopeSuffix)")
+        } else {
+            // Properties are set once the instance exists (and is stored in its scope), as Swinject
+            // documents for circular dependencies.
+            let implementation = plan.naming.spell(registration.implementation!.expression)
+            let needsCast = implementation != plan.valueType(of: index)
+            out.line("}\(scopeSuffix).initCompleted { r, \(needsCast ? "service" : "instance") in")
+            var lines = needsCast ? ["let instance = service as! \(implementation)"] : []
+            for (position, property) in registration.properties.enumerated() {
+                lines.append("instance.\(SwiftNaming.escaped(property.label.value)) = \(value(for: graph.edge(from: index, property: position), property))")
+            }
+            if plan.isolation[index] == "MainActor" {
+                out.line("    nonisolated(unsafe) let r = r")
+                out.line("    nonisolated(unsafe) let \(needsCast ? "service = service" : "instance = instance")")
+                out.line("    MainActor.assumeIsolated {")
+                for line in lines { out.line("        " + line) }
+                out.line("    }")
+            } else {
+                for line in lines { out.line("    " + line) }
+            }
+            out.line("}")
+        }
         // Further keys of the same registration forward to the first, sharing its instance.
         for provided in registration.provides.dropFirst() {
             let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
@@ -130,12 +152,12 @@ public struct SwinjectAssemblyGenerator {
 
     private func argumentsLabel(_ count: Int) -> String { count == 1 ? "argument" : "arguments" }
 
-    private func value(for dependency: Dependency, position: Int, of index: Int) -> String {
+    private func value(for edge: @autoclosure () -> Edge, _ dependency: Dependency) -> String {
         switch dependency.source {
         case .argument(let label):
             return SwiftNaming.escaped(label.value)
         case .service(_, _, let isLazy, let passing):
-            let edge = graph.edge(from: index, dependency: position)
+            let edge = edge()
             guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.escaped($0.value) }) }
             guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
