@@ -4,8 +4,13 @@ import DigraphCore
 /// to the spot, each finding followed by its notes, and a closing summary line.
 public struct TextReporter: Reporter {
     public var colored: Bool
+    /// What the summary says was done: "checked", or "imported" for `digraph import`.
+    public var verb: String
 
-    public init(colored: Bool = false) { self.colored = colored }
+    public init(colored: Bool = false, verb: String = "checked") {
+        self.colored = colored
+        self.verb = verb
+    }
 
     public func render(_ report: Report) -> String {
         var text = ""
@@ -23,7 +28,7 @@ public struct TextReporter: Reporter {
         if report.isInputUnusable {
             return "digraph: \(plural(report.errors, "error")) in the input; fix the manifest first, nothing else was checked"
         }
-        return "digraph: checked \(plural(report.registrations, "registration")): " + counts.joined(separator: ", ")
+        return "digraph: \(verb) \(plural(report.registrations, "registration")): " + counts.joined(separator: ", ")
     }
 
     private func paint(_ text: String, severity: Severity?) -> String {

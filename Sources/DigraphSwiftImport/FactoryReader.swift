@@ -203,6 +203,10 @@ struct FactoryReader {
             return
         }
         guard let expression = SwiftExpressions.expression(of: item) else { return }
+        if let body = isolatedBody(expression) {
+            for inner in body.statements { readStatement(inner, instance: instance) }
+            return
+        }
         if let ifExpression = expression.as(IfExprSyntax.self) {
             bind(ifExpression.conditions, required: false)
             for inner in ifExpression.body.statements { readStatement(inner, instance: instance) }
@@ -241,6 +245,15 @@ struct FactoryReader {
         }
     }
 
+    /// `MainActor.assumeIsolated { … }`: the body runs on that actor, and is read as the factory's own.
+    private mutating func isolatedBody(_ expression: ExprSyntax) -> ClosureExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let (name, receiver) = SwiftExpressions.callee(of: call),
+              name == "assumeIsolated", let actor = receiver?.trimmedDescription,
+              let body = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return nil }
+        reading.isolation = actor
+        return body
+    }
+
     private func isBuiltLocal(_ name: String) -> Bool {
         if case .construction = locals[name] { return true }
         return false
@@ -264,11 +277,7 @@ struct FactoryReader {
     /// What the factory returns decides the registration's shape.
     private mutating func finish(product expression: ExprSyntax) {
         let unwrapped = SwiftExpressions.unwrap(expression)
-        // `MainActor.assumeIsolated { … }`: the body runs on the main actor.
-        if let call = unwrapped.core.as(FunctionCallExprSyntax.self), let (name, receiver) = SwiftExpressions.callee(of: call),
-           name == "assumeIsolated", let actor = receiver?.trimmedDescription,
-           let body = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
-            reading.isolation = actor
+        if let body = isolatedBody(unwrapped.core) {
             readBody(body.statements)
             return
         }

@@ -47,11 +47,11 @@ struct Import: ParsableCommand {
         let result = SwiftImporter.run(paths: paths, excluding: excludes)
         let colored = Terminal.stderrWantsColor
         guard result.unreadable.isEmpty else {
-            printToStandardError(TextReporter(colored: colored).render(Report(registrations: 0, diagnostics: result.unreadable)))
+            printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: 0, diagnostics: result.unreadable)))
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         if !result.findings.isEmpty {
-            printToStandardError(TextReporter(colored: colored).render(Report(registrations: result.manifest.registrations.count, diagnostics: result.findings)))
+            printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: result.manifest.registrations.count, diagnostics: result.findings)))
         }
         let command = (["digraph", "import"] + paths.map(SwiftSourceFiles.normalized) + excludes.flatMap { ["--exclude", $0] }
             + (format == .yaml ? [] : ["--format", format.rawValue])).joined(separator: " ")
