@@ -23,6 +23,8 @@ struct FactoryReading {
     var isSupplied = false
     /// A value made by a method of a resolved object: no implementation to name.
     var isMadeByObject = false
+    /// The factory's product could not be read: the implementation is a placeholder, never the key.
+    var isUnread = false
     /// Comment lines for the manifest (what was recognized that a reader should know).
     var notes: [String] = []
     var findings: [Diagnostic] = []
@@ -191,6 +193,7 @@ struct FactoryReader {
             readStatement(item, instance: nil)
         }
         if reading.implementation == nil, reading.aliasOf == nil, !reading.isSupplied, !reading.isMadeByObject {
+            reading.isUnread = true
             warn("its factory returns nothing digraph can read; fill in its implementation and dependencies", at: Syntax(statements))
         }
     }
@@ -285,6 +288,7 @@ struct FactoryReader {
         case .service(let site, _):
             consumed.insert(site.node.id)
             guard let type = site.type else {
+                reading.isUnread = true
                 warn("it forwards to a resolve digraph cannot read: \(site.problem ?? "")", at: site.node)
                 return
             }
@@ -300,6 +304,7 @@ struct FactoryReader {
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
         case .lazy, .literal, .unknown:
+            reading.isUnread = unwrapped.castType == nil
             if let cast = unwrapped.castType {
                 reading.implementation = cast
                 warn("it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies", at: Syntax(expression))

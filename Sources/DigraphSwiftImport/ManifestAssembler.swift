@@ -72,7 +72,7 @@ struct ManifestAssembler {
             let needsImplementation = reading.aliasOf == nil && !reading.isSupplied
             if needsImplementation, implementation == nil {
                 // `.init(…)` builds the key itself; anything else unread gets a placeholder to fill in.
-                if let only = provides.first, provides.count == 1, only.expression.plainName != nil, !declarations.isProtocol(only.writtenSpelling) {
+                if !reading.isUnread, let only = provides.first, provides.count == 1, only.expression.plainName != nil, !declarations.isProtocol(only.writtenSpelling) {
                     implementation = only
                 } else if !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil {
                     implementation = TypeReference(.nominal([.init(Self.placeholder)]), at: registration.location)
