@@ -43,12 +43,15 @@ public struct Edge: Hashable, Sendable {
     /// Counts for captives and argument checks: the value is resolved while the holder is built.
     public var isEager: Bool { !isLazy }
 
+    /// Set after construction, on the finished instance.
+    public var isProperty: Bool {
+        if case .property = kind { return true }
+        return false
+    }
+
     /// Counts for cycles: a property is set after its holder exists, which is how a cycle is
     /// legitimately closed (Swinject's `initCompleted`).
-    public var closesCycles: Bool {
-        if case .property = kind { return false }
-        return !isLazy
-    }
+    public var closesCycles: Bool { !isLazy && !isProperty }
 
     /// "parameter 'x'", "property 'x'" or "its aliasOf": where on its holder the edge is written.
     public var role: String {

@@ -65,13 +65,14 @@ public struct GenerationPlan: Sendable {
         self.externalKeys = externalKeys
 
         // Isolation flows from what a factory calls eagerly: building a MainActor value makes the
-        // builder MainActor too. Two different actors on one path cannot be generated.
+        // builder MainActor too. Two different actors on one path cannot be generated. A property
+        // is set after construction and hops to its value's actor there.
         var isolation = graph.registrations.map { $0.isolation?.key }
         var changed = true
         while changed {
             changed = false
             for (index, edges) in graph.edges.enumerated() {
-                for edge in edges where edge.isEager {
+                for edge in edges where edge.isEager && !edge.isProperty {
                     guard let target = edge.target, let actor = isolation[target] else { continue }
                     if let own = isolation[index] {
                         if own != actor {
@@ -89,6 +90,7 @@ public struct GenerationPlan: Sendable {
     }
 
     public func accessor(for binding: BindingKey) -> String { accessors[binding]! }
+
 
     /// The modules generated code imports: what it needs, and every manifest's `imports`, sorted.
     public func imports(needed: [String]) -> [String] {

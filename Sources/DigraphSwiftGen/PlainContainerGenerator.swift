@@ -220,10 +220,27 @@ public struct PlainContainerGenerator {
         let parameters = (["_ instance: \(implementation)"] + (scopeParameter.isEmpty ? [] : [scopeParameter])).joined(separator: ", ")
         out.line()
         out.block("\(plan.actorAttribute(of: index))\(memberAccess)func inject_\(name)(\(parameters))") { out in
+            let hops = hoppingProperties(of: index)
+            // A value built on another actor is fetched there; the scope crosses with it.
+            if !hops.isEmpty, usesGraphScope { out.line("nonisolated(unsafe) let scope = scope") }
             for (position, property) in registration.properties.enumerated() {
-                out.line("instance.\(SwiftNaming.escaped(property.label.value)) = \(value(for: graph.edge(from: index, property: position), property))")
+                let edge = graph.edge(from: index, property: position)
+                var value = value(for: edge, property)
+                if let actor = hops[position] { value = "\(actor).assumeIsolated { \(value) }" }
+                out.line("instance.\(SwiftNaming.escaped(property.label.value)) = \(value)")
             }
         }
+    }
+
+    /// Properties whose value is built on a global actor the holder does not run on, by position.
+    private func hoppingProperties(of index: Int) -> [Int: String] {
+        var hops: [Int: String] = [:]
+        for edge in graph.edges[index] where edge.isProperty && edge.isEager {
+            guard case .property(let position) = edge.kind, let target = edge.target,
+                  let actor = plan.isolation[target], plan.isolation[index] == nil else { continue }
+            hops[position] = actor
+        }
+        return hops
     }
 
     /// The body that keeps a shared value: a lock-guarded singleton, a weak reference, or the graph scope.

@@ -122,18 +122,26 @@ public struct SwinjectAssemblyGenerator {
             out.line("}\(scopeSuffix)")
         } else {
             // Properties are set once the instance exists (and is stored in its scope), as Swinject
-            // documents for circular dependencies.
+            // documents for circular dependencies. A value built on another actor is fetched there.
             let implementation = plan.naming.spell(registration.implementation!.expression)
             let needsCast = implementation != plan.valueType(of: index)
-            out.line("}\(scopeSuffix).initCompleted { r, \(needsCast ? "service" : "instance") in")
-            var lines = needsCast ? ["let instance = service as! \(implementation)"] : []
-            for (position, property) in registration.properties.enumerated() {
-                lines.append("instance.\(SwiftNaming.escaped(property.label.value)) = \(value(for: graph.edge(from: index, property: position), property))")
+            let holderActor = plan.isolation[index]
+            var hops: [Int: String] = [:]
+            for edge in graph.edges[index] where edge.isProperty && edge.isEager && holderActor == nil {
+                if case .property(let position) = edge.kind, let target = edge.target, let actor = plan.isolation[target] { hops[position] = actor }
             }
-            if plan.isolation[index] == "MainActor" {
-                out.line("    nonisolated(unsafe) let r = r")
-                out.line("    nonisolated(unsafe) let \(needsCast ? "service = service" : "instance = instance")")
-                out.line("    MainActor.assumeIsolated {")
+            out.line("}\(scopeSuffix).initCompleted { r, \(needsCast ? "service" : "instance") in")
+            if needsCast { out.line("    let instance = service as! \(implementation)") }
+            // Swinject's resolver is not Sendable; these closures run on the resolving thread.
+            if holderActor != nil || !hops.isEmpty { out.line("    nonisolated(unsafe) let r = r") }
+            var lines: [String] = []
+            for (position, property) in registration.properties.enumerated() {
+                var value = value(for: graph.edge(from: index, property: position), property)
+                if let actor = hops[position] { value = "\(actor).assumeIsolated { \(value) }" }
+                lines.append("instance.\(SwiftNaming.escaped(property.label.value)) = \(value)")
+            }
+            if let holderActor {
+                out.line("    \(holderActor).assumeIsolated {")
                 for line in lines { out.line("        " + line) }
                 out.line("    }")
             } else {
