@@ -37,7 +37,23 @@ public enum SwiftSourceFiles {
             }
             walk(path, relative: "", patterns: patterns, into: &listing, seen: &seen)
         }
+        // A package above the given folders still names their modules (`digraph check Sources`).
+        for path in paths.map(normalized) {
+            if let root = enclosingPackage(of: path), !listing.packageRoots.contains(root) { listing.packageRoots.append(root) }
+        }
         return listing
+    }
+
+    /// The nearest folder above `path` holding a `Package.swift` ("." for the working directory).
+    static func enclosingPackage(of path: String) -> String? {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while !components.isEmpty {
+            components.removeLast()
+            let joined = components.joined(separator: "/")
+            let folder = components.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : (joined.isEmpty ? "/" : joined)
+            if FileManager.default.fileExists(atPath: (folder == "/" ? "" : folder) + "/Package.swift") { return folder }
+        }
+        return nil
     }
 
     private static func walk(_ directory: String, relative: String, patterns: [String], into listing: inout Listing, seen: inout Set<String>) {

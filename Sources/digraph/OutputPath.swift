@@ -41,7 +41,7 @@ enum OutputPath {
         var template = Array((folder + "/.\(url.lastPathComponent.prefix(100)).XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw WriteError(description: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+            throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno))) (creating a temporary file in \(folder))")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = 0

@@ -152,7 +152,7 @@ struct ManifestLoaderTests {
               ok: { type: Q, nmae: x }
               arg: { argument: a, lazy: true }
         """) == [
-            "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, arguments, aliasOf, supplied [schema]",
+            "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied [schema]",
             "5:15: error: unknown lifetime 'forever'; use one of transient, singleton, weak, graph (container = singleton) [schema]",
             "6:11: error: 'root' must be true or false, found a string [schema]",
             "7:5: error: a registration needs 'provides': the key (type) it registers [schema]",

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+/// `digraph import`, and `check`/`render`/`gen-swift` given Swift sources, run as a user would.
+struct ImportCommandTests {
+    static let fixtures = ["swinject", "handrolled", "autoregistration", "unreadable"]
+
+    func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    func expected(_ fixture: String) throws -> String {
+        try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/\(fixture).expected.yaml"), encoding: .utf8)
+    }
+
+    /// The whole manifest of each fixture, byte for byte (the golden files are what `import -o` wrote).
+    @Test(arguments: fixtures)
+    func importMatchesItsGolden(_ fixture: String) throws {
+        let result = try CLIRunner.run(["import", "fixtures/import/\(fixture)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try expected(fixture)))
+        // The imported manifest loads as it is.
+        let checked = try CLIRunner.run(["check", "fixtures/import/\(fixture).expected.yaml", "--format", "json"])
+        #expect(!checked.stdout.contains("\"schema\""), "\(checked.stdout)")
+    }
+
+    @Test func whatCannotBeReadIsReportedWithItsLocation() throws {
+        let result = try CLIRunner.run(["import", "fixtures/import/unreadable"])
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+        fixtures/import/unreadable/Broken.swift:6:77: info: 'Formatter (name: german)': parameter 'locale' is given `"de"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        fixtures/import/unreadable/Broken.swift:6:90: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
+        fixtures/import/unreadable/HelperAssembly.swift:31:51: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies [swift-import]
+        fixtures/import/unreadable/HelperAssembly.swift:34:61: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(String.self, name: "locale")!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it [swift-import]
+        fixtures/import/unreadable/HelperAssembly.swift:34:90: warning: 'Dashboard': it resolves 'String' where digraph cannot tell which parameter it feeds; it is listed as parameter 'string', check it [swift-import]
+        fixtures/import/unreadable/HelperAssembly.swift:37:9: warning: 'Formatter': the object scope `ObjectScope(storageFactory: PermanentStorage.init)` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it [swift-import]
+        fixtures/import/unreadable/HelperAssembly.swift:37:61: info: 'Formatter': parameter 'locale' is given `"en"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        digraph: imported 6 registrations: 0 errors, 5 warnings, 2 infos
+
+        """)
+    }
+
+    @Test func theSpellingOfAPathDoesNotChangeTheOutput() throws {
+        let plain = try CLIRunner.run(["import", "fixtures/import/handrolled"])
+        for spelling in ["fixtures/import/handrolled/", "./fixtures/import/handrolled", "./fixtures/import/handrolled//"] {
+            #expect(try CLIRunner.run(["import", spelling]).stdout == plain.stdout, "\(spelling)")
+        }
+    }
+
+    @Test func writesAFileAndCheckFindsDrift() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sources = directory.appendingPathComponent("DI")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try "container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("di.yaml").path
+
+        let written = try CLIRunner.run(["import", "DI", "-o", "di.yaml"], directory: directory)
+        #expect(written.status == 0)
+        #expect(written.stderr == "digraph: wrote di.yaml: 1 registration and 0 direct resolves from 1 Swift file\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == """
+        # Imported from Swift by `digraph import DI`; regenerate rather than edit,
+        # or copy it once and maintain it by hand from then on.
+        version: 1
+        assembly: DIAssembly
+
+        registrations:
+          # DI/A.swift:1
+          - provides: A
+            lifetime: graph
+            dependencies:
+              b: B
+
+        """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["DI", "di.yaml"])
+
+        let fresh = try CLIRunner.run(["import", "DI/", "-o", "di.yaml", "--check"], directory: directory)
+        #expect(fresh.status == 0)
+        #expect(fresh.stderr == "digraph: di.yaml is up to date\n")
+
+        try "container.register(A.self) { r in A(b: r.resolve(B.self)!) }.inObjectScope(.container)\n"
+            .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let stale = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
+        #expect(stale.status == 1)
+        #expect(stale.stderr == "digraph: di.yaml is stale: the Swift sources changed (1 line to remove, 1 to add, first at line 9 (remove: lifetime: graph)); run `digraph import DI -o di.yaml`\n")
+
+        let missing = try CLIRunner.run(["import", "DI", "-o", "other.yaml", "--check"], directory: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "digraph: other.yaml does not exist; run `digraph import DI -o other.yaml`\n")
+    }
+
+    @Test func excludesAndJSON() throws {
+        let excluded = try CLIRunner.run(["import", "fixtures/import/swinject", "--exclude", "AppDelegate.swift", "--format", "json"])
+        #expect(excluded.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(excluded.stdout.utf8)) as! [String: Any]
+        #expect(object["resolves"] == nil)
+        #expect((object["registrations"] as! [Any]).count == 21)
+        #expect(try CLIRunner.run(["import", "fixtures/import/swinject", "--exclude", "**/*Assembly.swift"]).stdout.contains("registrations: []"))
+    }
+
+    @Test func unusableInputIsExitTwo() throws {
+        let missing = try CLIRunner.run(["import", "no/such/folder"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr == "no/such/folder:1:1: error: cannot read no/such/folder: it does not exist [swift-import]\ndigraph: imported 0 registrations: 1 error, 0 warnings, 0 infos\n")
+        let empty = try scratch()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try CLIRunner.run(["import", empty.path])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("error: no Swift files found in \(empty.path) [swift-import]"))
+        #expect(try CLIRunner.run(["import", "fixtures/import/swinject", "--check"]).status == 2)
+    }
+
+    // MARK: check, render and gen-swift on Swift sources
+
+    @Test func checkPointsAtTheSwiftSource() throws {
+        let result = try CLIRunner.run(["check", "fixtures/import/autoregistration"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        fixtures/import/autoregistration/FeedAssembly.swift:27:63: error: nothing provides 'FeedCache', needed by 'FeedLoading' (parameter 'cache') [missing-binding]
+        fixtures/import/autoregistration/FeedAssembly.swift:26:28: note: did you mean 'FeedCache (name: disk)'? It is registered here
+        digraph: checked 6 registrations: 1 error, 0 warnings, 0 infos
+
+        """)
+        let swinject = try CLIRunner.run(["check", "fixtures/import/swinject", "--ignore", "swift-import"])
+        #expect(swinject.status == 0)
+        // The Swinject fixture holds two real captives, found in its Swift source.
+        #expect(swinject.stdout == """
+        fixtures/import/swinject/DomainAssembly.swift:15:9: info: nothing reachable from a root uses 'OrderWriting'; remove it or mark what resolves it `root: true` [unused-registration]
+        fixtures/import/swinject/PresentationAssembly.swift:56:71: warning: singleton 'AppCoordinator' holds graph 'AuthServicing' (parameter 'auth'): the value is made once and kept for the singleton's whole life [captive-dependency]
+        fixtures/import/swinject/DomainAssembly.swift:5:9: note: 'AuthServicing' is registered graph here
+        fixtures/import/swinject/PresentationAssembly.swift:58:13: warning: singleton 'AppCoordinator' holds graph 'LoginViewController' (property 'login'): the value is made once and kept for the singleton's whole life [captive-dependency]
+        fixtures/import/swinject/PresentationAssembly.swift:36:9: note: 'LoginViewController' is registered graph here
+        digraph: checked 21 registrations: 0 errors, 2 warnings, 1 info
+
+        """)
+    }
+
+    @Test func aResolveOfSomethingNeverRegisteredIsMissingEvenBehindGuard() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        final class AppDelegate {
+            func application() {
+                guard let tokens = container.resolve(PushTokenRepository.self) else { return }
+                tokens.register()
+            }
+        }
+
+        """.write(to: directory.appendingPathComponent("AppDelegate.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "AppDelegate.swift"], directory: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout == "AppDelegate.swift:3:28: error: nothing provides 'PushTokenRepository', needed by app code (resolved directly) [missing-binding]\ndigraph: checked 0 registrations: 1 error, 0 warnings, 0 infos\n")
+    }
+
+    @Test func manifestsBesideSwiftAreMerged() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let extra = directory.appendingPathComponent("cache.yaml")
+        try """
+        version: 1
+        registrations:
+          - provides: FeedCache
+            lifetime: singleton
+
+        """.write(to: extra, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "fixtures/import/autoregistration", extra.path])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "digraph: checked 7 registrations: 0 errors, 0 warnings, 0 infos\n")
+    }
+
+    /// A SwiftPM package: each type's module is the target that declares it, and a manifest that
+    /// holds only `modules` adds layer rules to the Swift code.
+    @Test func packageTargetsAreModulesAndLayersApply() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = [
+            "Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"Domain\"), .target(name: \"Data\", path: \"Modules/Data\"), .target(name: \"Presentation\")])\n",
+            "Sources/Domain/Repository.swift": "public protocol Repository: AnyObject {}\n",
+            "Modules/Data/RemoteRepository.swift": "public final class RemoteRepository: Repository { public init() {} }\npublic final class APIClient { public init() {} }\n",
+            "Sources/Presentation/ViewModel.swift": "public final class ViewModel { public init(repository: Repository, api: APIClient) {} }\n",
+            "Sources/Presentation/Assembly.swift": """
+            func assemble(container: Container) {
+                container.register(Repository.self) { _ in RemoteRepository() }
+                container.register(APIClient.self) { _ in APIClient() }
+                container.register(ViewModel.self) { r in ViewModel(repository: r.resolve(Repository.self)!, api: r.resolve(APIClient.self)!) }
+            }
+
+            """,
+            "layers.yaml": "version: 1\nmodules:\n  Domain: {}\n  Data: { dependsOn: [Domain] }\n  Presentation: { dependsOn: [Domain] }\nregistrations: []\n",
+        ]
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let imported = try CLIRunner.run(["import", "."], directory: directory)
+        #expect(imported.stdout.contains("interfaces:\n  Repository: { module: Domain }\n"))
+        #expect(imported.stdout.contains("  - provides: ViewModel\n    lifetime: graph\n    module: Presentation\n"))
+        let result = try CLIRunner.run(["check", "Sources", "Modules", "layers.yaml"], directory: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        Sources/Presentation/Assembly.swift:4:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain [layer-violation]
+        digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
+
+        """)
+    }
+
+    @Test func renderAndGenSwiftTakeSwiftSources() throws {
+        let dot = try CLIRunner.run(["render", "fixtures/import/handrolled", "--dot", "-o", "-"])
+        #expect(dot.status == 0)
+        #expect(dot.stdout.hasPrefix("digraph") && dot.stdout.contains("MovieListViewModel"))
+        let code = try CLIRunner.run(["gen-swift", "fixtures/import/handrolled", "--access", "internal"])
+        #expect(code.status == 0, "\(code.stderr)")
+        #expect(code.stdout.contains("func movieListViewModel() -> MovieListViewModel"))
+    }
+}
