@@ -46,7 +46,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "digraph-synth"),
-        .executableTarget(name: "digraph-bench", dependencies: ["DigraphLoader", "DigraphRules", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "digraph-bench", dependencies: [
+            "DigraphLoader", "DigraphRules", "DigraphSwiftImport",
+            .product(name: "Yams", package: "Yams"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .testTarget(name: "DigraphCoreTests", dependencies: ["DigraphCore"]),
         .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),

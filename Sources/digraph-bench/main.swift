@@ -1,16 +1,19 @@
 // digraph-bench: times each stage of `digraph check` in process, the median of several runs.
 //
 //   digraph-bench FILE [--runs N]
+//   digraph-bench --swift FOLDER [--runs N]    (the stages of `digraph import`)
 //
 // Prints one line per stage: parse (bytes -> located document), load (parse + decode + link),
 // each rule, and the whole check. Compare figures as ratios within one run: the machine is noisy.
 import DigraphLoader
 import DigraphRules
+import DigraphSwiftImport
 import Foundation
+import SwiftParser
 import Yams
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let file = arguments.first else {
+guard let file = arguments.last(where: { !$0.hasPrefix("--") && Int($0) == nil }) else {
     FileHandle.standardError.write(Data("usage: digraph-bench FILE [--runs N]\n".utf8))
     exit(2)
 }
@@ -28,6 +31,19 @@ func median(_ label: String, _ body: () -> Void) {
     print(label.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: "%10.1f ms", samples[samples.count / 2]))
 }
 
+if arguments.contains("--swift") {
+    let files = SwiftSourceFiles.list([file]).files
+    let texts = files.map { String(decoding: FileManager.default.contents(atPath: $0) ?? Data(), as: UTF8.self) }
+    median("list and read files") {
+        for path in SwiftSourceFiles.list([file]).files { _ = FileManager.default.contents(atPath: path) }
+    }
+    median("parse only (one core)") { for text in texts { _ = Parser.parse(source: text) } }
+    median("import (from text)") { _ = SwiftImporter.run(sources: zip(files, texts).map { ($0, $1, nil) }) }
+    let imported = SwiftImporter.run(sources: zip(files, texts).map { ($0, $1, nil) })
+    median("write yaml") { _ = imported.written(as: .yaml, command: "bench") }
+    print("files: \(files.count), registrations: \(imported.manifest.registrations.count)")
+    exit(0)
+}
 median("yams compose only") { _ = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)) }
 median("parse") { _ = try? ManifestLoader.parseDocument(bytes: bytes, file: file) }
 median("load (parse+decode+link)") { _ = ManifestLoader.load(sources: [(file, bytes)]) }
