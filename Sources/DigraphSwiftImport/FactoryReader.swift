@@ -61,6 +61,8 @@ struct FactoryReader {
         case construction(Construction)
         case literal(String)
         case captured(String)
+        /// The resolver itself, handed to the object (a service locator): what it resolves later is invisible.
+        case resolver(String)
         case unknown(String)
     }
 
@@ -303,7 +305,7 @@ struct FactoryReader {
             reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
-        case .lazy, .literal, .unknown:
+        case .lazy, .literal, .unknown, .resolver:
             reading.isUnread = unwrapped.castType == nil
             if let cast = unwrapped.castType {
                 reading.implementation = cast
@@ -359,6 +361,8 @@ struct FactoryReader {
             finding(.info, "parameter '\(label)' is given `\(text.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)", at: node)
         case .captured(let name):
             warn("parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it", at: node)
+        case .resolver(let name):
+            warn("parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead", at: node)
         case .unknown(let text):
             warn("parameter '\(label)' is given `\(text.prefix(60))`, which digraph cannot read; it is left out", at: node)
         }
@@ -430,7 +434,7 @@ struct FactoryReader {
                 if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
                 return local
             }
-            if name == resolverName { return .unknown("the resolver `\(name)` itself") }
+            if name == resolverName { return .resolver(name) }
             if name.first?.isUppercase == true { return .literal(name) }
             return .captured(name)
         }
