@@ -9,13 +9,24 @@ public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
     /// The spelling with compositions in written order: `A & B` and `B & A` differ here, not in `key`.
     public let writtenSpelling: String
 
-    public init(_ expression: TypeExpression, at location: SourceLocation) {
+    /// The key a dependency on this type looks up: `T?` and `T!` look up `T`.
+    public let lookupKey: String
+
+    public convenience init(_ expression: TypeExpression, at location: SourceLocation) {
+        self.init(expression, keyedBy: nil, at: location)
+    }
+
+    /// `keyExpression` is the type the key is made from when it differs from the written one
+    /// (declared typealiases expanded).
+    init(_ expression: TypeExpression, keyedBy keyExpression: TypeExpression?, at location: SourceLocation) {
         self.expression = expression
         self.location = location
         let written = expression.normalized(sortingCompositions: false)
         self.writtenSpelling = written.spelling
+        let keyed = keyExpression ?? expression
         // Sorting compositions changes nothing in a type that has none: spare the second pass.
-        self.key = written.containsComposition ? expression.key : writtenSpelling
+        self.key = keyExpression != nil || written.containsComposition ? keyed.key : writtenSpelling
+        self.lookupKey = keyed.isOptional ? keyed.unwrapped.key : key
     }
 
     public var description: String { key }
@@ -29,10 +40,6 @@ public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(location)
     }
 
-    /// The key a dependency on this type looks up: `T?` and `T!` look up `T`.
-    public var lookupKey: String {
-        expression.isOptional ? expression.unwrapped.key : key
-    }
 }
 
 /// How long a resolved value lives; the semantics of Swinject's object scopes.
@@ -198,10 +205,11 @@ public struct Manifest: Sendable {
     public var external: [TypeReference]
     public var registrations: [Registration]
     public var resolves: [DirectResolve]
+    public var typealiases: [TypeAliasDeclaration]
 
     public init(file: String, assembly: Located<String>, container: Located<String>? = nil, imports: [Located<String>] = [],
                 modules: [ModuleDeclaration]? = nil, interfaces: [InterfaceDeclaration] = [], external: [TypeReference] = [],
-                registrations: [Registration], resolves: [DirectResolve] = []) {
+                registrations: [Registration], resolves: [DirectResolve] = [], typealiases: [TypeAliasDeclaration] = []) {
         self.file = file
         self.assembly = assembly
         self.container = container
@@ -211,5 +219,6 @@ public struct Manifest: Sendable {
         self.external = external
         self.registrations = registrations
         self.resolves = resolves
+        self.typealiases = typealiases
     }
 }

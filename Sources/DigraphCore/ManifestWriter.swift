@@ -51,6 +51,9 @@ public struct ManifestWriter {
                 return (interface.type.writtenSpelling, .map(entry))
             })))
         }
+        if !manifest.typealiases.isEmpty {
+            fields.append(("typealiases", .map(manifest.typealiases.map { ($0.name.writtenSpelling, type($0.type)) })))
+        }
         if !manifest.external.isEmpty { fields.append(("external", .list(manifest.external.map(type)))) }
         fields.append(("registrations", .list(manifest.registrations.map { .commented(registration($0), origin: $0) })))
         if !manifest.resolves.isEmpty {
@@ -168,7 +171,7 @@ public struct ManifestWriter {
     }
 
     /// Sections a reader scans line by line, whatever their size.
-    private static let blockSections: Set<String> = ["dependencies", "properties", "arguments", "modules", "interfaces"]
+    private static let blockSections: Set<String> = ["dependencies", "properties", "arguments", "modules", "interfaces", "typealiases"]
 
     /// Small mappings of scalars read best on one line: `{ type: Router, lazy: true }`.
     private static func isFlowable(_ fields: [(String, Value)]) -> Bool {

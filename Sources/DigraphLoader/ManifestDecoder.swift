@@ -6,7 +6,7 @@ struct ManifestDecoder {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves"]
+    static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves", "typealiases"]
     static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
                                      "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied"]
     static let dependencyFields = ["type", "name", "lazy", "arguments", "argument"]
@@ -53,8 +53,10 @@ struct ManifestDecoder {
             error("missing required field 'registrations'; add `registrations: []` (it may be empty)", at: root.location)
         }
         let resolves = fields["resolves"].map { list($0, "'resolves'") { $0.decodeResolve($1) } } ?? []
+        let typealiases = fields["typealiases"].map { decodeTypealiases($0) } ?? []
         return Manifest(file: file, assembly: assembly, container: container, imports: imports, modules: modules,
-                        interfaces: interfaces, external: external, registrations: registrations, resolves: resolves)
+                        interfaces: interfaces, external: external, registrations: registrations, resolves: resolves,
+                        typealiases: typealiases)
     }
 
     // MARK: Sections
@@ -91,6 +93,19 @@ struct ManifestDecoder {
             let module = fields["module"].flatMap { identifier($0, "'module'") }
             let composes = fields["composes"].map { list($0, "'composes'") { $0.typeReference($1, "a composed protocol") } } ?? []
             return InterfaceDeclaration(type: type, module: module, composes: composes)
+        }
+    }
+
+    /// `typealiases: { Todo.ID: UUID }`: a (dotted) name → the type it stands for.
+    private mutating func decodeTypealiases(_ node: DocumentNode) -> [TypeAliasDeclaration] {
+        guard let entries = mapping(node, "'typealiases'") else { return [] }
+        return entries.compactMap { entry in
+            guard let name = typeReference(keyNode(entry), "a typealias name") else { return nil }
+            guard case .nominal(let components) = name.expression, components.allSatisfy({ $0.genericArguments.isEmpty }) else {
+                error("a typealias name is a plain or dotted type name (`Todo.ID`), not \(quoted(name.writtenSpelling))", at: name.location)
+                return nil
+            }
+            return typeReference(entry.value, "typealias '\(name.writtenSpelling)'").map { TypeAliasDeclaration(name: name, type: $0) }
         }
     }
 

@@ -50,11 +50,63 @@ struct ManifestMerger {
                 }
             }
         }
+        var aliases: [String: TypeAliasDeclaration] = [:]
+        for declaration in manifests.flatMap(\.typealiases) {
+            let name = declaration.name.writtenSpelling
+            if let earlier = aliases[name] {
+                if earlier.type.key != declaration.type.key {
+                    conflict("typealias '\(name)' is redeclared as '\(declaration.type.writtenSpelling)'; the earlier declaration says '\(earlier.type.writtenSpelling)'",
+                             at: declaration.name.location, earlier: earlier.name.location)
+                }
+            } else {
+                aliases[name] = declaration
+            }
+        }
+        var manifests = manifests
+        if !aliases.isEmpty {
+            let expansions = aliases.mapValues(\.type.expression)
+            manifests = manifests.map { TypeAliasExpansion(aliases: expansions).apply(to: $0) }
+            interfaces = Dictionary(interfaces.values.map { declaration in
+                let expanded = InterfaceDeclaration(type: declaration.type.expanding(expansions), module: declaration.module,
+                                                    composes: declaration.composes.map { $0.expanding(expansions) })
+                return (expanded.type.key, expanded)
+            }, uniquingKeysWith: { first, _ in first })
+        }
         let externalKeys = Set(manifests.flatMap { $0.external.map(\.key) })
         return DependencyGraph(manifests: manifests, modules: modules, interfaces: interfaces, externalKeys: externalKeys)
     }
 
     private mutating func conflict(_ message: String, at location: SourceLocation, earlier: SourceLocation) {
         diagnostics.append(.schema(message, at: location, notes: [Note("first declared here", at: earlier)]))
+    }
+}
+
+/// Rewrites a manifest's types so that keys compare after declared typealiases are expanded; what
+/// was written (and where) stays for messages and generated code.
+struct TypeAliasExpansion {
+    let aliases: [String: TypeExpression]
+
+    func apply(to manifest: Manifest) -> Manifest {
+        var manifest = manifest
+        manifest.registrations = manifest.registrations.map(apply)
+        manifest.external = manifest.external.map { $0.expanding(aliases) }
+        manifest.resolves = manifest.resolves.map { DirectResolve(type: $0.type.expanding(aliases), name: $0.name) }
+        return manifest
+    }
+
+    private func apply(_ registration: Registration) -> Registration {
+        Registration(
+            provides: registration.provides.map { $0.expanding(aliases) }, implementation: registration.implementation,
+            lifetime: registration.lifetime, name: registration.name, module: registration.module, factory: registration.factory,
+            isRoot: registration.isRoot, isolation: registration.isolation,
+            dependencies: registration.dependencies.map(apply), properties: registration.properties.map(apply),
+            arguments: registration.arguments.map { Argument(label: $0.label, type: $0.type.expanding(aliases)) },
+            aliasOf: registration.aliasOf.map { $0.expanding(aliases) }, isSupplied: registration.isSupplied,
+            location: registration.location, assembly: registration.assembly)
+    }
+
+    private func apply(_ dependency: Dependency) -> Dependency {
+        guard case .service(let type, let name, let isLazy, let passing) = dependency.source else { return dependency }
+        return Dependency(label: dependency.label, source: .service(type.expanding(aliases), name: name, isLazy: isLazy, passing: passing))
     }
 }

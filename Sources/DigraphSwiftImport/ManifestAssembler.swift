@@ -135,8 +135,30 @@ struct ManifestAssembler {
                                                    module: module.map { Located($0, at: type.location) }, composes: []))
         }
         interfaces.sort { $0.type.key < $1.type.key }
+
+        // Typealiases the manifest's types use, so that `check` compares them as the compiler does.
+        var names = Set<String>()
+        func collect(_ type: TypeExpression) {
+            switch type {
+            case .nominal(let components):
+                names.insert(components.map(\.name).joined(separator: "."))
+                components.forEach { $0.genericArguments.forEach(collect) }
+            case .composition(let members): members.forEach(collect)
+            case .existential(let inner), .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .metatype(let inner, _): collect(inner)
+            case .dictionary(let key, let value): collect(key); collect(value)
+            case .tuple(let elements): elements.forEach { collect($0.type) }
+            case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
+            }
+        }
+        usedTypes.forEach { collect($0.expression) }
+        registrations.forEach { $0.arguments.forEach { collect($0.type.expression) } }
+        let location = DigraphCore.SourceLocation.start(of: assembly)
+        let typealiases = declarations.typealiases.keys.sorted().filter(names.contains).compactMap { name -> TypeAliasDeclaration? in
+            guard let alias = try? TypeExpressionParser.parse(name), let target = try? TypeExpressionParser.parse(declarations.typealiases[name]!) else { return nil }
+            return TypeAliasDeclaration(name: TypeReference(alias, at: location), type: TypeReference(target, at: location))
+        }
         let manifest = Manifest(file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
-                                interfaces: interfaces, registrations: registrations, resolves: direct)
+                                interfaces: interfaces, registrations: registrations, resolves: direct, typealiases: typealiases)
         return (manifest, findings, notes)
     }
 }

@@ -15,7 +15,7 @@ struct ImportPatternTests {
         let loaded = ManifestLoader.load(text: manifest, file: "imported.yaml")
         #expect(loaded.diagnostics.filter { $0.code == .schema }.isEmpty, "\(loaded.diagnostics)")
         let body = manifest.split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { !$0.hasPrefix("registrations:") && !$0.hasPrefix("interfaces:") }
+            .drop { !$0.hasPrefix("registrations:") && !$0.hasPrefix("interfaces:") && !$0.hasPrefix("typealiases:") }
             .joined(separator: "\n")
         let findings = result.findings.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
         return ([body.trimmingCharacters(in: .newlines)] + findings).joined(separator: "\n")
@@ -409,6 +409,27 @@ struct ImportPatternTests {
         3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value)
         3:82: warning: 'Dashboard': parameter 'config' is given `config`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it
         5:39: warning: 'Thing': it forwards to a resolve digraph cannot read: the type it resolves, `type`, is not a literal `X.self`
+        """)
+    }
+
+    @Test func typealiasesTheKeysUseAreWritten() {
+        #expect(Self.imported("""
+        enum Todo { typealias ID = UUID }
+        typealias Completion = () -> Void
+        final class Detail { init(id: Todo.ID) {} }
+        container.register(Detail.self) { (r, id: Todo.ID) in Detail(id: id) }
+        """) == """
+        typealiases:
+          Todo.ID: UUID
+
+        registrations:
+          # App.swift:4
+          - provides: Detail
+            lifetime: graph
+            dependencies:
+              id: { argument: id }
+            arguments:
+              id: Todo.ID
         """)
     }
 
