@@ -185,3 +185,29 @@ extension PlainContainerBehaviourTests {
         #expect(output.count == 3)
     }
 }
+
+extension PlainContainerBehaviourTests {
+    /// A container generated from an imported hand-rolled container, compiled against the app's own
+    /// hand-written types (not stubs) and run: the manifest the importer wrote builds the real thing.
+    @Test func importedHandRolledContainerAgainstItsOwnTypes() throws {
+        let manifest = "fixtures/import/handrolled.expected.yaml"
+        let plan = try GeneratedCodeRunner.plan([manifest])
+        var files = ["Container.swift": PlainContainerGenerator(plan: plan, access: .internal, sources: [manifest]).generate()]
+        let fixture = GeneratedCodeRunner.packageRoot.appendingPathComponent("fixtures/import/handrolled")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path).sorted() where name.hasSuffix(".swift") {
+            files[name] = try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8)
+        }
+        files["main.swift"] = GeneratedCodeRunner.checks + """
+        let container = AppContainer()
+        check(container.networkManagerProtocol() === container.networkManagerProtocol(), "an instance registration is one value")
+        check(container.movieListViewModel() !== container.movieListViewModel(), "a closure registration is fresh each time")
+        check(container.issueCreateViewModel() === container.issueCreateViewModel(), "a string-named registration is one value")
+        check(container.keychainManagerProtocol() is KeychainManager, "the protocol key builds the app's implementation")
+
+        """ + "\nexit(failures == 0 ? 0 : 1)\n"
+        let result = try GeneratedCodeRunner.compileAndRun(files: files, name: "imported-handrolled")
+        #expect(result.compiled, "compiler said:\n\(result.compilerOutput)")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 4, "\(result.output)")
+    }
+}
