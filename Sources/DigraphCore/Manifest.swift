@@ -222,3 +222,21 @@ public struct Manifest: Sendable {
         self.typealiases = typealiases
     }
 }
+
+extension Manifest {
+    /// The assembly name a file (or an imported folder) gets when it declares none: its base name
+    /// made an identifier, `workout/data.yaml` → `DataAssembly`, `App/DI` → `DIAssembly`.
+    public static func defaultAssemblyName(for file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = base.split(separator: ".").first.map(String.init) ?? base
+        var name = ""
+        var upperNext = true
+        for character in stem {
+            guard character.isASCII, character.isLetter || character.isNumber else { upperNext = true; continue }
+            name.append(upperNext ? Character(character.uppercased()) : character)
+            upperNext = false
+        }
+        if name.isEmpty || name.first!.isNumber { name = "Manifest" + name }
+        return name + (name.hasSuffix("Assembly") ? "" : "Assembly")
+    }
+}

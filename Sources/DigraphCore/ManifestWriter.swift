@@ -233,29 +233,27 @@ public struct ManifestWriter {
             return "{\n" + fields.map { "\(inner)\(jsonString($0.0)): \(json($0.1, indent: inner))" }.joined(separator: ",\n") + "\n\(indent)}"
         }
     }
-
-    /// A JSON (and YAML double-quoted) string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    out += "\\u" + String(String(scalar.value, radix: 16).leftPadded(to: 4))
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+/// A JSON string literal, also a valid YAML double-quoted scalar: quotes, backslashes and every
+/// control character (C0, DEL, C1, the line and paragraph separators) escaped.
+public func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                let digits = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
 }

@@ -14,21 +14,6 @@ struct ManifestDecoder {
 
     init(file: String) { self.file = file }
 
-    /// The assembly name a file gets when it declares none: its base name, made an identifier.
-    static func defaultAssemblyName(for file: String) -> String {
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        let stem = base.split(separator: ".").first.map(String.init) ?? base
-        var name = ""
-        var upperNext = true
-        for character in stem {
-            guard character.isASCII, character.isLetter || character.isNumber else { upperNext = true; continue }
-            name.append(upperNext ? Character(character.uppercased()) : character)
-            upperNext = false
-        }
-        if name.isEmpty || name.first!.isNumber { name = "Manifest" + name }
-        return name + (name.hasSuffix("Assembly") ? "" : "Assembly")
-    }
-
     mutating func decode(_ root: DocumentNode) -> Manifest? {
         guard let entries = mapping(root, "the manifest") else { return nil }
         let fields = checkFields(entries, allowed: Self.topLevelFields, in: "the manifest")
@@ -39,7 +24,7 @@ struct ManifestDecoder {
             error("missing required field 'version'; add `version: 1` at the top of the file", at: root.location)
         }
         let assembly = fields["assembly"].flatMap { identifier($0, "'assembly'") }
-            ?? Located(Self.defaultAssemblyName(for: file), at: .start(of: file))
+            ?? Located(Manifest.defaultAssemblyName(for: file), at: .start(of: file))
         let container = fields["container"].flatMap { identifier($0, "'container'") }
         let imports = fields["imports"].map { list($0, "'imports'") { $0.identifier($1, "an import") } } ?? []
         let modules = fields["modules"].map { decodeModules($0) }

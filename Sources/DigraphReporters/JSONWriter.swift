@@ -1,3 +1,5 @@
+import DigraphCore
+
 /// A JSON value with ordered objects, printed deterministically (two-space indent, keys in the
 /// order given), so that reports can be compared byte for byte.
 public indirect enum JSONValue: Equatable, Sendable {
@@ -43,24 +45,5 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let digits = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func quote(_ text: String) -> String { jsonString(text) }
 }

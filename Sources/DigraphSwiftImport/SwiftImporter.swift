@@ -90,7 +90,7 @@ public enum SwiftImporter {
             resolves += finder.resolves
             findings += finder.findings
         }
-        let assembler = ManifestAssembler(declarations: declarations, assembly: assemblyName(from: base))
+        let assembler = ManifestAssembler(declarations: declarations, assembly: Manifest.defaultAssemblyName(for: base))
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
         return Result(manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes)
@@ -116,21 +116,6 @@ public enum SwiftImporter {
             lock.unlock()
         }
         var all: [SwiftFile] { files.compactMap { $0 } }
-    }
-
-    /// `App/DI` → `DIAssembly`: the imported manifest's assembly name.
-    static func assemblyName(from path: String) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = base.hasSuffix(".swift") ? String(base.dropLast(6)) : base
-        var name = ""
-        var upperNext = true
-        for character in stem {
-            guard character.isASCII, character.isLetter || character.isNumber else { upperNext = true; continue }
-            name.append(upperNext ? Character(character.uppercased()) : character)
-            upperNext = false
-        }
-        if name.isEmpty || name.first!.isNumber { name = "Imported" + name }
-        return name.hasSuffix("Assembly") ? name : name + "Assembly"
     }
 }
 
