@@ -17,7 +17,9 @@ public enum YAMLReader {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        // A UTF-8 byte order mark (editors on Windows write one) is not part of the document.
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        yaml_parser_set_input_string(&parser, bytes.baseAddress.map { $0 + start }, bytes.count - start)
 
         var builder = Builder(file: file)
         var event = yaml_event_t()

@@ -69,6 +69,8 @@ struct CheckRun {
     var graph: DependencyGraph?
     var report: Report
     var inputUnusable: Bool
+    /// Every file read: outputs must never overwrite one of them.
+    var readFiles: [String]
 
     /// Paths that hold Swift (a `.swift` file, or a folder with Swift files below it) are imported in
     /// memory, with locations in the Swift files; the rest are manifests. Both merge into one graph.
@@ -81,6 +83,7 @@ struct CheckRun {
                                          unreadable: imported?.unreadable ?? [])
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
+        readFiles = ManifestLoader.expand(paths: manifestPaths) + (imported?.files ?? [])
         let findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
         report = Report(registrations: loaded.graph?.registrations.count ?? 0,
                         diagnostics: loaded.diagnostics + findings.filter { !ignored.contains($0.code) })

@@ -70,7 +70,7 @@ struct Import: ParsableCommand {
             return
         }
         do {
-            try OutputPath.write(Array(text.utf8), to: output)
+            try OutputPath.write(Array(text.utf8), to: output, readingFrom: result.files)
         } catch {
             printToStandardError("digraph: error: \(error)\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -18,10 +18,27 @@ enum OutputPath {
         return base + "." + newExtension
     }
 
+    /// Why `path` may not be replaced: it exists and is a symbolic link, a folder, a FIFO or a device.
+    static func refusal(for path: String) -> WriteError? {
+        var status = stat()
+        guard path != "-", lstat(path, &status) == 0 else { return nil }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFLNK { return WriteError(description: "\(path) is a symbolic link; give the path of the file itself") }
+        if kind != S_IFREG { return WriteError(description: "\(path) is not a regular file (a folder, a FIFO or a device); choose a file path") }
+        return nil
+    }
+
+    /// The canonical path of an existing file (links and `..` resolved), nil when there is none.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
+    }
+
     /// `-` is stdout. Anything else: a fresh temporary file created exclusively (random name, same
     /// folder, never following a planted link) is filled and renamed over the target, which must be
     /// a regular file or absent: a FIFO, a device, a folder or a symbolic link is refused.
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    static func write(_ bytes: [UInt8], to path: String, readingFrom inputs: [String] = []) throws {
         if path == "-" {
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(bytes))
@@ -30,11 +47,9 @@ enum OutputPath {
             }
             return
         }
-        var status = stat()
-        if lstat(path, &status) == 0 {
-            let kind = status.st_mode & S_IFMT
-            if kind == S_IFLNK { throw WriteError(description: "\(path) is a symbolic link; give the path of the file itself") }
-            if kind != S_IFREG { throw WriteError(description: "\(path) is not a regular file (a folder, a FIFO or a device); choose a file path") }
+        if let refusal = refusal(for: path) { throw refusal }
+        if let target = realPath(path), inputs.contains(where: { realPath($0) == target }) {
+            throw WriteError(description: "\(path) is one of the files this command reads; refusing to overwrite an input. Choose another output path")
         }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path

@@ -127,7 +127,7 @@ struct Render: ParsableCommand {
         }
         let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.rawValue)
         do {
-            try OutputPath.write(bytes, to: destination)
+            try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles)
         } catch {
             printToStandardError("digraph: error: \(error)\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)

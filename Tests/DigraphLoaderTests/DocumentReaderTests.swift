@@ -55,3 +55,14 @@ struct DocumentReaderTests {
         #expect(errors(text, file: "m.json") == [expected])
     }
 }
+
+extension DocumentReaderTests {
+    /// A UTF-8 byte order mark is read past in YAML as in JSON (it was refused in YAML).
+    @Test func aByteOrderMarkIsReadInBothFormats() {
+        #expect(errors("\u{FEFF}version: 1\nregistrations: []\n") == [])
+        #expect(errors("\u{FEFF}{ \"version\": 1, \"registrations\": [] }", file: "m.json") == [])
+        // Locations after it are unchanged.
+        #expect(errors("\u{FEFF}version: 1\nregistrations:\n  - provides: A\n    lifetime: forever\n")
+                == ["4:15: error: unknown lifetime 'forever'; use one of transient, singleton, weak, graph (container = singleton) [schema]"])
+    }
+}
