@@ -76,6 +76,15 @@ public struct DependencyGraph: Sendable {
     public let providers: [BindingKey: [Int]]
     /// Outgoing edges per registration: the alias edge, then parameters, then properties, in order.
     public let edges: [[Edge]]
+    /// Every registered key that stands for several protocols (a composition, or an interface that
+    /// `composes`), with its members: the few keys composition questions need to look at.
+    public let compositeKeys: [(registration: Int, key: TypeReference, members: Set<String>)]
+    private let builders: [Int]
+    private let forwardingTargets: [Int]
+    /// Per registration, the index in `edges` of each parameter and property that is a service
+    /// (`-1` for a runtime argument): finding a parameter's edge is one lookup, not a search.
+    private let parameterEdges: [[Int]]
+    private let propertyEdges: [[Int]]
     /// Keys app code resolves directly, and the registration serving each (nil when none does).
     public let resolves: [(use: DirectResolve, binding: BindingKey, target: Int?)]
 
@@ -122,6 +131,33 @@ public struct DependencyGraph: Sendable {
             }
             return edges
         }
+        let linked = self.edges
+        func positions(_ kind: (Int) -> Edge.Kind, count: (Registration) -> Int) -> [[Int]] {
+            zip(registrations, linked).map { registration, edges in
+                var positions = [Int](repeating: -1, count: count(registration))
+                for (index, edge) in edges.enumerated() {
+                    switch edge.kind {
+                    case .dependency(let position) where kind(position) == edge.kind: positions[position] = index
+                    case .property(let position) where kind(position) == edge.kind: positions[position] = index
+                    default: break
+                    }
+                }
+                return positions
+            }
+        }
+        var composite: [(registration: Int, key: TypeReference, members: Set<String>)] = []
+        for (index, registration) in registrations.enumerated() {
+            for provided in registration.provides {
+                var members = Set(provided.expression.normalized().compositionMembers.map(\.key))
+                if let interface = interfaces[provided.key] { members.formUnion(interface.composes.map(\.key)) }
+                if members.count > 1 { composite.append((index, provided, members)) }
+            }
+        }
+        self.compositeKeys = composite
+        self.builders = Self.chainEnds(of: registrations, edges: linked) { $0.aliasOf != nil && $0.lifetime == .transient }
+        self.forwardingTargets = Self.chainEnds(of: registrations, edges: linked) { $0.aliasOf != nil }
+        self.parameterEdges = positions({ .dependency(index: $0) }, count: { $0.dependencies.count })
+        self.propertyEdges = positions({ .property(index: $0) }, count: { $0.properties.count })
         self.resolves = manifests.flatMap(\.resolves).map { use in
             let binding = binding(for: use.type, name: use.name?.value)
             return (use, binding, providers[binding]?.last)
@@ -131,12 +167,12 @@ public struct DependencyGraph: Sendable {
     /// The edge of a registration's service dependency at `position` in its `dependencies`.
     /// Every service dependency has one, so generators can rely on it.
     public func edge(from index: Int, dependency position: Int) -> Edge {
-        edges[index].first { $0.kind == .dependency(index: position) }!
+        edges[index][parameterEdges[index][position]]
     }
 
     /// The edge of a registration's property at `position` in its `properties`.
     public func edge(from index: Int, property position: Int) -> Edge {
-        edges[index].first { $0.kind == .property(index: position) }!
+        edges[index][propertyEdges[index][position]]
     }
 
     /// Every edge, registration by registration.
@@ -144,28 +180,41 @@ public struct DependencyGraph: Sendable {
 
     /// The registration that really builds a value: follows pure forwarding (transient `aliasOf`)
     /// registrations; a scoped alias caches what it resolved, so it is the builder itself.
-    public func builder(of index: Int) -> Int {
-        var current = index
-        var visited = Set<Int>()
-        while registrations[current].aliasOf != nil, registrations[current].lifetime == .transient,
-              visited.insert(current).inserted,
-              let next = edges[current].first(where: { $0.kind == .alias })?.target {
-            current = next
-        }
-        return current
-    }
+    public func builder(of index: Int) -> Int { builders[index] }
 
     /// Follows `aliasOf` to the end of the chain, whatever the aliases' lifetimes: the registration
     /// that declares the runtime arguments a resolve must pass.
-    public func forwardingTarget(of index: Int) -> Int {
-        var current = index
-        var visited: Set<Int> = [index]
-        while registrations[current].aliasOf != nil,
-              let next = edges[current].first(where: { $0.kind == .alias })?.target,
-              visited.insert(next).inserted {
-            current = next
+    public func forwardingTarget(of index: Int) -> Int { forwardingTargets[index] }
+
+    /// The end of every registration's forwarding chain, each chain walked once: asked for by every
+    /// holder of every edge, a walk per question would be quadratic on long alias chains.
+    private static func chainEnds(of registrations: [Registration], edges: [[Edge]], follows: (Registration) -> Bool) -> [Int] {
+        var ends = [Int](repeating: -1, count: registrations.count)
+        for start in registrations.indices where ends[start] < 0 {
+            var chain: [Int] = []
+            var position: [Int: Int] = [:]
+            var current = start
+            var cycleStart: Int?
+            while ends[current] < 0, follows(registrations[current]),
+                  let next = edges[current].first(where: { $0.kind == .alias })?.target {
+                if let seen = position[current] {
+                    cycleStart = seen
+                    break
+                }
+                position[current] = chain.count
+                chain.append(current)
+                current = next
+            }
+            // On a forwarding cycle each member is its own end, as a walk that stops on a revisit says.
+            if let cycleStart {
+                for index in chain[cycleStart...] { ends[index] = index }
+                chain.removeSubrange(cycleStart...)
+            }
+            let end = ends[current] >= 0 ? ends[current] : current
+            if ends[current] < 0 { ends[current] = current }
+            for index in chain { ends[index] = end }
         }
-        return current
+        return ends
     }
 
     /// The module a key belongs to: its interface's module, else the module of its provider.

@@ -1,17 +1,25 @@
 /// Edit distance with adjacent transpositions (optimal string alignment), case-insensitive, for
 /// "did you mean" suggestions: `Dtaa` is one step from `Data`. Gives up early past `limit`.
 public func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int {
-    let a = Array(lhs.lowercased()), b = Array(rhs.lowercased())
+    // Unicode scalars compare many times faster than Characters, and keys are identifiers.
+    let a = Array(lhs.lowercased().unicodeScalars), b = Array(rhs.lowercased().unicodeScalars)
     if abs(a.count - b.count) > limit { return limit + 1 }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    // Only cells within `limit` of the diagonal can stay within the limit: a band, so two long keys
+    // cost length × limit, not length².
+    let band = limit >= max(a.count, b.count) ? max(a.count, b.count) : limit
+    let outside = Int.max / 2
+    var beforePrevious = [Int](repeating: outside, count: b.count + 1)
+    var previous = (0...b.count).map { $0 <= band ? $0 : outside }
+    var current = [Int](repeating: outside, count: b.count + 1)
     for i in 1...a.count {
-        current[0] = i
+        let low = max(1, i - band), high = min(b.count, i + band)
+        if low > high { return limit + 1 }
+        current[0] = i <= band ? i : outside
+        if low > 1 { current[low - 1] = outside }
         var rowMinimum = current[0]
-        for j in 1...b.count {
+        for j in low...high {
             var distance = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                 distance = min(distance, beforePrevious[j - 2] + 1)
@@ -19,10 +27,11 @@ public func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int
             current[j] = distance
             rowMinimum = min(rowMinimum, distance)
         }
+        if high < b.count { current[high + 1] = outside }
         if rowMinimum > limit { return limit + 1 }
         (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
-    return previous[b.count]
+    return min(previous[b.count], limit == .max ? previous[b.count] : limit + 1)
 }
 
 /// The candidates close enough to `word` to be a likely misspelling, nearest first.

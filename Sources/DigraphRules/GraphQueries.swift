@@ -9,17 +9,12 @@ extension DependencyGraph {
     /// interface, that contains every member of `binding` without being it: they hold the value,
     /// but a container keyed by type cannot hand it out under `binding`.
     func compositionsContaining(_ binding: BindingKey, type: TypeExpression) -> [(registration: Int, key: TypeReference)] {
+        guard !compositeKeys.isEmpty else { return [] }
         let wanted = Set(type.unwrapped.normalized().compositionMembers.map(\.key))
-        var found: [(Int, TypeReference)] = []
-        for (index, registration) in registrations.enumerated() where registration.name?.value == binding.name {
-            for provided in registration.provides where provided.key != binding.key {
-                let members = memberKeys(of: provided.key, type: provided.expression)
-                if members.count > 1, wanted.isSubset(of: members) {
-                    found.append((index, provided))
-                }
-            }
-        }
-        return found
+        return compositeKeys.filter { composite in
+            registrations[composite.registration].name?.value == binding.name && composite.key.key != binding.key
+                && wanted.isSubset(of: composite.members)
+        }.map { ($0.registration, $0.key) }
     }
 
     /// The edge's description in notes: "'A' depends on 'B' (parameter 'b')" or "'A' is an alias of 'B'".

@@ -33,13 +33,17 @@ public struct GenerationPlan: Sendable {
         var used: Set<String> = ["overrides", "init", "deinit", "lock", "self", "scope"]
         var accessors: [BindingKey: String] = [:]
         var registrationNames: [String] = []
+        // The next number to try per base name: every smaller one is taken already, so many clashes
+        // of one name cost one step each, not a recount from 2.
+        var nextNumber: [String: Int] = [:]
         func unique(_ base: String) -> String {
             var candidate = base
-            var number = 2
+            var number = nextNumber[base] ?? 2
             while used.contains(candidate) {
                 candidate = base + String(number)
                 number += 1
             }
+            nextNumber[base] = number
             used.insert(candidate)
             return candidate
         }

@@ -21,6 +21,7 @@ public struct PlainContainerGenerator {
         self.access = access
         self.sources = sources
         self.parts = max(1, parts)
+        usesGraphScope = plan.graph.registrations.contains { $0.lifetime == .graph && !$0.isSupplied }
     }
 
     /// Internal members are `private` in one file; split across files they must be visible to the
@@ -30,7 +31,8 @@ public struct PlainContainerGenerator {
     var graph: DependencyGraph { plan.graph }
     /// The graph scope is threaded through the builders only when some registration needs it:
     /// without `graph` lifetimes a resolve allocates nothing but what it builds.
-    var usesGraphScope: Bool { graph.registrations.contains { $0.lifetime == .graph && !$0.isSupplied } }
+    /// (Computed once: it is asked for every registration.)
+    let usesGraphScope: Bool
     /// The leading arguments of internal calls: the scope, when there is one.
     var scopeArgument: [String] { usesGraphScope ? ["scope"] : [] }
     var containerName: String { graph.manifests.compactMap(\.container).first?.value ?? "AppContainer" }

@@ -57,8 +57,13 @@ public struct CaptiveDependencyRule: Rule {
 
     public init() {}
 
+    /// How many alias hops a finding lists before it summarizes the rest: N holders of an N-hop
+    /// chain must not print N² notes.
+    static let shownAliasHops = 5
+
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var remainingHops: [Int: Int] = [:]
         for (index, holder) in graph.registrations.enumerated() where holder.lifetime.outlivesResolve {
             for edge in graph.edges[index] where edge.isEager {
                 guard let target = edge.target else { continue }
@@ -68,10 +73,14 @@ public struct CaptiveDependencyRule: Rule {
                 let via = edge.role
                 var notes: [Note] = []
                 var hop = target
-                while hop != builder {
+                while hop != builder, notes.count < Self.shownAliasHops {
                     let alias = graph.edges[hop].first { $0.kind == .alias }!
                     notes.append(Note(graph.describe(alias), at: alias.location))
                     hop = alias.target!
+                }
+                let hops = notes.count + hopsToBuilder(from: hop, builder: builder, in: graph, memo: &remainingHops)
+                if hops > Self.shownAliasHops {
+                    notes.append(Note("… and \(hops - Self.shownAliasHops) more aliases on the way to \(graph.named(builder))", at: notes.last!.location))
                 }
                 notes.append(Note("\(graph.named(builder)) is registered \(held.lifetime.rawValue) here", at: held.location))
                 diagnostics.append(Diagnostic(
@@ -81,5 +90,21 @@ public struct CaptiveDependencyRule: Rule {
             }
         }
         return diagnostics
+    }
+
+    /// How many alias hops lie between `start` and its builder, each chain walked once in all.
+    private func hopsToBuilder(from start: Int, builder: Int, in graph: DependencyGraph, memo: inout [Int: Int]) -> Int {
+        var path: [Int] = []
+        var current = start
+        while current != builder, memo[current] == nil {
+            path.append(current)
+            current = graph.edges[current].first { $0.kind == .alias }!.target!
+        }
+        var count = current == builder ? 0 : memo[current]!
+        for node in path.reversed() {
+            count += 1
+            memo[node] = count
+        }
+        return memo[start] ?? 0
     }
 }

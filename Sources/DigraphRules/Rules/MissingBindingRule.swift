@@ -112,11 +112,16 @@ public struct MissingBindingRule: Rule {
             record(Use(binding: resolve.binding, type: resolve.use.type.expression, location: resolve.use.location,
                        user: "app code (resolved directly)"))
         }
+        let registeredKeys = Set(graph.providers.keys.map(\.key))
+        let firstUses = order.map { binding in uses[binding]!.min { $0.location < $1.location }!.location }
+        // Suggestions compare a key with every registered one: for the first few missing keys of a
+        // run, so that a manifest with thousands of them stays linear.
+        let suggested = Set(zip(order, firstUses).sorted { $0.1 < $1.1 }.prefix(Self.suggestedKeys).map(\.0))
         return order.map { binding in
             let found = uses[binding]!.sorted { $0.location < $1.location }
             let first = found[0]
             var notes = found.dropFirst().map { Note("also needed by \($0.user)", at: $0.location) }
-            notes += candidates(for: binding, type: first.type, in: graph)
+            if suggested.contains(binding) { notes += candidates(for: binding, type: first.type, registeredKeys: registeredKeys, in: graph) }
             return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
                               at: first.location, notes: notes)
         }
@@ -124,12 +129,15 @@ public struct MissingBindingRule: Rule {
 
     /// Likely intended registrations: the same key under another name qualifier, a near spelling,
     /// the same simple name in another module, a composition (under another name) that contains it.
-    private func candidates(for binding: BindingKey, type: TypeExpression, in graph: DependencyGraph) -> [Note] {
+    /// How many missing keys of one run get "did you mean" candidates.
+    static let suggestedKeys = 20
+
+    private func candidates(for binding: BindingKey, type: TypeExpression, registeredKeys: Set<String>, in graph: DependencyGraph) -> [Note] {
         let simpleName = type.unwrapped.normalized().simpleName
         let wanted = Set(type.unwrapped.normalized().compositionMembers.map(\.key))
         var found: [(String, TypeReference)] = []
         var seen = Set<BindingKey>()
-        let near = Set(nearSpellings(of: binding.key, in: Set(graph.providers.keys.map(\.key))))
+        let near = Set(nearSpellings(of: binding.key, in: registeredKeys))
         for registration in graph.registrations {
             for provided in registration.provides {
                 let candidate = BindingKey(key: provided.key, name: registration.name?.value)
