@@ -75,12 +75,10 @@ public enum ManifestLoader {
     }
 
     static func read(file: String) -> Result<[UInt8], Diagnostic> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            return .failure(.schema("cannot read the file: it does not exist", at: .start(of: file)))
-        }
-        if isDirectory.boolValue {
-            return .failure(.schema("is a directory with no .yaml, .yml or .json manifests", at: .start(of: file)))
+        switch InputFile.kind(of: file) {
+        case .regularFile: break
+        case .directory: return .failure(.schema("is a directory with no .yaml, .yml or .json manifests", at: .start(of: file)))
+        default: return .failure(.schema(InputFile.problem(at: file)!, at: .start(of: file)))
         }
         guard let handle = FileHandle(forReadingAtPath: file) else {
             return .failure(.schema("cannot read the file: permission denied", at: .start(of: file)))
@@ -106,7 +104,19 @@ public enum ManifestLoader {
         }
         var decoder = ManifestDecoder(file: file)
         let manifest = decoder.decode(document)
-        return (decoder.diagnostics.isEmpty ? manifest : nil, decoder.diagnostics)
+        return (decoder.diagnostics.isEmpty ? manifest : nil, capped(decoder.diagnostics, file: file))
+    }
+
+    /// How many schema problems one file reports: a file of a million bad entries must not print
+    /// a hundred megabytes. The rest are counted in a last line.
+    public static let maximumProblemsPerFile = 200
+
+    static func capped(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
+        guard diagnostics.count > maximumProblemsPerFile else { return diagnostics }
+        let shown = diagnostics.sortedForReport().prefix(maximumProblemsPerFile)
+        let last = shown.last!.location
+        return Array(shown) + [.schema("… and \(diagnostics.count - maximumProblemsPerFile) more problems in this file, not shown; fix these first",
+                                       at: SourceLocation(file: file, line: last.line, column: last.column))]
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DocumentError) -> DocumentNode {

@@ -16,12 +16,14 @@ public struct GitHubReporter: Reporter {
             }
             let location = diagnostic.location
             let properties = [
-                "file=" + Self.escapeProperty(location.file),
+                "file=" + Self.escapeProperty(TextReporter.printable(location.file)),
                 "line=\(location.line)",
                 "col=\(location.column)",
                 "title=" + Self.escapeProperty("digraph " + diagnostic.code.rawValue),
             ].joined(separator: ",")
-            let message = ([diagnostic.message] + diagnostic.notes.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
+            // Names and messages are made printable first, so that no escape sequence reaches the log.
+            let message = ([diagnostic.message] + diagnostic.notes.map { "note: \(TextReporter.printable($0.location.description)): \($0.message)" })
+                .map { TextReporter.printable($0, keepingNewlines: true) }.joined(separator: "\n")
             text += "::\(command) \(properties)::\(Self.escapeData(message))\n"
         }
         return text + TextReporter(colored: false).render(report)

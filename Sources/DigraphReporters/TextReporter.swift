@@ -15,12 +15,46 @@ public struct TextReporter: Reporter {
     public func render(_ report: Report) -> String {
         var text = ""
         for diagnostic in report.diagnostics {
-            text += "\(diagnostic.location): \(paint(diagnostic.severity.rawValue + ":", severity: diagnostic.severity)) \(bold(diagnostic.message)) [\(diagnostic.code)]\n"
+            text += line(diagnostic.location, paint(diagnostic.severity.rawValue + ":", severity: diagnostic.severity),
+                         bold(Self.printable(diagnostic.message, keepingNewlines: true)) + " [\(diagnostic.code)]")
             for note in diagnostic.notes {
-                text += "\(note.location): \(paint("note:", severity: nil)) \(note.message)\n"
+                text += line(note.location, paint("note:", severity: nil), Self.printable(note.message, keepingNewlines: true))
             }
         }
         return text + summary(report) + "\n"
+    }
+
+    /// One finding or note. File names and messages are untrusted (a file may be named
+    /// `x⏎::error …` or hold an escape sequence), so they are made printable, and a line never
+    /// starts with `::`, which GitHub Actions would run as a workflow command.
+    private func line(_ location: SourceLocation, _ label: String, _ message: String) -> String {
+        let text = "\(Self.printable(location.file)):\(location.line):\(location.column): \(label) \(message)"
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("::") ? " " + $0 : $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// Control characters (C0, DEL, C1), and the marks that reorder text on screen (bidirectional
+    /// overrides and isolates), as visible `\u{…}` escapes; a newline as `\n` unless kept.
+    public static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", keepingNewlines {
+                result.unicodeScalars.append(scalar)
+            } else if scalar == "\n" {
+                result += "\\n"
+            } else if isUnprintable(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
     }
 
     public func summary(_ report: Report) -> String {

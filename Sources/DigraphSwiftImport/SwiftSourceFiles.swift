@@ -1,4 +1,5 @@
 import Foundation
+import DigraphCore
 
 /// Finds the Swift files under the paths a user gives: files as they are, directories read
 /// recursively in a stable order, without hidden folders, build products and vendored code.
@@ -26,13 +27,16 @@ public enum SwiftSourceFiles {
         var listing = Listing(files: [], unreadable: [], packageRoots: [])
         var seen = Set<String>()
         for path in paths.map(normalized) {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            switch InputFile.kind(of: path) {
+            case .directory: break
+            case .regularFile:
+                if seen.insert(path).inserted { listing.files.append(path) }
+                continue
+            case .missing:
                 listing.unreadable.append((path, "it does not exist"))
                 continue
-            }
-            if !isDirectory.boolValue {
-                if seen.insert(path).inserted { listing.files.append(path) }
+            default:
+                listing.unreadable.append((path, InputFile.problem(at: path)!.replacingOccurrences(of: "cannot read the file: ", with: "")))
                 continue
             }
             walk(path, relative: "", patterns: patterns, into: &listing, seen: &seen)
@@ -70,14 +74,13 @@ public enum SwiftSourceFiles {
             // Symbolic links to folders are not followed: a link loop must not hang the walk.
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
-                if name.hasSuffix(".swift"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   seen.insert(path).inserted { listing.files.append(path) }
+                if name.hasSuffix(".swift"), InputFile.kind(of: path) == .regularFile, seen.insert(path).inserted { listing.files.append(path) }
                 continue
             }
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 walk(path, relative: relativePath, patterns: patterns, into: &listing, seen: &seen)
-            } else if name.hasSuffix(".swift"), name != "Package.swift", seen.insert(path).inserted {
+            } else if name.hasSuffix(".swift"), name != "Package.swift", InputFile.kind(of: path) == .regularFile, seen.insert(path).inserted {
                 listing.files.append(path)
             }
         }

@@ -46,13 +46,18 @@ struct GenSwift: ParsableCommand {
     @Option(help: ArgumentHelp("With --target plain: spread the registrations over N files in the directory -o, so that the compiler works on them in parallel (for big containers).", valueName: "N"))
     var split: Int = 1
 
+    /// More files than this helps no compiler and only fills a folder.
+    static let maximumSplit = 1_000
+
     enum Target: String, ExpressibleByArgument, CaseIterable {
         case plain, swinject, stubs
     }
 
     func validate() throws {
         if check, output == "-" { throw ValidationError("--check compares with a file: give it with -o") }
-        guard split >= 1 else { throw ValidationError("--split must be 1 or more") }
+        guard (1...GenSwift.maximumSplit).contains(split) else {
+            throw ValidationError("--split must be between 1 and \(GenSwift.maximumSplit) (files of registrations), not \(split)")
+        }
         if split > 1, target != .plain { throw ValidationError("--split applies to --target plain") }
         if split > 1, output == "-" { throw ValidationError("--split writes several files: give a directory with -o") }
     }

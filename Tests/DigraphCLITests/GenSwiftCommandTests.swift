@@ -118,7 +118,8 @@ extension GenSwiftCommandTests {
     @Test(arguments: [
         (["--split", "2"], "Error: --split writes several files: give a directory with -o"),
         (["--split", "2", "--target", "swinject", "-o", "/tmp/x"], "Error: --split applies to --target plain"),
-        (["--split", "0"], "Error: --split must be 1 or more"),
+        (["--split", "0"], "Error: --split must be between 1 and 1000 (files of registrations), not 0"),
+        (["--split", "9223372036854775807", "-o", "/tmp/x"], "Error: --split must be between 1 and 1000 (files of registrations), not 9223372036854775807"),
     ])
     func badSplitOptionsExitTwo(_ flags: [String], message: String) throws {
         let result = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml"] + flags)

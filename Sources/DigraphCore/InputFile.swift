@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What kind of thing an input path is, asked before opening it: opening a FIFO blocks until
+/// someone writes to it, and a symbolic link loop or a device is no manifest or source file.
+public enum InputFile {
+    public enum Kind: Equatable, Sendable {
+        case regularFile, directory
+        case missing, linkLoop, notPermitted
+        /// A FIFO, a device or a socket.
+        case special
+    }
+
+    public static func kind(of path: String) -> Kind {
+        var status = stat()
+        if stat(path, &status) != 0 {
+            switch errno {
+            case ELOOP: return .linkLoop
+            case EACCES: return .notPermitted
+            default: return .missing
+            }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory
+        default: return .special
+        }
+    }
+
+    /// Why a path that should be a file cannot be read as one, in words; nil for a regular file.
+    public static func problem(at path: String) -> String? {
+        switch kind(of: path) {
+        case .regularFile: nil
+        case .directory: "is a directory"
+        case .missing: "cannot read the file: it does not exist"
+        case .linkLoop: "cannot read the file: it is a symbolic link that leads back to itself"
+        case .notPermitted: "cannot read the file: permission denied"
+        case .special: "is not a regular file (a FIFO, a device or a socket); give the path of a file"
+        }
+    }
+}
