@@ -33,28 +33,9 @@ public struct TextReporter: Reporter {
             .map { $0.hasPrefix("::") ? " " + $0 : $0 }.joined(separator: "\n") + "\n"
     }
 
-    /// Control characters (C0, DEL, C1), and the marks that reorder text on screen (bidirectional
-    /// overrides and isolates), as visible `\u{…}` escapes; a newline as `\n` unless kept.
+    /// Untrusted text made printable (see `PrintableText`).
     public static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\n", keepingNewlines {
-                result.unicodeScalars.append(scalar)
-            } else if scalar == "\n" {
-                result += "\\n"
-            } else if isUnprintable(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-            || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
+        PrintableText.escape(text, keepingNewlines: keepingNewlines)
     }
 
     public func summary(_ report: Report) -> String {

@@ -76,9 +76,14 @@ public struct PlainContainerGenerator {
         return files
     }
 
+    /// The options that shape this output, recorded in the header for `--check`.
+    var headerOptions: [(flag: String, value: String)] {
+        [("--target", "plain"), ("--access", access.rawValue)] + (parts > 1 ? [("--split", String(parts))] : [])
+    }
+
     private func fileStart() -> SwiftWriter {
         var out = SwiftWriter()
-        for line in GeneratedHeader.lines(sources: sources, target: "plain") { out.line(line) }
+        for line in GeneratedHeader.lines(sources: sources, options: headerOptions) { out.line(line) }
         out.line()
         for module in plan.imports(needed: ["Foundation"]) { out.line("import \(module)") }
         out.line()

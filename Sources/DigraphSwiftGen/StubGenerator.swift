@@ -14,11 +14,17 @@ public struct StubGenerator {
     let plan: GenerationPlan
     var graph: DependencyGraph { plan.graph }
 
-    public init(plan: GenerationPlan) { self.plan = plan }
+    let sources: [String]
+
+    public init(plan: GenerationPlan, sources: [String] = []) {
+        self.plan = plan
+        self.sources = sources
+    }
 
     public func generate() -> String {
-        var lines = [GeneratedHeader.marker + " (stubs): stand-ins for the manifest's types, to try generated code without the app.",
-                     "import Foundation", ""]
+        var lines = GeneratedHeader.lines(sources: sources, options: [("--target", "stubs")],
+                                          purpose: "stand-ins for the manifest's types, to try generated code without the app.")
+        lines += ["", "import Foundation", ""]
         var declared = Set<String>()
 
         // Protocols, with the protocols they refine: an interface's `composes`, and the key of an

@@ -23,7 +23,7 @@ public struct SwinjectAssemblyGenerator {
 
     public func generate() -> String {
         var out = SwiftWriter()
-        for line in GeneratedHeader.lines(sources: sources, target: "swinject") { out.line(line) }
+        for line in GeneratedHeader.lines(sources: sources, options: [("--target", "swinject"), ("--access", access.rawValue)]) { out.line(line) }
         out.line()
         for module in plan.imports(needed: ["Foundation", "Swinject"]) { out.line("import \(module)") }
 
