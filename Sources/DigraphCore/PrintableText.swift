@@ -1,6 +1,6 @@
 /// Text from outside (file names, quoted values) made safe to show: control characters (C0, DEL,
-/// C1) and the marks that reorder text on screen (bidirectional overrides, isolates and marks)
-/// become visible `\u{…}` escapes, and a newline becomes `\n` unless it is kept. A terminal, a CI
+/// C1), the marks that reorder text on screen (bidirectional overrides, isolates and marks) and
+/// other invisible characters (zero-width joiners and spaces) become visible `\u{…}` escapes, and a newline becomes `\n` unless it is kept. A terminal, a CI
 /// log or a generated Swift comment then shows exactly one line per line we meant.
 public enum PrintableText {
     public static func escape(_ text: String, keepingNewlines: Bool = false) -> String {
@@ -23,6 +23,6 @@ public enum PrintableText {
     static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
-            || scalar.value == 0x2028 || scalar.value == 0x2029
+            || scalar.value == 0x2028 || scalar.value == 0x2029 || LookAlike.isInvisible(scalar)
     }
 }

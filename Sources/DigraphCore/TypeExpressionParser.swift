@@ -60,7 +60,7 @@ public struct TypeExpressionParser {
     /// True for one word of letters, digits and '_' that does not start with a digit (keywords included).
     public static func isIdentifierShaped(_ text: String) -> Bool {
         if isPlainASCIIName(text) { return true }
-        guard let first = text.first, isIdentifierStart(first) else { return false }
+        guard let first = text.first, isIdentifierStart(first), !text.unicodeScalars.contains(where: LookAlike.isInvisible) else { return false }
         return text.allSatisfy(isIdentifierContinue)
     }
 
@@ -90,6 +90,12 @@ public struct TypeExpressionParser {
         let characters = Array(text)
         guard characters.count <= maximumLength else {
             throw TypeExpressionError(message: "is \(characters.count) characters long; a type expression may have at most \(maximumLength)", offset: 0)
+        }
+        // Invisible characters hide inside a letter's grapheme (`o` + zero-width joiner is one
+        // Character), so scalars are checked: two keys must never differ by what nobody sees.
+        if let position = characters.firstIndex(where: { $0.unicodeScalars.contains(where: LookAlike.isInvisible) }) {
+            let invisible = characters[position].unicodeScalars.first(where: LookAlike.isInvisible)!
+            throw TypeExpressionError(message: "has an invisible character (\(LookAlike.name(of: invisible))) at character \(position + 1); remove it: two keys must not differ by what nobody can see", offset: position)
         }
         var tokens: [Token] = []
         var position = 0
