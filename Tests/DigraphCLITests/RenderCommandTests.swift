@@ -105,3 +105,31 @@ struct RenderCommandTests {
         ], "App -> Presentation, Data -> (no module) for the supplied URL, Presentation -> Domain")
     }
 }
+
+extension RenderCommandTests {
+    /// A picture above the size limit is refused with the numbers and the ways out, quickly; the
+    /// DOT text, a focused part and `--no-limit` still work.
+    @Test func aPictureAboveTheLimitIsRefusedUnlessAskedFor() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifest = directory.appendingPathComponent("big.yaml").path
+        try ("version: 1\nregistrations:\n" + (0...5_000).map { "  - provides: S\($0)\n" + ($0 > 0 ? "    dependencies: {s: S\($0 - 1)}\n" : "") }.joined())
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let svg = directory.appendingPathComponent("big.svg").path
+        let refused = try CLIRunner.run(["render", manifest, "--svg", "-o", svg], timeout: 20)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == """
+            digraph: error: the picture would have 5001 registrations and 5000 edges; laying out more than 5000 registrations or 20000 edges takes many minutes.
+            Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: svg))
+        #expect(try CLIRunner.run(["render", manifest, "--dot", "-o", "-"], timeout: 20).status == 0)
+        #expect(try CLIRunner.run(["render", manifest, "--svg", "-o", svg, "--focus", "S10", "--depth", "2"], timeout: 20).status == 0)
+        let forced = try CLIRunner.run(["render", manifest, "--svg", "-o", svg, "--no-limit"], timeout: 120)
+        #expect(forced.status == 0)
+        #expect(forced.stderr.hasPrefix("digraph: laying out 5001 registrations with dot…\n"), "off a terminal, one line and no counter")
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
+    }
+}
