@@ -66,7 +66,7 @@ public enum SwiftImporter {
             sources.append((path, String(decoding: data, as: UTF8.self), modules.module(of: path)))
         }
         if listing.files.isEmpty, unreadable.isEmpty {
-            unreadable.append(Diagnostic(.swiftImport, .error, "no Swift files found in \(paths.joined(separator: ", "))", at: .start(of: paths.first ?? ".")))
+            unreadable.append(Diagnostic(.swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))", at: .start(of: paths.first ?? ".")))
         }
         var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported")
         result.unreadable = unreadable

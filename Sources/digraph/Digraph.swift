@@ -1,4 +1,5 @@
 import ArgumentParser
+import DigraphCore
 import Foundation
 
 struct Digraph: ParsableCommand {
@@ -27,4 +28,10 @@ enum ExitStatus: Int32 {
 /// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.
 func printToStandardError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// A path (or other text from the command line) as a message shows it: control characters and
+/// newlines escaped, so that a file name cannot paint the terminal or start a workflow command.
+func shown(_ text: String) -> String {
+    PrintableText.escape(text)
 }

@@ -112,7 +112,7 @@ struct GenSwift: ParsableCommand {
                 printToStandardError("digraph: run `digraph gen-swift` without --check to regenerate\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
-            printToStandardError("digraph: \(files.count == 1 ? output : "\(files.count) files in \(output)") \(files.count == 1 ? "is" : "are") up to date\n")
+            printToStandardError("digraph: \(shown(files.count == 1 ? output : "\(files.count) files in \(output)")) \(files.count == 1 ? "is" : "are") up to date\n")
             return
         }
         do {

@@ -59,25 +59,25 @@ struct Import: ParsableCommand {
         if check {
             let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
             guard let existing else {
-                printToStandardError("digraph: \(output) does not exist; run `\(command) -o \(output)`\n")
+                printToStandardError("digraph: \(shown(output)) does not exist; run `\(shown(command)) -o \(shown(output))`\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
             if let difference = StaleFile.describe(expected: text, found: existing) {
-                printToStandardError("digraph: \(output) is stale: the Swift sources changed (\(difference)); run `\(command) -o \(output)`\n")
+                printToStandardError("digraph: \(shown(output)) is stale: the Swift sources changed (\(shown(difference))); run `\(shown(command)) -o \(shown(output))`\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
-            printToStandardError("digraph: \(output) is up to date\n")
+            printToStandardError("digraph: \(shown(output)) is up to date\n")
             return
         }
         do {
             try OutputPath.write(Array(text.utf8), to: output, readingFrom: result.files)
         } catch {
-            printToStandardError("digraph: error: \(error)\n")
+            printToStandardError("digraph: error: \(shown("\(error)"))\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         if output != "-" {
             let count = result.manifest.registrations.count
-            printToStandardError("digraph: wrote \(output): \(count) registration\(count == 1 ? "" : "s") and \(result.manifest.resolves.count) direct resolve\(result.manifest.resolves.count == 1 ? "" : "s") from \(result.files.count) Swift file\(result.files.count == 1 ? "" : "s")\n")
+            printToStandardError("digraph: wrote \(shown(output)): \(count) registration\(count == 1 ? "" : "s") and \(result.manifest.resolves.count) direct resolve\(result.manifest.resolves.count == 1 ? "" : "s") from \(result.files.count) Swift file\(result.files.count == 1 ? "" : "s")\n")
         }
     }
 }

@@ -18,13 +18,19 @@ enum OutputPath {
         return base + "." + newExtension
     }
 
-    /// Why `path` may not be replaced: it exists and is a symbolic link, a folder, a FIFO or a device.
+    /// Why `path` may not be replaced: it exists and is a symbolic link, a folder, a FIFO or a
+    /// device, a file nobody may write (renaming over it would succeed, even for root, but the mode
+    /// says it is not to be changed), or a file that cannot be read (nothing says digraph wrote it).
     static func refusal(for path: String) -> WriteError? {
         var status = stat()
         guard path != "-", lstat(path, &status) == 0 else { return nil }
         let kind = status.st_mode & S_IFMT
         if kind == S_IFLNK { return WriteError(description: "\(path) is a symbolic link; give the path of the file itself") }
         if kind != S_IFREG { return WriteError(description: "\(path) is not a regular file (a folder, a FIFO or a device); choose a file path") }
+        if status.st_mode & 0o222 == 0 { return WriteError(description: "\(path) is read-only; refusing to replace it. Make it writable or choose another output path") }
+        if status.st_mode & 0o444 == 0 || access(path, R_OK) != 0 {
+            return WriteError(description: "\(path) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path")
+        }
         return nil
     }
 

@@ -139,7 +139,7 @@ struct Render: ParsableCommand {
             do {
                 bytes = try GraphvizRenderer.render(dot: dot, format: GraphvizRenderer.Format(rawValue: resolvedFormat.rawValue)!, layout: layout)
             } catch {
-                printToStandardError("digraph: error: \(error.message)\n")
+                printToStandardError("digraph: error: \(shown(error.message))\n")
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
         }
@@ -147,7 +147,7 @@ struct Render: ParsableCommand {
         do {
             try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles)
         } catch {
-            printToStandardError("digraph: error: \(error)\n")
+            printToStandardError("digraph: error: \(shown("\(error)"))\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         let report = outcome.report
@@ -157,7 +157,7 @@ struct Render: ParsableCommand {
         if destination != "-" {
             let seconds = Date().timeIntervalSince(started)
             let timing = seconds >= 1 ? String(format: " in %.1f s", seconds) : ""
-            printToStandardError("digraph: wrote \(destination)\(timing)\n")
+            printToStandardError("digraph: wrote \(shown(destination))\(timing)\n")
         }
     }
 }

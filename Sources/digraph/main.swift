@@ -1,4 +1,5 @@
 import ArgumentParser
+import DigraphCore
 import Foundation
 
 /// The entry point: argument-parser's usage errors exit 64 by default; digraph's contract says 2
@@ -10,7 +11,10 @@ do {
     try command.run()
 } catch {
     if Digraph.exitCode(for: error) == .validationFailure {
-        printToStandardError(Digraph.fullMessage(for: error) + "\n")
+        // The message may quote an argument: keep its lines, but let none start a workflow command.
+        let message = PrintableText.escape(Digraph.fullMessage(for: error), keepingNewlines: true)
+            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("::") ? " " + $0 : $0 }.joined(separator: "\n")
+        printToStandardError(message + "\n")
         exit(ExitStatus.unusableInput.rawValue)
     }
     Digraph.exit(withError: error)

@@ -176,7 +176,6 @@ extension GenSwiftCommandTests {
     }
 
     @Test func anExistingFileItCannotReadIsNotReplaced() throws {
-        guard getuid() != 0 else { return } // root reads everything; the case does not arise
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("Container.swift").path

@@ -93,3 +93,35 @@ struct OutputPathTests {
         #expect(!closed.stderr.contains("Fatal error"), "\(closed.stderr)")
     }
 }
+
+extension OutputPathTests {
+    /// A read-only file is not replaced (renaming over it would succeed, even as root), and a
+    /// hostile output name is shown escaped in every message about it.
+    @Test func aReadOnlyTargetIsKeptAndHostileNamesAreShownEscaped() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifest = directory.appendingPathComponent("app.yaml").path
+        let readOnly = directory.appendingPathComponent("kept.svg").path
+        try "keep".write(toFile: readOnly, atomically: true, encoding: .utf8)
+        chmod(readOnly, 0o444)
+        for command in [["render", manifest, "--svg", "-o", readOnly], ["gen-swift", manifest, "-o", readOnly]] {
+            let result = try CLIRunner.run(command)
+            #expect(result.status == 2)
+            #expect(result.stderr == "digraph: error: \(readOnly) is read-only; refusing to replace it. Make it writable or choose another output path\n")
+        }
+        #expect(try String(contentsOfFile: readOnly, encoding: .utf8) == "keep")
+        let writeOnly = directory.appendingPathComponent("secret.svg").path
+        try "keep".write(toFile: writeOnly, atomically: true, encoding: .utf8)
+        chmod(writeOnly, 0o200)
+        let unreadable = try CLIRunner.run(["render", manifest, "--svg", "-o", writeOnly])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr == "digraph: error: \(writeOnly) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path\n")
+        chmod(writeOnly, 0o600)
+        #expect(try String(contentsOfFile: writeOnly, encoding: .utf8) == "keep")
+
+        let hostile = directory.appendingPathComponent("out\n::error file=x::forged\u{1B}[2J.svg").path
+        let result = try CLIRunner.run(["render", manifest, "--svg", "-o", hostile])
+        #expect(result.status == 0)
+        #expect(result.stderr == "digraph: wrote \(directory.path)/out\\n::error file=x::forged\\u{1B}[2J.svg\n")
+    }
+}
