@@ -35,6 +35,21 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, 
     public var description: String { rawValue }
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Every code, in the contract's order.
+    public static let all: [DiagnosticCode] = [.schema, .missingBinding, .cycle, .duplicateRegistration, .compositionKey, .keyCollision,
+                                               .captiveDependency, .layerViolation, .unknownModule, .argumentMismatch, .unusedRegistration, .swiftImport]
+}
+
+/// `suppress:` on a registration or a dependency: findings of `code` there are not reported.
+public struct Suppression: Hashable, Sendable {
+    public var code: Located<DiagnosticCode>
+    public var reason: String?
+
+    public init(code: Located<DiagnosticCode>, reason: String? = nil) {
+        self.code = code
+        self.reason = reason
+    }
 }
 
 /// A secondary location that explains a diagnostic (another use, an edge of a cycle, an earlier declaration).
@@ -55,14 +70,17 @@ public struct Diagnostic: Hashable, Sendable, Error {
     public var message: String
     public var location: SourceLocation
     public var notes: [Note]
+    /// What the finding is about (see `Subject`); nil for schema problems.
+    public var subject: Subject?
 
     public init(_ code: DiagnosticCode, _ severity: Severity, _ message: String,
-                at location: SourceLocation, notes: [Note] = []) {
+                at location: SourceLocation, notes: [Note] = [], subject: Subject? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
         self.location = location
         self.notes = notes
+        self.subject = subject
     }
 
     public static func schema(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {

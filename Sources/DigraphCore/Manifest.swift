@@ -65,10 +65,13 @@ public struct Dependency: Hashable, Sendable {
     /// The parameter label; a label starting with `_` is an unlabeled parameter.
     public var label: Located<String>
     public var source: Source
+    /// Codes whose findings on this edge are not reported.
+    public var suppressions: [Suppression]
 
-    public init(label: Located<String>, source: Source) {
+    public init(label: Located<String>, source: Source, suppressions: [Suppression] = []) {
         self.label = label
         self.source = source
+        self.suppressions = suppressions
     }
 
     public var isUnlabeled: Bool { label.value.hasPrefix("_") }
@@ -116,6 +119,8 @@ public final class Registration: Sendable {
     public let arguments: [Argument]
     public let aliasOf: TypeReference?
     public let isSupplied: Bool
+    /// Codes whose findings on this registration or its own edges are not reported.
+    public let suppressions: [Suppression]
     /// Where the registration starts (its `-` item).
     public let location: SourceLocation
     /// The assembly (file) this registration came from.
@@ -125,7 +130,7 @@ public final class Registration: Sendable {
                 name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
                 isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
                 properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
-                location: SourceLocation, assembly: String) {
+                suppressions: [Suppression] = [], location: SourceLocation, assembly: String) {
         self.provides = provides
         self.implementation = implementation
         self.lifetime = lifetime
@@ -139,6 +144,7 @@ public final class Registration: Sendable {
         self.arguments = arguments
         self.aliasOf = aliasOf
         self.isSupplied = isSupplied
+        self.suppressions = suppressions
         self.location = location
         self.assembly = assembly
     }

@@ -8,8 +8,8 @@ struct ManifestDecoder {
 
     static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves", "typealiases"]
     static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
-                                     "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied"]
-    static let dependencyFields = ["type", "name", "lazy", "arguments", "argument"]
+                                     "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress"]
+    static let dependencyFields = ["type", "name", "lazy", "arguments", "argument", "suppress"]
     static let resolveFields = ["type", "name"]
 
     init(file: String) { self.file = file }
@@ -144,6 +144,7 @@ struct ManifestDecoder {
             return type
         }
         let arguments = fields["arguments"].map { decodeArguments($0) } ?? []
+        let suppressions = fields["suppress"].map { decodeSuppressions($0) } ?? []
         let dependencies = fields["dependencies"].map { decodeDependencies($0, in: "'dependencies'") } ?? []
         let properties = fields["properties"].map { decodeDependencies($0, in: "'properties'") } ?? []
         for property in properties {
@@ -186,7 +187,38 @@ struct ManifestDecoder {
             lifetime: isSupplied ? .singleton : (lifetime ?? .transient),
             name: name, module: module, factory: factory, isRoot: isRoot, isolation: isolation,
             dependencies: dependencies, properties: properties, arguments: arguments, aliasOf: aliasOf, isSupplied: isSupplied,
-            location: node.location, assembly: assembly)
+            suppressions: suppressions, location: node.location, assembly: assembly)
+    }
+
+    /// `suppress: [captive-dependency, { code: layer-violation, reason: "…" }]`.
+    private mutating func decodeSuppressions(_ node: DocumentNode) -> [Suppression] {
+        list(node, "'suppress'") { $0.decodeSuppression($1) }
+    }
+
+    private mutating func decodeSuppression(_ item: DocumentNode) -> Suppression? {
+        var codeNode = item
+        var reason: String?
+        if case .mapping(let entries) = item.kind {
+            let fields = checkFields(entries, allowed: ["code", "reason"], in: "a suppression")
+            guard let code = fields["code"] else {
+                error("a suppression needs 'code': the diagnostic code it silences", at: item.location)
+                return nil
+            }
+            codeNode = code
+            reason = fields["reason"].flatMap { string($0, "'reason'") }?.value
+        }
+        guard let text = string(codeNode, "a suppressed code") else { return nil }
+        let code = DiagnosticCode(rawValue: text.value)
+        guard DiagnosticCode.all.contains(code) else {
+            error("unknown code \(quoted(text.value)) in 'suppress'; the codes are: \(DiagnosticCode.all.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))"
+                  + didYouMean(text.value, in: DiagnosticCode.all.map(\.rawValue)), at: codeNode.location)
+            return nil
+        }
+        guard code != .schema else {
+            error("'schema' cannot be suppressed: nothing is checked in a file that is not a valid manifest", at: codeNode.location)
+            return nil
+        }
+        return Suppression(code: Located(code, at: codeNode.location), reason: reason)
     }
 
     private mutating func decodeLifetime(_ node: DocumentNode) -> Lifetime? {
@@ -225,13 +257,14 @@ struct ManifestDecoder {
     private mutating func decodeDependencyMapping(label: Located<String>, node: DocumentNode, entries: [DocumentNode.Entry]) -> Dependency? {
         let context = "dependency '\(label.value)'"
         let fields = checkFields(entries, allowed: Self.dependencyFields, in: context)
+        let suppressions = fields["suppress"].map { decodeSuppressions($0) } ?? []
         if let argument = fields["argument"] {
             for other in ["type", "name", "lazy", "arguments"] {
                 if let extra = fields[other] {
                     error("\(context) is the runtime argument \(argument.scalarText.map(quoted) ?? "given"); it cannot also have '\(other)'", at: extra.location)
                 }
             }
-            return identifier(argument, "'argument'").map { Dependency(label: label, source: .argument($0)) }
+            return identifier(argument, "'argument'").map { Dependency(label: label, source: .argument($0), suppressions: suppressions) }
         }
         guard let typeNode = fields["type"] else {
             error("\(context) needs 'type' (the key to resolve) or 'argument' (a runtime argument's label)", at: node.location)
@@ -241,7 +274,7 @@ struct ManifestDecoder {
         let name = fields["name"].flatMap { identifier($0, "'name'") }
         let isLazy = fields["lazy"].flatMap { bool($0, "'lazy'") } ?? false
         let passing = fields["arguments"].map { list($0, "'arguments'") { $0.identifier($1, "an argument label") } } ?? []
-        return Dependency(label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing))
+        return Dependency(label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing), suppressions: suppressions)
     }
 
     /// A parameter label: an identifier, or one starting with `_` for an unlabeled parameter.

@@ -25,28 +25,60 @@ public enum ManifestLoader {
         }
     }
 
-    /// Files given on the command line: a directory stands for its manifests (`*.yaml`, `*.yml`, `*.json`), sorted.
+    /// Files given on the command line: a directory stands for its `*.yaml`, `*.yml` and `*.json`
+    /// files (not hidden ones), sorted. A file named explicitly is always a manifest.
     public static func expand(paths: [String]) -> [String] {
-        paths.flatMap { path -> [String] in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+        expandMarkingFolders(paths).map(\.file)
+    }
+
+    private static func expandMarkingFolders(_ paths: [String]) -> [(file: String, folder: String?)] {
+        paths.flatMap { path -> [(file: String, folder: String?)] in
+            guard InputFile.kind(of: path) == .directory, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                return [(path, nil)]
+            }
             let prefix = path.hasSuffix("/") ? path : path + "/"
-            return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { prefix + $0 }
+            return names.filter { !$0.hasPrefix(".") && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json")) }
+                .sorted().map { (prefix + $0, path) }
         }
     }
 
     /// Loads manifest files, merged with manifests already made in memory (imported from Swift).
+    /// In a directory, YAML or JSON that is not a manifest (a `.swiftlint.yml`, a `codecov.yml`:
+    /// neither `version` nor `registrations` at the top) is skipped with an info; a directory that
+    /// yields no manifest is an error.
     public static func load(files: [String], adding made: [Manifest] = [], unreadable more: [Diagnostic] = []) -> LoadResult {
         var sources: [(file: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
-        for file in expand(paths: files) {
+        var skipped: [Diagnostic] = []
+        var manifestsPerFolder: [String: Int] = [:]
+        for path in files where InputFile.kind(of: path) == .directory { manifestsPerFolder[path] = 0 }
+        for (file, folder) in expandMarkingFolders(files) {
             switch read(file: file) {
-            case .success(let bytes): sources.append((file, bytes))
+            case .success(let bytes):
+                if folder != nil, let reason = notAManifest(bytes, file: file) {
+                    skipped.append(Diagnostic(.schema, .info, "skipped: \(reason), so it is not read as a manifest", at: .start(of: file)))
+                    continue
+                }
+                if let folder { manifestsPerFolder[folder, default: 0] += 1 }
+                sources.append((file, bytes))
             case .failure(let diagnostic): unreadable.append(diagnostic)
             }
         }
-        return load(sources: sources, adding: made, unreadable: unreadable + more)
+        for (folder, count) in manifestsPerFolder where count == 0 {
+            unreadable.append(.schema("no manifest in this directory (a .yaml, .yml or .json file with `version: 1` and `registrations:`); give the folder that holds the manifests, or name a file", at: .start(of: folder)))
+        }
+        var result = load(sources: sources, adding: made, unreadable: unreadable + more)
+        result.diagnostics = (result.diagnostics + skipped).sortedForReport()
+        return result
+    }
+
+    /// Why a file found in a directory is not a manifest, or nil when it may be one. A file that does
+    /// not parse may be a broken manifest: it is read, and its error reported.
+    static func notAManifest(_ bytes: [UInt8], file: String) -> String? {
+        guard let document = try? parseDocument(bytes: bytes, file: file) else { return nil }
+        guard case .mapping(let entries) = document.kind else { return "its top level is not a mapping" }
+        let keys = Set(entries.map(\.key.value))
+        return keys.contains("version") || keys.contains("registrations") ? nil : "it has neither `version` nor `registrations` at the top"
     }
 
     /// Loads manifest text held in memory (tests, examples), as if read from `file`.

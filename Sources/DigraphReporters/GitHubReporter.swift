@@ -4,7 +4,22 @@ import DigraphCore
 /// pull request, followed by the full text report: GitHub shows only the first ten annotations of
 /// each kind, the log keeps everything.
 public struct GitHubReporter: Reporter {
-    public init() {}
+    let workingDirectory: String?
+    let workspace: String?
+
+    /// Annotation paths are made relative to `workspace` (GitHub resolves them against the
+    /// repository checkout), else to `workingDirectory`; nil for both leaves paths as they are.
+    public init(workingDirectory: String? = nil, workspace: String? = nil) {
+        self.workingDirectory = workingDirectory
+        self.workspace = workspace
+    }
+
+    func annotationPath(_ file: String) -> String {
+        guard let base = workspace ?? workingDirectory, let workingDirectory = workingDirectory ?? workspace else { return file }
+        let absolute = PathSpelling.absolute(file, from: workingDirectory)
+        let root = PathSpelling.absolute(base, from: workingDirectory)
+        return absolute.hasPrefix(root + "/") ? PathSpelling.relative(absolute, to: root) : absolute
+    }
 
     public func render(_ report: Report) -> String {
         var text = ""
@@ -16,7 +31,7 @@ public struct GitHubReporter: Reporter {
             }
             let location = diagnostic.location
             let properties = [
-                "file=" + Self.escapeProperty(TextReporter.printable(location.file)),
+                "file=" + Self.escapeProperty(TextReporter.printable(annotationPath(location.file))),
                 "line=\(location.line)",
                 "col=\(location.column)",
                 "title=" + Self.escapeProperty("digraph " + diagnostic.code.rawValue),

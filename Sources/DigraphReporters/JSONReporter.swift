@@ -12,6 +12,8 @@ public struct JSONReporter: Reporter {
                 ("errors", .int(report.errors)),
                 ("warnings", .int(report.warnings)),
                 ("infos", .int(report.infos)),
+                ("suppressed", .int(report.suppressed)),
+                ("baselined", .int(report.baselined)),
             ])),
             ("diagnostics", .array(report.diagnostics.map { diagnostic in
                 .object([

@@ -43,7 +43,10 @@ public struct TextReporter: Reporter {
         if report.isInputUnusable {
             return "digraph: \(plural(report.errors, "error")) in the input; fix the manifest first, nothing else was checked"
         }
+        let silenced = [report.suppressed > 0 ? "\(report.suppressed) suppressed" : nil,
+                        report.baselined > 0 ? "\(report.baselined) in the baseline" : nil].compactMap { $0 }
         return "digraph: \(verb) \(plural(report.registrations, "registration")): " + counts.joined(separator: ", ")
+            + (silenced.isEmpty ? "" : " (\(silenced.joined(separator: ", ")) not shown)")
     }
 
     private func paint(_ text: String, severity: Severity?) -> String {

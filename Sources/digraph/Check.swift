@@ -34,14 +34,55 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("ignore"), help: ArgumentHelp("Drop findings with this code; repeat or separate with commas. 'schema' cannot be ignored.", valueName: "code"))
     var ignored: [String] = []
 
+    @Option(help: ArgumentHelp("Do not report the findings listed in this file (written by --write-baseline); entries that no longer match are reported as infos.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Write today's errors and warnings to this file as the baseline to adopt, and exit 0.", valueName: "file"))
+    var writeBaseline: String?
+
     func validate() throws {
         _ = try ignoredCodes(ignored)
+        if baseline != nil, writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline do not go together: write the baseline once, then check against it")
+        }
     }
 
     func run() throws {
-        let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored))
-        print(format.reporter(colored: format == .text && Terminal.stdoutWantsColor).render(outcome.report), terminator: "")
+        var accepted: Baseline?
+        if let baseline {
+            switch Baseline.read(bytes: try readBaselineFile(baseline), file: baseline) {
+            case .success(let read): accepted = read
+            case .failure(let problem):
+                print(TextReporter().render(Report(registrations: 0, diagnostics: [problem])), terminator: "")
+                throw ExitCode(ExitStatus.unusableInput.rawValue)
+            }
+        }
+        let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored), baseline: accepted)
+        let environment = ProcessInfo.processInfo.environment
+        let reporter = format.reporter(colored: format == .text && Terminal.stdoutWantsColor,
+                                       workingDirectory: FileManager.default.currentDirectoryPath,
+                                       githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 })
+        print(reporter.render(outcome.report), terminator: "")
+        if let writeBaseline, !outcome.inputUnusable {
+            let findings = outcome.report.diagnostics.filter { $0.severity != .info }
+            do {
+                try OutputPath.write(Array(Baseline.text(for: findings).utf8), to: writeBaseline, readingFrom: outcome.readFiles)
+            } catch {
+                printToStandardError("digraph: error: \(shown("\(error)"))\n")
+                throw ExitCode(ExitStatus.unusableInput.rawValue)
+            }
+            printToStandardError("digraph: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(shown(writeBaseline)); from now on run with --baseline \(shown(writeBaseline))\n")
+            return
+        }
         throw ExitCode(outcome.exitStatus(strict: strict).rawValue)
+    }
+
+    private func readBaselineFile(_ path: String) throws -> [UInt8] {
+        guard InputFile.kind(of: path) == .regularFile, let data = FileManager.default.contents(atPath: path) else {
+            printToStandardError("digraph: error: cannot read the baseline \(shown(path)): \(InputFile.problem(at: path) ?? "permission denied"); write one with --write-baseline \(shown(path))\n")
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        return Array(data)
     }
 }
 
@@ -54,7 +95,8 @@ func ignoredCodes(_ values: [String]) throws -> Set<DiagnosticCode> {
     for value in values.flatMap({ $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }) {
         let code = DiagnosticCode(rawValue: value)
         guard known.contains(code) else {
-            throw ValidationError("unknown code '\(value)' for --ignore; the codes are: \(known.map(\.rawValue).sorted().joined(separator: ", "))")
+            let suggestion = nearSpellings(of: value, in: known.map(\.rawValue)).first.map { " Did you mean '\($0)'?" } ?? ""
+            throw ValidationError("unknown code '\(shown(value))' for --ignore.\(suggestion) The codes are: \(known.map(\.rawValue).sorted().joined(separator: ", "))")
         }
         guard code != .schema else {
             throw ValidationError("'schema' cannot be ignored: nothing can be checked in a file that is not a valid manifest")
@@ -74,7 +116,7 @@ struct CheckRun {
 
     /// Paths that hold Swift (a `.swift` file, or a folder with Swift files below it) are imported in
     /// memory, with locations in the Swift files; the rest are manifests. Both merge into one graph.
-    init(files: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = []) {
+    init(files: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
         let swiftPaths = files.filter { SwiftSourceFiles.holdsSwift($0, excluding: patterns) }
         let manifestPaths = files.filter { !swiftPaths.contains($0) }
         var imported: SwiftImporter.Result?
@@ -84,9 +126,23 @@ struct CheckRun {
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
         readFiles = ManifestLoader.expand(paths: manifestPaths) + (imported?.files ?? [])
-        let findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
+        // Rules, then the manifest's own suppressions, then --ignore, then the baseline.
+        var findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
+        var suppressed = 0
+        if let graph = loaded.graph {
+            let outcome = Suppressions.apply(to: findings, in: graph)
+            findings = outcome.kept
+            suppressed = outcome.suppressed.count
+        }
+        findings = findings.filter { !ignored.contains($0.code) }
+        var baselined = 0
+        if let baseline, loaded.graph != nil {
+            let outcome = baseline.apply(to: findings)
+            findings = outcome.kept
+            baselined = outcome.baselined.count
+        }
         report = Report(registrations: loaded.graph?.registrations.count ?? 0,
-                        diagnostics: loaded.diagnostics + findings.filter { !ignored.contains($0.code) })
+                        diagnostics: loaded.diagnostics + findings, suppressed: suppressed, baselined: baselined)
     }
 
     func exitStatus(strict: Bool) -> ExitStatus {

@@ -14,7 +14,7 @@ struct Digraph: ParsableCommand {
         Exit codes: 0 no errors; 1 the graph has errors; 2 the input could not be used \
         (unreadable file, schema error, bad command line).
         """,
-        version: "0.1.0",
+        version: DigraphProject.version,
         subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Explain.self])
 }
 

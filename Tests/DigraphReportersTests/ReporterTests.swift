@@ -39,7 +39,7 @@ struct ReporterTests {
         #expect(diagnostics.map { $0["code"] as? String } == ["unused-registration", "key-collision", "cycle"])
         #expect(diagnostics[2]["message"] as? String == "dependency cycle: A -> B -> A; 100% \"sure\"\nsecond line")
         #expect(json.contains(#""message": "dependency cycle: A -> B -> A; 100% \"sure\"\nsecond line""#))
-        #expect((object["summary"] as? [String: Int]) == ["registrations": 2, "errors": 1, "warnings": 1, "infos": 1])
+        #expect((object["summary"] as? [String: Int]) == ["registrations": 2, "errors": 1, "warnings": 1, "infos": 1, "suppressed": 0, "baselined": 0])
     }
 
     @Test func githubCommandsEscapeWhatWouldEndThem() {

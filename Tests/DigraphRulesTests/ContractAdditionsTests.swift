@@ -55,7 +55,7 @@ struct ContractAdditionsTests {
           - provides: Clock
         """) == [
             """
-            6:7: warning: singleton 'Session' holds transient 'Clock' (property 'clock'): the value is made once and kept for the singleton's whole life [captive-dependency]
+            6:7: warning: singleton 'Session' holds transient 'Clock' (property 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Session' shorter-lived [captive-dependency]
               8:5: note: 'Clock' is registered transient here
             """,
             "7:7: error: nothing provides 'Tracker', needed by 'Session' (property 'tracker') [missing-binding]",

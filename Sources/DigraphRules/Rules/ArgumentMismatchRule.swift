@@ -76,7 +76,8 @@ public struct ArgumentMismatchRule: Rule {
                     .argumentMismatch, .error,
                     "parameter '\(parameter.label.value)' of \(graph.named(index)) takes runtime argument '\(label.value)', which \(graph.named(index)) does not declare"
                         + didYouMean(label.value, in: registration.arguments.map(\.label.value)),
-                    at: label.location))
+                    at: label.location,
+                    subject: .edge(from: graph.binding(of: index), label: parameter.label.value, to: BindingKey(key: "argument \(label.value)", name: nil))))
                 return nil
             }
 
@@ -97,14 +98,16 @@ public struct ArgumentMismatchRule: Rule {
                         "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))",
                         at: dependency.location,
                         notes: [Note("\(graph.named(builder)) declares its arguments here",
-                                     at: expected.first?.label.location ?? graph.registrations[builder].location)]))
+                                     at: expected.first?.label.location ?? graph.registrations[builder].location)],
+                        subject: graph.subject(of: graph.edge(from: index, dependency: position))))
                 }
             }
             for argument in registration.arguments where !used.contains(argument.label.value) {
                 diagnostics.append(Diagnostic(
                     .argumentMismatch, .warning,
                     "runtime argument '\(argument.label.value)' of \(graph.named(index)) is never used: no parameter takes it and no dependency is passed it",
-                    at: argument.label.location))
+                    at: argument.label.location,
+                    subject: .edge(from: graph.binding(of: index), label: argument.label.value, to: BindingKey(key: "unused argument", name: nil))))
             }
         }
         return diagnostics

@@ -21,7 +21,7 @@ public struct CaptiveDependencyRule: Rule {
                 lifetime: graph
             """, expect: [
                 """
-                6:7: warning: singleton 'SessionStore' holds graph 'DateFormatterBox' (parameter 'formatter'): the value is made once and kept for the singleton's whole life [captive-dependency]
+                6:7: warning: singleton 'SessionStore' holds graph 'DateFormatterBox' (parameter 'formatter'): the value is made once and kept for the singleton's whole life; make 'DateFormatterBox' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SessionStore' shorter-lived [captive-dependency]
                   8:14: note: 'Formatting' is an alias of 'DateFormatterBox'
                   9:5: note: 'DateFormatterBox' is registered graph here
                 """,
@@ -35,7 +35,7 @@ public struct CaptiveDependencyRule: Rule {
               - provides: Tracker
             """, expect: [
                 """
-                4:14: warning: weak 'Tracking' holds transient 'Tracker' (its aliasOf): the value is made once and kept for the weak's whole life [captive-dependency]
+                4:14: warning: weak 'Tracking' holds transient 'Tracker' (its aliasOf): the value is made once and kept for the weak's whole life; give the alias 'Tracking' the lifetime of 'Tracker', or make 'Tracker' a singleton if one shared value is right [captive-dependency]
                   6:5: note: 'Tracker' is registered transient here
                 """,
             ]),
@@ -85,8 +85,9 @@ public struct CaptiveDependencyRule: Rule {
                 notes.append(Note("\(graph.named(builder)) is registered \(held.lifetime.rawValue) here", at: held.location))
                 diagnostics.append(Diagnostic(
                     .captiveDependency, .warning,
-                    "\(holder.lifetime.rawValue) \(graph.named(index)) holds \(held.lifetime.rawValue) \(graph.named(builder)) (\(via)): the value is made once and kept for the \(holder.lifetime.rawValue)'s whole life",
-                    at: edge.location, notes: notes))
+                    "\(holder.lifetime.rawValue) \(graph.named(index)) holds \(held.lifetime.rawValue) \(graph.named(builder)) (\(via)): the value is made once and kept for the \(holder.lifetime.rawValue)'s whole life; "
+                        + remedy(holder: graph.named(index), held: graph.named(builder), edge: edge),
+                    at: edge.location, notes: notes, subject: graph.subject(of: edge)))
             }
         }
         return diagnostics
@@ -106,5 +107,13 @@ public struct CaptiveDependencyRule: Rule {
             memo[node] = count
         }
         return memo[start] ?? 0
+    }
+
+    /// What to change: share the held value if sharing is right, ask for it lazily if each use needs
+    /// a fresh one (not possible on an alias), or let the holder live shorter.
+    private func remedy(holder: String, held: String, edge: Edge) -> String {
+        edge.kind == .alias
+            ? "give the alias \(holder) the lifetime of \(held), or make \(held) a singleton if one shared value is right"
+            : "make \(held) a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make \(holder) shorter-lived"
     }
 }

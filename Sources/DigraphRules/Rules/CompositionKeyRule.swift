@@ -1,12 +1,13 @@
 import DigraphCore
 
 /// Protocol compositions as container keys: `A & B & C` is stored under that one string, so it
-/// cannot be resolved as `C`, and `B & A` is stored apart from `A & B`.
+/// cannot be resolved as `C`. (`A & B` and `B & A` are one Swift type: registering both is a
+/// duplicate registration.)
 public struct CompositionKeyRule: Rule {
     public static let description = RuleDescription(
         code: .compositionKey, severity: .error,
-        summary: "A dependency only a registered composition could serve, or one composition registered under two spellings.",
-        rationale: "A container keyed by type (or its string) stores a composition under the composition's own key: a dependency on one member does not find it, and `A & B` and `B & A` are kept as two registrations.",
+        summary: "A dependency that only a registered protocol composition could serve.",
+        rationale: "A container keyed by type (or its string) stores a composition under the composition's own key: a dependency on one member (`C`, or `A & C`) does not find a registration of `A & B & C`.",
         triggering: [
             RuleExample("""
             version: 1
@@ -31,19 +32,6 @@ public struct CompositionKeyRule: Rule {
                   11:15: note: 'Caching & Purging' is registered here
                 """,
             ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Reading & Writing
-                implementation: Store
-              - provides: Writing & Reading
-                implementation: OtherStore
-            """, expect: [
-                """
-                5:15: error: 'Writing & Reading' is the type 'Reading & Writing' registered under another spelling: a string-keyed container keeps both and resolves whichever spelling is asked for; register it once [composition-key]
-                  3:15: note: 'Reading & Writing' is registered here
-                """,
-            ]),
         ],
         nonTriggering: [
             """
@@ -61,26 +49,7 @@ public struct CompositionKeyRule: Rule {
     public init() {}
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
-        respelledCompositions(graph) + membersOnlyInCompositions(graph)
-    }
-
-    private func respelledCompositions(_ graph: DependencyGraph) -> [Diagnostic] {
-        var earlier: [BindingKey: [TypeReference]] = [:]
-        var diagnostics: [Diagnostic] = []
-        for registration in graph.registrations {
-            for provided in registration.provides {
-                let binding = BindingKey(key: provided.key, name: registration.name?.value)
-                let spellings = earlier[binding] ?? []
-                if !spellings.contains(where: { $0.writtenSpelling == provided.writtenSpelling }), let first = spellings.first {
-                    diagnostics.append(Diagnostic(
-                        .compositionKey, .error,
-                        "'\(provided.writtenSpelling)' is the type '\(first.writtenSpelling)' registered under another spelling: a string-keyed container keeps both and resolves whichever spelling is asked for; register it once",
-                        at: provided.location, notes: [Note("'\(first.writtenSpelling)' is registered here", at: first.location)]))
-                }
-                earlier[binding, default: []].append(provided)
-            }
-        }
-        return diagnostics
+        membersOnlyInCompositions(graph)
     }
 
     private func membersOnlyInCompositions(_ graph: DependencyGraph) -> [Diagnostic] {
@@ -96,7 +65,8 @@ public struct CompositionKeyRule: Rule {
                 .compositionKey, .error,
                 "'\(key)' is not registered on its own: only '\(first.key.writtenSpelling)' contains it, and a container keyed by type cannot resolve '\(key)' from that registration; add '\(key)' to its provides",
                 at: edge.location,
-                notes: holders.map { Note("'\($0.key.writtenSpelling)' is registered here", at: $0.key.location) }))
+                notes: holders.map { Note("'\($0.key.writtenSpelling)' is registered here", at: $0.key.location) },
+                subject: .missing(edge.binding)))
         }
         return diagnostics
     }

@@ -69,7 +69,8 @@ public struct CycleRule: Rule {
             }
             let trail = path.map { graph.registrations[$0].displayName }.joined(separator: " -> ")
             return Diagnostic(.cycle, .error, "dependency cycle: \(trail); make one edge `lazy: true` or remove it",
-                              at: graph.registrations[start].location, notes: notes)
+                              at: graph.registrations[start].location, notes: notes,
+                              subject: .cycle(Set(path.map(graph.binding(of:))).sorted()))
         }
     }
 }

@@ -16,6 +16,10 @@ public struct DuplicateRegistrationRule: Rule {
                 implementation: StubNetworkManager
               - provides: "[Plugin]"
                 implementation: Plugins
+              - provides: Reading & Writing
+                implementation: Store
+              - provides: Writing & Reading
+                implementation: OtherStore
             """, expect: [
                 """
                 5:31: error: 'NetworkManagerProtocol' is registered again; this registration silently replaces the one at manifest.yaml:3:15 [duplicate-registration]
@@ -24,6 +28,10 @@ public struct DuplicateRegistrationRule: Rule {
                 """
                 7:15: error: '[Plugin]' is registered again; this registration silently replaces the one at manifest.yaml:5:16 [duplicate-registration]
                   5:16: note: first registered here
+                """,
+                """
+                11:15: error: 'Writing & Reading' is registered again; this registration silently replaces the one at manifest.yaml:9:15 [duplicate-registration]
+                  9:15: note: first registered here, as 'Reading & Writing': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)
                 """,
             ]),
         ],
@@ -45,12 +53,16 @@ public struct DuplicateRegistrationRule: Rule {
         for registration in graph.registrations {
             for provided in registration.provides {
                 let binding = BindingKey(key: provided.key, name: registration.name?.value)
-                // The same key spelled with compositions in another order is a composition-key finding.
-                if let first = earlier[binding]?.first(where: { $0.writtenSpelling == provided.writtenSpelling }) {
+                // `B & A` is the type `A & B`: the key is the same, only the spelling differs.
+                if let first = earlier[binding]?.first {
+                    let respelled = first.writtenSpelling != provided.writtenSpelling && provided.writtenSpelling.contains("&")
+                    let note = respelled
+                        ? "first registered here, as '\(first.writtenSpelling)': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)"
+                        : "first registered here"
                     diagnostics.append(Diagnostic(
                         .duplicateRegistration, .error,
-                        "'\(binding)' is registered again; this registration silently replaces the one at \(first.location)",
-                        at: provided.location, notes: [Note("first registered here", at: first.location)]))
+                        "'\(respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description)' is registered again; this registration silently replaces the one at \(first.location)",
+                        at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding)))
                 }
                 earlier[binding, default: []].append(provided)
             }

@@ -85,7 +85,8 @@ public struct KeyCollisionRule: Rule {
                 diagnostics.append(Diagnostic(
                     .keyCollision, .warning,
                     "'\(pair[0])' and '\(pair[1])' are different types that both print as '\(printed.description)' under String(describing:), so a string-keyed container stores one over the other",
-                    at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)]))
+                    at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
+                    subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
             }
         }
         return diagnostics + lookAlikes(graph)
@@ -106,7 +107,8 @@ public struct KeyCollisionRule: Rule {
                     diagnostics.append(Diagnostic(
                         .keyCollision, .warning,
                         "'\(provided.key)' looks like '\(earlier.key)' but is a different key: its character \(position) is \(LookAlike.name(of: scalar)), not '\(other)'",
-                        at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)]))
+                        at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
+                        subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
                     continue
                 }
                 firstBySkeleton[skeleton] = provided
@@ -116,7 +118,7 @@ public struct KeyCollisionRule: Rule {
                 diagnostics.append(Diagnostic(
                     .keyCollision, .warning,
                     "'\(provided.key)' mixes Latin letters with \(LookAlike.name(of: letter)) (character \(position)), which looks like '\(LookAlike.skeleton(String(letter)))': a resolve typed with the Latin letter would not find it",
-                    at: provided.location))
+                    at: provided.location, subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
             }
         }
         return diagnostics

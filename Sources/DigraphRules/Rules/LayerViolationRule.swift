@@ -26,7 +26,7 @@ public struct LayerViolationRule: Rule {
                 implementation: IssueRepository
                 module: Data
             """, expect: [
-                "12:7: error: 'IssueListViewModel' in module Presentation depends on 'IssueRepository' of module Data, but Presentation may depend only on Domain [layer-violation]",
+                "12:7: error: 'IssueListViewModel' in module Presentation depends on 'IssueRepository' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (declare it under `interfaces:`), or add Data to Presentation's dependsOn if this dependency is intended [layer-violation]",
             ]),
         ],
         nonTriggering: [
@@ -76,8 +76,9 @@ public struct LayerViolationRule: Rule {
                 let rule = permitted.isEmpty ? "\(module) may depend on no other module" : "\(module) may depend only on \(permitted.joined(separator: ", "))"
                 diagnostics.append(Diagnostic(
                     .layerViolation, .error,
-                    "\(graph.named(index)) in module \(module) depends on '\(edge.binding)' of module \(other), but \(rule)",
-                    at: edge.location))
+                    "\(graph.named(index)) in module \(module) depends on '\(edge.binding)' of module \(other), but \(rule); "
+                        + "depend on an interface of an allowed module instead (declare it under `interfaces:`), or add \(other) to \(module)'s dependsOn if this dependency is intended",
+                    at: edge.location, subject: graph.subject(of: edge)))
             }
         }
         return diagnostics

@@ -64,6 +64,20 @@ public struct MissingBindingRule: Rule {
             RuleExample("""
             version: 1
             registrations:
+              - provides: SettingsViewModel
+                dependencies:
+                  store: UserDefaultsSettingsStore
+              - provides: SettingsStoring
+                implementation: UserDefaultsSettingsStore
+            """, expect: [
+                """
+                5:7: error: nothing provides 'UserDefaultsSettingsStore', needed by 'SettingsViewModel' (parameter 'store') [missing-binding]
+                  7:21: note: 'UserDefaultsSettingsStore' is the implementation of 'SettingsStoring', not a registered key; depend on 'SettingsStoring' (or add 'UserDefaultsSettingsStore' to its provides)
+                """,
+            ]),
+            RuleExample("""
+            version: 1
+            registrations:
               - provides: Analytics
                 aliasOf: AnalyticsManager
             """, expect: [
@@ -123,7 +137,7 @@ public struct MissingBindingRule: Rule {
             var notes = found.dropFirst().map { Note("also needed by \($0.user)", at: $0.location) }
             if suggested.contains(binding) { notes += candidates(for: binding, type: first.type, registeredKeys: registeredKeys, in: graph) }
             return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
-                              at: first.location, notes: notes)
+                              at: first.location, notes: notes, subject: .missing(binding))
         }
     }
 
@@ -139,6 +153,15 @@ public struct MissingBindingRule: Rule {
         var seen = Set<BindingKey>()
         let near = Set(nearSpellings(of: binding.key, in: registeredKeys))
         for registration in graph.registrations {
+            // Depending on the concrete type a registration builds is a common slip: the container
+            // knows only the keys it registers.
+            if let implementation = registration.implementation, implementation.key == binding.key,
+               !registration.provides.contains(where: { $0.key == binding.key }) {
+                let key = BindingKey(key: registration.provides[0].key, name: registration.name?.value)
+                if seen.insert(key).inserted {
+                    found.append(("'\(binding.key)' is the implementation of '\(key)', not a registered key; depend on '\(key)' (or add '\(binding.key)' to its provides)", implementation))
+                }
+            }
             for provided in registration.provides {
                 let candidate = BindingKey(key: provided.key, name: registration.name?.value)
                 guard candidate != binding, !seen.contains(candidate) else { continue }

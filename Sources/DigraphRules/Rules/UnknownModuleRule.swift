@@ -37,14 +37,17 @@ public struct UnknownModuleRule: Rule {
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
         guard let modules = graph.modules else { return [] }
-        var named: [Located<String>] = modules.values.flatMap(\.dependsOn)
-        named += graph.interfaces.values.compactMap(\.module)
-        named += graph.registrations.compactMap(\.module)
+        // Each name with who names it (for the finding's subject).
+        var named: [(module: Located<String>, owner: String)] = modules.keys.sorted().flatMap { name in
+            modules[name]!.dependsOn.map { ($0, "module \(name)") }
+        }
+        named += graph.interfaces.keys.sorted().compactMap { key in graph.interfaces[key]!.module.map { ($0, "interface \(key)") } }
+        named += graph.registrations.compactMap { registration in registration.module.map { ($0, "registration \(registration.displayName)") } }
         let declared = modules.keys.sorted()
-        return named.filter { modules[$0.value] == nil }.map { module in
+        return named.filter { modules[$0.module.value] == nil }.map { module, owner in
             Diagnostic(.unknownModule, .error,
                        "module '\(module.value)' is not declared in 'modules'" + didYouMean(module.value, in: declared),
-                       at: module.location)
+                       at: module.location, subject: .module(module.value, namedBy: owner))
         }
     }
 }

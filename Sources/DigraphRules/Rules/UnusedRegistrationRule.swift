@@ -39,7 +39,7 @@ public struct UnusedRegistrationRule: Rule {
         return graph.registrations.indices.filter { !reached[$0] }.map { index in
             Diagnostic(.unusedRegistration, .info,
                        "nothing reachable from a root uses \(graph.named(index)); remove it or mark what resolves it `root: true`",
-                       at: graph.registrations[index].location)
+                       at: graph.registrations[index].location, subject: graph.subject(of: index))
         }
     }
 }

@@ -1,0 +1,49 @@
+/// What a finding is about, independent of where it is printed: the registration, the edge, the
+/// cycle or the missing key. Rules set it when they create a finding; baselines and `diff` match
+/// findings by `code + subject` (the fingerprint), so moving lines never makes a finding new.
+public enum Subject: Hashable, Sendable, CustomStringConvertible {
+    /// A registration, by its first key and name.
+    case registration(BindingKey)
+    /// A dependency, property or `aliasOf` edge: the holder, the label (`aliasOf` for an alias) and
+    /// what it asks for.
+    case edge(from: BindingKey, label: String, to: BindingKey)
+    /// The keys on a cycle, as a set (sorted).
+    case cycle([BindingKey])
+    /// A key (and name) nothing provides.
+    case missing(BindingKey)
+    /// A module name that is not declared, and who names it.
+    case module(String, namedBy: String)
+
+    public var description: String {
+        switch self {
+        case .registration(let binding): "registration \(binding)"
+        case .edge(let from, let label, let to): "edge \(from) -[\(label)]-> \(to)"
+        case .cycle(let keys): "cycle {\(keys.map(\.description).joined(separator: ", "))}"
+        case .missing(let binding): "missing \(binding)"
+        case .module(let name, let owner): "module \(name) named by \(owner)"
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The contract's fingerprint: code plus subject, never a line. Findings without a subject
+    /// (schema problems, the importer's notes) fall back to their message.
+    public var fingerprint: String {
+        "\(code.rawValue): \(subject.map(\.description) ?? message)"
+    }
+}
+
+extension DependencyGraph {
+    /// A registration as a subject: its first key and name.
+    public func subject(of index: Int) -> Subject {
+        .registration(binding(of: index))
+    }
+
+    public func binding(of index: Int) -> BindingKey {
+        BindingKey(key: registrations[index].provides[0].key, name: registrations[index].name?.value)
+    }
+
+    public func subject(of edge: Edge) -> Subject {
+        .edge(from: binding(of: edge.from), label: edge.label ?? "aliasOf", to: edge.binding)
+    }
+}
