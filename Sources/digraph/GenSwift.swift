@@ -37,8 +37,10 @@ struct GenSwift: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file; '-' (the default) writes to stdout.")
     var output: String = "-"
 
-    @Option(help: "Access level of the generated declarations: public or internal.")
-    var access: AccessLevel = .public
+    @Option(name: .customLong("access"), help: "Access level of the generated declarations: public (the default) or internal.")
+    var accessOption: AccessLevel?
+
+    var access: AccessLevel { accessOption ?? .public }
 
     @Flag(help: "Compare with the file at -o instead of writing it; exit 1 when it is stale.")
     var check = false
@@ -60,6 +62,7 @@ struct GenSwift: ParsableCommand {
         }
         if split > 1, target != .plain { throw ValidationError("--split applies to --target plain") }
         if split > 1, output == "-" { throw ValidationError("--split writes several files: give a directory with -o") }
+        if accessOption != nil, target == .stubs { throw ValidationError("--access has no effect with --target stubs: stand-ins are always public") }
     }
 
     func run() throws {
@@ -116,12 +119,7 @@ struct GenSwift: ParsableCommand {
             return
         }
         do {
-            if split > 1 {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } else if output != "-" {
-                try FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-            }
+            if split > 1 { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
             // Two runs splitting into one folder take turns, so the folder holds one run's files.
             let lock = split > 1 ? try DirectoryLock(output) : nil
             defer { lock?.release() }

@@ -1,4 +1,5 @@
 import Foundation
+import DigraphCore
 
 /// Where outputs go, and writing them so that a reader never sees half a file.
 enum OutputPath {
@@ -59,6 +60,10 @@ enum OutputPath {
         }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
+        // Missing parent folders are created (`-o Generated/Container.swift` in a fresh checkout).
+        if InputFile.kind(of: folder) == .missing {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         var template = Array((folder + "/.\(url.lastPathComponent.prefix(100)).XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {

@@ -40,17 +40,17 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the first manifest.")
     var output: String?
 
-    @Option(help: "Graphviz layout engine: dot, neato, fdp, sfdp, circo, twopi.")
-    var layout: GraphvizRenderer.Layout = .dot
+    @Option(name: .customLong("layout"), help: "Graphviz layout engine: dot (the default), neato, fdp, sfdp, circo, twopi.")
+    var layoutOption: GraphvizRenderer.Layout?
 
     @Option(help: "Rank direction: TB (top to bottom) or LR (left to right).")
-    var rankdir: DOTOptions.RankDirection = .topToBottom
+    var rankdir: DOTOptions.RankDirection?
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Draw only the neighbourhood of these keys.", valueName: "key"))
     var focus: [String] = []
 
     @Option(help: "With --focus: how many edges away to include, in both directions.")
-    var depth = 1
+    var depth: Int?
 
     @Option(help: ArgumentHelp("'modules': one node per module, edges labelled with their count.", valueName: "modules"))
     var collapse: Collapse?
@@ -87,12 +87,30 @@ struct Render: ParsableCommand {
         if format != nil, formatFlag != nil, format?.rawValue != formatFlag?.rawValue {
             throw ValidationError("--\(formatFlag!.rawValue) and --format \(format!.rawValue) disagree; give one")
         }
-        guard depth >= 0 else { throw ValidationError("--depth must be 0 or more") }
+        guard (depth ?? 1) >= 0 else { throw ValidationError("--depth must be 0 or more") }
+        try refuseOptionsThatDoNothing()
         for key in focus {
             do { _ = try TypeExpressionParser.parse(key) } catch {
                 throw ValidationError("--focus '\(key)' is not a Swift type: it \(error.message)")
             }
         }
+    }
+
+    var layout: GraphvizRenderer.Layout { layoutOption ?? .dot }
+
+    /// An option that would change nothing is a mistake in the command line: say so, rather than
+    /// let the user believe it took effect.
+    func refuseOptionsThatDoNothing() throws {
+        let collapsed = collapse == .modules
+        let refusals: [(Bool, String)] = [
+            (depth != nil && focus.isEmpty, "--depth applies to --focus; give --focus KEY… or drop --depth"),
+            (!focus.isEmpty && collapsed, "--focus and --collapse modules do not combine (a collapsed picture shows every module); use one of them"),
+            (noClusters && collapsed, "--no-clusters has no effect with --collapse modules (there are no clusters to drop)"),
+            (layoutOption != nil && resolvedFormat == .dot, "--layout has no effect with --dot: the DOT text is the same for every engine; pass the engine to Graphviz yourself"),
+            (noLimit && resolvedFormat == .dot, "--no-limit has no effect with --dot: the limit applies to laying out a picture"),
+            (rankdir != nil && layout != .dot, "--rankdir applies to the dot layout only; \(layout.rawValue) ignores it"),
+        ]
+        if let refusal = refusals.first(where: \.0) { throw ValidationError(refusal.1) }
     }
 
     func run() throws {
@@ -102,11 +120,11 @@ struct Render: ParsableCommand {
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         var options = DOTOptions()
-        options.rankDirection = rankdir
+        options.rankDirection = rankdir ?? .topToBottom
         options.clusters = !noClusters
         options.collapseModules = collapse == .modules
         options.focusKeys = try focus.map { try TypeExpressionParser.parse($0).key }
-        options.depth = depth
+        options.depth = depth ?? 1
         options.tuneLayoutForSize = !graphvizDefaults
         let encoder = DOTEncoder(graph: graph, diagnostics: outcome.report.diagnostics, options: options)
         if !options.focusKeys.isEmpty, encoder.includedRegistrations().isEmpty {

@@ -29,7 +29,9 @@ struct GenSwiftCommandTests {
         #expect(first.status == 0)
         #expect(first.stderr == "digraph: wrote \(path)\n")
         // The header names the manifest as seen from the output's folder.
-        let relative = String(repeating: "../", count: directory.pathComponents.count - 1) + CLIRunner.packageRoot.path.dropFirst() + "/fixtures/popcorn/manifest.yaml"
+        let from = directory.standardizedFileURL.pathComponents, to = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").standardizedFileURL.pathComponents
+        let shared = zip(from, to).prefix { $0 == $1 }.count
+        let relative = (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
         #expect(try String(contentsOfFile: path, encoding: .utf8)
                 == (try golden("popcorn.plain.swift")).replacingOccurrences(of: "from fixtures/popcorn/manifest.yaml.", with: "from \(relative)."))
         // Its own file (with the header) is overwritten.
@@ -91,6 +93,7 @@ struct GenSwiftCommandTests {
         (["--check"], "Error: --check compares with a file: give it with -o"),
         (["--target", "needle"], "Error: The value 'needle' is invalid for '--target <target>'"),
         (["--access", "private"], "Error: The value 'private' is invalid for '--access <access>'"),
+        (["--target", "stubs", "--access", "internal"], "Error: --access has no effect with --target stubs: stand-ins are always public"),
     ])
     func badOptionsExitTwo(_ flags: [String], message: String) throws {
         let result = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml"] + flags)

@@ -69,12 +69,17 @@ struct RenderCommandTests {
         #expect(contents(directory) == ["app.yaml", "keep.png"])
     }
 
-    @Test func anUnwritableDestinationFailsCleanly() throws {
+    @Test func anUnwritableDestinationFailsCleanlyAndMissingFoldersAreCreated() throws {
         let (directory, manifest) = try scratch()
-        let result = try CLIRunner.run(["render", manifest, "--svg", "-o", directory.appendingPathComponent("missing/dir/out.svg").path])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A folder cannot be made below a regular file.
+        let result = try CLIRunner.run(["render", manifest, "--svg", "-o", manifest + "/dir/out.svg"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("digraph: error: cannot write \(directory.path)/missing/dir/out.svg"))
+        #expect(result.stderr.hasPrefix("digraph: error: cannot write \(manifest)/dir/out.svg"), "\(result.stderr)")
         #expect(contents(directory) == ["app.yaml"])
+        let created = try CLIRunner.run(["render", manifest, "--svg", "-o", directory.appendingPathComponent("missing/dir/out.svg").path])
+        #expect(created.status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("missing/dir/out.svg").path))
     }
 
     @Test(arguments: [
@@ -84,6 +89,13 @@ struct RenderCommandTests {
         (["--focus", "Foo;Bar"], "Error: --focus 'Foo;Bar' is not a Swift type"),
         (["--focus", "LoginViewModl"], "Error: no registration provides LoginViewModl (did you mean 'LoginViewModel'?)"),
         (["--collapse", "files"], "Error: The value 'files' is invalid for '--collapse <modules>'"),
+        // Options that would change nothing are refused, not silently dropped.
+        (["--depth", "2"], "Error: --depth applies to --focus; give --focus KEY… or drop --depth"),
+        (["--focus", "LoginViewModel", "--collapse", "modules"], "Error: --focus and --collapse modules do not combine"),
+        (["--no-clusters", "--collapse", "modules"], "Error: --no-clusters has no effect with --collapse modules"),
+        (["--dot", "--layout", "neato"], "Error: --layout has no effect with --dot"),
+        (["--dot", "--no-limit"], "Error: --no-limit has no effect with --dot"),
+        (["--layout", "neato", "--rankdir", "LR"], "Error: --rankdir applies to the dot layout only; neato ignores it"),
     ])
     func badOptionsExitTwo(_ flags: [String], message: String) throws {
         let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml"] + flags)
