@@ -78,6 +78,7 @@ public enum ManifestLoader {
         guard let document = try? parseDocument(bytes: bytes, file: file) else { return nil }
         guard case .mapping(let entries) = document.kind else { return "its top level is not a mapping" }
         let keys = Set(entries.map(\.key.value))
+        if keys.contains("findings"), !keys.contains("registrations") { return "it is a digraph baseline (it lists `findings`)" }
         return keys.contains("version") || keys.contains("registrations") ? nil : "it has neither `version` nor `registrations` at the top"
     }
 

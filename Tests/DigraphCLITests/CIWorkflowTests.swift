@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The CI workflow the README shows (docs/ci/digraph.yml) is run as written: its adoption command
+/// and every step after the `digraph-ci-test` marker, with bash as GitHub runs it, in a small
+/// project. The job passes on the adopted app and fails on a new problem.
+@Suite(.serialized)
+struct CIWorkflowTests {
+    static let workflowPath = CLIRunner.packageRoot.appendingPathComponent("docs/ci/digraph.yml")
+
+    /// The `run:` commands after the marker, and the adoption command from the header comment.
+    static func commands() throws -> (adoption: String, steps: [String]) {
+        let text = try String(contentsOf: workflowPath, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let adoption = try #require(lines.first { $0.hasPrefix("#   digraph ") }).dropFirst(4)
+        let marker = try #require(lines.firstIndex { $0.contains("# digraph-ci-test") })
+        let steps = lines[marker...].compactMap { line -> String? in
+            guard let range = line.range(of: "run: ") else { return nil }
+            return String(line[range.upperBound...])
+        }
+        return (String(adoption), steps)
+    }
+
+    func run(_ command: String, in project: URL) throws -> CLIRunner.Result {
+        try CLIRunner.runProgram("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command],
+                                 environment: ["PATH": CLIRunner.buildDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                                               "GITHUB_WORKSPACE": project.path],
+                                 directory: project)
+    }
+
+    @Test func theReadmeShowsTheTestedWorkflow() throws {
+        let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let workflow = try String(contentsOf: Self.workflowPath, encoding: .utf8)
+        #expect(readme.contains("```yaml\n" + workflow + "```\n"))
+    }
+
+    @Test func theWorkflowPassesOnTheAdoptedAppAndFailsOnANewProblem() throws {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-ci-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: project) }
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("DI"), withIntermediateDirectories: true)
+        // An existing app with one accepted captive dependency.
+        let manifest = project.appendingPathComponent("DI/app.yaml")
+        try (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), encoding: .utf8)
+             + "  - provides: Clock\n  - provides: Scheduler\n    lifetime: singleton\n    dependencies:\n      clock: Clock\n")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let (adoption, steps) = try Self.commands()
+        #expect(steps.count == 3)
+        #expect(try run("digraph gen-swift DI -o Sources/App/Container.swift", in: project).status == 0)
+        let adopted = try run(adoption, in: project)
+        #expect(adopted.status == 0, "\(adopted.stderr)")
+        #expect(adopted.stderr == "digraph: wrote 1 finding to digraph-baseline.json; from now on run with --baseline digraph-baseline.json\n")
+
+        for step in steps {
+            let result = try run(step, in: project)
+            #expect(result.status == 0, "\(step): \(result.stdout)\(result.stderr)")
+        }
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: project.appendingPathComponent("digraph.sarif"))) as? [String: Any]
+        #expect(sarif?["version"] as? String == "2.1.0")
+
+        // A pull request adds a second captive: the check fails with an annotation on the manifest.
+        try (try String(contentsOf: manifest, encoding: .utf8) + "  - provides: Poller\n    lifetime: singleton\n    dependencies:\n      clock: Clock\n")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let check = try run(steps[0], in: project)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\n::warning file=DI/app.yaml,line="), "\(check.stdout)")
+        #expect(check.stdout.contains("singleton 'Poller' holds transient 'Clock'"))
+        #expect(!check.stdout.contains("'Scheduler' holds"), "the baselined finding stays quiet")
+        #expect(try run(steps[1], in: project).status == 0, "the SARIF step passes findings on to code scanning")
+        let stale = try run(steps[2], in: project)
+        #expect(stale.status == 1)
+        #expect(stale.stderr.hasPrefix("digraph: Sources/App/Container.swift is stale"))
+        // Unusable input fails even the SARIF step.
+        try "version: [".write(to: manifest, atomically: true, encoding: .utf8)
+        #expect(try run(steps[1], in: project).status != 0)
+    }
+}
