@@ -85,8 +85,10 @@ public struct JSONReader {
             advance()
             return DocumentNode(.mapping(entries), at: start)
         }
+        var comma: SourceLocation?
         while true {
             skipWhitespace()
+            if current == UInt8(ascii: "}"), let comma { throw trailingComma(at: comma, before: "}") }
             guard current == UInt8(ascii: "\"") else { throw error("unexpected \(describeCurrent()); expected a key in double quotes") }
             let keyLocation = location
             let key = try readString()
@@ -103,7 +105,7 @@ public struct JSONReader {
             entries.append(.init(key: Located(key, at: keyLocation), value: value))
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: ","): comma = location; advance()
             case UInt8(ascii: "}"): advance(); return DocumentNode(.mapping(entries), at: start)
             default: throw error("unexpected \(describeCurrent()); expected ',' or '}'")
             }
@@ -119,16 +121,23 @@ public struct JSONReader {
             advance()
             return DocumentNode(.sequence(elements), at: start)
         }
+        var comma: SourceLocation?
         while true {
             skipWhitespace()
+            if current == UInt8(ascii: "]"), let comma { throw trailingComma(at: comma, before: "]") }
             elements.append(try readValue(depth: depth + 1))
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: ","): comma = location; advance()
             case UInt8(ascii: "]"): advance(); return DocumentNode(.sequence(elements), at: start)
             default: throw error("unexpected \(describeCurrent()); expected ',' or ']'")
             }
         }
+    }
+
+    /// JSON allows no comma after the last element (JavaScript and Swift do, which is why it is common).
+    private func trailingComma(at comma: SourceLocation, before closing: String) -> DocumentError {
+        DocumentError("invalid JSON: a trailing comma before '\(closing)'; JSON allows none after the last element: remove this ','", at: comma)
     }
 
     private mutating func readLiteral(_ word: String) throws(DocumentError) {

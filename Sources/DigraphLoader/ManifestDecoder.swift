@@ -314,11 +314,22 @@ struct ManifestDecoder {
             if allowed.contains(entry.key.value) {
                 fields[entry.key.value] = entry.value
             } else {
-                error("unknown field \(quoted(entry.key.value)) in \(context)" + didYouMean(entry.key.value, in: allowed)
+                let suggestion = didYouMean(entry.key.value, in: allowed)
+                error("unknown field \(quoted(entry.key.value)) in \(context)"
+                      + (suggestion.isEmpty ? misplacedEntryHint(entry, among: entries, in: context) : suggestion)
                       + "; the fields are: " + allowed.joined(separator: ", "), at: entry.key.location)
             }
         }
         return fields
+    }
+
+    /// `clock: Clock` beside `dependencies:` in a registration is almost always a dependency that
+    /// lost one level of indentation.
+    private func misplacedEntryHint(_ entry: DocumentNode.Entry, among entries: [DocumentNode.Entry], in context: String) -> String {
+        guard context == "a registration", case .scalar(.string(let value)) = entry.value.kind,
+              TypeExpressionParser.isIdentifier(entry.key.value), (try? TypeExpressionParser.parse(value)) != nil else { return "" }
+        let section = entries.first { ["dependencies", "properties"].contains($0.key.value) }?.key.value ?? "dependencies"
+        return " — is it a parameter indented one level too far out? Parameters go under '\(section):'"
     }
 
     private func didYouMean(_ word: String, in candidates: [String]) -> String {

@@ -44,7 +44,7 @@ struct DocumentReaderTests {
     @Test(arguments: [
         (#"{"version": 1, "registrations": [], "version": 1}"#,
          "1:37: error: duplicate key 'version' in the same object [schema]\n  1:2: note: 'version' first appears here"),
-        (#"{"version": 1, "registrations": [],}"#, "1:36: error: invalid JSON: unexpected '}'; expected a key in double quotes [schema]"),
+        (#"{"version": 1, "registrations": [],}"#, "1:35: error: invalid JSON: a trailing comma before '}'; JSON allows none after the last element: remove this ',' [schema]"),
         (#"{"version": 01, "registrations": []}"#, "1:14: error: invalid JSON: a number may not have a leading zero [schema]"),
         (#"{"version": 1, "registrations": ["\q"]}"#, "1:35: error: invalid JSON: unknown escape sequence '\\q' [schema]"),
         ("{\"version\": 1, \"registrations\": [\"a\tb\"]}", "1:36: error: invalid JSON: a control character (U+0009) must be escaped inside a string [schema]"),

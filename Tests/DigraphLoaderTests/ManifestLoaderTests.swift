@@ -134,6 +134,21 @@ struct ManifestLoaderTests {
         ])
     }
 
+    /// Common slips are named as such, with what to do.
+    @Test(arguments: [
+        ("a.json", #"{"version": 1, "registrations": [{"provides": "A"},]}"#,
+         "1:51: error: invalid JSON: a trailing comma before ']'; JSON allows none after the last element: remove this ',' [schema]"),
+        ("a.json", #"{"version": 1, "registrations": [{"provides": "A", }]}"#,
+         "1:50: error: invalid JSON: a trailing comma before '}'; JSON allows none after the last element: remove this ',' [schema]"),
+        ("a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    dependencies:\n      store: Store\n    clock: Clock\n",
+         "6:5: error: unknown field 'clock' in a registration — is it a parameter indented one level too far out? Parameters go under 'dependencies:'; the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress [schema]"),
+        ("a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    lifecycle: singleton\n",
+         "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress [schema]"),
+    ])
+    func commonSlipsAreNamed(file: String, text: String, expected: String) {
+        #expect(schemaErrors(text, file: file) == [expected])
+    }
+
     @Test func schemaErrorsAreAllReportedAndLocated() {
         #expect(schemaErrors("""
         version: 1
