@@ -144,9 +144,10 @@ public struct GenerationPlan: Sendable {
         isolation[index].map { "@\($0) " } ?? ""
     }
 
-    /// The runtime arguments as a parameter list: `date: Date, history: History?`.
+    /// The runtime arguments as a parameter list: `date arg_date: Date, history arg_history: History?`
+    /// (the label callers write, and the name the body uses; see `SwiftNaming.argumentName`).
     public func argumentParameters(of index: Int) -> String {
-        graph.registrations[index].arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(naming.spell($0.type.expression))" }.joined(separator: ", ")
+        graph.registrations[index].arguments.map { "\($0.label.value) \(SwiftNaming.argumentName($0.label.value)): \(naming.spell($0.type.expression))" }.joined(separator: ", ")
     }
 
     /// The registration whose arguments a dependency must pass: through transient and scoped aliases.

@@ -103,7 +103,7 @@ public struct PlainContainerGenerator {
         out.line("/// is first resolved; the closure receives the container (and the runtime arguments).")
         out.block("\(access.prefix)struct Overrides") { out in
             for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
-                out.line("\(access.prefix)var \(plan.registrationNames[index]): \(overrideType(index))")
+                out.line("\(access.prefix)var \(SwiftNaming.escaped(plan.registrationNames[index])): \(overrideType(index))")
             }
             out.line("\(access.prefix)init() {}")
         }
@@ -163,7 +163,7 @@ public struct PlainContainerGenerator {
         let owner = plan.argumentOwner(of: index)
         let arguments = graph.registrations[owner].arguments
         let argumentList = plan.argumentParameters(of: owner)
-        let passArguments = arguments.map { "\($0.label.value): \(SwiftNaming.escaped($0.label.value))" }
+        let passArguments = arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }
         let valueType = plan.valueType(of: index)
 
         out.line()
@@ -173,7 +173,7 @@ public struct PlainContainerGenerator {
         for provided in registration.provides {
             let accessor = plan.accessor(for: BindingKey(key: provided.key, name: registration.name?.value))
             out.line()
-            out.block("\(actor)\(access.prefix)func \(accessor)(\(argumentList)) -> \(plan.naming.spell(provided.expression))") { out in
+            out.block("\(actor)\(access.prefix)func \(SwiftNaming.escaped(accessor))(\(argumentList)) -> \(plan.naming.spell(provided.expression))") { out in
                 out.line(instanceCall(of: index, scope: usesGraphScope ? ["GraphScope()"] : [], passing: passArguments))
             }
         }
@@ -191,7 +191,7 @@ public struct PlainContainerGenerator {
 
         out.line()
         out.block("\(actor)\(memberAccess)func build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
-            out.line("if let override = overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.escaped($0.label.value) }).joined(separator: ", "))) }")
+            out.line("if let override = self.overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.argumentName($0.label.value) }).joined(separator: ", "))) }")
             if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
                 return
@@ -259,7 +259,7 @@ public struct PlainContainerGenerator {
         if !registration.properties.isEmpty {
             let implementation = plan.naming.spell(registration.implementation!.expression)
             let instance = implementation == valueType ? "created" : "created as! \(implementation)"
-            let passing = graph.registrations[plan.argumentOwner(of: index)].arguments.map { "\($0.label.value): \(SwiftNaming.escaped($0.label.value))" }
+            let passing = graph.registrations[plan.argumentOwner(of: index)].arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }
             inject = "if overrides.\(name) == nil { inject_\(name)(\(([instance] + scopeArgument + passing).joined(separator: ", "))) }"
         }
         func store(_ line: String) {
@@ -305,11 +305,11 @@ public struct PlainContainerGenerator {
     private func value(for edge: @autoclosure () -> Edge, _ dependency: Dependency) -> String {
         switch dependency.source {
         case .argument(let label):
-            return SwiftNaming.escaped(label.value)
+            return SwiftNaming.argumentName(label.value)
         case .service(_, _, let isLazy, let passing):
             let edge = edge()
             let index = edge.from
-            let passed = passing.map { SwiftNaming.escaped($0.value) }
+            let passed = passing.map { SwiftNaming.argumentName($0.value) }
             guard isLazy else { return resolution(of: edge, from: index, passing: targetLabels(edge, passed)) }
             return lazyClosure(for: edge)
         }
@@ -348,8 +348,8 @@ public struct PlainContainerGenerator {
         let arguments = graph.registrations[owner].arguments
         let actor = plan.isolation[target].map { "@\($0) " } ?? ""
         let accessor = plan.accessor(for: edge.binding)
-        let parameters = arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }
-        let call = "self.\(accessor)(\(arguments.map { "\($0.label.value): \(SwiftNaming.escaped($0.label.value))" }.joined(separator: ", ")))"
+        let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }
+        let call = "self.\(accessor)(\(arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }.joined(separator: ", ")))"
         let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
         return "{ \(actor)[unowned self] \(signature)in \(call) }"
     }
@@ -359,7 +359,7 @@ public struct PlainContainerGenerator {
         out.line()
         out.line("// MARK: \(key) (external)")
         out.line()
-        out.block("\(access.prefix)func \(accessor)() -> \(spell(key: key))") { out in
+        out.block("\(access.prefix)func \(SwiftNaming.escaped(accessor))() -> \(spell(key: key))") { out in
             out.line("external_\(accessor)")
         }
     }

@@ -130,6 +130,13 @@ public struct SwiftNaming: Sendable {
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
     }
 
+    /// The name a runtime argument has inside generated code: `arg_` + its label. Generated locals
+    /// and members (`scope`, `override`, `overrides`, `lock`, Swinject's `r`) never start with
+    /// `arg_`, so no label can shadow them, whatever the manifest calls its arguments.
+    public static func argumentName(_ label: String) -> String {
+        "arg_" + label
+    }
+
     /// Words Swift reserves, escaped with backticks where they are used as names.
     public static func escaped(_ identifier: String) -> String {
         reserved.contains(identifier) ? "`\(identifier)`" : identifier

@@ -63,7 +63,7 @@ public struct SwinjectAssemblyGenerator {
         out.line("/// The registrations of \(manifest.file).")
         out.block("\(access.prefix)final class \(manifest.assembly.value): Assembly") { out in
             for index in supplied {
-                out.line("private let \(plan.registrationNames[index]): \(plan.valueType(of: index))")
+                out.line("private let \(SwiftNaming.escaped(plan.registrationNames[index])): \(plan.valueType(of: index))")
             }
             if !supplied.isEmpty { out.line() }
             let parameters = supplied.map { "\(plan.registrationNames[$0]): \(plan.valueType(of: $0))" }
@@ -92,18 +92,18 @@ public struct SwinjectAssemblyGenerator {
         let nameArgument = registration.name.map { ", name: \"\($0.value)\"" } ?? ""
         let owner = plan.argumentOwner(of: index)
         let arguments = graph.registrations[owner].arguments
-        let closureParameters = (["r"] + arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
+        let closureParameters = (["r"] + arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
         let first = registration.provides[0]
         let scopeSuffix = ".inObjectScope(\(scope(registration.lifetime)))"
 
         if registration.isSupplied {
-            out.line("let \(plan.registrationNames[index]) = self.\(plan.registrationNames[index])")
-            out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(plan.registrationNames[index]) }.inObjectScope(.container)")
+            out.line("let \(SwiftNaming.escaped(plan.registrationNames[index])) = self.\(plan.registrationNames[index])")
+            out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(SwiftNaming.escaped(plan.registrationNames[index])) }.inObjectScope(.container)")
             return
         }
         let body: String
         if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
-            body = resolve(aliasEdge, passing: arguments.map { SwiftNaming.escaped($0.label.value) })
+            body = resolve(aliasEdge, passing: arguments.map { SwiftNaming.argumentName($0.label.value) })
         } else {
             let (callee, arguments) = plan.construction(of: index) { value(for: graph.edge(from: index, dependency: $1), $0) }
             body = arguments.map { "\(callee)(\($0.joined(separator: ", ")))" } ?? callee
@@ -151,9 +151,9 @@ public struct SwinjectAssemblyGenerator {
         }
         // Further keys of the same registration forward to the first, sharing its instance.
         for provided in registration.provides.dropFirst() {
-            let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
+            let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
             let call = "r.required(\(plan.naming.metatype(first.expression))\(nameArgument)"
-                + (arguments.isEmpty ? "" : ", \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.escaped($0.label.value) }.joined(separator: ", "))") + ")"
+                + (arguments.isEmpty ? "" : ", \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.argumentName($0.label.value) }.joined(separator: ", "))") + ")"
             out.line("container.register(\(plan.naming.metatype(provided.expression))\(nameArgument)) { (\(forwardParameters)) -> \(plan.naming.spell(provided.expression)) in \(call) }")
         }
     }
@@ -163,16 +163,18 @@ public struct SwinjectAssemblyGenerator {
     private func value(for edge: @autoclosure () -> Edge, _ dependency: Dependency) -> String {
         switch dependency.source {
         case .argument(let label):
-            return SwiftNaming.escaped(label.value)
+            return SwiftNaming.argumentName(label.value)
         case .service(_, _, let isLazy, let passing):
             let edge = edge()
-            guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.escaped($0.value) }) }
+            guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.argumentName($0.value) }) }
             guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
-            let parameters = arguments.map { "\(SwiftNaming.escaped($0.label.value)): \(plan.naming.spell($0.type.expression))" }
+            let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }
             let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
             let actor = plan.isolation[target].map { "@\($0) " } ?? ""
-            return "{ \(actor)\(signature)in \(resolve(edge, passing: arguments.map { SwiftNaming.escaped($0.label.value) })) }"
+            let call = resolve(edge, passing: arguments.map { SwiftNaming.argumentName($0.label.value) })
+            // `{ in … }` does not parse: a closure with no parameters and no attribute has no `in`.
+            return actor.isEmpty && signature.isEmpty ? "{ \(call) }" : "{ \(actor)\(signature)in \(call) }"
         }
     }
 

@@ -51,6 +51,13 @@ struct SwinjectAssemblyBehaviourTests {
         check(pushed.viewModel.history == nil && HistoryViewController.instances == 2, "a lazy closure takes its arguments late")
         check(container.resolve((any WorkoutRepositoryProtocol).self)! === container.resolve((any WorkoutRepositoryProtocol).self)!, "a factory-made singleton is shared")
         """, 6),
+        ("Keywords", ["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"], """
+        let container = Container()
+        _ = Assembler([KeywordsAssembly()], container: container)
+        let hostile = container.resolve(Hostile.self, arguments: 1, 2, 3, 4, 5)!
+        check(hostile.a == 1 && hostile.b == 2 && hostile.c == 3 && hostile.d == 4 && hostile.e == 5, "arguments named like generated locals (r, scope, lock…) arrive")
+        check(container.resolve(Default.self)! !== hostile.first && type(of: container.resolve(Subscript.self)!) == Subscript.self, "keys whose accessor is a keyword")
+        """, 2),
         ("Semantics", ["Tests/DigraphSwiftGenTests/Manifests/semantics.yaml"], """
         let container = Container()
         let clock = Clock()

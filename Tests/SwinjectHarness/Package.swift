@@ -3,10 +3,10 @@
 // (SwinjectAssemblyBehaviourTests copies it to .build-swinject-harness and writes the sources).
 import PackageDescription
 
-// The generated assemblies of four manifests; the imported Swinject fixture compiled as written
+// The generated assemblies of five manifests; the imported Swinject fixture compiled as written
 // beside the assembly generated from its imported manifest (RoundTrip); the autoregistration
 // fixture against its shim.
-let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "RoundTrip", "Autoregistration"]
+let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Autoregistration"]
 
 let package = Package(
     name: "SwinjectHarness",

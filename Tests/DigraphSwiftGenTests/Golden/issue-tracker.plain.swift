@@ -53,7 +53,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func build_httpClient() -> any HTTPClient {
-        if let override = overrides.httpClient { return override(self) }
+        if let override = self.overrides.httpClient { return override(self) }
         return URLSessionHTTPClient(baseURL: supplied_apiBaseURL)
     }
 
@@ -79,7 +79,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func build_issueCache() -> any IssueCache {
-        if let override = overrides.issueCache { return override(self) }
+        if let override = self.overrides.issueCache { return override(self) }
         return InMemoryIssueCache()
     }
 
@@ -107,7 +107,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func build_issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
-        if let override = overrides.issueReadingAndIssueWriting { return override(self) }
+        if let override = self.overrides.issueReadingAndIssueWriting { return override(self) }
         return IssuesRepository(
             client: instance_httpClient(),
             cache: instance_issueCache()
@@ -130,7 +130,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func build_clock() -> any Clock {
-        if let override = overrides.clock { return override(self) }
+        if let override = self.overrides.clock { return override(self) }
         return SystemClock()
     }
 
@@ -141,7 +141,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func build_listIssuesUseCase() -> ListIssuesUseCase {
-        if let override = overrides.listIssuesUseCase { return override(self) }
+        if let override = self.overrides.listIssuesUseCase { return override(self) }
         return ListIssuesUseCase(repository: instance_issueReadingAndIssueWriting())
     }
 
@@ -152,7 +152,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func build_createIssueUseCase() -> CreateIssueUseCase {
-        if let override = overrides.createIssueUseCase { return override(self) }
+        if let override = self.overrides.createIssueUseCase { return override(self) }
         return CreateIssueUseCase(
             repository: instance_issueReadingAndIssueWriting(),
             clock: instance_clock()
@@ -166,7 +166,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_issueListViewModel() -> IssueListViewModel {
-        if let override = overrides.issueListViewModel { return override(self) }
+        if let override = self.overrides.issueListViewModel { return override(self) }
         return IssueListViewModel(
             listIssues: build_listIssuesUseCase(),
             makeCreateIssue: { @MainActor [unowned self] in self.createIssueViewModel() }
@@ -180,7 +180,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_createIssueViewModel() -> CreateIssueViewModel {
-        if let override = overrides.createIssueViewModel { return override(self) }
+        if let override = self.overrides.createIssueViewModel { return override(self) }
         return CreateIssueViewModel(
             createIssue: build_createIssueUseCase(),
             reading: instance_issueReadingAndIssueWriting()
@@ -203,7 +203,7 @@ public final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_appCoordinator() -> AppCoordinator {
-        if let override = overrides.appCoordinator { return override(self) }
+        if let override = self.overrides.appCoordinator { return override(self) }
         return AppCoordinator(issueList: { @MainActor [unowned self] in self.issueListViewModel() })
     }
 }

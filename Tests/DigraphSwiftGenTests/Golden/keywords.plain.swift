@@ -12,6 +12,14 @@ public final class KeywordContainer: @unchecked Sendable {
         public var tracker: ((KeywordContainer) -> Tracker)?
         public var keyworded: ((KeywordContainer, Int, String) -> Keyworded)?
         public var user: ((KeywordContainer, Int, String) -> User)?
+        public var `default`: ((KeywordContainer) -> Default)?
+        public var `case`: ((KeywordContainer) -> Case)?
+        public var `operator`: ((KeywordContainer) -> Operator)?
+        public var `extension`: ((KeywordContainer) -> Extension)?
+        public var `repeat`: ((KeywordContainer) -> Repeat)?
+        public var `internal`: ((KeywordContainer) -> Internal)?
+        public var `subscript`: ((KeywordContainer) -> Subscript)?
+        public var hostile: ((KeywordContainer, Int, Int, Int, Int, Int) -> Hostile)?
         public init() {}
     }
 
@@ -27,42 +35,151 @@ public final class KeywordContainer: @unchecked Sendable {
     // MARK: Tracker (transient)
 
     public func tracker() -> Tracker {
-        build_tracker()
+        build_tracker(GraphScope())
     }
 
-    private func build_tracker() -> Tracker {
-        if let override = overrides.tracker { return override(self) }
+    private func build_tracker(_ scope: GraphScope) -> Tracker {
+        if let override = self.overrides.tracker { return override(self) }
         return Tracker()
     }
 
     // MARK: Keyworded (transient)
 
-    public func keyworded(count: Int, title: String) -> Keyworded {
-        build_keyworded(count: count, title: title)
+    public func keyworded(count arg_count: Int, title arg_title: String) -> Keyworded {
+        build_keyworded(GraphScope(), count: arg_count, title: arg_title)
     }
 
-    private func build_keyworded(count: Int, title: String) -> Keyworded {
-        if let override = overrides.keyworded { return override(self, count, title) }
+    private func build_keyworded(_ scope: GraphScope, count arg_count: Int, title arg_title: String) -> Keyworded {
+        if let override = self.overrides.keyworded { return override(self, arg_count, arg_title) }
         return Keyworded(
-            default: build_tracker(),
-            for: count,
-            in: title,
-            build_tracker(),
-            build_tracker()
+            default: build_tracker(scope),
+            for: arg_count,
+            in: arg_title,
+            build_tracker(scope),
+            build_tracker(scope)
         )
     }
 
     // MARK: User (transient)
 
-    public func user(count: Int, title: String) -> User {
-        build_user(count: count, title: title)
+    public func user(count arg_count: Int, title arg_title: String) -> User {
+        build_user(GraphScope(), count: arg_count, title: arg_title)
     }
 
-    private func build_user(count: Int, title: String) -> User {
-        if let override = overrides.user { return override(self, count, title) }
+    private func build_user(_ scope: GraphScope, count arg_count: Int, title arg_title: String) -> User {
+        if let override = self.overrides.user { return override(self, arg_count, arg_title) }
         return User(
-            keyworded: build_keyworded(count: count, title: title),
-            later: { [unowned self] (count: Int, title: String) in self.keyworded(count: count, title: title) }
+            keyworded: build_keyworded(scope, count: arg_count, title: arg_title),
+            later: { [unowned self] (arg_count: Int, arg_title: String) in self.keyworded(count: arg_count, title: arg_title) }
         )
+    }
+
+    // MARK: Default (transient)
+
+    public func `default`() -> Default {
+        build_default(GraphScope())
+    }
+
+    private func build_default(_ scope: GraphScope) -> Default {
+        if let override = self.overrides.default { return override(self) }
+        return Default()
+    }
+
+    // MARK: Case (transient)
+
+    public func `case`() -> Case {
+        build_case(GraphScope())
+    }
+
+    private func build_case(_ scope: GraphScope) -> Case {
+        if let override = self.overrides.case { return override(self) }
+        return Case()
+    }
+
+    // MARK: Operator (transient)
+
+    public func `operator`() -> Operator {
+        build_operator(GraphScope())
+    }
+
+    private func build_operator(_ scope: GraphScope) -> Operator {
+        if let override = self.overrides.operator { return override(self) }
+        return Operator()
+    }
+
+    // MARK: Extension (transient)
+
+    public func `extension`() -> Extension {
+        build_extension(GraphScope())
+    }
+
+    private func build_extension(_ scope: GraphScope) -> Extension {
+        if let override = self.overrides.extension { return override(self) }
+        return Extension()
+    }
+
+    // MARK: Repeat (transient)
+
+    public func `repeat`() -> Repeat {
+        build_repeat(GraphScope())
+    }
+
+    private func build_repeat(_ scope: GraphScope) -> Repeat {
+        if let override = self.overrides.repeat { return override(self) }
+        return Repeat()
+    }
+
+    // MARK: Internal (transient)
+
+    public func `internal`() -> Internal {
+        build_internal(GraphScope())
+    }
+
+    private func build_internal(_ scope: GraphScope) -> Internal {
+        if let override = self.overrides.internal { return override(self) }
+        return Internal()
+    }
+
+    // MARK: Subscript (transient)
+
+    public func `subscript`() -> Subscript {
+        build_subscript(GraphScope())
+    }
+
+    private func build_subscript(_ scope: GraphScope) -> Subscript {
+        if let override = self.overrides.subscript { return override(self) }
+        return Subscript()
+    }
+
+    // MARK: Hostile (graph)
+
+    public func hostile(override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
+        instance_hostile(GraphScope(), override: arg_override, scope: arg_scope, overrides: arg_overrides, lock: arg_lock, r: arg_r)
+    }
+
+    private func instance_hostile(_ scope: GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
+        if let existing = scope.instances[10] as? Hostile { return existing }
+        let created = build_hostile(scope, override: arg_override, scope: arg_scope, overrides: arg_overrides, lock: arg_lock, r: arg_r)
+        scope.instances[10] = created
+        return created
+    }
+
+    private func build_hostile(_ scope: GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
+        if let override = self.overrides.hostile { return override(self, arg_override, arg_scope, arg_overrides, arg_lock, arg_r) }
+        return Hostile(
+            a: arg_override,
+            b: arg_scope,
+            c: arg_overrides,
+            d: arg_lock,
+            e: arg_r,
+            first: build_default(scope),
+            second: build_case(scope),
+            later: { [unowned self] in self.subscript() }
+        )
+    }
+
+    /// Values shared within one top-level resolve (the `graph` lifetime).
+    private final class GraphScope {
+        var instances: [Int: Any] = [:]
     }
 }

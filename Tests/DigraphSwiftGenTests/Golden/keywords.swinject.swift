@@ -13,12 +13,36 @@ public final class KeywordsAssembly: Assembly {
         container.register(Tracker.self) { (r) -> Tracker in
             Tracker()
         }.inObjectScope(.transient)
-        container.register(Keyworded.self) { (r, count: Int, title: String) -> Keyworded in
-            Keyworded(default: r.required(Tracker.self), for: count, in: title, r.required(Tracker.self), r.required(Tracker.self))
+        container.register(Keyworded.self) { (r, arg_count: Int, arg_title: String) -> Keyworded in
+            Keyworded(default: r.required(Tracker.self), for: arg_count, in: arg_title, r.required(Tracker.self), r.required(Tracker.self))
         }.inObjectScope(.transient)
-        container.register(User.self) { (r, count: Int, title: String) -> User in
-            User(keyworded: r.required(Keyworded.self, arguments: count, title), later: { (count: Int, title: String) in r.required(Keyworded.self, arguments: count, title) })
+        container.register(User.self) { (r, arg_count: Int, arg_title: String) -> User in
+            User(keyworded: r.required(Keyworded.self, arguments: arg_count, arg_title), later: { (arg_count: Int, arg_title: String) in r.required(Keyworded.self, arguments: arg_count, arg_title) })
         }.inObjectScope(.transient)
+        container.register(Default.self) { (r) -> Default in
+            Default()
+        }.inObjectScope(.transient)
+        container.register(Case.self) { (r) -> Case in
+            Case()
+        }.inObjectScope(.transient)
+        container.register(Operator.self) { (r) -> Operator in
+            Operator()
+        }.inObjectScope(.transient)
+        container.register(Extension.self) { (r) -> Extension in
+            Extension()
+        }.inObjectScope(.transient)
+        container.register(Repeat.self) { (r) -> Repeat in
+            Repeat()
+        }.inObjectScope(.transient)
+        container.register(Internal.self) { (r) -> Internal in
+            Internal()
+        }.inObjectScope(.transient)
+        container.register(Subscript.self) { (r) -> Subscript in
+            Subscript()
+        }.inObjectScope(.transient)
+        container.register(Hostile.self) { (r, arg_override: Int, arg_scope: Int, arg_overrides: Int, arg_lock: Int, arg_r: Int) -> Hostile in
+            Hostile(a: arg_override, b: arg_scope, c: arg_overrides, d: arg_lock, e: arg_r, first: r.required(Default.self), second: r.required(Case.self), later: { r.required(Subscript.self) })
+        }.inObjectScope(.graph)
     }
 }
 
@@ -31,6 +55,10 @@ private extension Resolver {
     }
     func required<Service, A1, A2>(_ type: Service.Type, name: String? = nil, arguments a1: A1, _ a2: A2) -> Service {
         guard let service = resolve(type, name: name, arguments: a1, a2) else { Self.missing(type) }
+        return service
+    }
+    func required<Service, A1, A2, A3, A4, A5>(_ type: Service.Type, name: String? = nil, arguments a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) -> Service {
+        guard let service = resolve(type, name: name, arguments: a1, a2, a3, a4, a5) else { Self.missing(type) }
         return service
     }
     static func missing<Service>(_ type: Service.Type) -> Never {

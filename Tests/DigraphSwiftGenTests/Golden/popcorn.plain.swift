@@ -65,7 +65,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_networkManagerProtocol() -> any NetworkManagerProtocol {
-        if let override = overrides.networkManagerProtocol { return override(self) }
+        if let override = self.overrides.networkManagerProtocol { return override(self) }
         return NetworkManager(session: instance_urlSessionProtocol())
     }
 
@@ -85,7 +85,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_urlSessionProtocol() -> any URLSessionProtocol {
-        if let override = overrides.urlSessionProtocol { return override(self) }
+        if let override = self.overrides.urlSessionProtocol { return override(self) }
         return URLSession.shared
     }
 
@@ -105,7 +105,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_keychainManagerProtocol() -> any KeychainManagerProtocol {
-        if let override = overrides.keychainManagerProtocol { return override(self) }
+        if let override = self.overrides.keychainManagerProtocol { return override(self) }
         return KeychainManager(service: supplied_keychainServiceString)
     }
 
@@ -131,7 +131,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
-        if let override = overrides.tokenRepositoryProtocol { return override(self) }
+        if let override = self.overrides.tokenRepositoryProtocol { return override(self) }
         return TokenRepository(keychainManager: instance_keychainManagerProtocol())
     }
 
@@ -151,7 +151,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
-        if let override = overrides.loginRepositoryProtocol { return override(self) }
+        if let override = self.overrides.loginRepositoryProtocol { return override(self) }
         return LoginRepository(networkManager: instance_networkManagerProtocol())
     }
 
@@ -171,7 +171,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
-        if let override = overrides.socialLoginRepositoryProtocol { return override(self) }
+        if let override = self.overrides.socialLoginRepositoryProtocol { return override(self) }
         return SocialLoginRepository(networkManager: instance_networkManagerProtocol())
     }
 
@@ -191,7 +191,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
-        if let override = overrides.signUpRepositoryProtocol { return override(self) }
+        if let override = self.overrides.signUpRepositoryProtocol { return override(self) }
         return SignUpRepository(networkManager: instance_networkManagerProtocol())
     }
 
@@ -211,7 +211,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
-        if let override = overrides.movieRepositoryProtocol { return override(self) }
+        if let override = self.overrides.movieRepositoryProtocol { return override(self) }
         return MovieRepository(
             networkManager: instance_networkManagerProtocol(),
             tokenRepository: instance_tokenRepositoryProtocol()
@@ -225,7 +225,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
-        if let override = overrides.loginUseCaseProtocol { return override(self) }
+        if let override = self.overrides.loginUseCaseProtocol { return override(self) }
         return LoginUseCase(
             loginRepository: instance_loginRepositoryProtocol(),
             tokenRepository: instance_tokenRepositoryProtocol()
@@ -239,7 +239,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
-        if let override = overrides.socialLoginUseCaseProtocol { return override(self) }
+        if let override = self.overrides.socialLoginUseCaseProtocol { return override(self) }
         return SocialLoginUseCase(
             socialLoginRepository: instance_socialLoginRepositoryProtocol(),
             tokenRepository: instance_tokenRepositoryProtocol()
@@ -253,7 +253,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
-        if let override = overrides.signUpUseCaseProtocol { return override(self) }
+        if let override = self.overrides.signUpUseCaseProtocol { return override(self) }
         return SignUpUseCase(
             signUpRepository: instance_signUpRepositoryProtocol(),
             tokenRepository: instance_tokenRepositoryProtocol()
@@ -267,7 +267,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
-        if let override = overrides.fetchMoviesUseCaseProtocol { return override(self) }
+        if let override = self.overrides.fetchMoviesUseCaseProtocol { return override(self) }
         return FetchMoviesUseCase(movieRepository: instance_movieRepositoryProtocol())
     }
 
@@ -278,7 +278,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_loginViewModel() -> LoginViewModel {
-        if let override = overrides.loginViewModel { return override(self) }
+        if let override = self.overrides.loginViewModel { return override(self) }
         return LoginViewModel(
             loginUseCase: build_loginUseCaseProtocol(),
             socialLoginUseCase: build_socialLoginUseCaseProtocol()
@@ -292,7 +292,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_signUpViewModel() -> SignUpViewModel {
-        if let override = overrides.signUpViewModel { return override(self) }
+        if let override = self.overrides.signUpViewModel { return override(self) }
         return SignUpViewModel(signUpUseCase: build_signUpUseCaseProtocol())
     }
 
@@ -303,7 +303,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     private func build_movieListViewModel() -> MovieListViewModel {
-        if let override = overrides.movieListViewModel { return override(self) }
+        if let override = self.overrides.movieListViewModel { return override(self) }
         return MovieListViewModel(fetchMoviesUseCase: build_fetchMoviesUseCaseProtocol())
     }
 
@@ -314,7 +314,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_loginViewController() -> LoginViewController {
-        if let override = overrides.loginViewController { return override(self) }
+        if let override = self.overrides.loginViewController { return override(self) }
         return LoginViewController(
             viewModel: build_loginViewModel(),
             makeSignUp: { @MainActor [unowned self] in self.signUpViewController() }
@@ -328,7 +328,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_signUpViewController() -> SignUpViewController {
-        if let override = overrides.signUpViewController { return override(self) }
+        if let override = self.overrides.signUpViewController { return override(self) }
         return SignUpViewController(viewModel: build_signUpViewModel())
     }
 
@@ -339,7 +339,7 @@ public final class PopcornContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_movieListViewController() -> MovieListViewController {
-        if let override = overrides.movieListViewController { return override(self) }
+        if let override = self.overrides.movieListViewController { return override(self) }
         return MovieListViewController(viewModel: build_movieListViewModel())
     }
 }

@@ -51,7 +51,7 @@ public final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func build_session() -> Session {
-        if let override = overrides.session { return override(self) }
+        if let override = self.overrides.session { return override(self) }
         return Session()
     }
 
@@ -71,7 +71,7 @@ public final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func build_primaryAPIClient() -> APIClient {
-        if let override = overrides.primaryAPIClient { return override(self) }
+        if let override = self.overrides.primaryAPIClient { return override(self) }
         return APIClient()
     }
 
@@ -91,7 +91,7 @@ public final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func build_backupAPIClient() -> APIClient {
-        if let override = overrides.backupAPIClient { return override(self) }
+        if let override = self.overrides.backupAPIClient { return override(self) }
         return APIClient()
     }
 
@@ -102,7 +102,7 @@ public final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func build_tracking() -> any Tracking {
-        if let override = overrides.tracking { return override(self) }
+        if let override = self.overrides.tracking { return override(self) }
         return instance_tracker()
     }
 
@@ -122,7 +122,7 @@ public final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func build_tracker() -> Tracker {
-        if let override = overrides.tracker { return override(self) }
+        if let override = self.overrides.tracker { return override(self) }
         return Tracker()
     }
 
@@ -133,7 +133,7 @@ public final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func build_feed() -> Feed {
-        if let override = overrides.feed { return override(self) }
+        if let override = self.overrides.feed { return override(self) }
         return Feed.make(
             primary: instance_primaryAPIClient(),
             backup: instance_backupAPIClient(),
@@ -146,30 +146,30 @@ public final class SemanticsContainer: @unchecked Sendable {
 
     // MARK: Detail (transient)
 
-    public func detail(id: Int, title: String) -> Detail {
-        build_detail(id: id, title: title)
+    public func detail(id arg_id: Int, title arg_title: String) -> Detail {
+        build_detail(id: arg_id, title: arg_title)
     }
 
-    private func build_detail(id: Int, title: String) -> Detail {
-        if let override = overrides.detail { return override(self, id, title) }
+    private func build_detail(id arg_id: Int, title arg_title: String) -> Detail {
+        if let override = self.overrides.detail { return override(self, arg_id, arg_title) }
         return Detail(
-            id: id,
-            title: title
+            id: arg_id,
+            title: arg_title
         )
     }
 
     // MARK: Detailer (transient)
 
-    public func detailer(id: Int, title: String) -> Detailer {
-        build_detailer(id: id, title: title)
+    public func detailer(id arg_id: Int, title arg_title: String) -> Detailer {
+        build_detailer(id: arg_id, title: arg_title)
     }
 
-    private func build_detailer(id: Int, title: String) -> Detailer {
-        if let override = overrides.detailer { return override(self, id, title) }
+    private func build_detailer(id arg_id: Int, title arg_title: String) -> Detailer {
+        if let override = self.overrides.detailer { return override(self, arg_id, arg_title) }
         return Detailer(
             feed: build_feed(),
-            detail: build_detail(id: id, title: title),
-            later: { [unowned self] (id: Int, title: String) in self.detail(id: id, title: title) }
+            detail: build_detail(id: arg_id, title: arg_title),
+            later: { [unowned self] (arg_id: Int, arg_title: String) in self.detail(id: arg_id, title: arg_title) }
         )
     }
 

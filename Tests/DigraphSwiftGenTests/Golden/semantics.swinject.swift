@@ -28,11 +28,11 @@ public final class SemanticsAssembly: Assembly {
         container.register(Feed.self) { (r) -> Feed in
             Feed.make(primary: r.required(APIClient.self, name: "primary"), backup: r.required(APIClient.self, name: "backup"), r.required(Clock.self), analytics: nil, tracking: r.required((any Tracking).self), session: r.required(Session.self))
         }.inObjectScope(.transient)
-        container.register(Detail.self) { (r, id: Int, title: String) -> Detail in
-            Detail(id: id, title: title)
+        container.register(Detail.self) { (r, arg_id: Int, arg_title: String) -> Detail in
+            Detail(id: arg_id, title: arg_title)
         }.inObjectScope(.transient)
-        container.register(Detailer.self) { (r, id: Int, title: String) -> Detailer in
-            Detailer(feed: r.required(Feed.self), detail: r.required(Detail.self, arguments: id, title), later: { (id: Int, title: String) in r.required(Detail.self, arguments: id, title) })
+        container.register(Detailer.self) { (r, arg_id: Int, arg_title: String) -> Detailer in
+            Detailer(feed: r.required(Feed.self), detail: r.required(Detail.self, arguments: arg_id, arg_title), later: { (arg_id: Int, arg_title: String) in r.required(Detail.self, arguments: arg_id, arg_title) })
         }.inObjectScope(.transient)
     }
 }

@@ -54,7 +54,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     private func build_persistenceController(_ scope: GraphScope) -> PersistenceController {
-        if let override = overrides.persistenceController { return override(self) }
+        if let override = self.overrides.persistenceController { return override(self) }
         return PersistenceController.shared
     }
 
@@ -74,7 +74,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     private func build_workoutRepositoryProtocol(_ scope: GraphScope) -> any WorkoutRepositoryProtocol {
-        if let override = overrides.workoutRepositoryProtocol { return override(self) }
+        if let override = self.overrides.workoutRepositoryProtocol { return override(self) }
         return WorkoutRepository.shared
     }
 
@@ -94,7 +94,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     private func build_exerciseRepositoryProtocol(_ scope: GraphScope) -> any ExerciseRepositoryProtocol {
-        if let override = overrides.exerciseRepositoryProtocol { return override(self) }
+        if let override = self.overrides.exerciseRepositoryProtocol { return override(self) }
         return ExerciseRepository(persistence: instance_persistenceController(scope))
     }
 
@@ -114,7 +114,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     private func build_historyRepositoryProtocol(_ scope: GraphScope) -> any HistoryRepositoryProtocol {
-        if let override = overrides.historyRepositoryProtocol { return override(self) }
+        if let override = self.overrides.historyRepositoryProtocol { return override(self) }
         return HistoryRepository(
             persistence: instance_persistenceController(scope),
             calendar: supplied_calendar
@@ -134,7 +134,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_exerciseListViewModel(_ scope: GraphScope) -> ExerciseListViewModel {
-        if let override = overrides.exerciseListViewModel { return override(self) }
+        if let override = self.overrides.exerciseListViewModel { return override(self) }
         return ExerciseListViewModel(
             repository: instance_exerciseRepositoryProtocol(scope),
             workouts: instance_workoutRepositoryProtocol(scope)
@@ -148,34 +148,34 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_exerciseListViewController(_ scope: GraphScope) -> ExerciseListViewController {
-        if let override = overrides.exerciseListViewController { return override(self) }
+        if let override = self.overrides.exerciseListViewController { return override(self) }
         return ExerciseListViewController(viewModel: build_exerciseListViewModel(scope))
     }
 
     // MARK: HistoryViewModel (transient)
 
-    @MainActor public func historyViewModel(date: Date, history: History?) -> HistoryViewModel {
-        build_historyViewModel(GraphScope(), date: date, history: history)
+    @MainActor public func historyViewModel(date arg_date: Date, history arg_history: History?) -> HistoryViewModel {
+        build_historyViewModel(GraphScope(), date: arg_date, history: arg_history)
     }
 
-    @MainActor private func build_historyViewModel(_ scope: GraphScope, date: Date, history: History?) -> HistoryViewModel {
-        if let override = overrides.historyViewModel { return override(self, date, history) }
+    @MainActor private func build_historyViewModel(_ scope: GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewModel {
+        if let override = self.overrides.historyViewModel { return override(self, arg_date, arg_history) }
         return HistoryViewModel(
-            date: date,
-            history: history,
+            date: arg_date,
+            history: arg_history,
             repository: instance_historyRepositoryProtocol(scope)
         )
     }
 
     // MARK: HistoryViewController (transient)
 
-    @MainActor public func historyViewController(date: Date, history: History?) -> HistoryViewController {
-        build_historyViewController(GraphScope(), date: date, history: history)
+    @MainActor public func historyViewController(date arg_date: Date, history arg_history: History?) -> HistoryViewController {
+        build_historyViewController(GraphScope(), date: arg_date, history: arg_history)
     }
 
-    @MainActor private func build_historyViewController(_ scope: GraphScope, date: Date, history: History?) -> HistoryViewController {
-        if let override = overrides.historyViewController { return override(self, date, history) }
-        return HistoryViewController(viewModel: build_historyViewModel(scope, date: date, history: history))
+    @MainActor private func build_historyViewController(_ scope: GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewController {
+        if let override = self.overrides.historyViewController { return override(self, arg_date, arg_history) }
+        return HistoryViewController(viewModel: build_historyViewModel(scope, date: arg_date, history: arg_history))
     }
 
     // MARK: HomeViewModel (graph)
@@ -192,7 +192,7 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_homeViewModel(_ scope: GraphScope) -> HomeViewModel {
-        if let override = overrides.homeViewModel { return override(self) }
+        if let override = self.overrides.homeViewModel { return override(self) }
         return HomeViewModel(
             workouts: instance_workoutRepositoryProtocol(scope),
             history: instance_historyRepositoryProtocol(scope)
@@ -206,24 +206,24 @@ public final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func build_homeViewController(_ scope: GraphScope) -> HomeViewController {
-        if let override = overrides.homeViewController { return override(self) }
+        if let override = self.overrides.homeViewController { return override(self) }
         return HomeViewController(
             viewModel: instance_homeViewModel(scope),
-            makeHistory: { @MainActor [unowned self] (date: Date, history: History?) in self.historyViewController(date: date, history: history) },
+            makeHistory: { @MainActor [unowned self] (arg_date: Date, arg_history: History?) in self.historyViewController(date: arg_date, history: arg_history) },
             makeExercises: { @MainActor [unowned self] in self.exerciseListViewController() }
         )
     }
 
     // MARK: MainCoordinator (transient)
 
-    @MainActor public func mainCoordinator(window: UIWindow?) -> MainCoordinator {
-        build_mainCoordinator(GraphScope(), window: window)
+    @MainActor public func mainCoordinator(window arg_window: UIWindow?) -> MainCoordinator {
+        build_mainCoordinator(GraphScope(), window: arg_window)
     }
 
-    @MainActor private func build_mainCoordinator(_ scope: GraphScope, window: UIWindow?) -> MainCoordinator {
-        if let override = overrides.mainCoordinator { return override(self, window) }
+    @MainActor private func build_mainCoordinator(_ scope: GraphScope, window arg_window: UIWindow?) -> MainCoordinator {
+        if let override = self.overrides.mainCoordinator { return override(self, arg_window) }
         return MainCoordinator(
-            window: window,
+            window: arg_window,
             home: build_homeViewController(scope),
             homeViewModel: instance_homeViewModel(scope)
         )

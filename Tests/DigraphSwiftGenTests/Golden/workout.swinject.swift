@@ -53,13 +53,13 @@ public final class HistoryAssembly: Assembly {
     }
 
     public func assemble(container: Container) {
-        container.register(HistoryViewModel.self) { (r, date: Date, history: History?) -> HistoryViewModel in
+        container.register(HistoryViewModel.self) { (r, arg_date: Date, arg_history: History?) -> HistoryViewModel in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { HistoryViewModel(date: date, history: history, repository: r.required((any HistoryRepositoryProtocol).self)) }
+            return MainActor.assumeIsolated { HistoryViewModel(date: arg_date, history: arg_history, repository: r.required((any HistoryRepositoryProtocol).self)) }
         }.inObjectScope(.transient)
-        container.register(HistoryViewController.self) { (r, date: Date, history: History?) -> HistoryViewController in
+        container.register(HistoryViewController.self) { (r, arg_date: Date, arg_history: History?) -> HistoryViewController in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { HistoryViewController(viewModel: r.required(HistoryViewModel.self, arguments: date, history)) }
+            return MainActor.assumeIsolated { HistoryViewController(viewModel: r.required(HistoryViewModel.self, arguments: arg_date, arg_history)) }
         }.inObjectScope(.transient)
     }
 }
@@ -76,7 +76,7 @@ public final class HomeAssembly: Assembly {
         }.inObjectScope(.graph)
         container.register(HomeViewController.self) { (r) -> HomeViewController in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { HomeViewController(viewModel: r.required(HomeViewModel.self), makeHistory: { @MainActor (date: Date, history: History?) in r.required(HistoryViewController.self, arguments: date, history) }, makeExercises: { @MainActor in r.required(ExerciseListViewController.self) }) }
+            return MainActor.assumeIsolated { HomeViewController(viewModel: r.required(HomeViewModel.self), makeHistory: { @MainActor (arg_date: Date, arg_history: History?) in r.required(HistoryViewController.self, arguments: arg_date, arg_history) }, makeExercises: { @MainActor in r.required(ExerciseListViewController.self) }) }
         }.inObjectScope(.transient)
     }
 }
@@ -87,9 +87,9 @@ public final class MainAssembly: Assembly {
     }
 
     public func assemble(container: Container) {
-        container.register(MainCoordinator.self) { (r, window: UIWindow?) -> MainCoordinator in
+        container.register(MainCoordinator.self) { (r, arg_window: UIWindow?) -> MainCoordinator in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { MainCoordinator(window: window, home: r.required(HomeViewController.self), homeViewModel: r.required(HomeViewModel.self)) }
+            return MainActor.assumeIsolated { MainCoordinator(window: arg_window, home: r.required(HomeViewController.self), homeViewModel: r.required(HomeViewModel.self)) }
         }.inObjectScope(.transient)
     }
 }
