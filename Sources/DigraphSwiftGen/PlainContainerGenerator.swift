@@ -16,7 +16,7 @@ public struct PlainContainerGenerator {
     /// How many files of registrations to write beside the container's own (1: one file).
     let parts: Int
 
-    public init(plan: GenerationPlan, access: AccessLevel = .public, sources: [String], parts: Int = 1) {
+    public init(plan: GenerationPlan, access: AccessLevel = .internal, sources: [String], parts: Int = 1) {
         self.plan = plan
         self.access = access
         self.sources = sources

@@ -8,7 +8,7 @@ public struct SwinjectAssemblyGenerator {
     let access: AccessLevel
     let sources: [String]
 
-    public init(plan: GenerationPlan, access: AccessLevel = .public, sources: [String]) {
+    public init(plan: GenerationPlan, access: AccessLevel = .internal, sources: [String]) {
         self.plan = plan
         self.access = access
         self.sources = sources

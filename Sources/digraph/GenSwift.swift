@@ -37,10 +37,10 @@ struct GenSwift: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file; '-' (the default) writes to stdout.")
     var output: String = "-"
 
-    @Option(name: .customLong("access"), help: "Access level of the generated declarations: public (the default) or internal.")
+    @Option(name: .customLong("access"), help: "Access level of the generated declarations: internal (the default: a container in the app target, beside internal types) or public (a container in its own module).")
     var accessOption: AccessLevel?
 
-    var access: AccessLevel { accessOption ?? .public }
+    var access: AccessLevel { accessOption ?? .internal }
 
     @Flag(help: "Compare with the file at -o instead of writing it; exit 1 when it is stale.")
     var check = false
