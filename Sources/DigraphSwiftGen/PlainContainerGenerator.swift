@@ -140,17 +140,24 @@ public struct PlainContainerGenerator {
 
     private func writeInitializer(_ out: inout SwiftWriter) {
         var parameters: [(label: String, type: String, storage: String)] = []
+        // A function value is stored, so its parameter escapes.
+        func parameterType(_ spelled: String, _ expression: TypeExpression) -> String {
+            if case .function = expression { return "@escaping " + spelled }
+            return spelled
+        }
         for index in suppliedIndices {
-            parameters.append((plan.registrationNames[index], plan.valueType(of: index), "supplied_\(plan.registrationNames[index])"))
+            parameters.append((plan.registrationNames[index], parameterType(plan.valueType(of: index), graph.registrations[index].provides[0].expression),
+                               "supplied_\(plan.registrationNames[index])"))
         }
         for key in plan.externalKeys {
             let name = plan.accessor(for: BindingKey(key: key, name: nil))
-            parameters.append((name, spell(key: key), "external_\(name)"))
+            parameters.append((name, parameterType(spell(key: key), (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), "external_\(name)"))
         }
         out.line()
         out.line("/// Supplied values and external keys are handed in here; everything else is built on demand.")
-        out.block("\(access.prefix)init(\(parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")))") { out in
-            for parameter in parameters { out.line("self.\(parameter.storage) = \(parameter.label)") }
+        // `label arg_label`: the label may be a keyword (`default`), the name inside may not.
+        out.block("\(access.prefix)init(\(parameters.map { "\($0.label) \(SwiftNaming.argumentName($0.label)): \($0.type)" }.joined(separator: ", ")))") { out in
+            for parameter in parameters { out.line("self.\(parameter.storage) = \(SwiftNaming.argumentName(parameter.label))") }
         }
     }
 

@@ -77,7 +77,9 @@ public struct SwiftNaming: Sendable {
     /// `(any P).self` or `P.self`, for Swinject's `register(_:)`.
     public func metatype(_ type: TypeExpression) -> String {
         let spelled = spell(type)
-        return (spelled.hasPrefix("any ") ? "(" + spelled + ")" : spelled) + ".self"
+        // `.self` binds tighter than `any`, `&` and `->`: `(any P).self`, `((Int) -> String).self`.
+        let needsParentheses = spelled.hasPrefix("any ") || spelled.contains("->") || spelled.contains(" & ")
+        return (needsParentheses ? "(" + spelled + ")" : spelled) + ".self"
     }
 
     /// A lowerCamelCase identifier from a type: `Domain.UserRepository` -> `domainUserRepository`,
@@ -128,6 +130,11 @@ public struct SwiftNaming: Sendable {
         // In "URLSession" the run "URLS" ends with the first letter of the next word.
         let lowered = upperRun > 1 && upperRun < characters.count ? upperRun - 1 : upperRun
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+
+    /// A type after a closure's `->`: a function type needs parentheses there (`-> ((Int) -> String)`).
+    public static func returnType(_ spelled: String) -> String {
+        spelled.contains("->") ? "(" + spelled + ")" : spelled
     }
 
     /// The name a runtime argument has inside generated code: `arg_` + its label. Generated locals

@@ -66,9 +66,14 @@ public struct SwinjectAssemblyGenerator {
                 out.line("private let \(SwiftNaming.escaped(plan.registrationNames[index])): \(plan.valueType(of: index))")
             }
             if !supplied.isEmpty { out.line() }
-            let parameters = supplied.map { "\(plan.registrationNames[$0]): \(plan.valueType(of: $0))" }
+            // `label arg_label`: the label may be a keyword; a stored function value escapes.
+            let parameters = supplied.map { index in
+                let escaping: String
+                if case .function = graph.registrations[index].provides[0].expression { escaping = "@escaping " } else { escaping = "" }
+                return "\(plan.registrationNames[index]) \(SwiftNaming.argumentName(plan.registrationNames[index])): \(escaping)\(plan.valueType(of: index))"
+            }
             out.block("\(access.prefix)init(\(parameters.joined(separator: ", ")))") { out in
-                for index in supplied { out.line("self.\(plan.registrationNames[index]) = \(plan.registrationNames[index])") }
+                for index in supplied { out.line("self.\(plan.registrationNames[index]) = \(SwiftNaming.argumentName(plan.registrationNames[index]))") }
             }
             out.line()
             out.block("\(access.prefix)func assemble(container: Container)") { out in
@@ -108,7 +113,7 @@ public struct SwinjectAssemblyGenerator {
             let (callee, arguments) = plan.construction(of: index) { value(for: graph.edge(from: index, dependency: $1), $0) }
             body = arguments.map { "\(callee)(\($0.joined(separator: ", ")))" } ?? callee
         }
-        out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(plan.valueType(of: index)) in")
+        out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(SwiftNaming.returnType(plan.valueType(of: index))) in")
         if plan.isolation[index] == "MainActor" {
             // Swinject calls factories on whatever thread resolves; a MainActor type is built
             // assuming that is the main thread, as it is for UI code. The resolver crosses into the
@@ -154,7 +159,7 @@ public struct SwinjectAssemblyGenerator {
             let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
             let call = "r.required(\(plan.naming.metatype(first.expression))\(nameArgument)"
                 + (arguments.isEmpty ? "" : ", \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.argumentName($0.label.value) }.joined(separator: ", "))") + ")"
-            out.line("container.register(\(plan.naming.metatype(provided.expression))\(nameArgument)) { (\(forwardParameters)) -> \(plan.naming.spell(provided.expression)) in \(call) }")
+            out.line("container.register(\(plan.naming.metatype(provided.expression))\(nameArgument)) { (\(forwardParameters)) -> \(SwiftNaming.returnType(plan.naming.spell(provided.expression))) in \(call) }")
         }
     }
 

@@ -176,7 +176,7 @@ extension PlainContainerBehaviourTests {
 extension PlainContainerBehaviourTests {
     @Test func keywordLabelsAndUnlabeledParameters() throws {
         let output = try run(["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"], program: """
-        let container = KeywordContainer()
+        let container = KeywordContainer(functionIntToString: { "#\\($0)" })
         let user = container.user(count: 1, title: "one")
         check(user.keyworded.for == 1 && user.keyworded.in == "one", "keyword labels carry the arguments")
         check(user.keyworded.default !== user.keyworded.unlabeled_1 && user.keyworded.unlabeled_1 !== user.keyworded.unlabeled_2, "unlabeled parameters keep their order")
@@ -185,8 +185,9 @@ extension PlainContainerBehaviourTests {
         check(hostile.a == 1 && hostile.b == 2 && hostile.c == 3 && hostile.d == 4 && hostile.e == 5, "arguments named like generated locals arrive")
         check(container.default() !== hostile.first && container.case() !== hostile.second, "keys whose accessor is a keyword")
         check(type(of: container.operator()) == Operator.self && type(of: container.subscript()) == Subscript.self, "keyword accessors build their own types")
+        check(hostile.format(7) == "#7", "a function-type key is supplied")
         """, name: "keywords")
-        #expect(output.count == 6)
+        #expect(output.count == 7)
     }
 }
 

@@ -53,11 +53,12 @@ struct SwinjectAssemblyBehaviourTests {
         """, 6),
         ("Keywords", ["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"], """
         let container = Container()
-        _ = Assembler([KeywordsAssembly()], container: container)
+        _ = Assembler([KeywordsAssembly(functionIntToString: { "#\\($0)" })], container: container)
         let hostile = container.resolve(Hostile.self, arguments: 1, 2, 3, 4, 5)!
         check(hostile.a == 1 && hostile.b == 2 && hostile.c == 3 && hostile.d == 4 && hostile.e == 5, "arguments named like generated locals (r, scope, lock…) arrive")
         check(container.resolve(Default.self)! !== hostile.first && type(of: container.resolve(Subscript.self)!) == Subscript.self, "keys whose accessor is a keyword")
-        """, 2),
+        check(hostile.format(7) == "#7" && container.resolve(((Int) -> String).self)!(8) == "#8", "a function-type key is registered as ((Int) -> String).self")
+        """, 3),
         ("Semantics", ["Tests/DigraphSwiftGenTests/Manifests/semantics.yaml"], """
         let container = Container()
         let clock = Clock()

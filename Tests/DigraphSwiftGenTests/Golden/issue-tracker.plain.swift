@@ -33,8 +33,8 @@ final class IssueTrackerContainer: @unchecked Sendable {
     private var singleton_appCoordinator: AppCoordinator?
 
     /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(apiBaseURL: URL) {
-        self.supplied_apiBaseURL = apiBaseURL
+    init(apiBaseURL arg_apiBaseURL: URL) {
+        self.supplied_apiBaseURL = arg_apiBaseURL
     }
 
     // MARK: HTTPClient (singleton)

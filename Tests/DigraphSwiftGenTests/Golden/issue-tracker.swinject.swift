@@ -8,8 +8,8 @@ import Swinject
 final class IssueTrackerAssembly: Assembly {
     private let apiBaseURL: URL
 
-    init(apiBaseURL: URL) {
-        self.apiBaseURL = apiBaseURL
+    init(apiBaseURL arg_apiBaseURL: URL) {
+        self.apiBaseURL = arg_apiBaseURL
     }
 
     func assemble(container: Container) {

@@ -27,9 +27,11 @@ final class KeywordContainer: @unchecked Sendable {
 
     /// Guards every cached instance; recursive because building one singleton may build another.
     private let lock = NSRecursiveLock()
+    private let supplied_functionIntToString: (Int) -> String
 
     /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init() {
+    init(functionIntToString arg_functionIntToString: @escaping (Int) -> String) {
+        self.supplied_functionIntToString = arg_functionIntToString
     }
 
     // MARK: Tracker (transient)
@@ -174,8 +176,15 @@ final class KeywordContainer: @unchecked Sendable {
             e: arg_r,
             first: build_default(scope),
             second: build_case(scope),
-            later: { [unowned self] in self.subscript() }
+            later: { [unowned self] in self.subscript() },
+            format: supplied_functionIntToString
         )
+    }
+
+    // MARK: (Int) -> String (supplied)
+
+    func functionIntToString() -> (Int) -> String {
+        supplied_functionIntToString
     }
 
     /// Values shared within one top-level resolve (the `graph` lifetime).

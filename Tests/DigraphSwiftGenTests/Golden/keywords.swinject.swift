@@ -6,7 +6,10 @@ import Swinject
 
 /// The registrations of Tests/DigraphSwiftGenTests/Manifests/keywords.yaml.
 final class KeywordsAssembly: Assembly {
-    init() {
+    private let functionIntToString: (Int) -> String
+
+    init(functionIntToString arg_functionIntToString: @escaping (Int) -> String) {
+        self.functionIntToString = arg_functionIntToString
     }
 
     func assemble(container: Container) {
@@ -41,8 +44,10 @@ final class KeywordsAssembly: Assembly {
             Subscript()
         }.inObjectScope(.transient)
         container.register(Hostile.self) { (r, arg_override: Int, arg_scope: Int, arg_overrides: Int, arg_lock: Int, arg_r: Int) -> Hostile in
-            Hostile(a: arg_override, b: arg_scope, c: arg_overrides, d: arg_lock, e: arg_r, first: r.required(Default.self), second: r.required(Case.self), later: { r.required(Subscript.self) })
+            Hostile(a: arg_override, b: arg_scope, c: arg_overrides, d: arg_lock, e: arg_r, first: r.required(Default.self), second: r.required(Case.self), later: { r.required(Subscript.self) }, format: r.required(((Int) -> String).self))
         }.inObjectScope(.graph)
+        let functionIntToString = self.functionIntToString
+        container.register(((Int) -> String).self) { _ in functionIntToString }.inObjectScope(.container)
     }
 }
 

@@ -45,8 +45,8 @@ final class PopcornContainer: @unchecked Sendable {
     private var singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?
 
     /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(keychainServiceString: String) {
-        self.supplied_keychainServiceString = keychainServiceString
+    init(keychainServiceString arg_keychainServiceString: String) {
+        self.supplied_keychainServiceString = arg_keychainServiceString
     }
 
     // MARK: NetworkManagerProtocol (singleton)

@@ -8,8 +8,8 @@ import Swinject
 final class PopcornAssembly: Assembly {
     private let keychainServiceString: String
 
-    init(keychainServiceString: String) {
-        self.keychainServiceString = keychainServiceString
+    init(keychainServiceString arg_keychainServiceString: String) {
+        self.keychainServiceString = arg_keychainServiceString
     }
 
     func assemble(container: Container) {

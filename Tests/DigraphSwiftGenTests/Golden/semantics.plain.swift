@@ -31,8 +31,8 @@ final class SemanticsContainer: @unchecked Sendable {
     private var singleton_tracker: Tracker?
 
     /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(clock: Clock) {
-        self.external_clock = clock
+    init(clock arg_clock: Clock) {
+        self.external_clock = arg_clock
     }
 
     // MARK: Session (weak)

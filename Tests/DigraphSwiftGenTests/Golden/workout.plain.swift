@@ -34,8 +34,8 @@ final class WorkoutContainer: @unchecked Sendable {
     private var singleton_historyRepositoryProtocol: (any HistoryRepositoryProtocol)?
 
     /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(calendar: Calendar) {
-        self.supplied_calendar = calendar
+    init(calendar arg_calendar: Calendar) {
+        self.supplied_calendar = arg_calendar
     }
 
     // MARK: PersistenceController (singleton)

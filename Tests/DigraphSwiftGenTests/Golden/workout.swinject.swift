@@ -8,8 +8,8 @@ import Swinject
 final class DataAssembly: Assembly {
     private let calendar: Calendar
 
-    init(calendar: Calendar) {
-        self.calendar = calendar
+    init(calendar arg_calendar: Calendar) {
+        self.calendar = arg_calendar
     }
 
     func assemble(container: Container) {
