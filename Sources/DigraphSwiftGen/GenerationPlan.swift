@@ -4,7 +4,7 @@ import DigraphCore
 /// the type each registration's value is stored as, and which registrations run on a global actor.
 public struct GenerationPlan: Sendable {
     public let graph: DependencyGraph
-    public let naming: SwiftNaming
+    public private(set) var naming: SwiftNaming
     /// The accessor name for each (key, name) binding.
     public let accessors: [BindingKey: String]
     /// Per registration: the internal name its builder functions are called after.
@@ -29,40 +29,30 @@ public struct GenerationPlan: Sendable {
         self.graph = graph
         naming = SwiftNaming(graph: graph)
 
-        // Accessor names, made unique deterministically (registration order, then a number).
-        var used: Set<String> = ["overrides", "init", "deinit", "lock", "self", "scope"]
+        // Accessor names: each a function of its own binding (see `SwiftNaming.accessorName`).
         var accessors: [BindingKey: String] = [:]
+        var owners: [String: (binding: BindingKey, location: SourceLocation)] = [:]
         var registrationNames: [String] = []
-        // The next number to try per base name: every smaller one is taken already, so many clashes
-        // of one name cost one step each, not a recount from 2.
-        var nextNumber: [String: Int] = [:]
-        func unique(_ base: String) -> String {
-            var candidate = base
-            var number = nextNumber[base] ?? 2
-            while used.contains(candidate) {
-                candidate = base + String(number)
-                number += 1
+        func name(_ binding: BindingKey, _ type: TypeExpression, name: String?, at location: SourceLocation) throws(Problem) {
+            guard accessors[binding] == nil else { return }
+            let accessor = SwiftNaming.accessorName(for: type, name: name)
+            if let owner = owners[accessor] {
+                throw Problem(message: "'\(binding)' and '\(owner.binding)' (\(owner.location)) would both be generated as '\(accessor)()'; they differ only in the case of their first letters: rename one of the types",
+                              location: location)
             }
-            nextNumber[base] = number
-            used.insert(candidate)
-            return candidate
+            owners[accessor] = (binding, location)
+            accessors[binding] = accessor
         }
         for registration in graph.registrations {
             for provided in registration.provides {
-                let binding = BindingKey(key: provided.key, name: registration.name?.value)
-                if accessors[binding] == nil {
-                    accessors[binding] = unique(SwiftNaming.identifier(for: provided.expression, name: registration.name?.value))
-                }
+                try name(BindingKey(key: provided.key, name: registration.name?.value), provided.expression, name: registration.name?.value, at: provided.location)
             }
             registrationNames.append(accessors[BindingKey(key: registration.provides[0].key, name: registration.name?.value)]!)
         }
         let externalKeys = graph.externalKeys.sorted()
         for key in externalKeys {
-            let binding = BindingKey(key: key, name: nil)
-            if accessors[binding] == nil {
-                let type = (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])
-                accessors[binding] = unique(SwiftNaming.identifier(for: type, name: nil))
-            }
+            let type = (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])
+            try name(BindingKey(key: key, name: nil), type, name: nil, at: .start(of: graph.manifests.first?.file ?? ""))
         }
         self.accessors = accessors
         self.registrationNames = registrationNames
@@ -94,6 +84,15 @@ public struct GenerationPlan: Sendable {
     }
 
     public func accessor(for binding: BindingKey) -> String { accessors[binding]! }
+
+    /// The same plan, spelling the app's types that generated code shadows with nested types of its
+    /// own (`Overrides`) through file-level aliases: `[Overrides: AppContainer_Overrides]`.
+    func aliasing(_ shadowed: Set<String>, prefix: String) -> (plan: GenerationPlan, aliases: [(outer: String, alias: String)]) {
+        let names = shadowed.intersection(naming.namedTypes).sorted()
+        var copy = self
+        copy.naming.outerAliases = Dictionary(uniqueKeysWithValues: names.map { ($0, prefix + "_" + $0) })
+        return (copy, names.map { ($0, prefix + "_" + $0) })
+    }
 
 
     /// The modules generated code imports: what it needs, and every manifest's `imports`, sorted.

@@ -11,13 +11,16 @@ public enum AccessLevel: String, CaseIterable, Sendable {
 /// runtime arguments as parameters, lazy dependencies as closures, and overrides for tests.
 public struct PlainContainerGenerator {
     let plan: GenerationPlan
+    /// App types named like the container's nested types, and the aliases they are spelled through.
+    let outerAliases: [(outer: String, alias: String)]
     let access: AccessLevel
     let sources: [String]
     /// How many files of registrations to write beside the container's own (1: one file).
     let parts: Int
 
     public init(plan: GenerationPlan, access: AccessLevel = .internal, sources: [String], parts: Int = 1) {
-        self.plan = plan
+        let container = plan.graph.manifests.compactMap(\.container).first?.value ?? "AppContainer"
+        (self.plan, outerAliases) = plan.aliasing(["Overrides", "_GraphScope"], prefix: container)
         self.access = access
         self.sources = sources
         self.parts = max(1, parts)
@@ -48,18 +51,22 @@ public struct PlainContainerGenerator {
         let registrations = Array(graph.registrations.indices)
         let chunkSize = parts > 1 ? (registrations.count + parts - 1) / parts : registrations.count
         var main = fileStart()
+        for (outer, alias) in outerAliases { main.line("\(access.prefix)typealias \(alias) = \(outer)") }
+        if !outerAliases.isEmpty { main.line() }
         main.line("/// The composition root: one accessor per registered key. Nothing is built until asked for.")
-        main.line("/// Replace any registration in tests through `overrides`, before its first resolve.")
+        main.line("/// Replace registrations in tests by passing `overrides` to the initializer.")
+        main.line("/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.")
         main.block("\(access.prefix)final class \(containerName): @unchecked Sendable") { out in
             writeOverrides(&out)
             writeStorage(&out)
             writeInitializer(&out)
             if parts == 1 { for index in registrations { writeRegistration(index, &out) } }
             for key in plan.externalKeys { writeExternalAccessor(key, &out) }
+            writeHelpers(&out)
             if usesGraphScope {
                 out.line()
                 out.line("/// Values shared within one top-level resolve (the `graph` lifetime).")
-                out.block("\(memberAccess)final class GraphScope") { out in
+                out.block("\(memberAccess)final class _GraphScope") { out in
                     out.line("var instances: [Int: Any] = [:]")
                 }
             }
@@ -95,20 +102,21 @@ public struct PlainContainerGenerator {
     private func overrideType(_ index: Int) -> String {
         let owner = plan.argumentOwner(of: index)
         let arguments = graph.registrations[owner].arguments.map { plan.naming.spell($0.type.expression) }
-        return GenerationPlan.optional("\(plan.actorAttribute(of: index))(\(([containerName] + arguments).joined(separator: ", "))) -> \(plan.valueType(of: index))")
+        return GenerationPlan.optional("@Sendable \(plan.actorAttribute(of: index))(\(([containerName] + arguments).joined(separator: ", "))) -> \(plan.valueType(of: index))")
     }
 
     private func writeOverrides(_ out: inout SwiftWriter) {
-        out.line("/// Replacements for registrations, for tests and previews. Set one before that registration")
-        out.line("/// is first resolved; the closure receives the container (and the runtime arguments).")
-        out.block("\(access.prefix)struct Overrides") { out in
+        out.line("/// Replacements for registrations, for tests and previews: set them on a value of this type and")
+        out.line("/// pass it to the initializer. Each closure receives the container (and the runtime arguments).")
+        out.block("\(access.prefix)struct Overrides: Sendable") { out in
             for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
                 out.line("\(access.prefix)var \(SwiftNaming.escaped(plan.registrationNames[index])): \(overrideType(index))")
             }
             out.line("\(access.prefix)init() {}")
         }
         out.line()
-        out.line("\(access.prefix)var overrides = Overrides()")
+        out.line("/// Given to the initializer and never changed, so every lifetime sees the same replacements.")
+        out.line("\(access.prefix)let overrides: Overrides")
     }
 
     // MARK: Storage and init
@@ -118,19 +126,22 @@ public struct PlainContainerGenerator {
     private func writeStorage(_ out: inout SwiftWriter) {
         out.line()
         out.line("/// Guards every cached instance; recursive because building one singleton may build another.")
-        out.line("\(memberAccess)let lock = NSRecursiveLock()")
+        out.line("\(memberAccess)let _lock = Foundation.NSRecursiveLock()")
         for index in suppliedIndices {
-            out.line("\(memberAccess)let supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
+            out.line("\(memberAccess)let _supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
         }
         for key in plan.externalKeys {
-            out.line("\(memberAccess)let external_\(plan.accessor(for: BindingKey(key: key, name: nil))): \(spell(key: key))")
+            out.line("\(memberAccess)let _external_\(plan.accessor(for: BindingKey(key: key, name: nil))): \(spell(key: key))")
         }
         for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
+            let name = plan.registrationNames[index]
             switch registration.lifetime {
-            case .singleton: out.line("\(memberAccess)var singleton_\(plan.registrationNames[index]): \(GenerationPlan.optional(plan.valueType(of: index)))")
-            case .weak: out.line("\(memberAccess)weak var weak_\(plan.registrationNames[index]): AnyObject?")
-            case .transient, .graph: break
+            case .singleton: out.line("\(memberAccess)var _singleton_\(name): \(GenerationPlan.optional(plan.valueType(of: index)))")
+            case .weak: out.line("\(memberAccess)weak var _weak_\(name): AnyObject?")
+            case .transient, .graph: continue
             }
+            // Set while the value is being built: asking for it again then is a re-entrant construction.
+            out.line("\(memberAccess)var _building_\(name) = false")
         }
     }
 
@@ -147,14 +158,16 @@ public struct PlainContainerGenerator {
         }
         for index in suppliedIndices {
             parameters.append((plan.registrationNames[index], parameterType(plan.valueType(of: index), graph.registrations[index].provides[0].expression),
-                               "supplied_\(plan.registrationNames[index])"))
+                               "_supplied_\(plan.registrationNames[index])"))
         }
         for key in plan.externalKeys {
             let name = plan.accessor(for: BindingKey(key: key, name: nil))
-            parameters.append((name, parameterType(spell(key: key), (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), "external_\(name)"))
+            parameters.append((name, parameterType(spell(key: key), (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), "_external_\(name)"))
         }
+        parameters.append(("overrides", "Overrides = Overrides()", "overrides"))
         out.line()
-        out.line("/// Supplied values and external keys are handed in here; everything else is built on demand.")
+        out.line("/// Supplied values and external keys are handed in here, and replacements for tests;")
+        out.line("/// everything else is built on demand.")
         // `label arg_label`: the label may be a keyword (`default`), the name inside may not.
         out.block("\(access.prefix)init(\(parameters.map { "\($0.label) \(SwiftNaming.argumentName($0.label)): \($0.type)" }.joined(separator: ", ")))") { out in
             for parameter in parameters { out.line("self.\(parameter.storage) = \(SwiftNaming.argumentName(parameter.label))") }
@@ -181,23 +194,23 @@ public struct PlainContainerGenerator {
             let accessor = plan.accessor(for: BindingKey(key: provided.key, name: registration.name?.value))
             out.line()
             out.block("\(actor)\(access.prefix)func \(SwiftNaming.escaped(accessor))(\(argumentList)) -> \(plan.naming.spell(provided.expression))") { out in
-                out.line(instanceCall(of: index, scope: usesGraphScope ? ["GraphScope()"] : [], passing: passArguments))
+                out.line(instanceCall(of: index, scope: usesGraphScope ? ["_GraphScope()"] : [], passing: passArguments))
             }
         }
         guard !registration.isSupplied else { return }
 
-        let scopeParameter = ((usesGraphScope ? ["_ scope: GraphScope"] : []) + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
-        let buildCall = "build_\(name)(\((scopeArgument + passArguments).joined(separator: ", ")))"
+        let scopeParameter = ((usesGraphScope ? ["_ scope: _GraphScope"] : []) + (argumentList.isEmpty ? [] : [argumentList])).joined(separator: ", ")
+        let buildCall = "_build_\(name)(\((scopeArgument + passArguments).joined(separator: ", ")))"
         // Transients are built on every call: they need no cache function of their own.
         if registration.lifetime != .transient {
             out.line()
-            out.block("\(actor)\(memberAccess)func instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+            out.block("\(actor)\(memberAccess)func _instance_\(name)(\(scopeParameter)) -> \(valueType)") { out in
                 writeCache(index, buildCall: buildCall, &out)
             }
         }
 
         out.line()
-        out.block("\(actor)\(memberAccess)func build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
+        out.block("\(actor)\(memberAccess)func _build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
             out.line("if let override = self.overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.argumentName($0.label.value) }).joined(separator: ", "))) }")
             if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
@@ -218,7 +231,7 @@ public struct PlainContainerGenerator {
                 out.line(start + callee + (arguments.map { "(\($0.joined()))" } ?? ""))
             }
             if injectsHere {
-                out.line("inject_\(name)(\((["instance"] + scopeArgument + passArguments).joined(separator: ", ")))")
+                out.line("_inject_\(name)(\((["instance"] + scopeArgument + passArguments).joined(separator: ", ")))")
                 out.line("return instance")
             }
         }
@@ -233,7 +246,7 @@ public struct PlainContainerGenerator {
         let implementation = plan.naming.spell(registration.implementation!.expression)
         let parameters = (["_ instance: \(implementation)"] + (scopeParameter.isEmpty ? [] : [scopeParameter])).joined(separator: ", ")
         out.line()
-        out.block("\(plan.actorAttribute(of: index))\(memberAccess)func inject_\(name)(\(parameters))") { out in
+        out.block("\(plan.actorAttribute(of: index))\(memberAccess)func _inject_\(name)(\(parameters))") { out in
             let hops = hoppingProperties(of: index)
             // A value built on another actor is fetched there; the scope crosses with it.
             if !hops.isEmpty, usesGraphScope { out.line("nonisolated(unsafe) let scope = scope") }
@@ -267,28 +280,43 @@ public struct PlainContainerGenerator {
             let implementation = plan.naming.spell(registration.implementation!.expression)
             let instance = implementation == valueType ? "created" : "created as! \(implementation)"
             let passing = graph.registrations[plan.argumentOwner(of: index)].arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }
-            inject = "if overrides.\(name) == nil { inject_\(name)(\(([instance] + scopeArgument + passing).joined(separator: ", "))) }"
+            inject = "if overrides.\(name) == nil { _inject_\(name)(\(([instance] + scopeArgument + passing).joined(separator: ", "))) }"
         }
         func store(_ line: String) {
             out.line(line)
             if !inject.isEmpty { out.line(inject) }
         }
+        // Asking for a value while it is being built (a lazy dependency called from its own
+        // initializer) would build a second one; the lock is recursive, so only this thread can.
+        let guardReentry = [
+            "if _building_\(name) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"))) }",
+            "_building_\(name) = true",
+            "defer { _building_\(name) = false }",
+        ]
         switch registration.lifetime {
         case .transient:
             out.line(buildCall)
         case .singleton:
-            out.line("lock.lock()")
-            out.line("defer { lock.unlock() }")
-            out.line("if let existing = singleton_\(name) { return existing }")
+            out.line("_lock.lock()")
+            out.line("defer { _lock.unlock() }")
+            out.line("if let existing = _singleton_\(name) { return existing }")
+            guardReentry.forEach { out.line($0) }
             out.line("let created = \(buildCall)")
-            store("singleton_\(name) = created")
+            store("_singleton_\(name) = created")
             out.line("return created")
         case .weak:
-            out.line("lock.lock()")
-            out.line("defer { lock.unlock() }")
-            out.line("if let existing = weak_\(name) as? \(valueType) { return existing }")
+            if registration.aliasOf == nil, let implementation = registration.implementation {
+                out.line("// `weak` keeps no strong reference, so what it holds must be a class.")
+                out.line("Self._weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation.expression)))")
+            }
+            out.line("_lock.lock()")
+            out.line("defer { _lock.unlock() }")
+            out.line("if let existing = _weak_\(name) as? \(valueType) { return existing }")
+            guardReentry.forEach { out.line($0) }
             out.line("let created = \(buildCall)")
-            store("weak_\(name) = created as AnyObject")
+            // An override (or an alias) may hand back a struct, which a weak reference cannot share.
+            out.line("if !(Swift.type(of: created as Any) is AnyClass) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' has lifetime weak but was given a value that is not a class instance, which cannot be shared"))) }")
+            store("_weak_\(name) = created as AnyObject")
             out.line("return created")
         case .graph:
             out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
@@ -298,13 +326,27 @@ public struct PlainContainerGenerator {
         }
     }
 
+    /// The helpers shared values need: the diagnosis of misuse, and the static check for `weak`.
+    private func writeHelpers(_ out: inout SwiftWriter) {
+        let lifetimes = Set(graph.registrations.filter { !$0.isSupplied }.map(\.lifetime))
+        guard lifetimes.contains(.singleton) || lifetimes.contains(.weak) else { return }
+        out.line()
+        out.block("\(memberAccess)static func _failure(_ message: String) -> Never") { out in
+            out.line("preconditionFailure(\(SwiftWriter.literal(containerName + ": ")) + message)")
+        }
+        if lifetimes.contains(.weak) {
+            out.line()
+            out.line("\(memberAccess)static func _weakLifetimeRequiresAClass<Value: AnyObject>(_ type: Value.Type) {}")
+        }
+    }
+
     /// How a value of a registration is obtained: the stored value of a supplied one, a fresh build
     /// of a transient, the cache function of a shared one.
     private func instanceCall(of index: Int, scope: [String], passing: [String]) -> String {
         let registration = graph.registrations[index]
         let name = plan.registrationNames[index]
-        if registration.isSupplied { return "supplied_\(name)" }
-        let function = registration.lifetime == .transient ? "build_" : "instance_"
+        if registration.isSupplied { return "_supplied_\(name)" }
+        let function = registration.lifetime == .transient ? "_build_" : "_instance_"
         return "\(function)\(name)(\((scope + passing).joined(separator: ", ")))"
     }
 
@@ -336,29 +378,29 @@ public struct PlainContainerGenerator {
             return instanceCall(of: target, scope: scopeArgument, passing: passing)
         }
         if graph.externalKeys.contains(edge.binding.key) {
-            return "external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil)))"
+            return "_external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil)))"
         }
         return "nil"
     }
 
     /// A closure that resolves the dependency when called, through the public accessor (a new
-    /// top-level resolve). `unowned`: the container outlives what it builds, and a strong capture
-    /// would keep it alive through its own singletons.
+    /// top-level resolve). It holds the container strongly, as Swinject's closures hold their
+    /// resolver: it works for as long as it exists, even after everyone else let go of the container.
     private func lazyClosure(for edge: Edge) -> String {
         guard let target = edge.target else {
             if graph.externalKeys.contains(edge.binding.key) {
-                return "{ [unowned self] in self.external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil))) }"
+                return "{ self._external_\(plan.accessor(for: BindingKey(key: edge.binding.key, name: nil))) }"
             }
             return "{ nil }"
         }
         let owner = plan.argumentOwner(of: target)
         let arguments = graph.registrations[owner].arguments
         let actor = plan.isolation[target].map { "@\($0) " } ?? ""
-        let accessor = plan.accessor(for: edge.binding)
+        let accessor = SwiftNaming.escaped(plan.accessor(for: edge.binding))
         let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }
         let call = "self.\(accessor)(\(arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }.joined(separator: ", ")))"
         let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
-        return "{ \(actor)[unowned self] \(signature)in \(call) }"
+        return actor.isEmpty && signature.isEmpty ? "{ \(call) }" : "{ \(actor)\(signature)in \(call) }"
     }
 
     private func writeExternalAccessor(_ key: String, _ out: inout SwiftWriter) {
@@ -367,7 +409,7 @@ public struct PlainContainerGenerator {
         out.line("// MARK: \(key) (external)")
         out.line()
         out.block("\(access.prefix)func \(SwiftNaming.escaped(accessor))() -> \(spell(key: key))") { out in
-            out.line("external_\(accessor)")
+            out.line("_external_\(accessor)")
         }
     }
 }

@@ -8,9 +8,15 @@ import DigraphCore
 /// `aliasOf`. Everything else (an implementation, a supplied value, a plain registration) is concrete.
 public struct SwiftNaming: Sendable {
     public let protocolKeys: Set<String>
+    /// The first component of every named type in the manifest (`Overrides` for `Overrides.Mock`).
+    public let namedTypes: Set<String>
+    /// Names of types the manifest uses that generated code declares nested types of, spelled
+    /// through a file-level alias so that the app's type is meant and not the nested one.
+    public var outerAliases: [String: String] = [:]
 
     public init(graph: DependencyGraph) {
         var keys = Set(graph.interfaces.keys)
+        var named = Set<String>()
         for interface in graph.interfaces.values { keys.formUnion(interface.composes.map(\.key)) }
         func collect(_ type: TypeExpression) {
             switch type {
@@ -20,7 +26,9 @@ public struct SwiftNaming: Sendable {
             case .dictionary(let key, let value): collect(key); collect(value)
             case .tuple(let elements): elements.forEach { collect($0.type) }
             case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
-            case .nominal(let components): components.forEach { $0.genericArguments.forEach(collect) }
+            case .nominal(let components):
+                if let first = components.first { named.insert(first.name) }
+                components.forEach { $0.genericArguments.forEach(collect) }
             }
         }
         for registration in graph.registrations {
@@ -31,17 +39,23 @@ public struct SwiftNaming: Sendable {
                     keys.insert(provided.key)
                 }
             }
-            for dependency in registration.dependencies { if let type = dependency.service { collect(type.expression) } }
+            for dependency in registration.dependencies + registration.properties { if let type = dependency.service { collect(type.expression) } }
+            if let implementation = registration.implementation { collect(implementation.expression) }
+            for argument in registration.arguments { collect(argument.type.expression) }
         }
+        for key in graph.externalKeys { if let type = try? TypeExpressionParser.parse(key) { collect(type) } }
         protocolKeys = keys
+        namedTypes = named
     }
 
     /// Swift source for a type, with `any` before protocols.
     public func spell(_ type: TypeExpression) -> String {
         switch type.normalized(sortingCompositions: false) {
         case .nominal(let components):
-            let plain = TypeExpression.nominal(components).spelling
-            if protocolKeys.contains(TypeExpression.nominal(components).key) { return "any " + plain }
+            let isProtocol = protocolKeys.contains(TypeExpression.nominal(components).key)
+            var components = components
+            if let alias = outerAliases[components[0].name] { components[0].name = alias }
+            if isProtocol { return "any " + TypeExpression.nominal(components).spelling }
             return components.map { component in
                 component.genericArguments.isEmpty ? component.name
                     : component.name + "<" + component.genericArguments.map(spell).joined(separator: ", ") + ">"
@@ -82,7 +96,73 @@ public struct SwiftNaming: Sendable {
         return (needsParentheses ? "(" + spelled + ")" : spelled) + ".self"
     }
 
-    /// A lowerCamelCase identifier from a type: `Domain.UserRepository` -> `domainUserRepository`,
+    /// The accessor name of a binding, a function of its own key and name only, so that adding a
+    /// registration never renames another's accessor:
+    /// - a plain type, nested or not: `LoginViewModel` -> `loginViewModel`, `Domain.User` -> `domain_User`;
+    /// - a composition of plain types: `IssueReading & IssueWriting` -> `issueReading_and_IssueWriting`;
+    /// - a name, when it is a plain lowercase word: `APIClient` named `primary` -> `apiClient_primary`;
+    /// - anything else (generic, array, optional, function keys, names with `_`, lowercase type
+    ///   names…) -> its words and a hash of the key: `[Plugin]` -> `pluginArray_9c0e1b2a`;
+    /// - a name generated code uses itself (`overrides`, `init`, `self`…) gets a trailing `_`.
+    /// Plain type names never contain `_`, so the forms cannot produce one another's names; two keys
+    /// that differ only in the case of their first letters (`FOOBar`, `FooBar`) are refused by
+    /// `GenerationPlan`, which checks that every accessor is unique.
+    public static func accessorName(for type: TypeExpression, name: String?) -> String {
+        let readable = readableName(for: type).flatMap { base -> String? in
+            guard let name else { return base }
+            return isPlainWord(name, initial: \.isLowercase) ? base + "_" + name : nil
+        }
+        if let readable { return memberNames.contains(readable) ? readable + "_" : readable }
+        let letters = { (text: String) in text.filter { ($0.isLetter || $0.isNumber) && $0.isASCII } }
+        var words = letters(identifier(for: type, name: nil))
+        if let name { let named = letters(name); words += named.prefix(1).uppercased() + named.dropFirst() }
+        if !(words.first?.isLetter ?? false) { words = "key" + words }
+        return words + "_" + stableHash(type.normalized().key + "\u{0}" + (name ?? "\u{1}"))
+    }
+
+    /// Names an accessor cannot have: members of the generated container and words that mean
+    /// something else after a dot (`container.init()`).
+    static let memberNames: Set<String> = ["overrides", "init", "deinit", "self", "super"]
+
+    /// `Domain.User` -> `domain_User`, `A & B` -> `a_and_B`; nil for any other shape.
+    private static func readableName(for type: TypeExpression) -> String? {
+        func components(_ type: TypeExpression) -> [String]? {
+            switch type {
+            case .existential(let inner): return components(inner)
+            case .nominal(let parts):
+                guard parts.allSatisfy({ $0.genericArguments.isEmpty && isPlainWord($0.name, initial: \.isUppercase) }) else { return nil }
+                return parts.map(\.name)
+            default: return nil
+            }
+        }
+        let members: [TypeExpression]
+        switch type.normalized(sortingCompositions: false) {
+        case .composition(let list): members = list
+        case let other: members = [other]
+        }
+        var spelled: [String] = []
+        for member in members {
+            guard let parts = components(member) else { return nil }
+            spelled.append(parts.joined(separator: "_"))
+        }
+        return lowerFirstWord(spelled.joined(separator: "_and_"))
+    }
+
+    /// ASCII letters and digits only, starting with a letter of the given case.
+    private static func isPlainWord(_ word: String, initial: (Character) -> Bool) -> Bool {
+        guard let first = word.first, first.isLetter, initial(first) else { return false }
+        return word.allSatisfy { ($0.isLetter || $0.isNumber) && $0.isASCII }
+    }
+
+    /// FNV-1a over the UTF-8 bytes, as 8 hex digits: stable across runs and platforms.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// Words for a type, for hashed accessor names: `Domain.UserRepository` -> `domainUserRepository`,
     /// `IssueReading & IssueWriting` -> `issueReadingAndIssueWriting`, `[Plugin]` -> `pluginArray`.
     public static func identifier(for type: TypeExpression, name: String?) -> String {
         var words: [String] = []

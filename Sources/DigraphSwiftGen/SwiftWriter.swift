@@ -16,6 +16,22 @@ struct SwiftWriter {
         depth -= 1
         line("}")
     }
+
+    /// A Swift string literal for any text: quotes, backslashes, `\(` and control characters escaped,
+    /// so manifest text in a message can never end the literal.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.generalCategory == .format:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
 }
 
 /// The header every generated file starts with; `gen-swift` refuses to overwrite a file without it.

@@ -21,7 +21,7 @@ struct PlainContainerBehaviourTests {
     }
 
     static let popcornProgram = """
-        let container = PopcornContainer(keychainServiceString: "com.popcorn.keychain")
+        let container = PopcornContainer(string_keychainService: "com.popcorn.keychain")
 
         // Resolving one screen builds what it needs and nothing else.
         let movies = container.movieListViewController()
@@ -42,16 +42,17 @@ struct PlainContainerBehaviourTests {
         check(SignUpViewController.instances == 1 && signUp !== login.makeSignUp(), "a lazy closure resolves late, each call")
 
         // Overrides replace a registration before its first use, without touching the generated file.
-        final class MockLoginRepository: LoginRepositoryProtocol {}
-        let tested = PopcornContainer(keychainServiceString: "test")
+        final class MockLoginRepository: LoginRepositoryProtocol, Sendable {}
         let mock = MockLoginRepository()
-        tested.overrides.loginRepositoryProtocol = { _ in mock }
+        var overrides = PopcornContainer.Overrides()
+        overrides.loginRepositoryProtocol = { _ in mock }
+        let tested = PopcornContainer(string_keychainService: "test", overrides: overrides)
         let useCase = tested.loginUseCaseProtocol() as! LoginUseCase
         check(useCase.loginRepository === mock, "an override replaces the registration")
         check(tested.loginRepositoryProtocol() === mock, "an overridden singleton is still shared")
 
         // Singletons are built once even when first asked for on many threads at once.
-        let concurrent = PopcornContainer(keychainServiceString: "threads")
+        let concurrent = PopcornContainer(string_keychainService: "threads")
         let before = TokenRepository.instances
         let seen = NSLock()
         nonisolated(unsafe) var identities = Set<ObjectIdentifier>()
@@ -114,12 +115,12 @@ extension PlainContainerBehaviourTests {
 
     @Test func issueTracker() throws {
         let output = try run(["fixtures/issue-tracker/manifest.yaml"], program: """
-        let container = IssueTrackerContainer(apiBaseURL: URL(string: "https://issues.example")!)
+        let container = IssueTrackerContainer(url_apiBaseURL: URL(string: "https://issues.example")!)
 
         // One repository under three keys: one instance.
         let reading = container.issueReading()
         let writing = container.issueWriting()
-        let both = container.issueReadingAndIssueWriting()
+        let both = container.issueReading_and_IssueWriting()
         check(reading === writing && writing === both, "a registration under several keys is one instance")
 
         // MainActor registrations, and a lazy edge from the coordinator.
@@ -132,10 +133,11 @@ extension PlainContainerBehaviourTests {
         check(container.appCoordinator() === coordinator, "the coordinator is a singleton")
 
         // A mock for the composition key replaces the repository for every key that shares it.
-        final class MockIssues: IssueReading, IssueWriting {}
-        let tested = IssueTrackerContainer(apiBaseURL: URL(string: "https://test.example")!)
+        final class MockIssues: IssueReading, IssueWriting, Sendable {}
         let mock = MockIssues()
-        tested.overrides.issueReadingAndIssueWriting = { _ in mock }
+        var overrides = IssueTrackerContainer.Overrides()
+        overrides.issueReading_and_IssueWriting = { _ in mock }
+        let tested = IssueTrackerContainer(url_apiBaseURL: URL(string: "https://test.example")!, overrides: overrides)
         check(tested.issueReading() === mock && tested.issueWriting() === mock, "an override of a shared registration covers all its keys")
         """, name: "issue-tracker")
         #expect(output.count == 6)
@@ -157,7 +159,7 @@ extension PlainContainerBehaviourTests {
 
         // Names give distinct accessors; optionals nothing provides are nil; externals are passed in.
         let feed = container.feed()
-        check(feed.primary === container.primaryAPIClient() && feed.backup === container.backupAPIClient(), "named registrations are distinct")
+        check(feed.primary === container.apiClient_primary() && feed.backup === container.apiClient_backup(), "named registrations are distinct")
         check(feed.primary !== feed.backup, "two names, two instances")
         check(feed.analytics == nil, "an optional nothing provides is nil")
         check(feed.unlabeled_ === clock, "an external key and an unlabeled parameter")
@@ -176,7 +178,7 @@ extension PlainContainerBehaviourTests {
 extension PlainContainerBehaviourTests {
     @Test func keywordLabelsAndUnlabeledParameters() throws {
         let output = try run(["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"], program: """
-        let container = KeywordContainer(functionIntToString: { "#\\($0)" })
+        let container = KeywordContainer(functionIntToString_b238ebd0: { "#\\($0)" })
         let user = container.user(count: 1, title: "one")
         check(user.keyworded.for == 1 && user.keyworded.in == "one", "keyword labels carry the arguments")
         check(user.keyworded.default !== user.keyworded.unlabeled_1 && user.keyworded.unlabeled_1 !== user.keyworded.unlabeled_2, "unlabeled parameters keep their order")
@@ -206,7 +208,7 @@ extension PlainContainerBehaviourTests {
         let container = AppContainer()
         check(container.networkManagerProtocol() === container.networkManagerProtocol(), "an instance registration is one value")
         check(container.movieListViewModel() !== container.movieListViewModel(), "a closure registration is fresh each time")
-        check(container.issueCreateViewModel() === container.issueCreateViewModel(), "a string-named registration is one value")
+        check(container.issueCreateViewModel_issueCreateViewModel() === container.issueCreateViewModel_issueCreateViewModel(), "a string-named registration is one value")
         check(container.keychainManagerProtocol() is KeychainManager, "the protocol key builds the app's implementation")
 
         """ + "\nexit(failures == 0 ? 0 : 1)\n"

@@ -13,7 +13,7 @@ struct SwinjectAssemblyBehaviourTests {
     static let programs: [(target: String, paths: [String], program: String, checks: Int)] = [
         ("Popcorn", ["fixtures/popcorn/manifest.yaml"], """
         let container = Container()
-        _ = Assembler([PopcornAssembly(keychainServiceString: "com.popcorn.keychain")], container: container)
+        _ = Assembler([PopcornAssembly(string_keychainService: "com.popcorn.keychain")], container: container)
         let movies = container.resolve(MovieListViewController.self)!
         check(MovieRepository.instances == 1 && LoginRepository.instances == 0, "a root builds only what it needs")
         check(container.resolve((any NetworkManagerProtocol).self)! === container.resolve((any NetworkManagerProtocol).self)!, "container scope is shared")
@@ -27,7 +27,7 @@ struct SwinjectAssemblyBehaviourTests {
         """, 7),
         ("IssueTracker", ["fixtures/issue-tracker/manifest.yaml"], """
         let container = Container()
-        _ = Assembler([IssueTrackerAssembly(apiBaseURL: URL(string: "https://issues.example")!)], container: container)
+        _ = Assembler([IssueTrackerAssembly(url_apiBaseURL: URL(string: "https://issues.example")!)], container: container)
         let reading = container.resolve((any IssueReading).self)!
         check(reading === container.resolve((any IssueWriting).self)! && reading === container.resolve((any IssueReading & IssueWriting).self)!, "one instance under several keys")
         let coordinator = container.resolve(AppCoordinator.self)!
@@ -53,7 +53,7 @@ struct SwinjectAssemblyBehaviourTests {
         """, 6),
         ("Keywords", ["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"], """
         let container = Container()
-        _ = Assembler([KeywordsAssembly(functionIntToString: { "#\\($0)" })], container: container)
+        _ = Assembler([KeywordsAssembly(functionIntToString_b238ebd0: { "#\\($0)" })], container: container)
         let hostile = container.resolve(Hostile.self, arguments: 1, 2, 3, 4, 5)!
         check(hostile.a == 1 && hostile.b == 2 && hostile.c == 3 && hostile.d == 4 && hostile.e == 5, "arguments named like generated locals (r, scope, lock…) arrive")
         check(container.resolve(Default.self)! !== hostile.first && type(of: container.resolve(Subscript.self)!) == Subscript.self, "keys whose accessor is a keyword")

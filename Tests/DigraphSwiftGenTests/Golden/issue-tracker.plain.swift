@@ -4,132 +4,153 @@
 import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
-/// Replace any registration in tests through `overrides`, before its first resolve.
+/// Replace registrations in tests by passing `overrides` to the initializer.
+/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
 final class IssueTrackerContainer: @unchecked Sendable {
-    /// Replacements for registrations, for tests and previews. Set one before that registration
-    /// is first resolved; the closure receives the container (and the runtime arguments).
-    struct Overrides {
-        var httpClient: ((IssueTrackerContainer) -> any HTTPClient)?
-        var issueCache: ((IssueTrackerContainer) -> any IssueCache)?
-        var issueReadingAndIssueWriting: ((IssueTrackerContainer) -> any IssueReading & IssueWriting)?
-        var clock: ((IssueTrackerContainer) -> any Clock)?
-        var listIssuesUseCase: ((IssueTrackerContainer) -> ListIssuesUseCase)?
-        var createIssueUseCase: ((IssueTrackerContainer) -> CreateIssueUseCase)?
-        var issueListViewModel: (@MainActor (IssueTrackerContainer) -> IssueListViewModel)?
-        var createIssueViewModel: (@MainActor (IssueTrackerContainer) -> CreateIssueViewModel)?
-        var appCoordinator: (@MainActor (IssueTrackerContainer) -> AppCoordinator)?
+    /// Replacements for registrations, for tests and previews: set them on a value of this type and
+    /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
+    struct Overrides: Sendable {
+        var httpClient: (@Sendable (IssueTrackerContainer) -> any HTTPClient)?
+        var issueCache: (@Sendable (IssueTrackerContainer) -> any IssueCache)?
+        var issueReading_and_IssueWriting: (@Sendable (IssueTrackerContainer) -> any IssueReading & IssueWriting)?
+        var clock: (@Sendable (IssueTrackerContainer) -> any Clock)?
+        var listIssuesUseCase: (@Sendable (IssueTrackerContainer) -> ListIssuesUseCase)?
+        var createIssueUseCase: (@Sendable (IssueTrackerContainer) -> CreateIssueUseCase)?
+        var issueListViewModel: (@Sendable @MainActor (IssueTrackerContainer) -> IssueListViewModel)?
+        var createIssueViewModel: (@Sendable @MainActor (IssueTrackerContainer) -> CreateIssueViewModel)?
+        var appCoordinator: (@Sendable @MainActor (IssueTrackerContainer) -> AppCoordinator)?
         init() {}
     }
 
-    var overrides = Overrides()
+    /// Given to the initializer and never changed, so every lifetime sees the same replacements.
+    let overrides: Overrides
 
     /// Guards every cached instance; recursive because building one singleton may build another.
-    private let lock = NSRecursiveLock()
-    private let supplied_apiBaseURL: URL
-    private var singleton_httpClient: (any HTTPClient)?
-    private var singleton_issueCache: (any IssueCache)?
-    private var singleton_issueReadingAndIssueWriting: (any IssueReading & IssueWriting)?
-    private var singleton_clock: (any Clock)?
-    private var singleton_appCoordinator: AppCoordinator?
+    private let _lock = Foundation.NSRecursiveLock()
+    private let _supplied_url_apiBaseURL: URL
+    private var _singleton_httpClient: (any HTTPClient)?
+    private var _building_httpClient = false
+    private var _singleton_issueCache: (any IssueCache)?
+    private var _building_issueCache = false
+    private var _singleton_issueReading_and_IssueWriting: (any IssueReading & IssueWriting)?
+    private var _building_issueReading_and_IssueWriting = false
+    private var _singleton_clock: (any Clock)?
+    private var _building_clock = false
+    private var _singleton_appCoordinator: AppCoordinator?
+    private var _building_appCoordinator = false
 
-    /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(apiBaseURL arg_apiBaseURL: URL) {
-        self.supplied_apiBaseURL = arg_apiBaseURL
+    /// Supplied values and external keys are handed in here, and replacements for tests;
+    /// everything else is built on demand.
+    init(url_apiBaseURL arg_url_apiBaseURL: URL, overrides arg_overrides: Overrides = Overrides()) {
+        self._supplied_url_apiBaseURL = arg_url_apiBaseURL
+        self.overrides = arg_overrides
     }
 
     // MARK: HTTPClient (singleton)
 
     func httpClient() -> any HTTPClient {
-        instance_httpClient()
+        _instance_httpClient()
     }
 
-    private func instance_httpClient() -> any HTTPClient {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_httpClient { return existing }
-        let created = build_httpClient()
-        singleton_httpClient = created
+    private func _instance_httpClient() -> any HTTPClient {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_httpClient { return existing }
+        if _building_httpClient { Self._failure("'HTTPClient' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_httpClient = true
+        defer { _building_httpClient = false }
+        let created = _build_httpClient()
+        _singleton_httpClient = created
         return created
     }
 
-    private func build_httpClient() -> any HTTPClient {
+    private func _build_httpClient() -> any HTTPClient {
         if let override = self.overrides.httpClient { return override(self) }
-        return URLSessionHTTPClient(baseURL: supplied_apiBaseURL)
+        return URLSessionHTTPClient(baseURL: _supplied_url_apiBaseURL)
     }
 
     // MARK: URL (name: apiBaseURL) (supplied)
 
-    func apiBaseURL() -> URL {
-        supplied_apiBaseURL
+    func url_apiBaseURL() -> URL {
+        _supplied_url_apiBaseURL
     }
 
     // MARK: IssueCache (singleton)
 
     func issueCache() -> any IssueCache {
-        instance_issueCache()
+        _instance_issueCache()
     }
 
-    private func instance_issueCache() -> any IssueCache {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_issueCache { return existing }
-        let created = build_issueCache()
-        singleton_issueCache = created
+    private func _instance_issueCache() -> any IssueCache {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_issueCache { return existing }
+        if _building_issueCache { Self._failure("'IssueCache' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_issueCache = true
+        defer { _building_issueCache = false }
+        let created = _build_issueCache()
+        _singleton_issueCache = created
         return created
     }
 
-    private func build_issueCache() -> any IssueCache {
+    private func _build_issueCache() -> any IssueCache {
         if let override = self.overrides.issueCache { return override(self) }
         return InMemoryIssueCache()
     }
 
     // MARK: IssueReading & IssueWriting (singleton)
 
-    func issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
-        instance_issueReadingAndIssueWriting()
+    func issueReading_and_IssueWriting() -> any IssueReading & IssueWriting {
+        _instance_issueReading_and_IssueWriting()
     }
 
     func issueReading() -> any IssueReading {
-        instance_issueReadingAndIssueWriting()
+        _instance_issueReading_and_IssueWriting()
     }
 
     func issueWriting() -> any IssueWriting {
-        instance_issueReadingAndIssueWriting()
+        _instance_issueReading_and_IssueWriting()
     }
 
-    private func instance_issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_issueReadingAndIssueWriting { return existing }
-        let created = build_issueReadingAndIssueWriting()
-        singleton_issueReadingAndIssueWriting = created
+    private func _instance_issueReading_and_IssueWriting() -> any IssueReading & IssueWriting {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_issueReading_and_IssueWriting { return existing }
+        if _building_issueReading_and_IssueWriting { Self._failure("'IssueReading & IssueWriting' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_issueReading_and_IssueWriting = true
+        defer { _building_issueReading_and_IssueWriting = false }
+        let created = _build_issueReading_and_IssueWriting()
+        _singleton_issueReading_and_IssueWriting = created
         return created
     }
 
-    private func build_issueReadingAndIssueWriting() -> any IssueReading & IssueWriting {
-        if let override = self.overrides.issueReadingAndIssueWriting { return override(self) }
+    private func _build_issueReading_and_IssueWriting() -> any IssueReading & IssueWriting {
+        if let override = self.overrides.issueReading_and_IssueWriting { return override(self) }
         return IssuesRepository(
-            client: instance_httpClient(),
-            cache: instance_issueCache()
+            client: _instance_httpClient(),
+            cache: _instance_issueCache()
         )
     }
 
     // MARK: Clock (singleton)
 
     func clock() -> any Clock {
-        instance_clock()
+        _instance_clock()
     }
 
-    private func instance_clock() -> any Clock {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_clock { return existing }
-        let created = build_clock()
-        singleton_clock = created
+    private func _instance_clock() -> any Clock {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_clock { return existing }
+        if _building_clock { Self._failure("'Clock' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_clock = true
+        defer { _building_clock = false }
+        let created = _build_clock()
+        _singleton_clock = created
         return created
     }
 
-    private func build_clock() -> any Clock {
+    private func _build_clock() -> any Clock {
         if let override = self.overrides.clock { return override(self) }
         return SystemClock()
     }
@@ -137,73 +158,80 @@ final class IssueTrackerContainer: @unchecked Sendable {
     // MARK: ListIssuesUseCase (transient)
 
     func listIssuesUseCase() -> ListIssuesUseCase {
-        build_listIssuesUseCase()
+        _build_listIssuesUseCase()
     }
 
-    private func build_listIssuesUseCase() -> ListIssuesUseCase {
+    private func _build_listIssuesUseCase() -> ListIssuesUseCase {
         if let override = self.overrides.listIssuesUseCase { return override(self) }
-        return ListIssuesUseCase(repository: instance_issueReadingAndIssueWriting())
+        return ListIssuesUseCase(repository: _instance_issueReading_and_IssueWriting())
     }
 
     // MARK: CreateIssueUseCase (transient)
 
     func createIssueUseCase() -> CreateIssueUseCase {
-        build_createIssueUseCase()
+        _build_createIssueUseCase()
     }
 
-    private func build_createIssueUseCase() -> CreateIssueUseCase {
+    private func _build_createIssueUseCase() -> CreateIssueUseCase {
         if let override = self.overrides.createIssueUseCase { return override(self) }
         return CreateIssueUseCase(
-            repository: instance_issueReadingAndIssueWriting(),
-            clock: instance_clock()
+            repository: _instance_issueReading_and_IssueWriting(),
+            clock: _instance_clock()
         )
     }
 
     // MARK: IssueListViewModel (transient)
 
     @MainActor func issueListViewModel() -> IssueListViewModel {
-        build_issueListViewModel()
+        _build_issueListViewModel()
     }
 
-    @MainActor private func build_issueListViewModel() -> IssueListViewModel {
+    @MainActor private func _build_issueListViewModel() -> IssueListViewModel {
         if let override = self.overrides.issueListViewModel { return override(self) }
         return IssueListViewModel(
-            listIssues: build_listIssuesUseCase(),
-            makeCreateIssue: { @MainActor [unowned self] in self.createIssueViewModel() }
+            listIssues: _build_listIssuesUseCase(),
+            makeCreateIssue: { @MainActor in self.createIssueViewModel() }
         )
     }
 
     // MARK: CreateIssueViewModel (transient)
 
     @MainActor func createIssueViewModel() -> CreateIssueViewModel {
-        build_createIssueViewModel()
+        _build_createIssueViewModel()
     }
 
-    @MainActor private func build_createIssueViewModel() -> CreateIssueViewModel {
+    @MainActor private func _build_createIssueViewModel() -> CreateIssueViewModel {
         if let override = self.overrides.createIssueViewModel { return override(self) }
         return CreateIssueViewModel(
-            createIssue: build_createIssueUseCase(),
-            reading: instance_issueReadingAndIssueWriting()
+            createIssue: _build_createIssueUseCase(),
+            reading: _instance_issueReading_and_IssueWriting()
         )
     }
 
     // MARK: AppCoordinator (singleton)
 
     @MainActor func appCoordinator() -> AppCoordinator {
-        instance_appCoordinator()
+        _instance_appCoordinator()
     }
 
-    @MainActor private func instance_appCoordinator() -> AppCoordinator {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_appCoordinator { return existing }
-        let created = build_appCoordinator()
-        singleton_appCoordinator = created
+    @MainActor private func _instance_appCoordinator() -> AppCoordinator {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_appCoordinator { return existing }
+        if _building_appCoordinator { Self._failure("'AppCoordinator' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_appCoordinator = true
+        defer { _building_appCoordinator = false }
+        let created = _build_appCoordinator()
+        _singleton_appCoordinator = created
         return created
     }
 
-    @MainActor private func build_appCoordinator() -> AppCoordinator {
+    @MainActor private func _build_appCoordinator() -> AppCoordinator {
         if let override = self.overrides.appCoordinator { return override(self) }
-        return AppCoordinator(issueList: { @MainActor [unowned self] in self.issueListViewModel() })
+        return AppCoordinator(issueList: { @MainActor in self.issueListViewModel() })
+    }
+
+    private static func _failure(_ message: String) -> Never {
+        preconditionFailure("IssueTrackerContainer: " + message)
     }
 }

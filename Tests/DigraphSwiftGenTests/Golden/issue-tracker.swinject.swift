@@ -6,18 +6,18 @@ import Swinject
 
 /// The registrations of fixtures/issue-tracker/manifest.yaml.
 final class IssueTrackerAssembly: Assembly {
-    private let apiBaseURL: URL
+    private let url_apiBaseURL: URL
 
-    init(apiBaseURL arg_apiBaseURL: URL) {
-        self.apiBaseURL = arg_apiBaseURL
+    init(url_apiBaseURL arg_url_apiBaseURL: URL) {
+        self.url_apiBaseURL = arg_url_apiBaseURL
     }
 
     func assemble(container: Container) {
         container.register((any HTTPClient).self) { (r) -> any HTTPClient in
             URLSessionHTTPClient(baseURL: r.required(URL.self, name: "apiBaseURL"))
         }.inObjectScope(.container)
-        let apiBaseURL = self.apiBaseURL
-        container.register(URL.self, name: "apiBaseURL") { _ in apiBaseURL }.inObjectScope(.container)
+        let url_apiBaseURL = self.url_apiBaseURL
+        container.register(URL.self, name: "apiBaseURL") { _ in url_apiBaseURL }.inObjectScope(.container)
         container.register((any IssueCache).self) { (r) -> any IssueCache in
             InMemoryIssueCache()
         }.inObjectScope(.container)

@@ -4,43 +4,47 @@
 import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
-/// Replace any registration in tests through `overrides`, before its first resolve.
+/// Replace registrations in tests by passing `overrides` to the initializer.
+/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
 final class KeywordContainer: @unchecked Sendable {
-    /// Replacements for registrations, for tests and previews. Set one before that registration
-    /// is first resolved; the closure receives the container (and the runtime arguments).
-    struct Overrides {
-        var tracker: ((KeywordContainer) -> Tracker)?
-        var keyworded: ((KeywordContainer, Int, String) -> Keyworded)?
-        var user: ((KeywordContainer, Int, String) -> User)?
-        var `default`: ((KeywordContainer) -> Default)?
-        var `case`: ((KeywordContainer) -> Case)?
-        var `operator`: ((KeywordContainer) -> Operator)?
-        var `extension`: ((KeywordContainer) -> Extension)?
-        var `repeat`: ((KeywordContainer) -> Repeat)?
-        var `internal`: ((KeywordContainer) -> Internal)?
-        var `subscript`: ((KeywordContainer) -> Subscript)?
-        var hostile: ((KeywordContainer, Int, Int, Int, Int, Int) -> Hostile)?
+    /// Replacements for registrations, for tests and previews: set them on a value of this type and
+    /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
+    struct Overrides: Sendable {
+        var tracker: (@Sendable (KeywordContainer) -> Tracker)?
+        var keyworded: (@Sendable (KeywordContainer, Int, String) -> Keyworded)?
+        var user: (@Sendable (KeywordContainer, Int, String) -> User)?
+        var `default`: (@Sendable (KeywordContainer) -> Default)?
+        var `case`: (@Sendable (KeywordContainer) -> Case)?
+        var `operator`: (@Sendable (KeywordContainer) -> Operator)?
+        var `extension`: (@Sendable (KeywordContainer) -> Extension)?
+        var `repeat`: (@Sendable (KeywordContainer) -> Repeat)?
+        var `internal`: (@Sendable (KeywordContainer) -> Internal)?
+        var `subscript`: (@Sendable (KeywordContainer) -> Subscript)?
+        var hostile: (@Sendable (KeywordContainer, Int, Int, Int, Int, Int) -> Hostile)?
         init() {}
     }
 
-    var overrides = Overrides()
+    /// Given to the initializer and never changed, so every lifetime sees the same replacements.
+    let overrides: Overrides
 
     /// Guards every cached instance; recursive because building one singleton may build another.
-    private let lock = NSRecursiveLock()
-    private let supplied_functionIntToString: (Int) -> String
+    private let _lock = Foundation.NSRecursiveLock()
+    private let _supplied_functionIntToString_b238ebd0: (Int) -> String
 
-    /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(functionIntToString arg_functionIntToString: @escaping (Int) -> String) {
-        self.supplied_functionIntToString = arg_functionIntToString
+    /// Supplied values and external keys are handed in here, and replacements for tests;
+    /// everything else is built on demand.
+    init(functionIntToString_b238ebd0 arg_functionIntToString_b238ebd0: @escaping (Int) -> String, overrides arg_overrides: Overrides = Overrides()) {
+        self._supplied_functionIntToString_b238ebd0 = arg_functionIntToString_b238ebd0
+        self.overrides = arg_overrides
     }
 
     // MARK: Tracker (transient)
 
     func tracker() -> Tracker {
-        build_tracker(GraphScope())
+        _build_tracker(_GraphScope())
     }
 
-    private func build_tracker(_ scope: GraphScope) -> Tracker {
+    private func _build_tracker(_ scope: _GraphScope) -> Tracker {
         if let override = self.overrides.tracker { return override(self) }
         return Tracker()
     }
@@ -48,41 +52,41 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Keyworded (transient)
 
     func keyworded(count arg_count: Int, title arg_title: String) -> Keyworded {
-        build_keyworded(GraphScope(), count: arg_count, title: arg_title)
+        _build_keyworded(_GraphScope(), count: arg_count, title: arg_title)
     }
 
-    private func build_keyworded(_ scope: GraphScope, count arg_count: Int, title arg_title: String) -> Keyworded {
+    private func _build_keyworded(_ scope: _GraphScope, count arg_count: Int, title arg_title: String) -> Keyworded {
         if let override = self.overrides.keyworded { return override(self, arg_count, arg_title) }
         return Keyworded(
-            default: build_tracker(scope),
+            default: _build_tracker(scope),
             for: arg_count,
             in: arg_title,
-            build_tracker(scope),
-            build_tracker(scope)
+            _build_tracker(scope),
+            _build_tracker(scope)
         )
     }
 
     // MARK: User (transient)
 
     func user(count arg_count: Int, title arg_title: String) -> User {
-        build_user(GraphScope(), count: arg_count, title: arg_title)
+        _build_user(_GraphScope(), count: arg_count, title: arg_title)
     }
 
-    private func build_user(_ scope: GraphScope, count arg_count: Int, title arg_title: String) -> User {
+    private func _build_user(_ scope: _GraphScope, count arg_count: Int, title arg_title: String) -> User {
         if let override = self.overrides.user { return override(self, arg_count, arg_title) }
         return User(
-            keyworded: build_keyworded(scope, count: arg_count, title: arg_title),
-            later: { [unowned self] (arg_count: Int, arg_title: String) in self.keyworded(count: arg_count, title: arg_title) }
+            keyworded: _build_keyworded(scope, count: arg_count, title: arg_title),
+            later: { (arg_count: Int, arg_title: String) in self.keyworded(count: arg_count, title: arg_title) }
         )
     }
 
     // MARK: Default (transient)
 
     func `default`() -> Default {
-        build_default(GraphScope())
+        _build_default(_GraphScope())
     }
 
-    private func build_default(_ scope: GraphScope) -> Default {
+    private func _build_default(_ scope: _GraphScope) -> Default {
         if let override = self.overrides.default { return override(self) }
         return Default()
     }
@@ -90,10 +94,10 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Case (transient)
 
     func `case`() -> Case {
-        build_case(GraphScope())
+        _build_case(_GraphScope())
     }
 
-    private func build_case(_ scope: GraphScope) -> Case {
+    private func _build_case(_ scope: _GraphScope) -> Case {
         if let override = self.overrides.case { return override(self) }
         return Case()
     }
@@ -101,10 +105,10 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Operator (transient)
 
     func `operator`() -> Operator {
-        build_operator(GraphScope())
+        _build_operator(_GraphScope())
     }
 
-    private func build_operator(_ scope: GraphScope) -> Operator {
+    private func _build_operator(_ scope: _GraphScope) -> Operator {
         if let override = self.overrides.operator { return override(self) }
         return Operator()
     }
@@ -112,10 +116,10 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Extension (transient)
 
     func `extension`() -> Extension {
-        build_extension(GraphScope())
+        _build_extension(_GraphScope())
     }
 
-    private func build_extension(_ scope: GraphScope) -> Extension {
+    private func _build_extension(_ scope: _GraphScope) -> Extension {
         if let override = self.overrides.extension { return override(self) }
         return Extension()
     }
@@ -123,10 +127,10 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Repeat (transient)
 
     func `repeat`() -> Repeat {
-        build_repeat(GraphScope())
+        _build_repeat(_GraphScope())
     }
 
-    private func build_repeat(_ scope: GraphScope) -> Repeat {
+    private func _build_repeat(_ scope: _GraphScope) -> Repeat {
         if let override = self.overrides.repeat { return override(self) }
         return Repeat()
     }
@@ -134,10 +138,10 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Internal (transient)
 
     func `internal`() -> Internal {
-        build_internal(GraphScope())
+        _build_internal(_GraphScope())
     }
 
-    private func build_internal(_ scope: GraphScope) -> Internal {
+    private func _build_internal(_ scope: _GraphScope) -> Internal {
         if let override = self.overrides.internal { return override(self) }
         return Internal()
     }
@@ -145,10 +149,10 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Subscript (transient)
 
     func `subscript`() -> Subscript {
-        build_subscript(GraphScope())
+        _build_subscript(_GraphScope())
     }
 
-    private func build_subscript(_ scope: GraphScope) -> Subscript {
+    private func _build_subscript(_ scope: _GraphScope) -> Subscript {
         if let override = self.overrides.subscript { return override(self) }
         return Subscript()
     }
@@ -156,17 +160,17 @@ final class KeywordContainer: @unchecked Sendable {
     // MARK: Hostile (graph)
 
     func hostile(override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
-        instance_hostile(GraphScope(), override: arg_override, scope: arg_scope, overrides: arg_overrides, lock: arg_lock, r: arg_r)
+        _instance_hostile(_GraphScope(), override: arg_override, scope: arg_scope, overrides: arg_overrides, lock: arg_lock, r: arg_r)
     }
 
-    private func instance_hostile(_ scope: GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
+    private func _instance_hostile(_ scope: _GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
         if let existing = scope.instances[10] as? Hostile { return existing }
-        let created = build_hostile(scope, override: arg_override, scope: arg_scope, overrides: arg_overrides, lock: arg_lock, r: arg_r)
+        let created = _build_hostile(scope, override: arg_override, scope: arg_scope, overrides: arg_overrides, lock: arg_lock, r: arg_r)
         scope.instances[10] = created
         return created
     }
 
-    private func build_hostile(_ scope: GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
+    private func _build_hostile(_ scope: _GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
         if let override = self.overrides.hostile { return override(self, arg_override, arg_scope, arg_overrides, arg_lock, arg_r) }
         return Hostile(
             a: arg_override,
@@ -174,21 +178,21 @@ final class KeywordContainer: @unchecked Sendable {
             c: arg_overrides,
             d: arg_lock,
             e: arg_r,
-            first: build_default(scope),
-            second: build_case(scope),
-            later: { [unowned self] in self.subscript() },
-            format: supplied_functionIntToString
+            first: _build_default(scope),
+            second: _build_case(scope),
+            later: { self.`subscript`() },
+            format: _supplied_functionIntToString_b238ebd0
         )
     }
 
     // MARK: (Int) -> String (supplied)
 
-    func functionIntToString() -> (Int) -> String {
-        supplied_functionIntToString
+    func functionIntToString_b238ebd0() -> (Int) -> String {
+        _supplied_functionIntToString_b238ebd0
     }
 
     /// Values shared within one top-level resolve (the `graph` lifetime).
-    private final class GraphScope {
+    private final class _GraphScope {
         var instances: [Int: Any] = [:]
     }
 }

@@ -6,10 +6,10 @@ import Swinject
 
 /// The registrations of Tests/DigraphSwiftGenTests/Manifests/keywords.yaml.
 final class KeywordsAssembly: Assembly {
-    private let functionIntToString: (Int) -> String
+    private let functionIntToString_b238ebd0: (Int) -> String
 
-    init(functionIntToString arg_functionIntToString: @escaping (Int) -> String) {
-        self.functionIntToString = arg_functionIntToString
+    init(functionIntToString_b238ebd0 arg_functionIntToString_b238ebd0: @escaping (Int) -> String) {
+        self.functionIntToString_b238ebd0 = arg_functionIntToString_b238ebd0
     }
 
     func assemble(container: Container) {
@@ -46,8 +46,8 @@ final class KeywordsAssembly: Assembly {
         container.register(Hostile.self) { (r, arg_override: Int, arg_scope: Int, arg_overrides: Int, arg_lock: Int, arg_r: Int) -> Hostile in
             Hostile(a: arg_override, b: arg_scope, c: arg_overrides, d: arg_lock, e: arg_r, first: r.required(Default.self), second: r.required(Case.self), later: { r.required(Subscript.self) }, format: r.required(((Int) -> String).self))
         }.inObjectScope(.graph)
-        let functionIntToString = self.functionIntToString
-        container.register(((Int) -> String).self) { _ in functionIntToString }.inObjectScope(.container)
+        let functionIntToString_b238ebd0 = self.functionIntToString_b238ebd0
+        container.register(((Int) -> String).self) { _ in functionIntToString_b238ebd0 }.inObjectScope(.container)
     }
 }
 

@@ -4,87 +4,105 @@
 import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
-/// Replace any registration in tests through `overrides`, before its first resolve.
+/// Replace registrations in tests by passing `overrides` to the initializer.
+/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
 final class PopcornContainer: @unchecked Sendable {
-    /// Replacements for registrations, for tests and previews. Set one before that registration
-    /// is first resolved; the closure receives the container (and the runtime arguments).
-    struct Overrides {
-        var networkManagerProtocol: ((PopcornContainer) -> any NetworkManagerProtocol)?
-        var urlSessionProtocol: ((PopcornContainer) -> any URLSessionProtocol)?
-        var keychainManagerProtocol: ((PopcornContainer) -> any KeychainManagerProtocol)?
-        var tokenRepositoryProtocol: ((PopcornContainer) -> any TokenRepositoryProtocol)?
-        var loginRepositoryProtocol: ((PopcornContainer) -> any LoginRepositoryProtocol)?
-        var socialLoginRepositoryProtocol: ((PopcornContainer) -> any SocialLoginRepositoryProtocol)?
-        var signUpRepositoryProtocol: ((PopcornContainer) -> any SignUpRepositoryProtocol)?
-        var movieRepositoryProtocol: ((PopcornContainer) -> any MovieRepositoryProtocol)?
-        var loginUseCaseProtocol: ((PopcornContainer) -> any LoginUseCaseProtocol)?
-        var socialLoginUseCaseProtocol: ((PopcornContainer) -> any SocialLoginUseCaseProtocol)?
-        var signUpUseCaseProtocol: ((PopcornContainer) -> any SignUpUseCaseProtocol)?
-        var fetchMoviesUseCaseProtocol: ((PopcornContainer) -> any FetchMoviesUseCaseProtocol)?
-        var loginViewModel: ((PopcornContainer) -> LoginViewModel)?
-        var signUpViewModel: ((PopcornContainer) -> SignUpViewModel)?
-        var movieListViewModel: ((PopcornContainer) -> MovieListViewModel)?
-        var loginViewController: (@MainActor (PopcornContainer) -> LoginViewController)?
-        var signUpViewController: (@MainActor (PopcornContainer) -> SignUpViewController)?
-        var movieListViewController: (@MainActor (PopcornContainer) -> MovieListViewController)?
+    /// Replacements for registrations, for tests and previews: set them on a value of this type and
+    /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
+    struct Overrides: Sendable {
+        var networkManagerProtocol: (@Sendable (PopcornContainer) -> any NetworkManagerProtocol)?
+        var urlSessionProtocol: (@Sendable (PopcornContainer) -> any URLSessionProtocol)?
+        var keychainManagerProtocol: (@Sendable (PopcornContainer) -> any KeychainManagerProtocol)?
+        var tokenRepositoryProtocol: (@Sendable (PopcornContainer) -> any TokenRepositoryProtocol)?
+        var loginRepositoryProtocol: (@Sendable (PopcornContainer) -> any LoginRepositoryProtocol)?
+        var socialLoginRepositoryProtocol: (@Sendable (PopcornContainer) -> any SocialLoginRepositoryProtocol)?
+        var signUpRepositoryProtocol: (@Sendable (PopcornContainer) -> any SignUpRepositoryProtocol)?
+        var movieRepositoryProtocol: (@Sendable (PopcornContainer) -> any MovieRepositoryProtocol)?
+        var loginUseCaseProtocol: (@Sendable (PopcornContainer) -> any LoginUseCaseProtocol)?
+        var socialLoginUseCaseProtocol: (@Sendable (PopcornContainer) -> any SocialLoginUseCaseProtocol)?
+        var signUpUseCaseProtocol: (@Sendable (PopcornContainer) -> any SignUpUseCaseProtocol)?
+        var fetchMoviesUseCaseProtocol: (@Sendable (PopcornContainer) -> any FetchMoviesUseCaseProtocol)?
+        var loginViewModel: (@Sendable (PopcornContainer) -> LoginViewModel)?
+        var signUpViewModel: (@Sendable (PopcornContainer) -> SignUpViewModel)?
+        var movieListViewModel: (@Sendable (PopcornContainer) -> MovieListViewModel)?
+        var loginViewController: (@Sendable @MainActor (PopcornContainer) -> LoginViewController)?
+        var signUpViewController: (@Sendable @MainActor (PopcornContainer) -> SignUpViewController)?
+        var movieListViewController: (@Sendable @MainActor (PopcornContainer) -> MovieListViewController)?
         init() {}
     }
 
-    var overrides = Overrides()
+    /// Given to the initializer and never changed, so every lifetime sees the same replacements.
+    let overrides: Overrides
 
     /// Guards every cached instance; recursive because building one singleton may build another.
-    private let lock = NSRecursiveLock()
-    private let supplied_keychainServiceString: String
-    private var singleton_networkManagerProtocol: (any NetworkManagerProtocol)?
-    private var singleton_urlSessionProtocol: (any URLSessionProtocol)?
-    private var singleton_keychainManagerProtocol: (any KeychainManagerProtocol)?
-    private var singleton_tokenRepositoryProtocol: (any TokenRepositoryProtocol)?
-    private var singleton_loginRepositoryProtocol: (any LoginRepositoryProtocol)?
-    private var singleton_socialLoginRepositoryProtocol: (any SocialLoginRepositoryProtocol)?
-    private var singleton_signUpRepositoryProtocol: (any SignUpRepositoryProtocol)?
-    private var singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?
+    private let _lock = Foundation.NSRecursiveLock()
+    private let _supplied_string_keychainService: String
+    private var _singleton_networkManagerProtocol: (any NetworkManagerProtocol)?
+    private var _building_networkManagerProtocol = false
+    private var _singleton_urlSessionProtocol: (any URLSessionProtocol)?
+    private var _building_urlSessionProtocol = false
+    private var _singleton_keychainManagerProtocol: (any KeychainManagerProtocol)?
+    private var _building_keychainManagerProtocol = false
+    private var _singleton_tokenRepositoryProtocol: (any TokenRepositoryProtocol)?
+    private var _building_tokenRepositoryProtocol = false
+    private var _singleton_loginRepositoryProtocol: (any LoginRepositoryProtocol)?
+    private var _building_loginRepositoryProtocol = false
+    private var _singleton_socialLoginRepositoryProtocol: (any SocialLoginRepositoryProtocol)?
+    private var _building_socialLoginRepositoryProtocol = false
+    private var _singleton_signUpRepositoryProtocol: (any SignUpRepositoryProtocol)?
+    private var _building_signUpRepositoryProtocol = false
+    private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?
+    private var _building_movieRepositoryProtocol = false
 
-    /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(keychainServiceString arg_keychainServiceString: String) {
-        self.supplied_keychainServiceString = arg_keychainServiceString
+    /// Supplied values and external keys are handed in here, and replacements for tests;
+    /// everything else is built on demand.
+    init(string_keychainService arg_string_keychainService: String, overrides arg_overrides: Overrides = Overrides()) {
+        self._supplied_string_keychainService = arg_string_keychainService
+        self.overrides = arg_overrides
     }
 
     // MARK: NetworkManagerProtocol (singleton)
 
     func networkManagerProtocol() -> any NetworkManagerProtocol {
-        instance_networkManagerProtocol()
+        _instance_networkManagerProtocol()
     }
 
-    private func instance_networkManagerProtocol() -> any NetworkManagerProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_networkManagerProtocol { return existing }
-        let created = build_networkManagerProtocol()
-        singleton_networkManagerProtocol = created
+    private func _instance_networkManagerProtocol() -> any NetworkManagerProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_networkManagerProtocol { return existing }
+        if _building_networkManagerProtocol { Self._failure("'NetworkManagerProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_networkManagerProtocol = true
+        defer { _building_networkManagerProtocol = false }
+        let created = _build_networkManagerProtocol()
+        _singleton_networkManagerProtocol = created
         return created
     }
 
-    private func build_networkManagerProtocol() -> any NetworkManagerProtocol {
+    private func _build_networkManagerProtocol() -> any NetworkManagerProtocol {
         if let override = self.overrides.networkManagerProtocol { return override(self) }
-        return NetworkManager(session: instance_urlSessionProtocol())
+        return NetworkManager(session: _instance_urlSessionProtocol())
     }
 
     // MARK: URLSessionProtocol (singleton)
 
     func urlSessionProtocol() -> any URLSessionProtocol {
-        instance_urlSessionProtocol()
+        _instance_urlSessionProtocol()
     }
 
-    private func instance_urlSessionProtocol() -> any URLSessionProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_urlSessionProtocol { return existing }
-        let created = build_urlSessionProtocol()
-        singleton_urlSessionProtocol = created
+    private func _instance_urlSessionProtocol() -> any URLSessionProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_urlSessionProtocol { return existing }
+        if _building_urlSessionProtocol { Self._failure("'URLSessionProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_urlSessionProtocol = true
+        defer { _building_urlSessionProtocol = false }
+        let created = _build_urlSessionProtocol()
+        _singleton_urlSessionProtocol = created
         return created
     }
 
-    private func build_urlSessionProtocol() -> any URLSessionProtocol {
+    private func _build_urlSessionProtocol() -> any URLSessionProtocol {
         if let override = self.overrides.urlSessionProtocol { return override(self) }
         return URLSession.shared
     }
@@ -92,254 +110,276 @@ final class PopcornContainer: @unchecked Sendable {
     // MARK: KeychainManagerProtocol (singleton)
 
     func keychainManagerProtocol() -> any KeychainManagerProtocol {
-        instance_keychainManagerProtocol()
+        _instance_keychainManagerProtocol()
     }
 
-    private func instance_keychainManagerProtocol() -> any KeychainManagerProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_keychainManagerProtocol { return existing }
-        let created = build_keychainManagerProtocol()
-        singleton_keychainManagerProtocol = created
+    private func _instance_keychainManagerProtocol() -> any KeychainManagerProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_keychainManagerProtocol { return existing }
+        if _building_keychainManagerProtocol { Self._failure("'KeychainManagerProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_keychainManagerProtocol = true
+        defer { _building_keychainManagerProtocol = false }
+        let created = _build_keychainManagerProtocol()
+        _singleton_keychainManagerProtocol = created
         return created
     }
 
-    private func build_keychainManagerProtocol() -> any KeychainManagerProtocol {
+    private func _build_keychainManagerProtocol() -> any KeychainManagerProtocol {
         if let override = self.overrides.keychainManagerProtocol { return override(self) }
-        return KeychainManager(service: supplied_keychainServiceString)
+        return KeychainManager(service: _supplied_string_keychainService)
     }
 
     // MARK: String (name: keychainService) (supplied)
 
-    func keychainServiceString() -> String {
-        supplied_keychainServiceString
+    func string_keychainService() -> String {
+        _supplied_string_keychainService
     }
 
     // MARK: TokenRepositoryProtocol (singleton)
 
     func tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
-        instance_tokenRepositoryProtocol()
+        _instance_tokenRepositoryProtocol()
     }
 
-    private func instance_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_tokenRepositoryProtocol { return existing }
-        let created = build_tokenRepositoryProtocol()
-        singleton_tokenRepositoryProtocol = created
+    private func _instance_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_tokenRepositoryProtocol { return existing }
+        if _building_tokenRepositoryProtocol { Self._failure("'TokenRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_tokenRepositoryProtocol = true
+        defer { _building_tokenRepositoryProtocol = false }
+        let created = _build_tokenRepositoryProtocol()
+        _singleton_tokenRepositoryProtocol = created
         return created
     }
 
-    private func build_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
+    private func _build_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
         if let override = self.overrides.tokenRepositoryProtocol { return override(self) }
-        return TokenRepository(keychainManager: instance_keychainManagerProtocol())
+        return TokenRepository(keychainManager: _instance_keychainManagerProtocol())
     }
 
     // MARK: LoginRepositoryProtocol (singleton)
 
     func loginRepositoryProtocol() -> any LoginRepositoryProtocol {
-        instance_loginRepositoryProtocol()
+        _instance_loginRepositoryProtocol()
     }
 
-    private func instance_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_loginRepositoryProtocol { return existing }
-        let created = build_loginRepositoryProtocol()
-        singleton_loginRepositoryProtocol = created
+    private func _instance_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_loginRepositoryProtocol { return existing }
+        if _building_loginRepositoryProtocol { Self._failure("'LoginRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_loginRepositoryProtocol = true
+        defer { _building_loginRepositoryProtocol = false }
+        let created = _build_loginRepositoryProtocol()
+        _singleton_loginRepositoryProtocol = created
         return created
     }
 
-    private func build_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
+    private func _build_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
         if let override = self.overrides.loginRepositoryProtocol { return override(self) }
-        return LoginRepository(networkManager: instance_networkManagerProtocol())
+        return LoginRepository(networkManager: _instance_networkManagerProtocol())
     }
 
     // MARK: SocialLoginRepositoryProtocol (singleton)
 
     func socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
-        instance_socialLoginRepositoryProtocol()
+        _instance_socialLoginRepositoryProtocol()
     }
 
-    private func instance_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_socialLoginRepositoryProtocol { return existing }
-        let created = build_socialLoginRepositoryProtocol()
-        singleton_socialLoginRepositoryProtocol = created
+    private func _instance_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_socialLoginRepositoryProtocol { return existing }
+        if _building_socialLoginRepositoryProtocol { Self._failure("'SocialLoginRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_socialLoginRepositoryProtocol = true
+        defer { _building_socialLoginRepositoryProtocol = false }
+        let created = _build_socialLoginRepositoryProtocol()
+        _singleton_socialLoginRepositoryProtocol = created
         return created
     }
 
-    private func build_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
+    private func _build_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
         if let override = self.overrides.socialLoginRepositoryProtocol { return override(self) }
-        return SocialLoginRepository(networkManager: instance_networkManagerProtocol())
+        return SocialLoginRepository(networkManager: _instance_networkManagerProtocol())
     }
 
     // MARK: SignUpRepositoryProtocol (singleton)
 
     func signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
-        instance_signUpRepositoryProtocol()
+        _instance_signUpRepositoryProtocol()
     }
 
-    private func instance_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_signUpRepositoryProtocol { return existing }
-        let created = build_signUpRepositoryProtocol()
-        singleton_signUpRepositoryProtocol = created
+    private func _instance_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_signUpRepositoryProtocol { return existing }
+        if _building_signUpRepositoryProtocol { Self._failure("'SignUpRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_signUpRepositoryProtocol = true
+        defer { _building_signUpRepositoryProtocol = false }
+        let created = _build_signUpRepositoryProtocol()
+        _singleton_signUpRepositoryProtocol = created
         return created
     }
 
-    private func build_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
+    private func _build_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
         if let override = self.overrides.signUpRepositoryProtocol { return override(self) }
-        return SignUpRepository(networkManager: instance_networkManagerProtocol())
+        return SignUpRepository(networkManager: _instance_networkManagerProtocol())
     }
 
     // MARK: MovieRepositoryProtocol (singleton)
 
     func movieRepositoryProtocol() -> any MovieRepositoryProtocol {
-        instance_movieRepositoryProtocol()
+        _instance_movieRepositoryProtocol()
     }
 
-    private func instance_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_movieRepositoryProtocol { return existing }
-        let created = build_movieRepositoryProtocol()
-        singleton_movieRepositoryProtocol = created
+    private func _instance_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_movieRepositoryProtocol { return existing }
+        if _building_movieRepositoryProtocol { Self._failure("'MovieRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_movieRepositoryProtocol = true
+        defer { _building_movieRepositoryProtocol = false }
+        let created = _build_movieRepositoryProtocol()
+        _singleton_movieRepositoryProtocol = created
         return created
     }
 
-    private func build_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
+    private func _build_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
         if let override = self.overrides.movieRepositoryProtocol { return override(self) }
         return MovieRepository(
-            networkManager: instance_networkManagerProtocol(),
-            tokenRepository: instance_tokenRepositoryProtocol()
+            networkManager: _instance_networkManagerProtocol(),
+            tokenRepository: _instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: LoginUseCaseProtocol (transient)
 
     func loginUseCaseProtocol() -> any LoginUseCaseProtocol {
-        build_loginUseCaseProtocol()
+        _build_loginUseCaseProtocol()
     }
 
-    private func build_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
+    private func _build_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
         if let override = self.overrides.loginUseCaseProtocol { return override(self) }
         return LoginUseCase(
-            loginRepository: instance_loginRepositoryProtocol(),
-            tokenRepository: instance_tokenRepositoryProtocol()
+            loginRepository: _instance_loginRepositoryProtocol(),
+            tokenRepository: _instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: SocialLoginUseCaseProtocol (transient)
 
     func socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
-        build_socialLoginUseCaseProtocol()
+        _build_socialLoginUseCaseProtocol()
     }
 
-    private func build_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
+    private func _build_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
         if let override = self.overrides.socialLoginUseCaseProtocol { return override(self) }
         return SocialLoginUseCase(
-            socialLoginRepository: instance_socialLoginRepositoryProtocol(),
-            tokenRepository: instance_tokenRepositoryProtocol()
+            socialLoginRepository: _instance_socialLoginRepositoryProtocol(),
+            tokenRepository: _instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: SignUpUseCaseProtocol (transient)
 
     func signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
-        build_signUpUseCaseProtocol()
+        _build_signUpUseCaseProtocol()
     }
 
-    private func build_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
+    private func _build_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
         if let override = self.overrides.signUpUseCaseProtocol { return override(self) }
         return SignUpUseCase(
-            signUpRepository: instance_signUpRepositoryProtocol(),
-            tokenRepository: instance_tokenRepositoryProtocol()
+            signUpRepository: _instance_signUpRepositoryProtocol(),
+            tokenRepository: _instance_tokenRepositoryProtocol()
         )
     }
 
     // MARK: FetchMoviesUseCaseProtocol (transient)
 
     func fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
-        build_fetchMoviesUseCaseProtocol()
+        _build_fetchMoviesUseCaseProtocol()
     }
 
-    private func build_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
+    private func _build_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
         if let override = self.overrides.fetchMoviesUseCaseProtocol { return override(self) }
-        return FetchMoviesUseCase(movieRepository: instance_movieRepositoryProtocol())
+        return FetchMoviesUseCase(movieRepository: _instance_movieRepositoryProtocol())
     }
 
     // MARK: LoginViewModel (transient)
 
     func loginViewModel() -> LoginViewModel {
-        build_loginViewModel()
+        _build_loginViewModel()
     }
 
-    private func build_loginViewModel() -> LoginViewModel {
+    private func _build_loginViewModel() -> LoginViewModel {
         if let override = self.overrides.loginViewModel { return override(self) }
         return LoginViewModel(
-            loginUseCase: build_loginUseCaseProtocol(),
-            socialLoginUseCase: build_socialLoginUseCaseProtocol()
+            loginUseCase: _build_loginUseCaseProtocol(),
+            socialLoginUseCase: _build_socialLoginUseCaseProtocol()
         )
     }
 
     // MARK: SignUpViewModel (transient)
 
     func signUpViewModel() -> SignUpViewModel {
-        build_signUpViewModel()
+        _build_signUpViewModel()
     }
 
-    private func build_signUpViewModel() -> SignUpViewModel {
+    private func _build_signUpViewModel() -> SignUpViewModel {
         if let override = self.overrides.signUpViewModel { return override(self) }
-        return SignUpViewModel(signUpUseCase: build_signUpUseCaseProtocol())
+        return SignUpViewModel(signUpUseCase: _build_signUpUseCaseProtocol())
     }
 
     // MARK: MovieListViewModel (transient)
 
     func movieListViewModel() -> MovieListViewModel {
-        build_movieListViewModel()
+        _build_movieListViewModel()
     }
 
-    private func build_movieListViewModel() -> MovieListViewModel {
+    private func _build_movieListViewModel() -> MovieListViewModel {
         if let override = self.overrides.movieListViewModel { return override(self) }
-        return MovieListViewModel(fetchMoviesUseCase: build_fetchMoviesUseCaseProtocol())
+        return MovieListViewModel(fetchMoviesUseCase: _build_fetchMoviesUseCaseProtocol())
     }
 
     // MARK: LoginViewController (transient)
 
     @MainActor func loginViewController() -> LoginViewController {
-        build_loginViewController()
+        _build_loginViewController()
     }
 
-    @MainActor private func build_loginViewController() -> LoginViewController {
+    @MainActor private func _build_loginViewController() -> LoginViewController {
         if let override = self.overrides.loginViewController { return override(self) }
         return LoginViewController(
-            viewModel: build_loginViewModel(),
-            makeSignUp: { @MainActor [unowned self] in self.signUpViewController() }
+            viewModel: _build_loginViewModel(),
+            makeSignUp: { @MainActor in self.signUpViewController() }
         )
     }
 
     // MARK: SignUpViewController (transient)
 
     @MainActor func signUpViewController() -> SignUpViewController {
-        build_signUpViewController()
+        _build_signUpViewController()
     }
 
-    @MainActor private func build_signUpViewController() -> SignUpViewController {
+    @MainActor private func _build_signUpViewController() -> SignUpViewController {
         if let override = self.overrides.signUpViewController { return override(self) }
-        return SignUpViewController(viewModel: build_signUpViewModel())
+        return SignUpViewController(viewModel: _build_signUpViewModel())
     }
 
     // MARK: MovieListViewController (transient)
 
     @MainActor func movieListViewController() -> MovieListViewController {
-        build_movieListViewController()
+        _build_movieListViewController()
     }
 
-    @MainActor private func build_movieListViewController() -> MovieListViewController {
+    @MainActor private func _build_movieListViewController() -> MovieListViewController {
         if let override = self.overrides.movieListViewController { return override(self) }
-        return MovieListViewController(viewModel: build_movieListViewModel())
+        return MovieListViewController(viewModel: _build_movieListViewModel())
+    }
+
+    private static func _failure(_ message: String) -> Never {
+        preconditionFailure("PopcornContainer: " + message)
     }
 }

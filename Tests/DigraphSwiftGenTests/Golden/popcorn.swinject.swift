@@ -6,10 +6,10 @@ import Swinject
 
 /// The registrations of fixtures/popcorn/manifest.yaml.
 final class PopcornAssembly: Assembly {
-    private let keychainServiceString: String
+    private let string_keychainService: String
 
-    init(keychainServiceString arg_keychainServiceString: String) {
-        self.keychainServiceString = arg_keychainServiceString
+    init(string_keychainService arg_string_keychainService: String) {
+        self.string_keychainService = arg_string_keychainService
     }
 
     func assemble(container: Container) {
@@ -22,8 +22,8 @@ final class PopcornAssembly: Assembly {
         container.register((any KeychainManagerProtocol).self) { (r) -> any KeychainManagerProtocol in
             KeychainManager(service: r.required(String.self, name: "keychainService"))
         }.inObjectScope(.container)
-        let keychainServiceString = self.keychainServiceString
-        container.register(String.self, name: "keychainService") { _ in keychainServiceString }.inObjectScope(.container)
+        let string_keychainService = self.string_keychainService
+        container.register(String.self, name: "keychainService") { _ in string_keychainService }.inObjectScope(.container)
         container.register((any TokenRepositoryProtocol).self) { (r) -> any TokenRepositoryProtocol in
             TokenRepository(keychainManager: r.required((any KeychainManagerProtocol).self))
         }.inObjectScope(.container)

@@ -4,124 +4,147 @@
 import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
-/// Replace any registration in tests through `overrides`, before its first resolve.
+/// Replace registrations in tests by passing `overrides` to the initializer.
+/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
 final class SemanticsContainer: @unchecked Sendable {
-    /// Replacements for registrations, for tests and previews. Set one before that registration
-    /// is first resolved; the closure receives the container (and the runtime arguments).
-    struct Overrides {
-        var session: ((SemanticsContainer) -> Session)?
-        var primaryAPIClient: ((SemanticsContainer) -> APIClient)?
-        var backupAPIClient: ((SemanticsContainer) -> APIClient)?
-        var tracking: ((SemanticsContainer) -> any Tracking)?
-        var tracker: ((SemanticsContainer) -> Tracker)?
-        var feed: ((SemanticsContainer) -> Feed)?
-        var detail: ((SemanticsContainer, Int, String) -> Detail)?
-        var detailer: ((SemanticsContainer, Int, String) -> Detailer)?
+    /// Replacements for registrations, for tests and previews: set them on a value of this type and
+    /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
+    struct Overrides: Sendable {
+        var session: (@Sendable (SemanticsContainer) -> Session)?
+        var apiClient_primary: (@Sendable (SemanticsContainer) -> APIClient)?
+        var apiClient_backup: (@Sendable (SemanticsContainer) -> APIClient)?
+        var tracking: (@Sendable (SemanticsContainer) -> any Tracking)?
+        var tracker: (@Sendable (SemanticsContainer) -> Tracker)?
+        var feed: (@Sendable (SemanticsContainer) -> Feed)?
+        var detail: (@Sendable (SemanticsContainer, Int, String) -> Detail)?
+        var detailer: (@Sendable (SemanticsContainer, Int, String) -> Detailer)?
         init() {}
     }
 
-    var overrides = Overrides()
+    /// Given to the initializer and never changed, so every lifetime sees the same replacements.
+    let overrides: Overrides
 
     /// Guards every cached instance; recursive because building one singleton may build another.
-    private let lock = NSRecursiveLock()
-    private let external_clock: Clock
-    private weak var weak_session: AnyObject?
-    private var singleton_primaryAPIClient: APIClient?
-    private var singleton_backupAPIClient: APIClient?
-    private var singleton_tracker: Tracker?
+    private let _lock = Foundation.NSRecursiveLock()
+    private let _external_clock: Clock
+    private weak var _weak_session: AnyObject?
+    private var _building_session = false
+    private var _singleton_apiClient_primary: APIClient?
+    private var _building_apiClient_primary = false
+    private var _singleton_apiClient_backup: APIClient?
+    private var _building_apiClient_backup = false
+    private var _singleton_tracker: Tracker?
+    private var _building_tracker = false
 
-    /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(clock arg_clock: Clock) {
-        self.external_clock = arg_clock
+    /// Supplied values and external keys are handed in here, and replacements for tests;
+    /// everything else is built on demand.
+    init(clock arg_clock: Clock, overrides arg_overrides: Overrides = Overrides()) {
+        self._external_clock = arg_clock
+        self.overrides = arg_overrides
     }
 
     // MARK: Session (weak)
 
     func session() -> Session {
-        instance_session()
+        _instance_session()
     }
 
-    private func instance_session() -> Session {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = weak_session as? Session { return existing }
-        let created = build_session()
-        weak_session = created as AnyObject
+    private func _instance_session() -> Session {
+        // `weak` keeps no strong reference, so what it holds must be a class.
+        Self._weakLifetimeRequiresAClass(Session.self)
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _weak_session as? Session { return existing }
+        if _building_session { Self._failure("'Session' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_session = true
+        defer { _building_session = false }
+        let created = _build_session()
+        if !(Swift.type(of: created as Any) is AnyClass) { Self._failure("'Session' has lifetime weak but was given a value that is not a class instance, which cannot be shared") }
+        _weak_session = created as AnyObject
         return created
     }
 
-    private func build_session() -> Session {
+    private func _build_session() -> Session {
         if let override = self.overrides.session { return override(self) }
         return Session()
     }
 
     // MARK: APIClient (name: primary) (singleton)
 
-    func primaryAPIClient() -> APIClient {
-        instance_primaryAPIClient()
+    func apiClient_primary() -> APIClient {
+        _instance_apiClient_primary()
     }
 
-    private func instance_primaryAPIClient() -> APIClient {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_primaryAPIClient { return existing }
-        let created = build_primaryAPIClient()
-        singleton_primaryAPIClient = created
+    private func _instance_apiClient_primary() -> APIClient {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_apiClient_primary { return existing }
+        if _building_apiClient_primary { Self._failure("'APIClient (name: primary)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_apiClient_primary = true
+        defer { _building_apiClient_primary = false }
+        let created = _build_apiClient_primary()
+        _singleton_apiClient_primary = created
         return created
     }
 
-    private func build_primaryAPIClient() -> APIClient {
-        if let override = self.overrides.primaryAPIClient { return override(self) }
+    private func _build_apiClient_primary() -> APIClient {
+        if let override = self.overrides.apiClient_primary { return override(self) }
         return APIClient()
     }
 
     // MARK: APIClient (name: backup) (singleton)
 
-    func backupAPIClient() -> APIClient {
-        instance_backupAPIClient()
+    func apiClient_backup() -> APIClient {
+        _instance_apiClient_backup()
     }
 
-    private func instance_backupAPIClient() -> APIClient {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_backupAPIClient { return existing }
-        let created = build_backupAPIClient()
-        singleton_backupAPIClient = created
+    private func _instance_apiClient_backup() -> APIClient {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_apiClient_backup { return existing }
+        if _building_apiClient_backup { Self._failure("'APIClient (name: backup)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_apiClient_backup = true
+        defer { _building_apiClient_backup = false }
+        let created = _build_apiClient_backup()
+        _singleton_apiClient_backup = created
         return created
     }
 
-    private func build_backupAPIClient() -> APIClient {
-        if let override = self.overrides.backupAPIClient { return override(self) }
+    private func _build_apiClient_backup() -> APIClient {
+        if let override = self.overrides.apiClient_backup { return override(self) }
         return APIClient()
     }
 
     // MARK: Tracking (transient)
 
     func tracking() -> any Tracking {
-        build_tracking()
+        _build_tracking()
     }
 
-    private func build_tracking() -> any Tracking {
+    private func _build_tracking() -> any Tracking {
         if let override = self.overrides.tracking { return override(self) }
-        return instance_tracker()
+        return _instance_tracker()
     }
 
     // MARK: Tracker (singleton)
 
     func tracker() -> Tracker {
-        instance_tracker()
+        _instance_tracker()
     }
 
-    private func instance_tracker() -> Tracker {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_tracker { return existing }
-        let created = build_tracker()
-        singleton_tracker = created
+    private func _instance_tracker() -> Tracker {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_tracker { return existing }
+        if _building_tracker { Self._failure("'Tracker' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_tracker = true
+        defer { _building_tracker = false }
+        let created = _build_tracker()
+        _singleton_tracker = created
         return created
     }
 
-    private func build_tracker() -> Tracker {
+    private func _build_tracker() -> Tracker {
         if let override = self.overrides.tracker { return override(self) }
         return Tracker()
     }
@@ -129,28 +152,28 @@ final class SemanticsContainer: @unchecked Sendable {
     // MARK: Feed (transient)
 
     func feed() -> Feed {
-        build_feed()
+        _build_feed()
     }
 
-    private func build_feed() -> Feed {
+    private func _build_feed() -> Feed {
         if let override = self.overrides.feed { return override(self) }
         return Feed.make(
-            primary: instance_primaryAPIClient(),
-            backup: instance_backupAPIClient(),
-            external_clock,
+            primary: _instance_apiClient_primary(),
+            backup: _instance_apiClient_backup(),
+            _external_clock,
             analytics: nil,
-            tracking: build_tracking(),
-            session: instance_session()
+            tracking: _build_tracking(),
+            session: _instance_session()
         )
     }
 
     // MARK: Detail (transient)
 
     func detail(id arg_id: Int, title arg_title: String) -> Detail {
-        build_detail(id: arg_id, title: arg_title)
+        _build_detail(id: arg_id, title: arg_title)
     }
 
-    private func build_detail(id arg_id: Int, title arg_title: String) -> Detail {
+    private func _build_detail(id arg_id: Int, title arg_title: String) -> Detail {
         if let override = self.overrides.detail { return override(self, arg_id, arg_title) }
         return Detail(
             id: arg_id,
@@ -161,21 +184,27 @@ final class SemanticsContainer: @unchecked Sendable {
     // MARK: Detailer (transient)
 
     func detailer(id arg_id: Int, title arg_title: String) -> Detailer {
-        build_detailer(id: arg_id, title: arg_title)
+        _build_detailer(id: arg_id, title: arg_title)
     }
 
-    private func build_detailer(id arg_id: Int, title arg_title: String) -> Detailer {
+    private func _build_detailer(id arg_id: Int, title arg_title: String) -> Detailer {
         if let override = self.overrides.detailer { return override(self, arg_id, arg_title) }
         return Detailer(
-            feed: build_feed(),
-            detail: build_detail(id: arg_id, title: arg_title),
-            later: { [unowned self] (arg_id: Int, arg_title: String) in self.detail(id: arg_id, title: arg_title) }
+            feed: _build_feed(),
+            detail: _build_detail(id: arg_id, title: arg_title),
+            later: { (arg_id: Int, arg_title: String) in self.detail(id: arg_id, title: arg_title) }
         )
     }
 
     // MARK: Clock (external)
 
     func clock() -> Clock {
-        external_clock
+        _external_clock
     }
+
+    private static func _failure(_ message: String) -> Never {
+        preconditionFailure("SemanticsContainer: " + message)
+    }
+
+    private static func _weakLifetimeRequiresAClass<Value: AnyObject>(_ type: Value.Type) {}
 }

@@ -4,56 +4,67 @@
 import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
-/// Replace any registration in tests through `overrides`, before its first resolve.
+/// Replace registrations in tests by passing `overrides` to the initializer.
+/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
 final class WorkoutContainer: @unchecked Sendable {
-    /// Replacements for registrations, for tests and previews. Set one before that registration
-    /// is first resolved; the closure receives the container (and the runtime arguments).
-    struct Overrides {
-        var persistenceController: ((WorkoutContainer) -> PersistenceController)?
-        var workoutRepositoryProtocol: ((WorkoutContainer) -> any WorkoutRepositoryProtocol)?
-        var exerciseRepositoryProtocol: ((WorkoutContainer) -> any ExerciseRepositoryProtocol)?
-        var historyRepositoryProtocol: ((WorkoutContainer) -> any HistoryRepositoryProtocol)?
-        var exerciseListViewModel: (@MainActor (WorkoutContainer) -> ExerciseListViewModel)?
-        var exerciseListViewController: (@MainActor (WorkoutContainer) -> ExerciseListViewController)?
-        var historyViewModel: (@MainActor (WorkoutContainer, Date, History?) -> HistoryViewModel)?
-        var historyViewController: (@MainActor (WorkoutContainer, Date, History?) -> HistoryViewController)?
-        var homeViewModel: (@MainActor (WorkoutContainer) -> HomeViewModel)?
-        var homeViewController: (@MainActor (WorkoutContainer) -> HomeViewController)?
-        var mainCoordinator: (@MainActor (WorkoutContainer, UIWindow?) -> MainCoordinator)?
+    /// Replacements for registrations, for tests and previews: set them on a value of this type and
+    /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
+    struct Overrides: Sendable {
+        var persistenceController: (@Sendable (WorkoutContainer) -> PersistenceController)?
+        var workoutRepositoryProtocol: (@Sendable (WorkoutContainer) -> any WorkoutRepositoryProtocol)?
+        var exerciseRepositoryProtocol: (@Sendable (WorkoutContainer) -> any ExerciseRepositoryProtocol)?
+        var historyRepositoryProtocol: (@Sendable (WorkoutContainer) -> any HistoryRepositoryProtocol)?
+        var exerciseListViewModel: (@Sendable @MainActor (WorkoutContainer) -> ExerciseListViewModel)?
+        var exerciseListViewController: (@Sendable @MainActor (WorkoutContainer) -> ExerciseListViewController)?
+        var historyViewModel: (@Sendable @MainActor (WorkoutContainer, Date, History?) -> HistoryViewModel)?
+        var historyViewController: (@Sendable @MainActor (WorkoutContainer, Date, History?) -> HistoryViewController)?
+        var homeViewModel: (@Sendable @MainActor (WorkoutContainer) -> HomeViewModel)?
+        var homeViewController: (@Sendable @MainActor (WorkoutContainer) -> HomeViewController)?
+        var mainCoordinator: (@Sendable @MainActor (WorkoutContainer, UIWindow?) -> MainCoordinator)?
         init() {}
     }
 
-    var overrides = Overrides()
+    /// Given to the initializer and never changed, so every lifetime sees the same replacements.
+    let overrides: Overrides
 
     /// Guards every cached instance; recursive because building one singleton may build another.
-    private let lock = NSRecursiveLock()
-    private let supplied_calendar: Calendar
-    private var singleton_persistenceController: PersistenceController?
-    private var singleton_workoutRepositoryProtocol: (any WorkoutRepositoryProtocol)?
-    private var singleton_exerciseRepositoryProtocol: (any ExerciseRepositoryProtocol)?
-    private var singleton_historyRepositoryProtocol: (any HistoryRepositoryProtocol)?
+    private let _lock = Foundation.NSRecursiveLock()
+    private let _supplied_calendar: Calendar
+    private var _singleton_persistenceController: PersistenceController?
+    private var _building_persistenceController = false
+    private var _singleton_workoutRepositoryProtocol: (any WorkoutRepositoryProtocol)?
+    private var _building_workoutRepositoryProtocol = false
+    private var _singleton_exerciseRepositoryProtocol: (any ExerciseRepositoryProtocol)?
+    private var _building_exerciseRepositoryProtocol = false
+    private var _singleton_historyRepositoryProtocol: (any HistoryRepositoryProtocol)?
+    private var _building_historyRepositoryProtocol = false
 
-    /// Supplied values and external keys are handed in here; everything else is built on demand.
-    init(calendar arg_calendar: Calendar) {
-        self.supplied_calendar = arg_calendar
+    /// Supplied values and external keys are handed in here, and replacements for tests;
+    /// everything else is built on demand.
+    init(calendar arg_calendar: Calendar, overrides arg_overrides: Overrides = Overrides()) {
+        self._supplied_calendar = arg_calendar
+        self.overrides = arg_overrides
     }
 
     // MARK: PersistenceController (singleton)
 
     func persistenceController() -> PersistenceController {
-        instance_persistenceController(GraphScope())
+        _instance_persistenceController(_GraphScope())
     }
 
-    private func instance_persistenceController(_ scope: GraphScope) -> PersistenceController {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_persistenceController { return existing }
-        let created = build_persistenceController(scope)
-        singleton_persistenceController = created
+    private func _instance_persistenceController(_ scope: _GraphScope) -> PersistenceController {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_persistenceController { return existing }
+        if _building_persistenceController { Self._failure("'PersistenceController' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_persistenceController = true
+        defer { _building_persistenceController = false }
+        let created = _build_persistenceController(scope)
+        _singleton_persistenceController = created
         return created
     }
 
-    private func build_persistenceController(_ scope: GraphScope) -> PersistenceController {
+    private func _build_persistenceController(_ scope: _GraphScope) -> PersistenceController {
         if let override = self.overrides.persistenceController { return override(self) }
         return PersistenceController.shared
     }
@@ -61,19 +72,22 @@ final class WorkoutContainer: @unchecked Sendable {
     // MARK: WorkoutRepositoryProtocol (singleton)
 
     func workoutRepositoryProtocol() -> any WorkoutRepositoryProtocol {
-        instance_workoutRepositoryProtocol(GraphScope())
+        _instance_workoutRepositoryProtocol(_GraphScope())
     }
 
-    private func instance_workoutRepositoryProtocol(_ scope: GraphScope) -> any WorkoutRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_workoutRepositoryProtocol { return existing }
-        let created = build_workoutRepositoryProtocol(scope)
-        singleton_workoutRepositoryProtocol = created
+    private func _instance_workoutRepositoryProtocol(_ scope: _GraphScope) -> any WorkoutRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_workoutRepositoryProtocol { return existing }
+        if _building_workoutRepositoryProtocol { Self._failure("'WorkoutRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_workoutRepositoryProtocol = true
+        defer { _building_workoutRepositoryProtocol = false }
+        let created = _build_workoutRepositoryProtocol(scope)
+        _singleton_workoutRepositoryProtocol = created
         return created
     }
 
-    private func build_workoutRepositoryProtocol(_ scope: GraphScope) -> any WorkoutRepositoryProtocol {
+    private func _build_workoutRepositoryProtocol(_ scope: _GraphScope) -> any WorkoutRepositoryProtocol {
         if let override = self.overrides.workoutRepositoryProtocol { return override(self) }
         return WorkoutRepository.shared
     }
@@ -81,156 +95,166 @@ final class WorkoutContainer: @unchecked Sendable {
     // MARK: ExerciseRepositoryProtocol (singleton)
 
     func exerciseRepositoryProtocol() -> any ExerciseRepositoryProtocol {
-        instance_exerciseRepositoryProtocol(GraphScope())
+        _instance_exerciseRepositoryProtocol(_GraphScope())
     }
 
-    private func instance_exerciseRepositoryProtocol(_ scope: GraphScope) -> any ExerciseRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_exerciseRepositoryProtocol { return existing }
-        let created = build_exerciseRepositoryProtocol(scope)
-        singleton_exerciseRepositoryProtocol = created
+    private func _instance_exerciseRepositoryProtocol(_ scope: _GraphScope) -> any ExerciseRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_exerciseRepositoryProtocol { return existing }
+        if _building_exerciseRepositoryProtocol { Self._failure("'ExerciseRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_exerciseRepositoryProtocol = true
+        defer { _building_exerciseRepositoryProtocol = false }
+        let created = _build_exerciseRepositoryProtocol(scope)
+        _singleton_exerciseRepositoryProtocol = created
         return created
     }
 
-    private func build_exerciseRepositoryProtocol(_ scope: GraphScope) -> any ExerciseRepositoryProtocol {
+    private func _build_exerciseRepositoryProtocol(_ scope: _GraphScope) -> any ExerciseRepositoryProtocol {
         if let override = self.overrides.exerciseRepositoryProtocol { return override(self) }
-        return ExerciseRepository(persistence: instance_persistenceController(scope))
+        return ExerciseRepository(persistence: _instance_persistenceController(scope))
     }
 
     // MARK: HistoryRepositoryProtocol (singleton)
 
     func historyRepositoryProtocol() -> any HistoryRepositoryProtocol {
-        instance_historyRepositoryProtocol(GraphScope())
+        _instance_historyRepositoryProtocol(_GraphScope())
     }
 
-    private func instance_historyRepositoryProtocol(_ scope: GraphScope) -> any HistoryRepositoryProtocol {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = singleton_historyRepositoryProtocol { return existing }
-        let created = build_historyRepositoryProtocol(scope)
-        singleton_historyRepositoryProtocol = created
+    private func _instance_historyRepositoryProtocol(_ scope: _GraphScope) -> any HistoryRepositoryProtocol {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_historyRepositoryProtocol { return existing }
+        if _building_historyRepositoryProtocol { Self._failure("'HistoryRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_historyRepositoryProtocol = true
+        defer { _building_historyRepositoryProtocol = false }
+        let created = _build_historyRepositoryProtocol(scope)
+        _singleton_historyRepositoryProtocol = created
         return created
     }
 
-    private func build_historyRepositoryProtocol(_ scope: GraphScope) -> any HistoryRepositoryProtocol {
+    private func _build_historyRepositoryProtocol(_ scope: _GraphScope) -> any HistoryRepositoryProtocol {
         if let override = self.overrides.historyRepositoryProtocol { return override(self) }
         return HistoryRepository(
-            persistence: instance_persistenceController(scope),
-            calendar: supplied_calendar
+            persistence: _instance_persistenceController(scope),
+            calendar: _supplied_calendar
         )
     }
 
     // MARK: Calendar (supplied)
 
     func calendar() -> Calendar {
-        supplied_calendar
+        _supplied_calendar
     }
 
     // MARK: ExerciseListViewModel (transient)
 
     @MainActor func exerciseListViewModel() -> ExerciseListViewModel {
-        build_exerciseListViewModel(GraphScope())
+        _build_exerciseListViewModel(_GraphScope())
     }
 
-    @MainActor private func build_exerciseListViewModel(_ scope: GraphScope) -> ExerciseListViewModel {
+    @MainActor private func _build_exerciseListViewModel(_ scope: _GraphScope) -> ExerciseListViewModel {
         if let override = self.overrides.exerciseListViewModel { return override(self) }
         return ExerciseListViewModel(
-            repository: instance_exerciseRepositoryProtocol(scope),
-            workouts: instance_workoutRepositoryProtocol(scope)
+            repository: _instance_exerciseRepositoryProtocol(scope),
+            workouts: _instance_workoutRepositoryProtocol(scope)
         )
     }
 
     // MARK: ExerciseListViewController (transient)
 
     @MainActor func exerciseListViewController() -> ExerciseListViewController {
-        build_exerciseListViewController(GraphScope())
+        _build_exerciseListViewController(_GraphScope())
     }
 
-    @MainActor private func build_exerciseListViewController(_ scope: GraphScope) -> ExerciseListViewController {
+    @MainActor private func _build_exerciseListViewController(_ scope: _GraphScope) -> ExerciseListViewController {
         if let override = self.overrides.exerciseListViewController { return override(self) }
-        return ExerciseListViewController(viewModel: build_exerciseListViewModel(scope))
+        return ExerciseListViewController(viewModel: _build_exerciseListViewModel(scope))
     }
 
     // MARK: HistoryViewModel (transient)
 
     @MainActor func historyViewModel(date arg_date: Date, history arg_history: History?) -> HistoryViewModel {
-        build_historyViewModel(GraphScope(), date: arg_date, history: arg_history)
+        _build_historyViewModel(_GraphScope(), date: arg_date, history: arg_history)
     }
 
-    @MainActor private func build_historyViewModel(_ scope: GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewModel {
+    @MainActor private func _build_historyViewModel(_ scope: _GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewModel {
         if let override = self.overrides.historyViewModel { return override(self, arg_date, arg_history) }
         return HistoryViewModel(
             date: arg_date,
             history: arg_history,
-            repository: instance_historyRepositoryProtocol(scope)
+            repository: _instance_historyRepositoryProtocol(scope)
         )
     }
 
     // MARK: HistoryViewController (transient)
 
     @MainActor func historyViewController(date arg_date: Date, history arg_history: History?) -> HistoryViewController {
-        build_historyViewController(GraphScope(), date: arg_date, history: arg_history)
+        _build_historyViewController(_GraphScope(), date: arg_date, history: arg_history)
     }
 
-    @MainActor private func build_historyViewController(_ scope: GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewController {
+    @MainActor private func _build_historyViewController(_ scope: _GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewController {
         if let override = self.overrides.historyViewController { return override(self, arg_date, arg_history) }
-        return HistoryViewController(viewModel: build_historyViewModel(scope, date: arg_date, history: arg_history))
+        return HistoryViewController(viewModel: _build_historyViewModel(scope, date: arg_date, history: arg_history))
     }
 
     // MARK: HomeViewModel (graph)
 
     @MainActor func homeViewModel() -> HomeViewModel {
-        instance_homeViewModel(GraphScope())
+        _instance_homeViewModel(_GraphScope())
     }
 
-    @MainActor private func instance_homeViewModel(_ scope: GraphScope) -> HomeViewModel {
+    @MainActor private func _instance_homeViewModel(_ scope: _GraphScope) -> HomeViewModel {
         if let existing = scope.instances[9] as? HomeViewModel { return existing }
-        let created = build_homeViewModel(scope)
+        let created = _build_homeViewModel(scope)
         scope.instances[9] = created
         return created
     }
 
-    @MainActor private func build_homeViewModel(_ scope: GraphScope) -> HomeViewModel {
+    @MainActor private func _build_homeViewModel(_ scope: _GraphScope) -> HomeViewModel {
         if let override = self.overrides.homeViewModel { return override(self) }
         return HomeViewModel(
-            workouts: instance_workoutRepositoryProtocol(scope),
-            history: instance_historyRepositoryProtocol(scope)
+            workouts: _instance_workoutRepositoryProtocol(scope),
+            history: _instance_historyRepositoryProtocol(scope)
         )
     }
 
     // MARK: HomeViewController (transient)
 
     @MainActor func homeViewController() -> HomeViewController {
-        build_homeViewController(GraphScope())
+        _build_homeViewController(_GraphScope())
     }
 
-    @MainActor private func build_homeViewController(_ scope: GraphScope) -> HomeViewController {
+    @MainActor private func _build_homeViewController(_ scope: _GraphScope) -> HomeViewController {
         if let override = self.overrides.homeViewController { return override(self) }
         return HomeViewController(
-            viewModel: instance_homeViewModel(scope),
-            makeHistory: { @MainActor [unowned self] (arg_date: Date, arg_history: History?) in self.historyViewController(date: arg_date, history: arg_history) },
-            makeExercises: { @MainActor [unowned self] in self.exerciseListViewController() }
+            viewModel: _instance_homeViewModel(scope),
+            makeHistory: { @MainActor (arg_date: Date, arg_history: History?) in self.historyViewController(date: arg_date, history: arg_history) },
+            makeExercises: { @MainActor in self.exerciseListViewController() }
         )
     }
 
     // MARK: MainCoordinator (transient)
 
     @MainActor func mainCoordinator(window arg_window: UIWindow?) -> MainCoordinator {
-        build_mainCoordinator(GraphScope(), window: arg_window)
+        _build_mainCoordinator(_GraphScope(), window: arg_window)
     }
 
-    @MainActor private func build_mainCoordinator(_ scope: GraphScope, window arg_window: UIWindow?) -> MainCoordinator {
+    @MainActor private func _build_mainCoordinator(_ scope: _GraphScope, window arg_window: UIWindow?) -> MainCoordinator {
         if let override = self.overrides.mainCoordinator { return override(self, arg_window) }
         return MainCoordinator(
             window: arg_window,
-            home: build_homeViewController(scope),
-            homeViewModel: instance_homeViewModel(scope)
+            home: _build_homeViewController(scope),
+            homeViewModel: _instance_homeViewModel(scope)
         )
     }
 
+    private static func _failure(_ message: String) -> Never {
+        preconditionFailure("WorkoutContainer: " + message)
+    }
+
     /// Values shared within one top-level resolve (the `graph` lifetime).
-    private final class GraphScope {
+    private final class _GraphScope {
         var instances: [Int: Any] = [:]
     }
 }
