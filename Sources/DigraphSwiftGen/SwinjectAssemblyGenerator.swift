@@ -36,7 +36,7 @@ public struct SwinjectAssemblyGenerator {
         out.line()
         out.line("/// Resolves what the manifest guarantees is registered. A miss means not every generated")
         out.line("/// assembly was added to the container (or they came from different manifests).")
-        out.block("private extension Resolver") { out in
+        out.block("private extension Swinject.Resolver") { out in
             out.block("func required<Service>(_ type: Service.Type, name: String? = nil) -> Service") { out in
                 out.line("guard let service = resolve(type, name: name) else { Self.missing(type) }")
                 out.line("return service")
@@ -54,6 +54,20 @@ public struct SwinjectAssemblyGenerator {
                 out.line("preconditionFailure(\"digraph: \\(type) is not registered; add every generated assembly to the container\")")
             }
         }
+        if graph.registrations.contains(where: { $0.lifetime == .weak && !$0.isSupplied && $0.aliasOf == nil }) {
+            out.line()
+            out.line("/// Compiles only for a class: what a `.weak` scope holds must be one to be shared.")
+            out.line("private func weakLifetimeRequiresAClass<Value: AnyObject>(_ type: Value.Type) {}")
+        }
+        for actor in Set(plan.isolation.compactMap { $0 }).subtracting(["MainActor"]).sorted() {
+            out.line()
+            out.line("/// `MainActor.assumeIsolated` for \(actor): runs a \(actor) closure on this thread, which must")
+            out.line("/// be running on \(actor) (resolve \(actor) types from code isolated to it).")
+            out.block("private func assumeIsolated_\(actor)<T>(_ operation: @\(actor) () -> T) -> T") { out in
+                out.line("\(actor).shared.preconditionIsolated()")
+                out.line("return withoutActuallyEscaping(operation) { operation in unsafeBitCast(operation, to: (() -> T).self)() }")
+            }
+        }
         return out.text
     }
 
@@ -61,9 +75,9 @@ public struct SwinjectAssemblyGenerator {
         let supplied = indices.filter { graph.registrations[$0].isSupplied }
         out.line()
         out.line("/// The registrations of \(manifest.file).")
-        out.block("\(access.prefix)final class \(manifest.assembly.value): Assembly") { out in
+        out.block("\(access.prefix)final class \(manifest.assembly.value): Swinject.Assembly") { out in
             for index in supplied {
-                out.line("private let \(SwiftNaming.escaped(plan.registrationNames[index])): \(plan.valueType(of: index))")
+                out.line("private let _supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
             }
             if !supplied.isEmpty { out.line() }
             // `label arg_label`: the label may be a keyword; a stored function value escapes.
@@ -73,10 +87,10 @@ public struct SwinjectAssemblyGenerator {
                 return "\(plan.registrationNames[index]) \(SwiftNaming.argumentName(plan.registrationNames[index])): \(escaping)\(plan.valueType(of: index))"
             }
             out.block("\(access.prefix)init(\(parameters.joined(separator: ", ")))") { out in
-                for index in supplied { out.line("self.\(plan.registrationNames[index]) = \(SwiftNaming.argumentName(plan.registrationNames[index]))") }
+                for index in supplied { out.line("self._supplied_\(plan.registrationNames[index]) = \(SwiftNaming.argumentName(plan.registrationNames[index]))") }
             }
             out.line()
-            out.block("\(access.prefix)func assemble(container: Container)") { out in
+            out.block("\(access.prefix)func assemble(container: Swinject.Container)") { out in
                 if indices.isEmpty { out.line("_ = container") }
                 for index in indices { writeRegistration(index, &out) }
             }
@@ -102,9 +116,14 @@ public struct SwinjectAssemblyGenerator {
         let scopeSuffix = ".inObjectScope(\(scope(registration.lifetime)))"
 
         if registration.isSupplied {
-            out.line("let \(SwiftNaming.escaped(plan.registrationNames[index])) = self.\(plan.registrationNames[index])")
-            out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(SwiftNaming.escaped(plan.registrationNames[index])) }.inObjectScope(.container)")
+            let stored = "_supplied_" + plan.registrationNames[index]
+            out.line("let \(stored) = self.\(stored)")
+            out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(stored) }.inObjectScope(.container)\(forwarding(registration, nameArgument))")
             return
+        }
+        if registration.lifetime == .weak, registration.aliasOf == nil, let implementation = registration.implementation {
+            // `.weak` keeps no strong reference (a struct would be boxed and never shared).
+            out.line("weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation.expression)))")
         }
         let body: String
         if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
@@ -114,17 +133,18 @@ public struct SwinjectAssemblyGenerator {
             body = arguments.map { "\(callee)(\($0.joined(separator: ", ")))" } ?? callee
         }
         out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(SwiftNaming.returnType(plan.valueType(of: index))) in")
-        if plan.isolation[index] == "MainActor" {
+        if let actor = plan.isolation[index] {
             // Swinject calls factories on whatever thread resolves; a MainActor type is built
-            // assuming that is the main thread, as it is for UI code. The resolver crosses into the
-            // main actor's closure: Swinject's containers are not Sendable, but this is one thread.
+            // assuming that is the main thread, as it is for UI code (and a value on another global
+            // actor assuming the resolve runs on that actor). The resolver crosses into the actor's
+            // closure: Swinject's containers are not Sendable, but this is one thread.
             out.line("    nonisolated(unsafe) let r = r")
-            out.line("    return MainActor.assumeIsolated { \(body) }")
+            out.line("    return \(assumeIsolated(actor)) { \(body) }")
         } else {
             out.line("    \(body)")
         }
         if registration.properties.isEmpty {
-            out.line("}\(scopeSuffix)")
+            out.line("}\(scopeSuffix)\(forwarding(registration, nameArgument))")
         } else {
             // Properties are set once the instance exists (and is stored in its scope), as Swinject
             // documents for circular dependencies. A value built on another actor is fetched there.
@@ -135,18 +155,18 @@ public struct SwinjectAssemblyGenerator {
             for edge in graph.edges[index] where edge.isProperty && edge.isEager && holderActor == nil {
                 if case .property(let position) = edge.kind, let target = edge.target, let actor = plan.isolation[target] { hops[position] = actor }
             }
-            out.line("}\(scopeSuffix).initCompleted { r, \(needsCast ? "service" : "instance") in")
+            out.line("}\(scopeSuffix)\(forwarding(registration, nameArgument)).initCompleted { r, \(needsCast ? "service" : "instance") in")
             if needsCast { out.line("    let instance = service as! \(implementation)") }
             // Swinject's resolver is not Sendable; these closures run on the resolving thread.
             if holderActor != nil || !hops.isEmpty { out.line("    nonisolated(unsafe) let r = r") }
             var lines: [String] = []
             for (position, property) in registration.properties.enumerated() {
                 var value = value(for: graph.edge(from: index, property: position), property)
-                if let actor = hops[position] { value = "\(actor).assumeIsolated { \(value) }" }
+                if let actor = hops[position] { value = "\(assumeIsolated(actor)) { \(value) }" }
                 lines.append("instance.\(SwiftNaming.escaped(property.label.value)) = \(value)")
             }
             if let holderActor {
-                out.line("    \(holderActor).assumeIsolated {")
+                out.line("    \(assumeIsolated(holderActor)) {")
                 for line in lines { out.line("        " + line) }
                 out.line("    }")
             } else {
@@ -154,13 +174,17 @@ public struct SwinjectAssemblyGenerator {
             }
             out.line("}")
         }
-        // Further keys of the same registration forward to the first, sharing its instance.
-        for provided in registration.provides.dropFirst() {
-            let forwardParameters = (["r"] + arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
-            let call = "r.required(\(plan.naming.metatype(first.expression))\(nameArgument)"
-                + (arguments.isEmpty ? "" : ", \(argumentsLabel(arguments.count)): \(arguments.map { SwiftNaming.argumentName($0.label.value) }.joined(separator: ", "))") + ")"
-            out.line("container.register(\(plan.naming.metatype(provided.expression))\(nameArgument)) { (\(forwardParameters)) -> \(SwiftNaming.returnType(plan.naming.spell(provided.expression))) in \(call) }")
-        }
+    }
+
+    /// Further keys of a registration forward to its entry with Swinject's `implements`: one entry,
+    /// so one scope and one instance, and each resolve casts that instance to the key asked for.
+    private func forwarding(_ registration: Registration, _ nameArgument: String) -> String {
+        registration.provides.dropFirst().map { ".implements(\(plan.naming.metatype($0.expression))\(nameArgument))" }.joined()
+    }
+
+    /// `MainActor.assumeIsolated`, or the helper written for another global actor.
+    private func assumeIsolated(_ actor: String) -> String {
+        actor == "MainActor" ? "MainActor.assumeIsolated" : "assumeIsolated_\(actor)"
     }
 
     private func argumentsLabel(_ count: Int) -> String { count == 1 ? "argument" : "arguments" }

@@ -5,27 +5,25 @@ import Foundation
 import Swinject
 
 /// The registrations of fixtures/issue-tracker/manifest.yaml.
-final class IssueTrackerAssembly: Assembly {
-    private let url_apiBaseURL: URL
+final class IssueTrackerAssembly: Swinject.Assembly {
+    private let _supplied_url_apiBaseURL: URL
 
     init(url_apiBaseURL arg_url_apiBaseURL: URL) {
-        self.url_apiBaseURL = arg_url_apiBaseURL
+        self._supplied_url_apiBaseURL = arg_url_apiBaseURL
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register((any HTTPClient).self) { (r) -> any HTTPClient in
             URLSessionHTTPClient(baseURL: r.required(URL.self, name: "apiBaseURL"))
         }.inObjectScope(.container)
-        let url_apiBaseURL = self.url_apiBaseURL
-        container.register(URL.self, name: "apiBaseURL") { _ in url_apiBaseURL }.inObjectScope(.container)
+        let _supplied_url_apiBaseURL = self._supplied_url_apiBaseURL
+        container.register(URL.self, name: "apiBaseURL") { _ in _supplied_url_apiBaseURL }.inObjectScope(.container)
         container.register((any IssueCache).self) { (r) -> any IssueCache in
             InMemoryIssueCache()
         }.inObjectScope(.container)
         container.register((any IssueReading & IssueWriting).self) { (r) -> any IssueReading & IssueWriting in
             IssuesRepository(client: r.required((any HTTPClient).self), cache: r.required((any IssueCache).self))
-        }.inObjectScope(.container)
-        container.register((any IssueReading).self) { (r) -> any IssueReading in r.required((any IssueReading & IssueWriting).self) }
-        container.register((any IssueWriting).self) { (r) -> any IssueWriting in r.required((any IssueReading & IssueWriting).self) }
+        }.inObjectScope(.container).implements((any IssueReading).self).implements((any IssueWriting).self)
         container.register((any Clock).self) { (r) -> any Clock in
             SystemClock()
         }.inObjectScope(.container)
@@ -52,7 +50,7 @@ final class IssueTrackerAssembly: Assembly {
 
 /// Resolves what the manifest guarantees is registered. A miss means not every generated
 /// assembly was added to the container (or they came from different manifests).
-private extension Resolver {
+private extension Swinject.Resolver {
     func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
         guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service

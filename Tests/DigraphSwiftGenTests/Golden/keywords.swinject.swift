@@ -5,14 +5,14 @@ import Foundation
 import Swinject
 
 /// The registrations of Tests/DigraphSwiftGenTests/Manifests/keywords.yaml.
-final class KeywordsAssembly: Assembly {
-    private let functionIntToString_b238ebd0: (Int) -> String
+final class KeywordsAssembly: Swinject.Assembly {
+    private let _supplied_functionIntToString_b238ebd0: (Int) -> String
 
     init(functionIntToString_b238ebd0 arg_functionIntToString_b238ebd0: @escaping (Int) -> String) {
-        self.functionIntToString_b238ebd0 = arg_functionIntToString_b238ebd0
+        self._supplied_functionIntToString_b238ebd0 = arg_functionIntToString_b238ebd0
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register(Tracker.self) { (r) -> Tracker in
             Tracker()
         }.inObjectScope(.transient)
@@ -46,14 +46,14 @@ final class KeywordsAssembly: Assembly {
         container.register(Hostile.self) { (r, arg_override: Int, arg_scope: Int, arg_overrides: Int, arg_lock: Int, arg_r: Int) -> Hostile in
             Hostile(a: arg_override, b: arg_scope, c: arg_overrides, d: arg_lock, e: arg_r, first: r.required(Default.self), second: r.required(Case.self), later: { r.required(Subscript.self) }, format: r.required(((Int) -> String).self))
         }.inObjectScope(.graph)
-        let functionIntToString_b238ebd0 = self.functionIntToString_b238ebd0
-        container.register(((Int) -> String).self) { _ in functionIntToString_b238ebd0 }.inObjectScope(.container)
+        let _supplied_functionIntToString_b238ebd0 = self._supplied_functionIntToString_b238ebd0
+        container.register(((Int) -> String).self) { _ in _supplied_functionIntToString_b238ebd0 }.inObjectScope(.container)
     }
 }
 
 /// Resolves what the manifest guarantees is registered. A miss means not every generated
 /// assembly was added to the container (or they came from different manifests).
-private extension Resolver {
+private extension Swinject.Resolver {
     func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
         guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service

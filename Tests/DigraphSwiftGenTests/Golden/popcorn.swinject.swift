@@ -5,14 +5,14 @@ import Foundation
 import Swinject
 
 /// The registrations of fixtures/popcorn/manifest.yaml.
-final class PopcornAssembly: Assembly {
-    private let string_keychainService: String
+final class PopcornAssembly: Swinject.Assembly {
+    private let _supplied_string_keychainService: String
 
     init(string_keychainService arg_string_keychainService: String) {
-        self.string_keychainService = arg_string_keychainService
+        self._supplied_string_keychainService = arg_string_keychainService
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register((any NetworkManagerProtocol).self) { (r) -> any NetworkManagerProtocol in
             NetworkManager(session: r.required((any URLSessionProtocol).self))
         }.inObjectScope(.container)
@@ -22,8 +22,8 @@ final class PopcornAssembly: Assembly {
         container.register((any KeychainManagerProtocol).self) { (r) -> any KeychainManagerProtocol in
             KeychainManager(service: r.required(String.self, name: "keychainService"))
         }.inObjectScope(.container)
-        let string_keychainService = self.string_keychainService
-        container.register(String.self, name: "keychainService") { _ in string_keychainService }.inObjectScope(.container)
+        let _supplied_string_keychainService = self._supplied_string_keychainService
+        container.register(String.self, name: "keychainService") { _ in _supplied_string_keychainService }.inObjectScope(.container)
         container.register((any TokenRepositoryProtocol).self) { (r) -> any TokenRepositoryProtocol in
             TokenRepository(keychainManager: r.required((any KeychainManagerProtocol).self))
         }.inObjectScope(.container)
@@ -77,7 +77,7 @@ final class PopcornAssembly: Assembly {
 
 /// Resolves what the manifest guarantees is registered. A miss means not every generated
 /// assembly was added to the container (or they came from different manifests).
-private extension Resolver {
+private extension Swinject.Resolver {
     func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
         guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service

@@ -5,11 +5,12 @@ import Foundation
 import Swinject
 
 /// The registrations of Tests/DigraphSwiftGenTests/Manifests/semantics.yaml.
-final class SemanticsAssembly: Assembly {
+final class SemanticsAssembly: Swinject.Assembly {
     init() {
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
+        weakLifetimeRequiresAClass(Session.self)
         container.register(Session.self) { (r) -> Session in
             Session()
         }.inObjectScope(.weak)
@@ -39,7 +40,7 @@ final class SemanticsAssembly: Assembly {
 
 /// Resolves what the manifest guarantees is registered. A miss means not every generated
 /// assembly was added to the container (or they came from different manifests).
-private extension Resolver {
+private extension Swinject.Resolver {
     func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
         guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service
@@ -52,3 +53,6 @@ private extension Resolver {
         preconditionFailure("digraph: \(type) is not registered; add every generated assembly to the container")
     }
 }
+
+/// Compiles only for a class: what a `.weak` scope holds must be one to be shared.
+private func weakLifetimeRequiresAClass<Value: AnyObject>(_ type: Value.Type) {}

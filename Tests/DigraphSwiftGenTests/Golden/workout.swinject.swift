@@ -5,14 +5,14 @@ import Foundation
 import Swinject
 
 /// The registrations of fixtures/workout/data.yaml.
-final class DataAssembly: Assembly {
-    private let calendar: Calendar
+final class DataAssembly: Swinject.Assembly {
+    private let _supplied_calendar: Calendar
 
     init(calendar arg_calendar: Calendar) {
-        self.calendar = arg_calendar
+        self._supplied_calendar = arg_calendar
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register(PersistenceController.self) { (r) -> PersistenceController in
             PersistenceController.shared
         }.inObjectScope(.container)
@@ -25,17 +25,17 @@ final class DataAssembly: Assembly {
         container.register((any HistoryRepositoryProtocol).self) { (r) -> any HistoryRepositoryProtocol in
             HistoryRepository(persistence: r.required(PersistenceController.self), calendar: r.required(Calendar.self))
         }.inObjectScope(.container)
-        let calendar = self.calendar
-        container.register(Calendar.self) { _ in calendar }.inObjectScope(.container)
+        let _supplied_calendar = self._supplied_calendar
+        container.register(Calendar.self) { _ in _supplied_calendar }.inObjectScope(.container)
     }
 }
 
 /// The registrations of fixtures/workout/exercise.yaml.
-final class ExerciseAssembly: Assembly {
+final class ExerciseAssembly: Swinject.Assembly {
     init() {
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register(ExerciseListViewModel.self) { (r) -> ExerciseListViewModel in
             nonisolated(unsafe) let r = r
             return MainActor.assumeIsolated { ExerciseListViewModel(repository: r.required((any ExerciseRepositoryProtocol).self), workouts: r.required((any WorkoutRepositoryProtocol).self)) }
@@ -48,11 +48,11 @@ final class ExerciseAssembly: Assembly {
 }
 
 /// The registrations of fixtures/workout/history.yaml.
-final class HistoryAssembly: Assembly {
+final class HistoryAssembly: Swinject.Assembly {
     init() {
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register(HistoryViewModel.self) { (r, arg_date: Date, arg_history: History?) -> HistoryViewModel in
             nonisolated(unsafe) let r = r
             return MainActor.assumeIsolated { HistoryViewModel(date: arg_date, history: arg_history, repository: r.required((any HistoryRepositoryProtocol).self)) }
@@ -65,11 +65,11 @@ final class HistoryAssembly: Assembly {
 }
 
 /// The registrations of fixtures/workout/home.yaml.
-final class HomeAssembly: Assembly {
+final class HomeAssembly: Swinject.Assembly {
     init() {
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register(HomeViewModel.self) { (r) -> HomeViewModel in
             nonisolated(unsafe) let r = r
             return MainActor.assumeIsolated { HomeViewModel(workouts: r.required((any WorkoutRepositoryProtocol).self), history: r.required((any HistoryRepositoryProtocol).self)) }
@@ -82,11 +82,11 @@ final class HomeAssembly: Assembly {
 }
 
 /// The registrations of fixtures/workout/main.yaml.
-final class MainAssembly: Assembly {
+final class MainAssembly: Swinject.Assembly {
     init() {
     }
 
-    func assemble(container: Container) {
+    func assemble(container: Swinject.Container) {
         container.register(MainCoordinator.self) { (r, arg_window: UIWindow?) -> MainCoordinator in
             nonisolated(unsafe) let r = r
             return MainActor.assumeIsolated { MainCoordinator(window: arg_window, home: r.required(HomeViewController.self), homeViewModel: r.required(HomeViewModel.self)) }
@@ -96,7 +96,7 @@ final class MainAssembly: Assembly {
 
 /// Resolves what the manifest guarantees is registered. A miss means not every generated
 /// assembly was added to the container (or they came from different manifests).
-private extension Resolver {
+private extension Swinject.Resolver {
     func required<Service>(_ type: Service.Type, name: String? = nil) -> Service {
         guard let service = resolve(type, name: name) else { Self.missing(type) }
         return service
