@@ -35,11 +35,23 @@ public struct StubGenerator {
             guard let target = registration.aliasOf?.key, plan.naming.protocolKeys.contains(target) else { continue }
             for provided in registration.provides where provided.key != target { refinements[target, default: []].append(provided.key) }
         }
+        // Global actors other than MainActor.
+        for actor in Set(plan.isolation.compactMap { $0 }).subtracting(["MainActor"]).sorted() {
+            lines.append("@globalActor public actor \(actor) { public static let shared = \(actor)() }")
+            declared.insert(actor)
+        }
+        // A generic protocol key (`Repository<Order>`) is a protocol with primary associated types.
         for key in plan.naming.protocolKeys.sorted() {
-            guard let type = try? TypeExpressionParser.parse(key), case .nominal(let components) = type, components.count == 1 else { continue }
-            let refined = refinements[key] ?? []
-            lines.append("public protocol \(key): \((refined.isEmpty ? ["AnyObject"] : refined).joined(separator: ", ")) {}")
-            declared.insert(key)
+            guard let type = try? TypeExpressionParser.parse(key), case .nominal(let components) = type,
+                  components.dropLast().allSatisfy({ $0.genericArguments.isEmpty }) else { continue }
+            let base = components.map(\.name).joined(separator: ".")
+            guard !declared.contains(base) else { continue }
+            let arity = components.last!.genericArguments.count
+            let refined = (refinements[key] ?? []).filter { !$0.contains("<") }
+            let associated = (0..<arity).map { "T\($0 + 1)" }
+            let primary = associated.isEmpty ? "" : "<" + associated.joined(separator: ", ") + ">"
+            let body = associated.isEmpty ? "{}" : "{ " + associated.map { "associatedtype \($0)" }.joined(separator: "; ") + " }"
+            lines += nested(base, declared: &declared) { "public protocol \($0)\(primary): \((refined.isEmpty ? ["AnyObject"] : refined).joined(separator: ", ")) \(body)" }
         }
 
         // Implementations: what each is registered as, and its initializer.
@@ -54,8 +66,10 @@ public struct StubGenerator {
             guard let implementation = builder.implementation?.key, !builder.isSupplied else { continue }
             if !order.contains(implementation) { order.append(implementation) }
             for provided in registration.provides where provided.key != implementation {
-                for member in provided.expression.normalized().compositionMembers.map(\.key) where !(conformances[implementation] ?? []).contains(member) {
-                    conformances[implementation, default: []].append(member)
+                // Only named types can be conformed to (a class is not a `(Int) -> String`).
+                for member in provided.expression.normalized().compositionMembers {
+                    guard case .nominal = member, !(conformances[implementation] ?? []).contains(member.key) else { continue }
+                    conformances[implementation, default: []].append(member.key)
                 }
             }
             if initializers[implementation] == nil, registration.aliasOf == nil {
@@ -79,8 +93,18 @@ public struct StubGenerator {
             }
             let (parameters, isolation, factory) = initializers[implementation]!
             let actor = isolation.map { "@\($0) " } ?? ""
-            let inherits = (protocols + (isolation == nil ? ["@unchecked Sendable"] : [])).joined(separator: ", ")
-            lines.append("\(actor)public final class \(implementation)\(inherits.isEmpty ? "" : ": " + inherits) {")
+            // `Repository<Order>` is conformed to as `Repository`, with `typealias T1 = Order`.
+            var typealiases: [String] = []
+            let conformed = protocols.map { member -> String in
+                guard let type = try? TypeExpressionParser.parse(member), case .nominal(let components) = type,
+                      let last = components.last, !last.genericArguments.isEmpty else { return member }
+                for (position, argument) in last.genericArguments.enumerated() { typealiases.append("    public typealias T\(position + 1) = \(plan.naming.spell(argument))") }
+                return components.map(\.name).joined(separator: ".")
+            }
+            let inherits = (conformed + (isolation == nil ? ["@unchecked Sendable"] : [])).joined(separator: ", ")
+            var classLines = ["\(actor)public final class \(simpleName(implementation))\(inherits.isEmpty ? "" : ": " + inherits) {"]
+            classLines += typealiases
+            swap(&lines, &classLines)
             lines.append("    nonisolated(unsafe) public static var instances = 0")
             for parameter in parameters { lines.append("    public let \(parameter.identifier): \(parameter.type.replacingEscaping)") }
             for property in properties[implementation] ?? [] { lines.append("    public var \(property.name): \(property.type)") }
@@ -94,7 +118,8 @@ public struct StubGenerator {
                              : "    public static func \(factory)(\(parameters.map(\.declaration).joined(separator: ", "))) -> \(implementation) { \(implementation)(\(parameters.map(\.call).joined(separator: ", "))) }")
             }
             lines.append("}")
-            declared.insert(implementation)
+            swap(&lines, &classLines)
+            lines += nested(implementation, declared: &declared) { _ in classLines.joined(separator: "\n") }
         }
 
         // Every other type named (arguments, externals, supplied values): an empty class.
@@ -102,7 +127,7 @@ public struct StubGenerator {
         func collect(_ type: TypeExpression) {
             switch type.normalized() {
             case .nominal(let components):
-                if components.count == 1 { others.insert(components[0].name) }
+                if components.allSatisfy({ $0.genericArguments.isEmpty }) { others.insert(components.map(\.name).joined(separator: ".")) }
                 components.forEach { $0.genericArguments.forEach(collect) }
             case .composition(let members): members.forEach(collect)
             case .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .existential(let inner), .metatype(let inner, _): collect(inner)
@@ -118,9 +143,32 @@ public struct StubGenerator {
         }
         graph.externalKeys.forEach { if let type = try? TypeExpressionParser.parse($0) { collect(type) } }
         for name in others.sorted() where !declared.contains(name) && !Self.standardTypes.contains(name) && name != "MainActor" {
-            lines.append("public final class \(name): @unchecked Sendable { public init() {} }")
+            lines += nested(name, declared: &declared) { "public final class \($0): @unchecked Sendable { public init() {} }" }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Foo.Bar`'s declaration inside `extension Foo { … }`, declaring `Foo` as an empty enum first
+    /// when nothing else declares it; a top-level name is declared as it is.
+    private func nested(_ qualified: String, declared: inout Set<String>, _ declaration: (String) -> String) -> [String] {
+        let parts = qualified.split(separator: ".").map(String.init)
+        declared.insert(qualified)
+        guard parts.count > 1 else { return [declaration(qualified)] }
+        var lines: [String] = []
+        for depth in 1..<parts.count {
+            let outer = parts[..<depth].joined(separator: ".")
+            guard !declared.contains(outer) else { continue }
+            declared.insert(outer)
+            lines.append(depth == 1 ? "public enum \(outer) {}" : "extension \(parts[..<(depth - 1)].joined(separator: ".")) { public enum \(parts[depth - 1]) {} }")
+        }
+        lines.append("extension \(parts.dropLast().joined(separator: ".")) {")
+        lines.append(declaration(parts.last!))
+        lines.append("}")
+        return lines
+    }
+
+    private func simpleName(_ qualified: String) -> String {
+        String(qualified.split(separator: ".").last ?? Substring(qualified))
     }
 
     struct Parameter {

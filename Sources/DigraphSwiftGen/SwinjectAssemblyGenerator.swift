@@ -138,7 +138,8 @@ public struct SwinjectAssemblyGenerator {
             // assuming that is the main thread, as it is for UI code (and a value on another global
             // actor assuming the resolve runs on that actor). The resolver crosses into the actor's
             // closure: Swinject's containers are not Sendable, but this is one thread.
-            out.line("    nonisolated(unsafe) let r = r")
+            let usesResolver = body.contains("r.required(") || body.contains("r.resolve(")
+            if usesResolver { out.line("    nonisolated(unsafe) let r = r") }
             out.line("    return \(assumeIsolated(actor)) { \(body) }")
         } else {
             out.line("    \(body)")
@@ -203,7 +204,11 @@ public struct SwinjectAssemblyGenerator {
             let actor = plan.isolation[target].map { "@\($0) " } ?? ""
             let call = resolve(edge, passing: arguments.map { SwiftNaming.argumentName($0.label.value) })
             // `{ in … }` does not parse: a closure with no parameters and no attribute has no `in`.
-            return actor.isEmpty && signature.isEmpty ? "{ \(call) }" : "{ \(actor)\(signature)in \(call) }"
+            if actor.isEmpty { return signature.isEmpty ? "{ \(call) }" : "{ \(signature)in \(call) }" }
+            // The resolver is not Sendable; the actor's closure runs where the resolve happens (on
+            // that actor), so it is handed over explicitly.
+            let closureType = "\(actor)(\(arguments.map { plan.naming.spell($0.type.expression) }.joined(separator: ", "))) -> \(SwiftNaming.returnType(plan.naming.spell(edge.type.expression)))"
+            return "{ () -> \(closureType) in nonisolated(unsafe) let r = r; return { \(actor)\(signature)in \(call) } }()"
         }
     }
 

@@ -141,7 +141,10 @@ struct SwinjectAssemblyBehaviourTests {
             let package = work.appendingPathComponent("package")
             try? FileManager.default.removeItem(at: package.appendingPathComponent("Sources"))
             try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-            let manifest = try String(contentsOf: GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/SwinjectHarness/Package.swift"), encoding: .utf8)
+            // The generative seeds of this run become targets `Generative<seed>` beside the fixtures.
+            let template = try String(contentsOf: GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/SwinjectHarness/Package.swift"), encoding: .utf8)
+            let generative = GenerativeTests.seeds.map { "\"Generative\($0)\"" }.joined(separator: ", ")
+            let manifest = template.replacingOccurrences(of: "\"Autoregistration\"]", with: "\"Autoregistration\", \(generative)]")
             try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
             for fixture in programs {
                 let sources = package.appendingPathComponent("Sources/\(fixture.target)")
@@ -177,6 +180,16 @@ struct SwinjectAssemblyBehaviourTests {
                 let program = "import Foundation\nimport Swinject\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             }
+            for seed in GenerativeTests.seeds {
+                let sources = package.appendingPathComponent("Sources/Generative\(seed)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                let hostile = HostileManifest(seed: seed)
+                let plan = try GenerativeTests.plan(hostile)
+                try SwinjectAssemblyGenerator(plan: plan, sources: ["hostile.yaml"]).generate()
+                    .write(to: sources.appendingPathComponent("Assemblies.swift"), atomically: true, encoding: .utf8)
+                try StubGenerator(plan: plan).generate().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
+                try GenerativeTests.swinjectProgram(hostile, plan).write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
             let result = try GeneratedCodeRunner.run("/usr/bin/env", ["swift", "build", "--package-path", package.path,
                                                                       "--scratch-path", work.appendingPathComponent("scratch").path])
             return result.status == 0 ? .success(()) : .failure(BuildFailure(output: result.output))
@@ -184,6 +197,18 @@ struct SwinjectAssemblyBehaviourTests {
             return .failure(BuildFailure(output: "\(error)"))
         }
     }()
+
+    /// The Swinject assemblies of the generative seeds keep the same promises as the plain container.
+    @Test(arguments: GenerativeTests.seeds)
+    func generativeAssembliesKeepEveryPromise(_ seed: UInt64) throws {
+        if case .failure(let failure) = Self.build {
+            Issue.record("the harness did not build:\n\(failure.output.suffix(6_000))")
+            return
+        }
+        let result = try GeneratedCodeRunner.run(Self.work.appendingPathComponent("scratch/debug/Generative\(seed)").path, [])
+        #expect(result.status == 0, "seed \(seed):\n\(result.output)\n--- manifest ---\n\(HostileManifest(seed: seed).yaml)")
+        #expect(result.output.contains("ok: "), "seed \(seed): no check ran")
+    }
 
     struct BuildFailure: Error {
         var output: String

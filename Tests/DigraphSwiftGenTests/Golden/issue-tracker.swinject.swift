@@ -35,7 +35,7 @@ final class IssueTrackerAssembly: Swinject.Assembly {
         }.inObjectScope(.transient)
         container.register(IssueListViewModel.self) { (r) -> IssueListViewModel in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { IssueListViewModel(listIssues: r.required(ListIssuesUseCase.self), makeCreateIssue: { @MainActor in r.required(CreateIssueViewModel.self) }) }
+            return MainActor.assumeIsolated { IssueListViewModel(listIssues: r.required(ListIssuesUseCase.self), makeCreateIssue: { () -> @MainActor () -> CreateIssueViewModel in nonisolated(unsafe) let r = r; return { @MainActor in r.required(CreateIssueViewModel.self) } }()) }
         }.inObjectScope(.transient)
         container.register(CreateIssueViewModel.self) { (r) -> CreateIssueViewModel in
             nonisolated(unsafe) let r = r
@@ -43,7 +43,7 @@ final class IssueTrackerAssembly: Swinject.Assembly {
         }.inObjectScope(.transient)
         container.register(AppCoordinator.self) { (r) -> AppCoordinator in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { AppCoordinator(issueList: { @MainActor in r.required(IssueListViewModel.self) }) }
+            return MainActor.assumeIsolated { AppCoordinator(issueList: { () -> @MainActor () -> IssueListViewModel in nonisolated(unsafe) let r = r; return { @MainActor in r.required(IssueListViewModel.self) } }()) }
         }.inObjectScope(.container)
     }
 }

@@ -62,7 +62,7 @@ final class PopcornAssembly: Swinject.Assembly {
         }.inObjectScope(.transient)
         container.register(LoginViewController.self) { (r) -> LoginViewController in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { LoginViewController(viewModel: r.required(LoginViewModel.self), makeSignUp: { @MainActor in r.required(SignUpViewController.self) }) }
+            return MainActor.assumeIsolated { LoginViewController(viewModel: r.required(LoginViewModel.self), makeSignUp: { () -> @MainActor () -> SignUpViewController in nonisolated(unsafe) let r = r; return { @MainActor in r.required(SignUpViewController.self) } }()) }
         }.inObjectScope(.transient)
         container.register(SignUpViewController.self) { (r) -> SignUpViewController in
             nonisolated(unsafe) let r = r

@@ -76,7 +76,7 @@ final class HomeAssembly: Swinject.Assembly {
         }.inObjectScope(.graph)
         container.register(HomeViewController.self) { (r) -> HomeViewController in
             nonisolated(unsafe) let r = r
-            return MainActor.assumeIsolated { HomeViewController(viewModel: r.required(HomeViewModel.self), makeHistory: { @MainActor (arg_date: Date, arg_history: History?) in r.required(HistoryViewController.self, arguments: arg_date, arg_history) }, makeExercises: { @MainActor in r.required(ExerciseListViewController.self) }) }
+            return MainActor.assumeIsolated { HomeViewController(viewModel: r.required(HomeViewModel.self), makeHistory: { () -> @MainActor (Date, History?) -> HistoryViewController in nonisolated(unsafe) let r = r; return { @MainActor (arg_date: Date, arg_history: History?) in r.required(HistoryViewController.self, arguments: arg_date, arg_history) } }(), makeExercises: { () -> @MainActor () -> ExerciseListViewController in nonisolated(unsafe) let r = r; return { @MainActor in r.required(ExerciseListViewController.self) } }()) }
         }.inObjectScope(.transient)
     }
 }
