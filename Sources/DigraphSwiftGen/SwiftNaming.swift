@@ -61,7 +61,11 @@ public struct SwiftNaming: Sendable {
                     : component.name + "<" + component.genericArguments.map(spell).joined(separator: ", ") + ">"
             }.joined(separator: ".")
         case .composition(let members):
-            return "any " + members.map { $0.spelling }.joined(separator: " & ")
+            // Members are protocols: each spelled as such (through an outer alias when shadowed).
+            return "any " + members.map { member in
+                let spelled = spell(member)
+                return spelled.hasPrefix("any ") ? String(spelled.dropFirst(4)) : spelled
+            }.joined(separator: " & ")
         case .existential(let inner):
             return spell(inner)
         case .optional(let inner):

@@ -78,17 +78,18 @@ struct HostileManifest {
                 entry = Entry(shape: shape, keys: [fresh()], lifetime: lifetime(true))
             case .protocolKey, .anyKey:
                 let key = fresh()
-                entry = Entry(shape: shape, keys: [shape == .anyKey ? "any " + key : key], implementation: key.replacingOccurrences(of: ".", with: "") + "Impl", lifetime: lifetime(true))
+                entry = Entry(shape: shape, keys: [shape == .anyKey ? "any " + key : key], implementation: key.replacingOccurrences(of: ".", with: "") + "Impl\(entries.count)", lifetime: lifetime(true))
             case .generic:
                 guard let argument = ["Int", "String", "Double"].first(where: { !usedGeneric.contains($0) }) else { continue }
                 usedGeneric.insert(argument)
                 entry = Entry(shape: shape, keys: ["Repository<\(argument)>"], implementation: "\(argument)Repository", lifetime: lifetime(false))
             case .composition, .multiKey:
                 let first = fresh(), second = fresh()
-                let implementation = (first + second).replacingOccurrences(of: ".", with: "") + "Impl"
+                let implementation = (first + second).replacingOccurrences(of: ".", with: "") + "Impl\(entries.count)"
                 entry = Entry(shape: shape, keys: shape == .composition ? ["\(first) & \(second)"] : [first, second], implementation: implementation, lifetime: lifetime(true))
             case .alias:
-                let targets = entries.indices.filter { [.protocolKey, .alias].contains(entries[$0].shape) }
+                // Not to a weak value: a singleton alias would hold it, and "released" could not be checked.
+                let targets = entries.indices.filter { [.protocolKey, .alias].contains(entries[$0].shape) && effectiveLifetime($0) != "weak" }
                 guard let target = targets.isEmpty ? nil : random.pick(targets) else { continue }
                 entry = Entry(shape: shape, keys: [fresh()], lifetime: lifetime(false), aliasOf: target)
             case .supplied:
