@@ -24,7 +24,9 @@ public struct StubGenerator {
     public func generate() -> String {
         var lines = GeneratedHeader.lines(sources: sources, options: [("--target", "stubs")],
                                           purpose: "stand-ins for the manifest's types, to try generated code without the app.")
-        lines += ["", "import Foundation", ""]
+        lines += ["", "import Foundation", "",
+                  "/// Guards the instance counters: containers build on many threads at once.",
+                  "public let stubCounting = NSLock()", ""]
         var declared = Set<String>()
 
         // Protocols, with the protocols they refine: an interface's `composes`, and the key of an
@@ -110,7 +112,7 @@ public struct StubGenerator {
             for property in properties[implementation] ?? [] { lines.append("    public var \(property.name): \(property.type)") }
             lines.append("    public init(\(parameters.map(\.declaration).joined(separator: ", "))) {")
             for parameter in parameters { lines.append("        self.\(parameter.identifier) = \(parameter.identifier)") }
-            lines.append("        Self.instances += 1")
+            lines.append("        stubCounting.lock(); Self.instances += 1; stubCounting.unlock()")
             lines.append("    }")
             if let factory {
                 lines.append(parameters.isEmpty

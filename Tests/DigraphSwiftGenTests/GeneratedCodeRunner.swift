@@ -25,14 +25,14 @@ enum GeneratedCodeRunner {
     }
 
     /// `swiftc -swift-version 6 -warnings-as-errors` on the files, then runs the program.
-    static func compileAndRun(files: [String: String], name: String, optimize: Bool = false) throws -> Run {
+    static func compileAndRun(files: [String: String], name: String, optimize: Bool = false, flags: [String] = []) throws -> Run {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-gen-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for (file, text) in files { try text.write(to: directory.appendingPathComponent(file), atomically: true, encoding: .utf8) }
         let executable = directory.appendingPathComponent("program")
         let sources = files.keys.sorted().map { directory.appendingPathComponent($0).path }
-        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-warnings-as-errors", optimize ? "-O" : "-Onone",
+        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-warnings-as-errors", optimize ? "-O" : "-Onone"] + flags + [
                                                "-module-name", "Generated", "-o", executable.path] + sources)
         guard compile.status == 0 else { return Run(compilerOutput: compile.output, compiled: false, output: "", status: compile.status) }
         let program = try run(executable.path, [])
