@@ -188,8 +188,10 @@ extension PlainContainerBehaviourTests {
         check(container.default() !== hostile.first && container.case() !== hostile.second, "keys whose accessor is a keyword")
         check(type(of: container.operator()) == Operator.self && type(of: container.subscript()) == Subscript.self, "keyword accessors build their own types")
         check(hostile.format(7) == "#7", "a function-type key is supplied")
+        check(type(of: container.overrides_()) == Overrides.self && container.overrides_() === container.overrides_(), "a key named Overrides builds the app's type, not the container's")
+        check(container.graphScope().overrides === container.overrides_() && container.lock() === container.lock(), "keys named GraphScope and Lock are plain registrations")
         """, name: "keywords")
-        #expect(output.count == 7)
+        #expect(output.count == 9)
     }
 }
 
@@ -252,5 +254,84 @@ extension PlainContainerBehaviourTests {
         #expect(result.compiled, "compiler said:\n\(result.compilerOutput)")
         #expect(!result.output.contains("ThreadSanitizer"), "\(result.output)")
         #expect(result.status == 0 && result.output.components(separatedBy: "ok: ").count == 3, "\(result.output)")
+    }
+}
+
+extension PlainContainerBehaviourTests {
+    /// Against hand-written types: what a lazy closure does after the container is gone, and a
+    /// singleton whose initializer calls a lazy closure leading back to itself.
+    func runHandWritten(_ manifest: String, types: String, program: String, name: String) throws -> GeneratedCodeRunner.Run {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-handwritten-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("manifest.yaml")
+        try manifest.write(to: file, atomically: true, encoding: .utf8)
+        let plan = try GeneratedCodeRunner.plan([file.path])
+        return try GeneratedCodeRunner.compileAndRun(files: [
+            "Container.swift": PlainContainerGenerator(plan: plan, sources: ["manifest.yaml"]).generate(),
+            "Types.swift": "import Foundation\n" + types,
+            "main.swift": GeneratedCodeRunner.checks + program + "\nexit(failures == 0 ? 0 : 1)\n",
+        ], name: name)
+    }
+
+    static let engineManifest = """
+        version: 1
+        container: EngineContainer
+        registrations:
+          - provides: Engine
+            lifetime: singleton
+            dependencies:
+              again: { type: Engine, lazy: true }
+          - provides: Screen
+            dependencies:
+              engine: { type: Engine, lazy: true }
+        """
+
+    @Test func aLazyClosureOutlivesItsContainerAndCallingOneDuringInitIsNotReentrant() throws {
+        let result = try runHandWritten(Self.engineManifest, types: """
+            final class Engine: Sendable {
+                let again: @Sendable () -> Engine
+                init(again: @escaping @Sendable () -> Engine) { self.again = again }   // kept, called later
+            }
+            final class Screen {
+                let engine: () -> Engine
+                init(engine: @escaping () -> Engine) { self.engine = engine }
+            }
+            """, program: """
+            var container: EngineContainer? = EngineContainer()
+            let screen = container!.screen()
+            weak var released = container
+            container = nil
+            let engine = screen.engine()
+            check(released != nil, "a lazy closure keeps its container alive, as Swinject's resolver does")
+            check(engine.again() === engine, "called after the container was let go, it resolves the same singleton")
+            """, name: "lazy-after-container")
+        #expect(result.compiled, "compiler said:\n\(result.compilerOutput)")
+        #expect(result.status == 0 && result.output.components(separatedBy: "ok: ").count == 3, "\(result.output)")
+    }
+
+    @Test func aSingletonThatResolvesItselfWhileBeingBuiltStopsWithItsName() throws {
+        let result = try runHandWritten(Self.engineManifest, types: """
+            final class Engine: Sendable {
+                init(again: () -> Engine) { _ = again() }   // calls the closure during init
+            }
+            final class Screen {
+                init(engine: @escaping () -> Engine) {}
+            }
+            """, program: "_ = EngineContainer().engine()\nprint(\"built twice\")", name: "reentrant")
+        #expect(result.compiled, "compiler said:\n\(result.compilerOutput)")
+        #expect(result.status != 0 && !result.output.contains("built twice"))
+        #expect(result.output.contains("EngineContainer: 'Engine' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"), "\(result.output)")
+    }
+
+    @Test func weakOnAStructDoesNotCompileAndSaysWhy() throws {
+        let result = try runHandWritten("""
+            version: 1
+            registrations:
+              - provides: Point
+                lifetime: weak
+            """, types: "struct Point {}", program: "_ = AppContainer().point()", name: "weak-struct")
+        #expect(!result.compiled)
+        #expect(result.compilerOutput.contains("error: static method '_weakLifetimeRequiresAClass' requires that 'Point' be a class type"), "\(result.compilerOutput)")
     }
 }

@@ -3,6 +3,8 @@
 
 import Foundation
 
+typealias KeywordContainer_Overrides = Overrides
+
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
 /// Replace registrations in tests by passing `overrides` to the initializer.
 /// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
@@ -21,6 +23,9 @@ final class KeywordContainer: @unchecked Sendable {
         var `internal`: (@Sendable (KeywordContainer) -> Internal)?
         var `subscript`: (@Sendable (KeywordContainer) -> Subscript)?
         var hostile: (@Sendable (KeywordContainer, Int, Int, Int, Int, Int) -> Hostile)?
+        var overrides_: (@Sendable (KeywordContainer) -> KeywordContainer_Overrides)?
+        var graphScope: (@Sendable (KeywordContainer) -> GraphScope)?
+        var lock: (@Sendable (KeywordContainer) -> Lock)?
         init() {}
     }
 
@@ -30,6 +35,10 @@ final class KeywordContainer: @unchecked Sendable {
     /// Guards every cached instance; recursive because building one singleton may build another.
     private let _lock = Foundation.NSRecursiveLock()
     private let _supplied_functionIntToString_b238ebd0: (Int) -> String
+    private var _singleton_overrides_: KeywordContainer_Overrides?
+    private var _building_overrides_ = false
+    private var _singleton_lock: Lock?
+    private var _building_lock = false
 
     /// Supplied values and external keys are handed in here, and replacements for tests;
     /// everything else is built on demand.
@@ -189,6 +198,74 @@ final class KeywordContainer: @unchecked Sendable {
 
     func functionIntToString_b238ebd0() -> (Int) -> String {
         _supplied_functionIntToString_b238ebd0
+    }
+
+    // MARK: Overrides (singleton)
+
+    func overrides_() -> KeywordContainer_Overrides {
+        _instance_overrides_(_GraphScope())
+    }
+
+    private func _instance_overrides_(_ scope: _GraphScope) -> KeywordContainer_Overrides {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_overrides_ { return existing }
+        if _building_overrides_ { Self._failure("'Overrides' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_overrides_ = true
+        defer { _building_overrides_ = false }
+        let created = _build_overrides_(scope)
+        _singleton_overrides_ = created
+        return created
+    }
+
+    private func _build_overrides_(_ scope: _GraphScope) -> KeywordContainer_Overrides {
+        if let override = self.overrides.overrides_ { return override(self) }
+        return KeywordContainer_Overrides()
+    }
+
+    // MARK: GraphScope (graph)
+
+    func graphScope() -> GraphScope {
+        _instance_graphScope(_GraphScope())
+    }
+
+    private func _instance_graphScope(_ scope: _GraphScope) -> GraphScope {
+        if let existing = scope.instances[13] as? GraphScope { return existing }
+        let created = _build_graphScope(scope)
+        scope.instances[13] = created
+        return created
+    }
+
+    private func _build_graphScope(_ scope: _GraphScope) -> GraphScope {
+        if let override = self.overrides.graphScope { return override(self) }
+        return GraphScope(overrides: _instance_overrides_(scope))
+    }
+
+    // MARK: Lock (singleton)
+
+    func lock() -> Lock {
+        _instance_lock(_GraphScope())
+    }
+
+    private func _instance_lock(_ scope: _GraphScope) -> Lock {
+        _lock.lock()
+        defer { _lock.unlock() }
+        if let existing = _singleton_lock { return existing }
+        if _building_lock { Self._failure("'Lock' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
+        _building_lock = true
+        defer { _building_lock = false }
+        let created = _build_lock(scope)
+        _singleton_lock = created
+        return created
+    }
+
+    private func _build_lock(_ scope: _GraphScope) -> Lock {
+        if let override = self.overrides.lock { return override(self) }
+        return Lock()
+    }
+
+    private static func _failure(_ message: String) -> Never {
+        preconditionFailure("KeywordContainer: " + message)
     }
 
     /// Values shared within one top-level resolve (the `graph` lifetime).

@@ -48,6 +48,15 @@ final class KeywordsAssembly: Swinject.Assembly {
         }.inObjectScope(.graph)
         let _supplied_functionIntToString_b238ebd0 = self._supplied_functionIntToString_b238ebd0
         container.register(((Int) -> String).self) { _ in _supplied_functionIntToString_b238ebd0 }.inObjectScope(.container)
+        container.register(Overrides.self) { (r) -> Overrides in
+            Overrides()
+        }.inObjectScope(.container)
+        container.register(GraphScope.self) { (r) -> GraphScope in
+            GraphScope(overrides: r.required(Overrides.self))
+        }.inObjectScope(.graph)
+        container.register(Lock.self) { (r) -> Lock in
+            Lock()
+        }.inObjectScope(.container)
     }
 }
 
