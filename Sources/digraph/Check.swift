@@ -22,13 +22,16 @@ struct Check: ParsableCommand {
           2  the input could not be used: unreadable file, schema error, bad command line
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory.")
-    var files: [String]
+    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory. Default: the configuration's 'manifests'.")
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
+    var config: String?
 
     @Option(help: "Report format: text (compiler style), json, github (workflow annotations + text), sarif (2.1.0).")
     var format: ReportFormat = .text
 
-    @Flag(help: "Fail (exit 1) on warnings too.")
+    @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on warnings too (--no-strict overrides a configuration's 'strict: true').")
     var strict = false
 
     @Option(name: .customLong("ignore"), help: ArgumentHelp("Drop findings with this code; repeat or separate with commas. 'schema' cannot be ignored.", valueName: "code"))
@@ -48,6 +51,12 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        if let configuration = try Configured.loadIfAny(config, command: "check", required: files.isEmpty) {
+            let arguments = Configured.arguments(configuration.options["check"] ?? [], typed: Configured.typedArguments,
+                                                 manifests: files.isEmpty ? configuration.manifests : [])
+            try Check.parse(arguments).run()
+            return
+        }
         var accepted: Baseline?
         if let baseline {
             switch Baseline.read(bytes: try readBaselineFile(baseline), file: baseline) {

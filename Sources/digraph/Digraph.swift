@@ -15,7 +15,7 @@ struct Digraph: ParsableCommand {
         (unreadable file, schema error, bad command line).
         """,
         version: DigraphProject.version,
-        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Explain.self])
+        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Explain.self, Init.self])
 }
 
 /// The exit codes CI relies on.

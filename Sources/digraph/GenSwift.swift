@@ -28,8 +28,11 @@ struct GenSwift: ParsableCommand {
         input or an existing file digraph did not write.
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them.")
-    var files: [String]
+    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them. Default: the configuration's 'manifests', generating each of its 'gen-swift' outputs.")
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
+    var config: String?
 
     @Option(help: "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), or stubs (stand-in declarations of the manifest's types, to try generated code without the app).")
     var target: Target = .plain
@@ -56,6 +59,7 @@ struct GenSwift: ParsableCommand {
     }
 
     func validate() throws {
+        if files.isEmpty { return }   // the configuration's outputs are validated when each is parsed
         if check, output == "-" { throw ValidationError("--check compares with a file: give it with -o") }
         guard (1...GenSwift.maximumSplit).contains(split) else {
             throw ValidationError("--split must be between 1 and \(GenSwift.maximumSplit) (files of registrations), not \(split)")
@@ -66,6 +70,13 @@ struct GenSwift: ParsableCommand {
     }
 
     func run() throws {
+        if files.isEmpty, let configuration = try Configured.loadIfAny(config, command: "gen-swift", required: true) {
+            let outputs = configuration.outputs.isEmpty ? [[]] : configuration.outputs
+            try Configured.runAll(outputs.map { options in
+                { try GenSwift.parse(Configured.arguments(options, typed: Configured.typedArguments, manifests: configuration.manifests)).run() }
+            })
+            return
+        }
         let outcome = CheckRun(files: files)
         guard let graph = outcome.graph, outcome.report.errors == 0 else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))

@@ -28,8 +28,11 @@ struct Render: ParsableCommand {
         Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them.")
-    var files: [String]
+    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them. Default: the configuration's 'manifests'.")
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
+    var config: String?
 
     @Flag(help: "Output format (default png).")
     var formatFlag: FormatFlag?
@@ -114,6 +117,13 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        if let configuration = try Configured.loadIfAny(config, command: "render", required: files.isEmpty) {
+            let arguments = Configured.arguments(configuration.options["render"] ?? [], typed: Configured.typedArguments,
+                                                 manifests: files.isEmpty ? configuration.manifests : [],
+                                                 alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)])
+            try Render.parse(arguments).run()
+            return
+        }
         let outcome = CheckRun(files: files)
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))

@@ -91,7 +91,7 @@ struct CheckCommandTests {
     }
 
     @Test(arguments: [
-        (["check"], "Error: Missing expected argument '<files> ...'"),
+        (["check"], "digraph: error: no manifests given, and no .digraph.yml in \(CLIRunner.packageRoot.path) or its parents up to the repository root."),
         (["check", "fixtures/popcorn/manifest.yaml", "--format", "xml"], "Error: The value 'xml' is invalid for '--format <format>'"),
         (["check", "fixtures/popcorn/manifest.yaml", "--ignore", "schema"], "Error: 'schema' cannot be ignored"),
         (["check", "fixtures/popcorn/manifest.yaml", "--ignore", "cycles"], "Error: unknown code 'cycles' for --ignore"),

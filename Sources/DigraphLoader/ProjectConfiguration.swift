@@ -1,0 +1,143 @@
+import DigraphCore
+import Foundation
+
+/// A project's `.digraph.yml`: the manifests that make up its graph and the defaults of every
+/// command, so that `digraph check`, `digraph render --png` and `digraph gen-swift` run without
+/// arguments. Paths in the file are relative to the file's folder; here they are resolved.
+public struct ProjectConfiguration: Sendable, Equatable {
+    public static let fileName = ".digraph.yml"
+
+    /// The configuration file itself.
+    public var file: String
+    /// Manifest files and folders (and Swift sources), resolved against the file's folder.
+    public var manifests: [String] = []
+    /// Per command, its options as they would be written on the command line, in file order:
+    /// `["check": [("strict", "true"), ("ignore", "unused-registration")]]`.
+    public var options: [String: [Option]] = [:]
+    /// `gen-swift:` outputs, each with its own options.
+    public var outputs: [[Option]] = []
+
+    public struct Option: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public var location: SourceLocation
+    }
+
+    /// The options each section accepts, by command, and which of them are paths.
+    public static let sections: [String: (options: [String], paths: Set<String>)] = [
+        "check": (["strict", "ignore", "baseline", "format"], ["baseline"]),
+        "render": (["output", "format", "layout", "rankdir", "focus", "depth", "collapse", "no-clusters", "graphviz-defaults", "no-limit"], ["output"]),
+        "gen-swift": (["target", "output", "access", "split"], ["output"]),
+        "import": (["paths", "exclude", "output", "format"], ["paths", "output"]),
+    ]
+
+    /// The nearest `.digraph.yml` from `directory` up to the repository root (the folder holding
+    /// `.git`) or the file system's root.
+    public static func find(from directory: String) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads and validates a configuration: every problem located, unknown keys with "did you mean".
+    public static func load(file: String) -> Result<ProjectConfiguration, Problems> {
+        let bytes: [UInt8]
+        switch ManifestLoader.read(file: file) {
+        case .success(let read): bytes = read
+        case .failure(let problem): return .failure(Problems(diagnostics: [problem]))
+        }
+        let root: DocumentNode
+        do { root = try ManifestLoader.parseDocument(bytes: bytes, file: file) } catch {
+            return .failure(Problems(diagnostics: [Diagnostic(.schema, .error, error.message, at: error.location, notes: error.notes)]))
+        }
+        var reader = Reader(file: file)
+        let configuration = reader.read(root)
+        return reader.problems.isEmpty ? .success(configuration) : .failure(Problems(diagnostics: reader.problems))
+    }
+
+    /// Why a configuration cannot be used, located as manifest problems are.
+    public struct Problems: Error, Sendable {
+        public var diagnostics: [Diagnostic]
+    }
+
+    private struct Reader {
+        let file: String
+        var problems: [Diagnostic] = []
+        var folder: URL { URL(fileURLWithPath: file).deletingLastPathComponent() }
+
+        mutating func problem(_ message: String, at location: SourceLocation) {
+            problems.append(Diagnostic(.schema, .error, message, at: location))
+        }
+
+        mutating func read(_ root: DocumentNode) -> ProjectConfiguration {
+            var configuration = ProjectConfiguration(file: file)
+            guard case .mapping(let entries) = root.kind else {
+                problem("a configuration is a mapping of 'manifests', 'check', 'render', 'gen-swift' and 'import', found \(root.kindDescription)", at: root.location)
+                return configuration
+            }
+            let known = ["manifests"] + ProjectConfiguration.sections.keys.sorted()
+            for entry in entries {
+                switch entry.key.value {
+                case "manifests":
+                    configuration.manifests = strings(entry.value, "'manifests'").map(resolve)
+                case "gen-swift":
+                    // One output (a mapping) or several (a list of mappings).
+                    let nodes: [DocumentNode]
+                    if case .sequence(let list) = entry.value.kind { nodes = list } else { nodes = [entry.value] }
+                    configuration.outputs = nodes.map { section($0, "gen-swift") }
+                case let name where ProjectConfiguration.sections[name] != nil:
+                    configuration.options[name] = section(entry.value, name)
+                case let unknown:
+                    problem("unknown key '\(unknown)' in the configuration\(suggestion(unknown, known)); it may hold \(known.map { "'\($0)'" }.joined(separator: ", "))", at: entry.key.location)
+                }
+            }
+            return configuration
+        }
+
+        mutating func section(_ node: DocumentNode, _ name: String) -> [Option] {
+            guard case .mapping(let entries) = node.kind else {
+                problem("'\(name)' must be a mapping of options, found \(node.kindDescription)", at: node.location)
+                return []
+            }
+            let (accepted, paths) = ProjectConfiguration.sections[name]!
+            var options: [Option] = []
+            for entry in entries {
+                let key = entry.key.value
+                guard accepted.contains(key) else {
+                    problem("unknown option '\(key)' in '\(name)'\(suggestion(key, accepted)); it accepts \(accepted.map { "'\($0)'" }.joined(separator: ", "))", at: entry.key.location)
+                    continue
+                }
+                for value in strings(entry.value, "'\(name).\(key)'") {
+                    options.append(Option(name: key, value: paths.contains(key) && value != "-" ? resolve(value) : value, location: entry.value.location))
+                }
+            }
+            return options
+        }
+
+        /// A scalar or a list of scalars, as strings.
+        mutating func strings(_ node: DocumentNode, _ what: String) -> [String] {
+            switch node.kind {
+            case .scalar(.string(let text)), .scalar(.number(let text)): return [text]
+            case .scalar(.bool(let flag)): return [flag ? "true" : "false"]
+            case .sequence(let items): return items.flatMap { strings($0, what) }
+            case .scalar(.null), .mapping:
+                problem("\(what) must be a value or a list of values, found \(node.kindDescription)", at: node.location)
+                return []
+            }
+        }
+
+        func resolve(_ path: String) -> String {
+            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+        }
+
+        func suggestion(_ word: String, _ candidates: [String]) -> String {
+            nearSpellings(of: word, in: candidates).first.map { " (did you mean '\($0)'?)" } ?? ""
+        }
+    }
+}

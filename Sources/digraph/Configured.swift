@@ -1,0 +1,93 @@
+import ArgumentParser
+import DigraphCore
+import DigraphLoader
+import DigraphReporters
+import Foundation
+
+/// Commands run without file arguments take their manifests and defaults from the project's
+/// `.digraph.yml` (or `--config`). The file's options become command-line arguments placed before
+/// the ones typed, so the command line overrides the file and both are validated the same way.
+enum Configured {
+    /// Set once the configuration's options have been turned into arguments, so that the command
+    /// parsed from them does not apply them again.
+    nonisolated(unsafe) static var applied = false
+
+    /// The configuration that applies, if any: with file arguments it only contributes defaults,
+    /// so its absence is fine; without them it is required.
+    static func loadIfAny(_ explicit: String?, command: String, required: Bool) throws -> ProjectConfiguration? {
+        guard !applied else { return nil }
+        applied = true
+        if !required, explicit == nil, ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) == nil { return nil }
+        return try load(explicit, command: command, needsManifests: required)
+    }
+
+    /// The configuration to use, or exit 2 saying what to do: a broken file is reported with
+    /// locations like a manifest; no file means no manifests to work on.
+    static func load(_ explicit: String?, command: String, needsManifests: Bool = true) throws -> ProjectConfiguration {
+        let directory = FileManager.default.currentDirectoryPath
+        guard let file = explicit ?? ProjectConfiguration.find(from: directory) else {
+            printToStandardError("""
+            digraph: error: no manifests given, and no \(ProjectConfiguration.fileName) in \(shown(directory)) or its parents up to the repository root.
+            Pass manifest files or folders (digraph \(command) DI/), give a configuration with --config, or run `digraph init` to write one.
+
+            """)
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        switch ProjectConfiguration.load(file: file) {
+        case .success(let configuration):
+            guard !configuration.manifests.isEmpty || !needsManifests else {
+                printToStandardError("digraph: error: \(shown(file)) lists no manifests: add them under 'manifests:', or pass files on the command line\n")
+                throw ExitCode(ExitStatus.unusableInput.rawValue)
+            }
+            return configuration
+        case .failure(let problems):
+            // The diagnostics as `check` prints them, without its summary about manifests.
+            let lines = TextReporter().render(Report(registrations: 0, diagnostics: problems.diagnostics)).split(separator: "\n").dropLast()
+            printToStandardError(lines.joined(separator: "\n") + "\ndigraph: the configuration \(shown(file)) cannot be used; fix it first\n")
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+    }
+
+    /// What was typed after `digraph <command>`, without `--config` (already used).
+    static var typedArguments: [String] {
+        var typed = Array(CommandLine.arguments.dropFirst(2))
+        while let index = typed.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) {
+            typed.removeSubrange(index..<min(typed.count, index + (typed[index] == "--config" ? 2 : 1)))
+        }
+        return typed
+    }
+
+    /// The section's options that the command line does not set, as arguments, then what was typed,
+    /// then the manifests. `alsoSetBy` names flags that set the same thing (`--png` sets the format).
+    static func arguments(_ options: [ProjectConfiguration.Option], typed: [String], manifests: [String],
+                          alsoSetBy: [String: [String]] = [:]) -> [String] {
+        func isTyped(_ name: String) -> Bool {
+            ([name, "no-" + name] + (alsoSetBy[name] ?? [])).contains { flag in typed.contains { $0 == "--" + flag || $0.hasPrefix("--\(flag)=") } }
+        }
+        var arguments: [String] = []
+        for option in options where !isTyped(option.name) {
+            switch option.value {
+            case "true": arguments.append("--" + option.name)
+            case "false": continue
+            default: arguments += ["--" + option.name, option.value.hasPrefix("/") ? spelledFromHere(option.value) : option.value]
+            }
+        }
+        return arguments + typed + (manifests.isEmpty ? [] : ["--"] + manifests.map(spelledFromHere))
+    }
+
+    /// A path from the configuration as reports show it: relative to the working directory.
+    static func spelledFromHere(_ path: String) -> String {
+        PathSpelling.relative(path, to: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Runs each configured command, and exits with the worst status among them.
+    static func runAll(_ commands: [() throws -> Void]) throws {
+        var worst: Int32 = 0
+        for command in commands {
+            do { try command() } catch let exit as ExitCode {
+                worst = max(worst, exit.rawValue)
+            }
+        }
+        if worst != 0 { throw ExitCode(worst) }
+    }
+}
