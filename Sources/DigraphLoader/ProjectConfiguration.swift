@@ -28,7 +28,7 @@ public struct ProjectConfiguration: Sendable, Equatable {
         "check": (["strict", "ignore", "baseline", "format"], ["baseline"]),
         "render": (["output", "format", "layout", "rankdir", "focus", "depth", "collapse", "no-clusters", "graphviz-defaults", "no-limit"], ["output"]),
         "gen-swift": (["target", "output", "access", "split"], ["output"]),
-        "import": (["paths", "exclude", "output", "format"], ["paths", "output"]),
+        "import": (["paths", "exclude", "output", "format", "check"], ["paths", "output"]),
     ]
 
     /// The nearest `.digraph.yml` from `directory` up to the repository root (the folder holding

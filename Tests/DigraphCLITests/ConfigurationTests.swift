@@ -123,4 +123,18 @@ import Testing
         #expect(again.status == 2 && again.stderr.hasSuffix(".digraph.yml exists; edit it, or pass --force to replace it\n"))
         #expect(try CLIRunner.run(["init", "--force"], directory: root).status == 0)
     }
+
+    @Test func importTakesItsPathsAndOutputFromTheConfiguration() throws {
+        let root = try repository(configuration: "manifests: [DI]\nimport:\n  paths: [Swift]\n  output: DI/imported.yaml\n  exclude: ['*Mocks*']\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("DI/popcorn.yaml"))
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/swinject"), to: root.appendingPathComponent("Swift"))
+        let imported = try CLIRunner.run(["import"], directory: root.appendingPathComponent("App"))
+        #expect(imported.status == 0 && imported.stderr.hasSuffix("digraph: wrote DI/imported.yaml: 21 registrations and 3 direct resolves from 5 Swift files\n"), "\(imported.stderr)")
+        let text = try String(contentsOf: root.appendingPathComponent("DI/imported.yaml"), encoding: .utf8)
+        #expect(text.hasPrefix("# Imported from Swift by `digraph import`;") && text.contains("# Swift/DomainAssembly.swift:5"), "\(text.prefix(300))")
+        let upToDate = try CLIRunner.run(["import", "--check"], directory: root)
+        #expect(upToDate.status == 0 && upToDate.stderr.hasSuffix("digraph: DI/imported.yaml is up to date\n"), "\(upToDate.stderr)")
+        #expect(try CLIRunner.run(["check"], directory: root).status == 0)
+    }
 }
