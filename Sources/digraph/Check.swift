@@ -53,7 +53,8 @@ struct Check: ParsableCommand {
     func run() throws {
         if let configuration = try Configured.loadIfAny(config, command: "check", required: files.isEmpty) {
             let arguments = Configured.arguments(configuration.options["check"] ?? [], typed: Configured.typedArguments,
-                                                 manifests: files.isEmpty ? configuration.manifests : [])
+                                                 manifests: files.isEmpty ? configuration.manifests : [],
+                                                 alsoSetBy: ["baseline": ["write-baseline"]])
             try Check.parse(arguments).run()
             return
         }

@@ -7,6 +7,7 @@ import Testing
 @Suite(.serialized)
 struct CIWorkflowTests {
     static let workflowPath = CLIRunner.packageRoot.appendingPathComponent("docs/ci/digraph.yml")
+    static let configurationPath = CLIRunner.packageRoot.appendingPathComponent("docs/ci/.digraph.yml")
 
     /// The `run:` commands after the marker, and the adoption command from the header comment.
     static func commands() throws -> (adoption: String, steps: [String]) {
@@ -32,12 +33,16 @@ struct CIWorkflowTests {
         let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let workflow = try String(contentsOf: Self.workflowPath, encoding: .utf8)
         #expect(readme.contains("```yaml\n" + workflow + "```\n"))
+        let configuration = try String(contentsOf: Self.configurationPath, encoding: .utf8)
+        #expect(readme.contains("```yaml\n" + configuration + "```\n"))
     }
 
     @Test func theWorkflowPassesOnTheAdoptedAppAndFailsOnANewProblem() throws {
         let project = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-ci-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: project) }
         try FileManager.default.createDirectory(at: project.appendingPathComponent("DI"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.configurationPath, to: project.appendingPathComponent(".digraph.yml"))
         // An existing app with one accepted captive dependency.
         let manifest = project.appendingPathComponent("DI/app.yaml")
         try (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), encoding: .utf8)
@@ -45,7 +50,7 @@ struct CIWorkflowTests {
             .write(to: manifest, atomically: true, encoding: .utf8)
         let (adoption, steps) = try Self.commands()
         #expect(steps.count == 3)
-        #expect(try run("digraph gen-swift DI -o Sources/App/Container.swift", in: project).status == 0)
+        #expect(try run("digraph gen-swift", in: project).status == 0)
         let adopted = try run(adoption, in: project)
         #expect(adopted.status == 0, "\(adopted.stderr)")
         #expect(adopted.stderr == "digraph: wrote 1 finding to digraph-baseline.json; from now on run with --baseline digraph-baseline.json\n")
