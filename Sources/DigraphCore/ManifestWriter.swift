@@ -197,7 +197,8 @@ public struct ManifestWriter {
         }
     }
 
-    private static let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n"]
+    /// Words YAML reads as something other than a string when written plain.
+    public static let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n"]
 
     /// A plain scalar when it is a dotted identifier YAML cannot read as anything else, else double-quoted.
     static func yamlScalar(_ text: String) -> String {

@@ -133,6 +133,15 @@ public struct GenerationPlan: Sendable {
         return naming.spell(registration.implementation?.expression ?? registration.provides[0].expression)
     }
 
+    /// The implementation a `weak` registration builds, which must be a class (both targets check it
+    /// at compile time); nil for other lifetimes, supplied values and aliases (whose value is
+    /// another registration's, checked when it is made).
+    public func weakImplementation(of index: Int) -> TypeExpression? {
+        let registration = graph.registrations[index]
+        guard registration.lifetime == .weak, !registration.isSupplied, registration.aliasOf == nil else { return nil }
+        return registration.implementation?.expression
+    }
+
     /// `T?`, parenthesized where Swift needs it: `(any P)?`.
     public static func optional(_ type: String) -> String {
         type.hasPrefix("any ") || type.contains("->") ? "(\(type))?" : type + "?"

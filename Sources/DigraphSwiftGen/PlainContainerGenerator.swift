@@ -151,18 +151,13 @@ public struct PlainContainerGenerator {
 
     private func writeInitializer(_ out: inout SwiftWriter) {
         var parameters: [(label: String, type: String, storage: String)] = []
-        // A function value is stored, so its parameter escapes.
-        func parameterType(_ spelled: String, _ expression: TypeExpression) -> String {
-            if case .function = expression { return "@escaping " + spelled }
-            return spelled
-        }
         for index in suppliedIndices {
-            parameters.append((plan.registrationNames[index], parameterType(plan.valueType(of: index), graph.registrations[index].provides[0].expression),
+            parameters.append((plan.registrationNames[index], SwiftNaming.escapingIfFunction(graph.registrations[index].provides[0].expression, plan.valueType(of: index)),
                                "_supplied_\(plan.registrationNames[index])"))
         }
         for key in plan.externalKeys {
             let name = plan.accessor(for: BindingKey(key: key, name: nil))
-            parameters.append((name, parameterType(spell(key: key), (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), "_external_\(name)"))
+            parameters.append((name, SwiftNaming.escapingIfFunction((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]), spell(key: key)), "_external_\(name)"))
         }
         parameters.append(("overrides", "Overrides = Overrides()", "overrides"))
         out.line()
@@ -305,9 +300,9 @@ public struct PlainContainerGenerator {
             store("_singleton_\(name) = created")
             out.line("return created")
         case .weak:
-            if registration.aliasOf == nil, let implementation = registration.implementation {
+            if let implementation = plan.weakImplementation(of: index) {
                 out.line("// `weak` keeps no strong reference, so what it holds must be a class.")
-                out.line("Self._weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation.expression)))")
+                out.line("Self._weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation)))")
             }
             out.line("_lock.lock()")
             out.line("defer { _lock.unlock() }")
@@ -334,7 +329,7 @@ public struct PlainContainerGenerator {
         out.block("\(memberAccess)static func _failure(_ message: String) -> Never") { out in
             out.line("preconditionFailure(\(SwiftWriter.literal(containerName + ": ")) + message)")
         }
-        if lifetimes.contains(.weak) {
+        if graph.registrations.indices.contains(where: { plan.weakImplementation(of: $0) != nil }) {
             out.line()
             out.line("\(memberAccess)static func _weakLifetimeRequiresAClass<Value: AnyObject>(_ type: Value.Type) {}")
         }

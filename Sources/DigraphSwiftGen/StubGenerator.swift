@@ -191,24 +191,16 @@ public struct StubGenerator {
         let registration = graph.registrations[index]
         switch dependency.source {
         case .argument(let label):
-            return Self.escapingIfFunction(registration.argument(named: label.value)!.type.expression, plan.naming.spell(registration.argument(named: label.value)!.type.expression))
+            return SwiftNaming.escapingIfFunction(registration.argument(named: label.value)!.type.expression, plan.naming.spell(registration.argument(named: label.value)!.type.expression))
         case .service(let type, _, let isLazy, _):
             let spelled = plan.naming.spell(type.expression)
-            guard isLazy else { return Self.escapingIfFunction(type.expression, spelled) }
+            guard isLazy else { return SwiftNaming.escapingIfFunction(type.expression, spelled) }
             let edge = edge()
             guard let target = edge.target else { return "@escaping () -> \(spelled)" }
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments.map { plan.naming.spell($0.type.expression) }
             let actor = plan.isolation[target].map { "@\($0) " } ?? ""
             return "@escaping \(actor)(\(arguments.joined(separator: ", "))) -> \(spelled)"
         }
-    }
-}
-
-extension StubGenerator {
-    /// A function value is stored by the stub, so its parameter escapes.
-    static func escapingIfFunction(_ type: TypeExpression, _ spelled: String) -> String {
-        if case .function = type { return "@escaping " + spelled }
-        return spelled
     }
 }
 

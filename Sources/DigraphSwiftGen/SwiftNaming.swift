@@ -118,7 +118,7 @@ public struct SwiftNaming: Sendable {
         }
         if let readable { return memberNames.contains(readable) ? readable + "_" : readable }
         let letters = { (text: String) in text.filter { ($0.isLetter || $0.isNumber) && $0.isASCII } }
-        var words = letters(identifier(for: type, name: nil))
+        var words = letters(self.words(for: type))
         if let name { let named = letters(name); words += named.prefix(1).uppercased() + named.dropFirst() }
         if !(words.first?.isLetter ?? false) { words = "key" + words }
         return words + "_" + stableHash(type.normalized().key + "\u{0}" + (name ?? "\u{1}"))
@@ -168,7 +168,7 @@ public struct SwiftNaming: Sendable {
 
     /// Words for a type, for hashed accessor names: `Domain.UserRepository` -> `domainUserRepository`,
     /// `IssueReading & IssueWriting` -> `issueReadingAndIssueWriting`, `[Plugin]` -> `pluginArray`.
-    public static func identifier(for type: TypeExpression, name: String?) -> String {
+    private static func words(for type: TypeExpression) -> String {
         var words: [String] = []
         func walk(_ type: TypeExpression) {
             switch type {
@@ -198,11 +198,7 @@ public struct SwiftNaming: Sendable {
             }
         }
         walk(type.normalized(sortingCompositions: false))
-        let typeWords = words.map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
-        guard let name else { return lowerFirstWord(typeWords) }
-        // `secure` + `APIClient` -> `secureAPIClient`; `apiBaseURL` + `URL` stays `apiBaseURL`.
-        if name.lowercased().hasSuffix(typeWords.lowercased()) { return lowerFirstWord(name) }
-        return lowerFirstWord(name.prefix(1).uppercased() + name.dropFirst() + typeWords)
+        return lowerFirstWord(words.map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined())
     }
 
     /// `URLSessionProtocol` -> `urlSessionProtocol`, `APIClient` -> `apiClient`, `Foo` -> `foo`.
@@ -214,6 +210,12 @@ public struct SwiftNaming: Sendable {
         // In "URLSession" the run "URLS" ends with the first letter of the next word.
         let lowered = upperRun > 1 && upperRun < characters.count ? upperRun - 1 : upperRun
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+
+    /// A parameter's type: a function value is stored, so its parameter escapes.
+    public static func escapingIfFunction(_ type: TypeExpression, _ spelled: String) -> String {
+        if case .function = type { return "@escaping " + spelled }
+        return spelled
     }
 
     /// A type after a closure's `->`: a function type needs parentheses there (`-> ((Int) -> String)`).

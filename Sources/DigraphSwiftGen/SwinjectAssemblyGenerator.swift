@@ -54,7 +54,7 @@ public struct SwinjectAssemblyGenerator {
                 out.line("preconditionFailure(\"digraph: \\(type) is not registered; add every generated assembly to the container\")")
             }
         }
-        if graph.registrations.contains(where: { $0.lifetime == .weak && !$0.isSupplied && $0.aliasOf == nil }) {
+        if graph.registrations.indices.contains(where: { plan.weakImplementation(of: $0) != nil }) {
             out.line()
             out.line("/// Compiles only for a class: what a `.weak` scope holds must be one to be shared.")
             out.line("private func weakLifetimeRequiresAClass<Value: AnyObject>(_ type: Value.Type) {}")
@@ -82,9 +82,8 @@ public struct SwinjectAssemblyGenerator {
             if !supplied.isEmpty { out.line() }
             // `label arg_label`: the label may be a keyword; a stored function value escapes.
             let parameters = supplied.map { index in
-                let escaping: String
-                if case .function = graph.registrations[index].provides[0].expression { escaping = "@escaping " } else { escaping = "" }
-                return "\(plan.registrationNames[index]) \(SwiftNaming.argumentName(plan.registrationNames[index])): \(escaping)\(plan.valueType(of: index))"
+                "\(plan.registrationNames[index]) \(SwiftNaming.argumentName(plan.registrationNames[index])): "
+                    + SwiftNaming.escapingIfFunction(graph.registrations[index].provides[0].expression, plan.valueType(of: index))
             }
             out.block("\(access.prefix)init(\(parameters.joined(separator: ", ")))") { out in
                 for index in supplied { out.line("self._supplied_\(plan.registrationNames[index]) = \(SwiftNaming.argumentName(plan.registrationNames[index]))") }
@@ -121,9 +120,9 @@ public struct SwinjectAssemblyGenerator {
             out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(stored) }.inObjectScope(.container)\(forwarding(registration, nameArgument))")
             return
         }
-        if registration.lifetime == .weak, registration.aliasOf == nil, let implementation = registration.implementation {
+        if let implementation = plan.weakImplementation(of: index) {
             // `.weak` keeps no strong reference (a struct would be boxed and never shared).
-            out.line("weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation.expression)))")
+            out.line("weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation)))")
         }
         let body: String
         if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {

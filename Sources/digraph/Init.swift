@@ -1,7 +1,6 @@
 import ArgumentParser
 import DigraphCore
 import DigraphLoader
-import DigraphSwiftImport
 import Foundation
 
 struct Init: ParsableCommand {
@@ -98,9 +97,10 @@ struct Init: ParsableCommand {
         """
     }
 
-    /// Quoted for YAML when the path could be read as something else.
+    /// Plain when YAML reads the path back as the same string, else a double-quoted scalar.
     static func quoted(_ path: String) -> String {
         let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } && !path.hasPrefix("-")
-        return plain ? path : "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
+            && !ManifestWriter.plainWords.contains(path.lowercased())
+        return plain ? path : jsonString(path)
     }
 }

@@ -60,14 +60,14 @@ struct GenerativeTests {
         }.joined(separator: ", ")
     }
 
-    static func key(_ plan: GenerationPlan, _ written: String) -> String {
+    static func key(_ written: String) -> String {
         (try? TypeExpressionParser.parse(written))?.key ?? written
     }
 
     /// The behaviour program for the plain container.
     static func plainProgram(_ manifest: HostileManifest, _ plan: GenerationPlan) -> String {
         let checks = manifest.checks { written, name, arguments in
-            let accessor = SwiftNaming.escaped(plan.accessor(for: BindingKey(key: key(plan, written), name: name)))
+            let accessor = SwiftNaming.escaped(plan.accessor(for: BindingKey(key: key(written), name: name)))
             return "c.\(accessor)(\(arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))"
         }
         return GeneratedCodeRunner.checks + """
