@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Targets, each with one job:
@@ -12,12 +12,26 @@ import PackageDescription
 //   DigraphGraphviz  the only target that imports CGraphviz: DOT -> PNG/SVG/PDF/JSON in process
 //   DigraphSwiftGen  the composition root as Swift: a plain container, or Swinject assemblies
 //   DigraphSwiftImport  Swift sources (Swinject or hand-rolled containers) -> manifest, through swift-syntax
-//   digraph          the command line: parses options, calls the libraries
+//   DigraphKit       the library product: the pipeline (load -> rules -> suppress/ignore/baseline ->
+//                    report; generate with header, stale check and atomic write; DOT), pure Swift
+//   digraph          the command line: parses options, calls DigraphKit (and DigraphGraphviz for pictures)
+//   digraph-generate the build-tool plugin's tool: manifests -> container, never Graphviz
+//
+// The trait "Graphviz" (on by default) links libgraphviz for PNG/SVG/PDF. Without it
+// (`swift build --disable-default-traits`, or `traits: []` on a dependency) every command builds
+// and runs with no C library at all; `render` then writes DOT and says how to get pictures.
 let package = Package(
     name: "digraph",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "digraph", targets: ["digraph"]),
+        .library(name: "DigraphKit", targets: ["DigraphKit"]),
+        .plugin(name: "DigraphGenerate", targets: ["DigraphGenerate"]),
+        .plugin(name: "DigraphCommand", targets: ["DigraphCommand"]),
+    ],
+    traits: [
+        .trait(name: "Graphviz", description: "Render PNG, SVG, PDF and Graphviz JSON in process through the system libgraphviz (Debian: libgraphviz-dev; macOS: brew install graphviz). Without it, render writes DOT only."),
+        .default(enabledTraits: ["Graphviz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,19 +45,32 @@ let package = Package(
         .target(name: "DigraphReporters", dependencies: ["DigraphCore", "DigraphRules"]),
         .target(name: "DigraphDOT", dependencies: ["DigraphCore"]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
-        .target(name: "DigraphGraphviz", dependencies: ["CGraphviz"]),
+        .target(name: "DigraphGraphviz", dependencies: [.target(name: "CGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .target(name: "DigraphSwiftGen", dependencies: ["DigraphCore"]),
         .target(name: "DigraphSwiftImport", dependencies: [
             "DigraphCore",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        .target(name: "DigraphKit", dependencies: [
+            "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphSwiftGen", "DigraphSwiftImport",
+        ]),
         .executableTarget(
             name: "digraph",
             dependencies: [
-                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphGraphviz", "DigraphSwiftGen", "DigraphSwiftImport",
+                "DigraphKit",
+                .target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(name: "digraph-generate", dependencies: ["DigraphKit"]),
+        .plugin(name: "DigraphGenerate", capability: .buildTool(), dependencies: ["digraph-generate"]),
+        .plugin(
+            name: "DigraphCommand",
+            capability: .command(
+                intent: .custom(verb: "digraph", description: "Run digraph (check, render, gen-swift, import, init, explain) on this package"),
+                permissions: [.writeToPackageDirectory(reason: "gen-swift, import, render and init write the files you name with -o")]),
+            dependencies: ["digraph"]
         ),
         .executableTarget(name: "digraph-synth"),
         .executableTarget(name: "digraph-bench", dependencies: [
@@ -55,9 +82,10 @@ let package = Package(
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
         .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
         .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
-        .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphGraphviz"]),
+        .testTarget(name: "DigraphGraphvizTests", dependencies: [.target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"]))]),
+        .testTarget(name: "DigraphKitTests", dependencies: ["DigraphKit"]),
         .testTarget(name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen"], exclude: ["Golden", "Manifests"]),
         .testTarget(name: "DigraphSwiftImportTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphSwiftImport"]),
-        .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth"], exclude: ["Expected"]),
+        .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth", "digraph-generate"], exclude: ["Expected"]),
     ]
 )

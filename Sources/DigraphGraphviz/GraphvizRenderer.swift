@@ -1,3 +1,4 @@
+#if Graphviz
 import CGraphviz
 import Foundation
 
@@ -55,15 +56,15 @@ public enum GraphvizRenderer {
         defer { gvFreeLayout(context, graph) }
 
         var data: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        guard formatName.withCString({ gvRenderData(context, graph, $0, &data, &length) }) == 0, let data else {
+        var length = 0
+        guard formatName.withCString({ digraph_render_data(context, graph, $0, &data, &length) }) == 0, let data else {
             throw failure("Graphviz could not render the graph as '\(formatName)'")
         }
         defer { gvFreeRenderData(data) }
         if agerrors() > Int32(AGWARN.rawValue) {
             throw failure("Graphviz reported an error while rendering")
         }
-        return [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+        return [UInt8](UnsafeRawBufferPointer(start: data, count: length))
     }
 
     /// The messages Graphviz printed during the last render, warnings included.
@@ -114,3 +115,4 @@ private func collectGraphvizMessage(_ message: UnsafeMutablePointer<CChar>?) -> 
     if let message { GraphvizMessages.shared.append(String(cString: message)) }
     return 0
 }
+#endif

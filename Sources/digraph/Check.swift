@@ -1,9 +1,5 @@
 import ArgumentParser
-import DigraphCore
-import DigraphLoader
-import DigraphReporters
-import DigraphRules
-import DigraphSwiftImport
+import DigraphKit
 import Foundation
 
 struct Check: ParsableCommand {
@@ -69,10 +65,8 @@ struct Check: ParsableCommand {
         }
         let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored), baseline: accepted)
         let environment = ProcessInfo.processInfo.environment
-        let reporter = format.reporter(colored: format == .text && Terminal.stdoutWantsColor,
-                                       workingDirectory: FileManager.default.currentDirectoryPath,
-                                       githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 })
-        print(reporter.render(outcome.report), terminator: "")
+        print(outcome.rendered(as: format, colored: format == .text && Terminal.stdoutWantsColor,
+                               githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }), terminator: "")
         if let writeBaseline, !outcome.inputUnusable {
             let findings = outcome.report.diagnostics.filter { $0.severity != .info }
             do {
@@ -114,52 +108,6 @@ func ignoredCodes(_ values: [String]) throws -> Set<DiagnosticCode> {
         codes.insert(code)
     }
     return codes
-}
-
-/// Load, link and check: the pipeline every command starts with.
-struct CheckRun {
-    var graph: DependencyGraph?
-    var report: Report
-    var inputUnusable: Bool
-    /// Every file read: outputs must never overwrite one of them.
-    var readFiles: [String]
-
-    /// Paths that hold Swift (a `.swift` file, or a folder with Swift files below it) are imported in
-    /// memory, with locations in the Swift files; the rest are manifests. Both merge into one graph.
-    init(files: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
-        let swiftPaths = files.filter { SwiftSourceFiles.holdsSwift($0, excluding: patterns) }
-        let manifestPaths = files.filter { !swiftPaths.contains($0) }
-        var imported: SwiftImporter.Result?
-        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns) }
-        let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
-                                         unreadable: imported?.unreadable ?? [])
-        graph = loaded.graph
-        inputUnusable = loaded.graph == nil
-        readFiles = ManifestLoader.expand(paths: manifestPaths) + (imported?.files ?? [])
-        // Rules, then the manifest's own suppressions, then --ignore, then the baseline.
-        var findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
-        var suppressed = 0
-        if let graph = loaded.graph {
-            let outcome = Suppressions.apply(to: findings, in: graph)
-            findings = outcome.kept
-            suppressed = outcome.suppressed.count
-        }
-        findings = findings.filter { !ignored.contains($0.code) }
-        var baselined = 0
-        if let baseline, loaded.graph != nil {
-            let outcome = baseline.apply(to: findings)
-            findings = outcome.kept
-            baselined = outcome.baselined.count
-        }
-        report = Report(registrations: loaded.graph?.registrations.count ?? 0,
-                        diagnostics: loaded.diagnostics + findings, suppressed: suppressed, baselined: baselined)
-    }
-
-    func exitStatus(strict: Bool) -> ExitStatus {
-        if inputUnusable { return .unusableInput }
-        if report.errors > 0 || (strict && report.warnings > 0) { return .graphHasErrors }
-        return .success
-    }
 }
 
 enum Terminal {

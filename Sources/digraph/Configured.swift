@@ -1,7 +1,5 @@
 import ArgumentParser
-import DigraphCore
-import DigraphLoader
-import DigraphReporters
+import DigraphKit
 import Foundation
 
 /// Commands run without file arguments take their manifests and defaults from the project's

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DigraphCore
+import DigraphKit
 import Foundation
 
 struct Digraph: ParsableCommand {
@@ -16,13 +16,6 @@ struct Digraph: ParsableCommand {
         """,
         version: DigraphProject.version,
         subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Explain.self, Init.self])
-}
-
-/// The exit codes CI relies on.
-enum ExitStatus: Int32 {
-    case success = 0
-    case graphHasErrors = 1
-    case unusableInput = 2
 }
 
 /// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DigraphCore
-import DigraphRules
+import DigraphKit
+import Foundation
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,5 @@
 import ArgumentParser
-import DigraphCore
-import DigraphReporters
-import DigraphSwiftGen
-import DigraphSwiftImport
+import DigraphKit
 import Foundation
 
 struct Import: ParsableCommand {

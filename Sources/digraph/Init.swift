@@ -1,6 +1,5 @@
 import ArgumentParser
-import DigraphCore
-import DigraphLoader
+import DigraphKit
 import Foundation
 
 struct Init: ParsableCommand {

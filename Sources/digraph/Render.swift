@@ -1,10 +1,8 @@
 import ArgumentParser
-import DigraphCore
-import DigraphDOT
+import DigraphKit
+#if Graphviz
 import DigraphGraphviz
-import DigraphLoader
-import DigraphReporters
-import DigraphRules
+#endif
 import Foundation
 
 struct Render: ParsableCommand {
@@ -21,7 +19,7 @@ struct Render: ParsableCommand {
         Without -o the picture is written next to the first manifest (app.yaml -> app.png); \
         -o - writes it to stdout. Files are written atomically: a failed render leaves none.
 
-        Big graphs: above \(DOTEncoder.largeGraphThreshold) nodes edge labels are dropped and dot's \
+        Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes edge labels are dropped and dot's \
         layout limits are tightened; --focus/--depth cut a neighbourhood, --collapse modules \
         draws one node per module.
 
@@ -44,7 +42,7 @@ struct Render: ParsableCommand {
     var output: String?
 
     @Option(name: .customLong("layout"), help: "Graphviz layout engine: dot (the default), neato, fdp, sfdp, circo, twopi.")
-    var layoutOption: GraphvizRenderer.Layout?
+    var layoutOption: GraphDrawing.Layout?
 
     @Option(help: "Rank direction: TB (top to bottom) or LR (left to right).")
     var rankdir: DOTOptions.RankDirection?
@@ -67,10 +65,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Lay out a picture above the size limit (\(Render.maximumNodes) registrations or \(Render.maximumEdges) edges) anyway; it can take many minutes.")
     var noLimit = false
 
-    /// Above these, a layout takes minutes (5,000 registrations took 6.5 s, 20,000 did not finish
-    /// in 7 minutes): a picture of that size is refused unless asked for with --no-limit.
-    static let maximumNodes = 5_000
-    static let maximumEdges = 20_000
+    static let maximumNodes = GraphDrawing.maximumNodes
+    static let maximumEdges = GraphDrawing.maximumEdges
 
     enum FormatFlag: String, EnumerableFlag {
         case png, svg, pdf, dot
@@ -99,7 +95,7 @@ struct Render: ParsableCommand {
         }
     }
 
-    var layout: GraphvizRenderer.Layout { layoutOption ?? .dot }
+    var layout: GraphDrawing.Layout { layoutOption ?? .dot }
 
     /// An option that would change nothing is a mistake in the command line: say so, rather than
     /// let the user believe it took effect.
@@ -136,40 +132,27 @@ struct Render: ParsableCommand {
         options.focusKeys = try focus.map { try TypeExpressionParser.parse($0).key }
         options.depth = depth ?? 1
         options.tuneLayoutForSize = !graphvizDefaults
-        let encoder = DOTEncoder(graph: graph, diagnostics: outcome.report.diagnostics, options: options)
-        if !options.focusKeys.isEmpty, encoder.includedRegistrations().isEmpty {
-            let known = graph.registrations.flatMap { $0.provides.map(\.key) }
-            let hint = options.focusKeys.compactMap { nearSpellings(of: $0, in: known).first }.first.map { " (did you mean '\($0)'?)" } ?? ""
-            throw ValidationError("no registration provides \(focus.joined(separator: ", "))\(hint)")
+        let drawing: GraphDrawing
+        do {
+            drawing = try GraphDrawing(graph: graph, diagnostics: outcome.report.diagnostics, options: options)
+        } catch {
+            throw ValidationError(error.description)
         }
-        let dot = encoder.encode()
-
-        let bytes: [UInt8]
         let started = Date()
-        let included = options.collapseModules ? [] : encoder.includedRegistrations()
-        let nodes = included.count
-        let edges = included.reduce(0) { $0 + graph.edges[$1].count }
-        if resolvedFormat != .dot, !noLimit, nodes > Self.maximumNodes || edges > Self.maximumEdges {
+        if resolvedFormat != .dot, !noLimit, drawing.exceedsLayoutLimits {
             printToStandardError("""
-                digraph: error: the picture would have \(nodes) registrations and \(edges) edges; laying out more than \(Self.maximumNodes) registrations or \(Self.maximumEdges) edges takes many minutes.
+                digraph: error: the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(Self.maximumNodes) registrations or \(Self.maximumEdges) edges takes many minutes.
                 Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
 
                 """)
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
+        let bytes: [UInt8]
         switch resolvedFormat {
         case .dot:
-            bytes = Array(dot.utf8)
+            bytes = Array(drawing.dot().utf8)
         case .png, .svg, .pdf, .json:
-            let progress = nodes > DOTEncoder.largeGraphThreshold
-                ? LayoutProgress(start: "digraph: laying out \(nodes) registrations with \(layout.rawValue)…") : nil
-            defer { progress?.finish() }
-            do {
-                bytes = try GraphvizRenderer.render(dot: dot, format: GraphvizRenderer.Format(rawValue: resolvedFormat.rawValue)!, layout: layout)
-            } catch {
-                printToStandardError("digraph: error: \(shown(error.message))\n")
-                throw ExitCode(ExitStatus.unusableInput.rawValue)
-            }
+            bytes = try picture(of: drawing)
         }
         let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.rawValue)
         do {
@@ -228,5 +211,26 @@ final class LayoutProgress: @unchecked Sendable {
     }
 }
 
-extension GraphvizRenderer.Layout: ExpressibleByArgument {}
+extension Render {
+    /// Lays the drawing out with Graphviz, in process; a build without the Graphviz trait says
+    /// how to get pictures instead.
+    func picture(of drawing: GraphDrawing) throws -> [UInt8] {
+        #if Graphviz
+        let progress = drawing.registrations > GraphDrawing.largeGraphThreshold
+            ? LayoutProgress(start: "digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…") : nil
+        defer { progress?.finish() }
+        do {
+            return try GraphvizRenderer.render(dot: drawing.dot(), formatName: resolvedFormat.rawValue, layoutName: layout.rawValue)
+        } catch {
+            printToStandardError("digraph: error: \(shown(error.message))\n")
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        #else
+        printToStandardError("digraph: error: cannot draw \(resolvedFormat.rawValue.uppercased()): \(GraphDrawing.picturesNeedGraphviz)\n")
+        throw ExitCode(ExitStatus.unusableInput.rawValue)
+        #endif
+    }
+}
+
+extension GraphDrawing.Layout: ExpressibleByArgument {}
 extension DOTOptions.RankDirection: ExpressibleByArgument {}

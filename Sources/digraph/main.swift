@@ -1,5 +1,5 @@
 import ArgumentParser
-import DigraphCore
+import DigraphKit
 import Foundation
 
 /// The entry point: argument-parser's usage errors exit 64 by default; digraph's contract says 2

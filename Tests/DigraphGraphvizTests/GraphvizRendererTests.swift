@@ -1,3 +1,4 @@
+#if Graphviz
 import DigraphGraphviz
 import Foundation
 #if canImport(FoundationXML)
@@ -127,3 +128,4 @@ struct GraphvizRendererTests {
         }
     }
 }
+#endif

@@ -1,14 +1,16 @@
 import Foundation
 import DigraphCore
 
-/// Where outputs go, and writing them so that a reader never sees half a file.
-enum OutputPath {
-    struct WriteError: Error, CustomStringConvertible {
-        var description: String
+/// Where outputs go, and the one writer every output goes through (generated Swift, pictures,
+/// imported manifests, baselines, configurations): a reader never sees half a file.
+public enum OutputPath {
+    public struct WriteError: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// `app.yaml` -> `app.png`; a directory `fixtures/workout` -> `fixtures/workout.png`.
-    static func beside(_ firstManifest: String, replacing argument: String, extension newExtension: String) -> String {
+    public static func beside(_ firstManifest: String, replacing argument: String, extension newExtension: String) -> String {
         var isDirectory: ObjCBool = false
         var base = argument
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -22,7 +24,7 @@ enum OutputPath {
     /// Why `path` may not be replaced: it exists and is a symbolic link, a folder, a FIFO or a
     /// device, a file nobody may write (renaming over it would succeed, even for root, but the mode
     /// says it is not to be changed), or a file that cannot be read (nothing says digraph wrote it).
-    static func refusal(for path: String) -> WriteError? {
+    public static func refusal(for path: String) -> WriteError? {
         var status = stat()
         guard path != "-", lstat(path, &status) == 0 else { return nil }
         let kind = status.st_mode & S_IFMT
@@ -45,7 +47,7 @@ enum OutputPath {
     /// `-` is stdout. Anything else: a fresh temporary file created exclusively (random name, same
     /// folder, never following a planted link) is filled and renamed over the target, which must be
     /// a regular file or absent: a FIFO, a device, a folder or a symbolic link is refused.
-    static func write(_ bytes: [UInt8], to path: String, readingFrom inputs: [String] = []) throws {
+    public static func write(_ bytes: [UInt8], to path: String, readingFrom inputs: [String] = []) throws {
         if path == "-" {
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(bytes))

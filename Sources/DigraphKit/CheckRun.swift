@@ -1,0 +1,60 @@
+import DigraphLoader
+import DigraphReporters
+import DigraphRules
+import DigraphSwiftImport
+import Foundation
+
+/// Load, link and check: the pipeline every command starts with.
+public struct CheckRun: Sendable {
+    /// The linked graph; nil when the input could not be used (its problems are in `report`).
+    public var graph: DependencyGraph?
+    public var report: Report
+    public var inputUnusable: Bool
+    /// Every file read: outputs must never overwrite one of them.
+    public var readFiles: [String]
+
+    /// Paths that hold Swift (a `.swift` file, or a folder with Swift files below it) are imported in
+    /// memory, with locations in the Swift files; the rest are manifests (a folder stands for its
+    /// `.yaml`, `.yml` and `.json` files). Both merge into one graph. Then the rules, the manifests'
+    /// own `suppress:` entries, `ignoring` and the baseline, in that order.
+    public init(files: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
+        let swiftPaths = files.filter { SwiftSourceFiles.holdsSwift($0, excluding: patterns) }
+        let manifestPaths = files.filter { !swiftPaths.contains($0) }
+        var imported: SwiftImporter.Result?
+        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns) }
+        let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
+                                         unreadable: imported?.unreadable ?? [])
+        graph = loaded.graph
+        inputUnusable = loaded.graph == nil
+        readFiles = ManifestLoader.expand(paths: manifestPaths) + (imported?.files ?? [])
+        var findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
+        var suppressed = 0
+        if let graph = loaded.graph {
+            let outcome = Suppressions.apply(to: findings, in: graph)
+            findings = outcome.kept
+            suppressed = outcome.suppressed.count
+        }
+        findings = findings.filter { !ignored.contains($0.code) }
+        var baselined = 0
+        if let baseline, loaded.graph != nil {
+            let outcome = baseline.apply(to: findings)
+            findings = outcome.kept
+            baselined = outcome.baselined.count
+        }
+        report = Report(registrations: loaded.graph?.registrations.count ?? 0,
+                        diagnostics: loaded.diagnostics + findings, suppressed: suppressed, baselined: baselined)
+    }
+
+    public func exitStatus(strict: Bool) -> ExitStatus {
+        if inputUnusable { return .unusableInput }
+        if report.errors > 0 || (strict && report.warnings > 0) { return .graphHasErrors }
+        return .success
+    }
+
+    /// The report in one of check's formats. `workingDirectory` spells SARIF's artifact URIs;
+    /// `githubWorkspace` the paths of `--format github` annotations.
+    public func rendered(as format: ReportFormat, colored: Bool = false, workingDirectory: String = FileManager.default.currentDirectoryPath,
+                         githubWorkspace: String? = nil) -> String {
+        format.reporter(colored: colored, workingDirectory: workingDirectory, githubWorkspace: githubWorkspace).render(report)
+    }
+}

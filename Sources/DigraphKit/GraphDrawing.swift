@@ -1,0 +1,57 @@
+import DigraphDOT
+
+/// What `render` draws: the DOT text of a graph (or the part `--focus` picks, or one node per
+/// module), and whether a layout of it is within reason. Laying it out as a picture is
+/// DigraphGraphviz's job, which this library does not link.
+public struct GraphDrawing {
+    /// Above these, a layout takes minutes (5,000 registrations took 6.5 s, 20,000 did not finish
+    /// in 7 minutes): a picture of that size is refused unless asked for anyway.
+    public static let maximumNodes = 5_000
+    public static let maximumEdges = 20_000
+    /// Above this many nodes edge labels are dropped and dot's layout limits are tightened.
+    public static let largeGraphThreshold = DOTEncoder.largeGraphThreshold
+
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private let encoder: DOTEncoder
+    /// Registrations and edges the picture holds (0 when modules are collapsed: few nodes).
+    public let registrations: Int
+    public let edges: Int
+
+    /// Fails when `options` focus on keys no registration provides (with a near spelling).
+    public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions) throws(Refusal) {
+        encoder = DOTEncoder(graph: graph, diagnostics: diagnostics, options: options)
+        let included = options.collapseModules ? [] : encoder.includedRegistrations()
+        if !options.focusKeys.isEmpty, included.isEmpty {
+            let known = graph.registrations.flatMap { $0.provides.map(\.key) }
+            let hint = options.focusKeys.compactMap { nearSpellings(of: $0, in: known).first }.first.map { " (did you mean '\($0)'?)" } ?? ""
+            throw Refusal(description: "no registration provides \(options.focusKeys.joined(separator: ", "))\(hint)")
+        }
+        registrations = included.count
+        edges = included.reduce(0) { $0 + graph.edges[$1].count }
+    }
+
+    /// Too big to lay out in reasonable time (the DOT text is always fine).
+    public var exceedsLayoutLimits: Bool {
+        registrations > Self.maximumNodes || edges > Self.maximumEdges
+    }
+
+    public func dot() -> String { encoder.encode() }
+}
+
+extension GraphDrawing {
+    /// Graphviz's layout engines `render` offers.
+    public enum Layout: String, CaseIterable, Sendable {
+        case dot, neato, fdp, sfdp, circo, twopi
+    }
+
+    /// Said when a picture is asked of a build without the Graphviz trait.
+    public static let picturesNeedGraphviz = """
+        this digraph was built without Graphviz, so it draws DOT text only (--dot, or --format dot). \
+        For PNG, SVG, PDF and JSON, build it with the default 'Graphviz' trait and the Graphviz \
+        development files installed (Debian/Ubuntu: apt-get install libgraphviz-dev pkg-config; \
+        macOS: brew install graphviz), or pipe the DOT text to Graphviz's own `dot -Tpng`
+        """
+}

@@ -1,0 +1,178 @@
+import DigraphSwiftGen
+import Foundation
+
+/// One generated file: where it goes and what it holds.
+public struct GeneratedFile: Sendable, Equatable {
+    public var path: String
+    public var text: String
+}
+
+/// The composition root as Swift files: generating them (with the header naming their
+/// manifests), telling whether the files on disk are stale, and writing them.
+public struct SwiftGeneration: Sendable {
+    public enum Target: String, CaseIterable, Sendable {
+        /// A container class in plain Swift, no runtime library.
+        case plain
+        /// One Swinject `Assembly` per manifest file.
+        case swinject
+        /// Stand-in declarations of the manifest's types, to try generated code without the app.
+        case stubs
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public var target: Target
+    public var access: AccessLevel
+    /// With `.plain`: spread the registrations over this many files in the directory `output`.
+    public var split: Int
+    /// A file path, `-` for stdout, or a directory when `split > 1`.
+    public var output: String
+
+    /// More files than this helps no compiler and only fills a folder.
+    public static let maximumSplit = 1_000
+
+    public init(target: Target = .plain, access: AccessLevel = .internal, split: Int = 1, output: String = "-") {
+        self.target = target
+        self.access = access
+        self.split = split
+        self.output = output
+    }
+
+    /// What is wrong with these options, if anything (a command line reports it as a usage error).
+    public var optionProblem: String? {
+        if !(1...Self.maximumSplit).contains(split) {
+            return "--split must be between 1 and \(Self.maximumSplit) (files of registrations), not \(split)"
+        }
+        if split > 1, target != .plain { return "--split applies to --target plain" }
+        if split > 1, output == "-" { return "--split writes several files: give a directory with -o" }
+        return nil
+    }
+
+    /// The files for `graph`, read from `manifests` (named in the header relative to the output).
+    /// Fails when the graph cannot be generated although it checks (two keys whose accessors
+    /// would be spelled alike): the message names both.
+    public func files(for graph: DependencyGraph, manifests: [String],
+                      workingDirectory: String = FileManager.default.currentDirectoryPath) throws(Failure) -> [GeneratedFile] {
+        let plan: GenerationPlan
+        do {
+            plan = try GenerationPlan(graph: graph)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        let sources = headerSources(manifests, workingDirectory: workingDirectory)
+        switch target {
+        case .plain where split > 1:
+            return PlainContainerGenerator(plan: plan, access: access, sources: sources, parts: split).generateFiles()
+                .map { GeneratedFile(path: output + "/" + $0.name, text: $0.text) }
+        case .plain: return [GeneratedFile(path: output, text: PlainContainerGenerator(plan: plan, access: access, sources: sources).generate())]
+        case .swinject: return [GeneratedFile(path: output, text: SwinjectAssemblyGenerator(plan: plan, access: access, sources: sources).generate())]
+        case .stubs: return [GeneratedFile(path: output, text: StubGenerator(plan: plan, sources: sources).generate())]
+        }
+    }
+
+    /// One line per file that differs from `files` (missing, generated with other options, or
+    /// stale with the first difference), and per part left over from an earlier, wider split.
+    /// Empty when everything is up to date.
+    public func staleness(of files: [GeneratedFile]) -> [String] {
+        var problems: [String] = []
+        for file in files {
+            guard let existing = FileManager.default.contents(atPath: file.path).map({ String(decoding: $0, as: UTF8.self) }) else {
+                problems.append("\(file.path) does not exist")
+                continue
+            }
+            if let options = GeneratedHeader.optionDifference(expected: file.text, existing: existing) {
+                problems.append("\(file.path) was \(options)")
+            } else if let difference = StaleFile.describe(expected: file.text, found: existing) {
+                problems.append("\(file.path) is stale: \(difference)")
+            }
+        }
+        return problems + leftovers(besides: files).map { "\($0) is left over from an earlier split" }
+    }
+
+    /// Writes `files` atomically. A file is replaced only when digraph wrote it (its header says
+    /// so); none of `inputs` is ever overwritten; the parts of an earlier, wider split of this
+    /// container are removed (never another container's files). Two runs splitting into one
+    /// folder take turns, so the folder holds one run's files.
+    public func write(_ files: [GeneratedFile], readingFrom inputs: [String]) throws(OutputPath.WriteError) {
+        do {
+            if split > 1 { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+            let lock = split > 1 ? try DirectoryLock(output) : nil
+            defer { lock?.release() }
+            for file in files where file.path != "-" { try Self.mayReplace(file.path) }
+            for file in files { try OutputPath.write(Array(file.text.utf8), to: file.path, readingFrom: inputs) }
+            for leftover in leftovers(besides: files) { try FileManager.default.removeItem(atPath: leftover) }
+        } catch let error as OutputPath.WriteError {
+            throw error
+        } catch {
+            throw OutputPath.WriteError(description: "cannot write \(output): \(error.localizedDescription)")
+        }
+    }
+
+    /// Parts of this container from an earlier, wider split.
+    private func leftovers(besides files: [GeneratedFile]) -> [String] {
+        guard split > 1, let first = files.first else { return [] }
+        return GeneratedDirectory.splitParts(of: (first.path as NSString).lastPathComponent, in: output)
+            .filter { path in !files.contains { $0.path == path } }
+    }
+
+    /// The manifests as the header names them: relative to the folder of the output (the
+    /// working directory for stdout), so that `DI`, `./DI/` and an absolute path give one file.
+    func headerSources(_ manifests: [String], workingDirectory: String) -> [String] {
+        let outputFolder: String = switch output {
+        case "-": workingDirectory
+        case _ where split > 1: PathSpelling.absolute(output, from: workingDirectory)
+        default: (PathSpelling.absolute(output, from: workingDirectory) as NSString).deletingLastPathComponent
+        }
+        return manifests.map { PathSpelling.relative(PathSpelling.absolute($0, from: workingDirectory), to: outputFolder) }
+    }
+
+    /// A generated file is replaced only when it is a regular file that digraph wrote: its header
+    /// says so. A file it cannot read is not replaced either, since that cannot be told.
+    static func mayReplace(_ path: String) throws(OutputPath.WriteError) {
+        if let refusal = OutputPath.refusal(for: path) { throw refusal }
+        guard InputFile.kind(of: path) != .missing else { return }
+        guard let existing = FileManager.default.contents(atPath: path) else {
+            throw OutputPath.WriteError(description: "\(path) exists but cannot be read, so digraph cannot tell whether it generated it; refusing to overwrite it. Move it away or choose another -o")
+        }
+        if !GeneratedHeader.isPresent(in: String(decoding: existing.prefix(GeneratedHeader.marker.utf8.count), as: UTF8.self)) {
+            throw OutputPath.WriteError(description: "\(path) exists and was not generated by digraph (its first line is not '\(GeneratedHeader.marker) …'); refusing to overwrite it. Move it away or choose another -o")
+        }
+    }
+}
+
+/// The files of one split container in a directory: `<Container>+Registrations<n>.swift` with
+/// digraph's header. Other containers' parts and files of other targets are never touched.
+enum GeneratedDirectory {
+    static func splitParts(of mainFile: String, in directory: String) -> [String] {
+        let prefix = String(mainFile.dropLast(".swift".count)) + "+Registrations"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(".swift") else { return false }
+            let number = name.dropFirst(prefix.count).dropLast(".swift".count)
+            return !number.isEmpty && number.allSatisfy { ("0"..."9").contains($0) }
+        }.sorted().map { directory + "/" + $0 }.filter { path in
+            InputFile.kind(of: path) == .regularFile
+                && (FileManager.default.contents(atPath: path).map { GeneratedHeader.isPresent(in: String(decoding: $0, as: UTF8.self)) } ?? false)
+        }
+    }
+}
+
+/// An exclusive advisory lock on a directory (`flock`), held while a command rewrites its files.
+final class DirectoryLock {
+    private let descriptor: Int32
+
+    init(_ directory: String) throws(OutputPath.WriteError) {
+        descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw OutputPath.WriteError(description: "cannot open \(directory): \(String(cString: strerror(errno)))")
+        }
+        while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,57 @@
+// The tool of the DigraphGenerate build-tool plugin: a target's manifests in, its container out.
+//
+//   digraph-generate --output <file.swift> [--access internal|public] <manifest>...
+//
+// Diagnostics go to stderr as `file:line:column: error: …`, which Xcode and SwiftPM show on the
+// manifest; a graph with errors exits 1 and writes nothing, so the build fails where the mistake is.
+// Warnings are printed and the container is still generated. Needs no Graphviz.
+import DigraphKit
+import Foundation
+
+func fail(_ message: String, status: ExitStatus) -> Never {
+    FileHandle.standardError.write(Data("digraph-generate: error: \(PrintableText.escape(message))\n".utf8))
+    exit(status.rawValue)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var output: String?
+var access = AccessLevel.internal
+var manifests: [String] = []
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--output", "-o":
+        guard !arguments.isEmpty else { fail("--output needs a file", status: .unusableInput) }
+        output = arguments.removeFirst()
+    case "--access":
+        guard let value = arguments.first, let level = AccessLevel(rawValue: value) else {
+            fail("--access takes internal or public", status: .unusableInput)
+        }
+        arguments.removeFirst()
+        access = level
+    default:
+        manifests.append(argument)
+    }
+}
+guard let output, !manifests.isEmpty else {
+    fail("usage: digraph-generate --output <file.swift> [--access internal|public] <manifest>...", status: .unusableInput)
+}
+
+let outcome = CheckRun(files: manifests)
+if !outcome.report.diagnostics.isEmpty {
+    FileHandle.standardError.write(Data(TextReporter().render(outcome.report).utf8))
+}
+guard let graph = outcome.graph, outcome.report.errors == 0 else {
+    if outcome.graph != nil { fail("not generating the container from a graph with errors", status: .graphHasErrors) }
+    exit(ExitStatus.unusableInput.rawValue)
+}
+let generation = SwiftGeneration(target: .plain, access: access, output: output)
+do {
+    let files = try generation.files(for: graph, manifests: manifests)
+    // The plugin's work folder is SwiftPM's: the file there is always ours to replace.
+    try generation.write(files, readingFrom: outcome.readFiles)
+} catch let error as SwiftGeneration.Failure {
+    fail(error.description, status: .graphHasErrors)
+} catch {
+    fail("\(error)", status: .unusableInput)
+}
