@@ -68,8 +68,9 @@ let package = Package(
         .plugin(
             name: "DigraphCommand",
             capability: .command(
-                intent: .custom(verb: "digraph", description: "Run digraph (check, render, gen-swift, import, init, explain) on this package"),
-                permissions: [.writeToPackageDirectory(reason: "gen-swift, import, render and init write the files you name with -o")]),
+                // No declared permission, so `check` runs without a prompt; commands that write
+                // into the package take `--allow-writing-to-package-directory` (the sandbox on macOS).
+                intent: .custom(verb: "digraph", description: "Run digraph (check, render, gen-swift, import, init, explain) on this package")),
             dependencies: ["digraph"]
         ),
         .executableTarget(name: "digraph-synth"),

@@ -21,8 +21,25 @@ struct DigraphCommand: CommandPlugin {
             throw PluginFailure(status: 128 + process.terminationStatus)
         }
         if process.terminationStatus != 0 {
-            // digraph has printed its findings; the plugin only passes the failure on.
+            // digraph has printed its findings; the plugin passes the failure on, and for a file it
+            // could not write, says how the sandbox lets it write into the package.
+            if process.terminationStatus == 2, Self.writes(arguments) {
+                Diagnostics.remark("digraph writes into the package only when allowed: swift package --allow-writing-to-package-directory digraph \(arguments.joined(separator: " "))")
+            }
             throw PluginFailure(status: process.terminationStatus)
+        }
+    }
+}
+
+extension DigraphCommand {
+    /// Whether these arguments ask digraph to write a file (so a failure may be the sandbox's).
+    static func writes(_ arguments: [String]) -> Bool {
+        guard let command = arguments.first else { return false }
+        switch command {
+        case "init", "render": return true
+        case "gen-swift", "import": return arguments.contains("-o") || arguments.contains("--output") || arguments.contains { $0.hasPrefix("--output=") }
+        case "check": return arguments.contains { $0 == "--write-baseline" || $0.hasPrefix("--write-baseline=") }
+        default: return false
         }
     }
 }

@@ -17,7 +17,16 @@ public struct CheckRun: Sendable {
     /// memory, with locations in the Swift files; the rest are manifests (a folder stands for its
     /// `.yaml`, `.yml` and `.json` files). Both merge into one graph. Then the rules, the manifests'
     /// own `suppress:` entries, `ignoring` and the baseline, in that order.
-    public init(files: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
+    ///
+    /// A folder whose tree holds manifests named for the DigraphGenerate plugin
+    /// (`App.digraph.yaml`, `.yml`, `.json`) stands for those manifests: its Swift code uses the
+    /// container generated from them, so it is not imported as well.
+    public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
+        let files = given.flatMap { path -> [String] in
+            guard InputFile.kind(of: path) == .directory else { return [path] }
+            let found = SwiftSourceFiles.list([path], excluding: patterns).pluginManifests
+            return found.isEmpty ? [path] : found
+        }
         let swiftPaths = files.filter { SwiftSourceFiles.holdsSwift($0, excluding: patterns) }
         let manifestPaths = files.filter { !swiftPaths.contains($0) }
         var imported: SwiftImporter.Result?

@@ -84,7 +84,7 @@ public struct SwiftGeneration: Sendable {
             }
             if let options = GeneratedHeader.optionDifference(expected: file.text, existing: existing) {
                 problems.append("\(file.path) was \(options)")
-            } else if let difference = StaleFile.describe(expected: file.text, found: existing) {
+            } else if let difference = StaleFile.describe(expected: GeneratedHeader.ignoringVersion(file.text), found: GeneratedHeader.ignoringVersion(existing)) {
                 problems.append("\(file.path) is stale: \(difference)")
             }
         }

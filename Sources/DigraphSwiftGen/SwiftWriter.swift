@@ -45,8 +45,21 @@ public enum GeneratedHeader {
         let from = sources.isEmpty ? "" : " from " + sources.map { PrintableText.escape($0) }.joined(separator: ", ")
         return [
             marker + options.map { " \($0.flag) \($0.value)" }.joined() + from + (purpose.map { ": " + $0 } ?? "."),
-            "// Do not edit: change the manifest and run `digraph gen-swift` again.",
+            "// Do not edit: change the manifest and run `digraph gen-swift` again" + versionNote + ".",
         ]
+    }
+
+    /// The version that wrote the file, as `digraph --version` and SARIF give it.
+    static let versionNote = " (digraph \(DigraphProject.version))"
+
+    /// `text` without the version note of its header: a file that another version of digraph
+    /// generated with the same content is not stale.
+    public static func ignoringVersion(_ text: String) -> String {
+        guard isPresent(in: text), let firstBreak = text.firstIndex(of: "\n") else { return text }
+        let second = text[text.index(after: firstBreak)...].prefix { $0 != "\n" }
+        guard second.hasPrefix("// Do not edit"), second.hasSuffix(")."), let open = second.lastIndex(of: "("),
+              second[open...].hasPrefix("(digraph "), open > second.startIndex else { return text }
+        return String(text[..<second.index(before: open)]) + "." + String(text[second.endIndex...])
     }
 
     public static func isPresent(in text: String) -> Bool { text.hasPrefix(marker) }

@@ -13,7 +13,12 @@ public enum SwiftSourceFiles {
         public var unreadable: [(path: String, reason: String)]
         /// The folders holding a `Package.swift`, for module names.
         public var packageRoots: [String]
+        /// Manifests named for the DigraphGenerate plugin (`App.digraph.yaml`) found on the way.
+        public var pluginManifests: [String] = []
     }
+
+    /// The names the DigraphGenerate build-tool plugin turns into a container.
+    public static let pluginManifestSuffixes = [".digraph.yaml", ".digraph.yml", ".digraph.json"]
 
     /// True when a path is a `.swift` file, or a directory with at least one below it.
     public static func holdsSwift(_ path: String, excluding patterns: [String] = []) -> Bool {
@@ -82,6 +87,8 @@ public enum SwiftSourceFiles {
                 walk(path, relative: relativePath, patterns: patterns, into: &listing, seen: &seen)
             } else if name.hasSuffix(".swift"), name != "Package.swift", InputFile.kind(of: path) == .regularFile, seen.insert(path).inserted {
                 listing.files.append(path)
+            } else if pluginManifestSuffixes.contains(where: name.hasSuffix), InputFile.kind(of: path) == .regularFile {
+                listing.pluginManifests.append(path)
             }
         }
     }

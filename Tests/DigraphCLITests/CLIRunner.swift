@@ -21,6 +21,15 @@ struct CLIRunner {
 
     static func executable(_ name: String) -> URL { buildDirectory.appendingPathComponent(name) }
 
+    /// Whether this build has the Graphviz trait, so `render` draws PNG, SVG, PDF and JSON.
+    static let drawsPictures: Bool = {
+        #if Graphviz
+        true
+        #else
+        false
+        #endif
+    }()
+
     /// Runs `digraph arguments…`; a run that outlives `timeout` is killed and recorded as an issue.
     static func run(_ arguments: [String], program: String = "digraph", environment: [String: String] = [:],
                     timeout: Double = 60, directory: URL = packageRoot) throws -> Result {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@Suite(.enabled(if: CLIRunner.drawsPictures, "renders pictures: needs the Graphviz trait"))
 struct RenderCommandTests {
     /// A scratch directory holding a copy of a fixture, so default output paths land there.
     func scratch(_ fixture: String = "fixtures/popcorn/manifest.yaml") throws -> (directory: URL, manifest: String) {

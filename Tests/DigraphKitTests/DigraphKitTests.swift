@@ -60,6 +60,14 @@ struct DigraphKitTests {
             try generation.write(files, readingFrom: run.readFiles)
             #expect(generation.staleness(of: files).isEmpty)
 
+            // The same code from another version of digraph is not stale; other code is.
+            let written = try String(contentsOfFile: files[0].path, encoding: .utf8)
+            let versionNote = try #require(written.split(separator: "\n")[1].split(separator: "(").last)
+            #expect(versionNote.hasPrefix("digraph ") && versionNote.hasSuffix(")."))
+            try written.replacingOccurrences(of: "(" + versionNote, with: "(digraph 0.0.9).")
+                .write(toFile: files[0].path, atomically: true, encoding: .utf8)
+            #expect(generation.staleness(of: files).isEmpty)
+
             try "version: 1\nregistrations:\n  - provides: Clock\n    lifetime: transient\n".write(toFile: manifest, atomically: true, encoding: .utf8)
             let changed = try generation.files(for: try #require(CheckRun(files: [manifest]).graph), manifests: [manifest])
             let problems = generation.staleness(of: changed)
