@@ -15,18 +15,21 @@ public struct JSONReporter: Reporter {
                 ("suppressed", .int(report.suppressed)),
                 ("baselined", .int(report.baselined)),
             ])),
-            ("diagnostics", .array(report.diagnostics.map { diagnostic in
-                .object([
-                    ("code", .string(diagnostic.code.rawValue)),
-                    ("severity", .string(diagnostic.severity.rawValue)),
-                    ("message", .string(diagnostic.message)),
-                    ("location", Self.location(diagnostic.location)),
-                    ("notes", .array(diagnostic.notes.map { note in
-                        .object([("message", .string(note.message)), ("location", Self.location(note.location))])
-                    })),
-                ])
-            })),
+            ("diagnostics", .array(report.diagnostics.map(Self.diagnostic))),
         ]).serialized()
+    }
+
+    /// One diagnostic as check's JSON gives it (`digraph diff` lists findings the same way).
+    public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("code", .string(diagnostic.code.rawValue)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+            ("location", location(diagnostic.location)),
+            ("notes", .array(diagnostic.notes.map { note in
+                .object([("message", .string(note.message)), ("location", location(note.location))])
+            })),
+        ])
     }
 
     static func location(_ location: SourceLocation) -> JSONValue {

@@ -24,6 +24,11 @@ public struct TextReporter: Reporter {
         return text + summary(report) + "\n"
     }
 
+    /// One finding on one line, without its notes (how `digraph diff` lists findings).
+    public func line(for diagnostic: Diagnostic) -> String {
+        String(line(diagnostic.location, diagnostic.severity.rawValue + ":", Self.printable(diagnostic.message) + " [\(diagnostic.code)]").dropLast())
+    }
+
     /// One finding or note. File names and messages are untrusted (a file may be named
     /// `x⏎::error …` or hold an escape sequence), so they are made printable, and a line never
     /// starts with `::`, which GitHub Actions would run as a workflow command.

@@ -15,7 +15,7 @@ struct Digraph: ParsableCommand {
         (unreadable file, schema error, bad command line).
         """,
         version: DigraphProject.version,
-        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Explain.self, Init.self])
+        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Explain.self, Init.self])
 }
 
 /// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.

@@ -14,3 +14,6 @@ for file in fixtures/broken/*.yaml; do
   "$bin" check "$file" --format json > "$out/$code.json" || true
   "$bin" check "$file" --format sarif > "$out/$code.sarif" || true
 done
+for format in text json markdown; do
+  "$bin" diff fixtures/diff/base.yaml fixtures/diff/head.yaml --format "$format" > "$out/diff.$format" || true
+done

@@ -1,0 +1,68 @@
+import ArgumentParser
+import DigraphKit
+import Foundation
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what changed in the graph between two versions: registrations, edges, findings.",
+        discussion: """
+        digraph diff BASE HEAD compares two manifests (files, folders, or Swift sources to import). \
+        digraph diff --base REV PATH… compares PATH… as it was at git revision REV (read with git \
+        show, no checkout) with the working tree.
+
+        Registrations match by key and name, edges by holder, label and key, findings by code \
+        and subject: moving lines never makes anything new.
+
+        Exit codes: 0 no new errors (and no new warnings, with --strict); 1 HEAD has errors, or \
+        warnings with --strict, that BASE did not; 2 a side cannot be read, or bad options.
+        """)
+
+    @ArgumentParser.Argument(help: "BASE HEAD; with --base, the paths to compare.")
+    var paths: [String] = []
+
+    @Option(name: .customLong("base"), help: ArgumentHelp("Compare the paths at this git revision with the working tree.", valueName: "rev"))
+    var revision: String?
+
+    @Option(help: "text (a line per change), json, or markdown (tables and a Mermaid picture, for a pull request).")
+    var format: DiffReport.Format = .text
+
+    @Flag(help: "Fail (exit 1) on new warnings too.")
+    var strict = false
+
+    func validate() throws {
+        if revision == nil, paths.count != 2 {
+            throw ValidationError("give BASE and HEAD (two manifests or folders), or --base REV and the paths to compare")
+        }
+        if revision != nil, paths.isEmpty { throw ValidationError("--base REV compares paths: give the manifests or folders to compare") }
+    }
+
+    func run() throws {
+        let base: CheckRun, head: CheckRun
+        if let revision {
+            head = CheckRun(files: paths)
+            let past: GitRevision
+            do {
+                past = try GitRevision(revision, paths: paths)
+            } catch {
+                printToStandardError("digraph: error: \(shown(error.description))\n")
+                throw ExitCode(ExitStatus.unusableInput.rawValue)
+            }
+            base = past.withWorkingDirectory { CheckRun(files: past.existingPaths) }
+        } else {
+            base = CheckRun(files: [paths[0]])
+            head = CheckRun(files: [paths[1]])
+        }
+        for (side, run) in [("BASE", base), ("HEAD", head)] where run.graph == nil {
+            printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(run.report))
+            printToStandardError("digraph: error: \(side) cannot be read; nothing was compared\n")
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        let diff = GraphDiff(base: base.graph!, baseFindings: base.report.diagnostics, head: head.graph!, headFindings: head.report.diagnostics)
+        let report = DiffReport(diff: diff, base: base.graph!, head: head.graph!)
+        print(report.rendered(as: format), terminator: "")
+        let failing = diff.newFindings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        if failing { throw ExitCode(ExitStatus.graphHasErrors.rawValue) }
+    }
+}
+
+extension DiffReport.Format: ExpressibleByArgument {}
