@@ -79,3 +79,44 @@ struct CIWorkflowTests {
         #expect(try run(steps[1], in: project).status != 0)
     }
 }
+
+/// The diff job (docs/ci/digraph-diff.yml, shown in the README): its digraph step runs as written
+/// in a repository whose pull request adds a cycle; the summary gets the Markdown and the step fails.
+@Suite(.serialized)
+struct DiffWorkflowTests {
+    static let workflowPath = CLIRunner.packageRoot.appendingPathComponent("docs/ci/digraph-diff.yml")
+
+    @Test func theReadmeShowsTheDiffJobAndItsDigraphStepRunsAsWritten() throws {
+        let workflow = try String(contentsOf: Self.workflowPath, encoding: .utf8)
+        let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```yaml\n" + workflow + "```\n"))
+        let lines = workflow.split(separator: "\n").map(String.init)
+        let marker = try #require(lines.firstIndex { $0.contains("# digraph-diff-test") })
+        let steps = lines[marker...].compactMap { line in line.range(of: "run: ").map { String(line[$0.upperBound...]) } }
+        #expect(steps.count == 2)
+        let step = try #require(steps.first { $0.hasPrefix("digraph diff") })
+
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-diff-ci-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: repository) }
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("DI"), withIntermediateDirectories: true)
+        func shell(_ command: String, environment: [String: String] = [:]) throws -> CLIRunner.Result {
+            try CLIRunner.runProgram("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command],
+                                     environment: environment.merging(["PATH": CLIRunner.buildDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]) { $1 },
+                                     directory: repository)
+        }
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/base.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
+        let setUp = try shell("git init -q && git add . && git -c user.name=t -c user.email=t@example.com commit -qm base && git update-ref refs/remotes/origin/main HEAD")
+        #expect(setUp.status == 0, "\(setUp.stderr)")
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("DI/app.yaml"))
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/head.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
+
+        let summary = repository.appendingPathComponent("summary.md")
+        let result = try shell(step, environment: ["GITHUB_BASE_REF": "main", "GITHUB_STEP_SUMMARY": summary.path])
+        #expect(result.status == 1, "the pull request adds a cycle: \(result.stderr)")
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        #expect(written.hasPrefix("### digraph diff\n\n2 registrations added, 1 removed, 5 changed;"))
+        #expect(written.contains("```mermaid\nflowchart LR\n"))
+        #expect(written.contains("| error | cycle | DI/app.yaml:8:5 |"))
+        #expect(try String(contentsOf: repository.appendingPathComponent("digraph-diff.md"), encoding: .utf8) == written, "the comment's body")
+    }
+}
