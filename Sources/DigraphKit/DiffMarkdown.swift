@@ -61,7 +61,7 @@ extension DiffReport {
             + diff.changed.map(\.registration.description))
         for edge in diff.addedEdges + diff.removedEdges { changedIDs.insert(edge.from); changedIDs.insert(edge.to) }
         var included = changedIDs
-        let allEdges = Self.edgeIDs(of: base).union(Self.edgeIDs(of: head))
+        let allEdges = GraphDiff.edges(of: base).union(GraphDiff.edges(of: head))
         for edge in allEdges where changedIDs.contains(edge.from) || changedIDs.contains(edge.to) {
             included.insert(edge.from)
             included.insert(edge.to)
@@ -86,15 +86,6 @@ extension DiffReport {
             return (nil, "The picture is left out: its Mermaid text would have \(text.count) characters, more than Mermaid reads (\(Self.mermaidMaximumCharacters)). `digraph render --focus KEY` draws part of it.")
         }
         return (text, nil)
-    }
-
-    static func edgeIDs(of graph: DependencyGraph) -> Set<GraphDiff.EdgeID> {
-        var edges = Set<GraphDiff.EdgeID>()
-        for (index, outgoing) in graph.edges.enumerated() {
-            let from = graph.binding(of: index).description
-            for edge in outgoing { edges.insert(GraphDiff.EdgeID(from: from, to: edge.binding.description, label: edge.label ?? "aliasOf")) }
-        }
-        return edges
     }
 }
 

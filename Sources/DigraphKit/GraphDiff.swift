@@ -83,7 +83,8 @@ public struct GraphDiff: Sendable {
         ]
     }
 
-    private static func edges(of graph: DependencyGraph) -> Set<EdgeID> {
+    /// Every edge of `graph` by (from, to, label).
+    static func edges(of graph: DependencyGraph) -> Set<EdgeID> {
         var edges = Set<EdgeID>()
         for (index, outgoing) in graph.edges.enumerated() {
             let from = graph.binding(of: index).description
