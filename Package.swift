@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
         .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
         .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
-        .testTarget(name: "DigraphGraphvizTests", dependencies: [.target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"]))]),
+        .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphKit", .target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .testTarget(name: "DigraphKitTests", dependencies: ["DigraphKit"]),
         .testTarget(name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen"], exclude: ["Golden", "Manifests"]),
         .testTarget(name: "DigraphSwiftImportTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphSwiftImport"]),

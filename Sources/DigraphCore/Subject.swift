@@ -44,6 +44,11 @@ extension DependencyGraph {
     }
 
     public func subject(of edge: Edge) -> Subject {
-        .edge(from: binding(of: edge.from), label: edge.label ?? "aliasOf", to: edge.binding)
+        .edge(from: binding(of: edge.from), label: edge.subjectLabel, to: edge.binding)
     }
+}
+
+extension Edge {
+    /// The label findings and `diff` name an edge by: its parameter or property, `aliasOf` for an alias.
+    public var subjectLabel: String { label ?? "aliasOf" }
 }

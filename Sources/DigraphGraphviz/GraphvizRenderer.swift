@@ -7,11 +7,9 @@ import Foundation
 /// The only code in digraph that touches the C library. Every Graphviz resource is released on
 /// every path (`defer`), and Graphviz's own messages are captured and returned in the error
 /// instead of being printed.
+/// The engines `render` offers are listed once, in `GraphDrawing.Layout` (DigraphKit); here an
+/// engine is its Graphviz name.
 public enum GraphvizRenderer {
-    public enum Layout: String, CaseIterable, Sendable {
-        case dot, neato, fdp, sfdp, circo, twopi
-    }
-
     /// Output formats rendered by Graphviz itself (plain DOT is written by `DigraphDOT`).
     public enum Format: String, CaseIterable, Sendable {
         case png, svg, pdf, json
@@ -25,8 +23,8 @@ public enum GraphvizRenderer {
     /// Graphviz keeps global state (its error hook and counters): one render at a time.
     private static let lock = NSLock()
 
-    public static func render(dot: String, format: Format, layout: Layout = .dot) throws(RenderError) -> [UInt8] {
-        try render(dot: dot, formatName: format.rawValue, layoutName: layout.rawValue)
+    public static func render(dot: String, format: Format, layoutName: String = "dot") throws(RenderError) -> [UInt8] {
+        try render(dot: dot, formatName: format.rawValue, layoutName: layoutName)
     }
 
     /// Renders with any format and engine name Graphviz knows; unknown names are errors.

@@ -22,13 +22,22 @@ public struct CheckRun: Sendable {
     /// (`App.digraph.yaml`, `.yml`, `.json`) stands for those manifests: its Swift code uses the
     /// container generated from them, so it is not imported as well.
     public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
-        let files = given.flatMap { path -> [String] in
-            guard InputFile.kind(of: path) == .directory else { return [path] }
-            let found = SwiftSourceFiles.list([path], excluding: patterns).pluginManifests
-            return found.isEmpty ? [path] : found
+        // One walk per folder decides what it stands for.
+        var swiftPaths: [String] = [], manifestPaths: [String] = []
+        for path in given {
+            guard InputFile.kind(of: path) == .directory else {
+                if SwiftSourceFiles.holdsSwift(path) { swiftPaths.append(path) } else { manifestPaths.append(path) }
+                continue
+            }
+            let listing = SwiftSourceFiles.list([path], excluding: patterns)
+            if !listing.pluginManifests.isEmpty {
+                manifestPaths += listing.pluginManifests
+            } else if !listing.files.isEmpty {
+                swiftPaths.append(path)
+            } else {
+                manifestPaths.append(path)
+            }
         }
-        let swiftPaths = files.filter { SwiftSourceFiles.holdsSwift($0, excluding: patterns) }
-        let manifestPaths = files.filter { !swiftPaths.contains($0) }
         var imported: SwiftImporter.Result?
         if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns) }
         let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],

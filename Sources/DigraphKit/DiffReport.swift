@@ -38,20 +38,17 @@ public struct DiffReport: Sendable {
     public var headline: String {
         guard !diff.isEmpty else { return "no change in the dependency graph" }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        var parts: [String] = []
-        let registrations = [(diff.addedRegistrations.count, "added"), (diff.removedRegistrations.count, "removed"),
-                             (Set(diff.changed.map(\.registration)).count, "changed")].filter { $0.0 > 0 }
-        if !registrations.isEmpty {
-            parts.append(registrations.enumerated().map { index, item in
-                index == 0 ? "\(count(item.0, "registration")) \(item.1)" : "\(item.0) \(item.1)"
-            }.joined(separator: ", "))
+        /// `2 registrations added, 1 removed`: the noun once, with the first non-zero count.
+        func counts(of noun: String, _ items: [(Int, String)]) -> String? {
+            let present = items.filter { $0.0 > 0 }
+            guard let first = present.first else { return nil }
+            return ([count(first.0, noun) + " " + first.1] + present.dropFirst().map { "\($0.0) \($0.1)" }).joined(separator: ", ")
         }
-        let edges = [(diff.addedEdges.count, "added"), (diff.removedEdges.count, "removed")].filter { $0.0 > 0 }
-        if !edges.isEmpty {
-            parts.append(edges.enumerated().map { index, item in
-                index == 0 ? "\(count(item.0, "edge")) \(item.1)" : "\(item.0) \(item.1)"
-            }.joined(separator: ", "))
-        }
+        var parts = [
+            counts(of: "registration", [(diff.addedRegistrations.count, "added"), (diff.removedRegistrations.count, "removed"),
+                                         (Set(diff.changed.map(\.registration)).count, "changed")]),
+            counts(of: "edge", [(diff.addedEdges.count, "added"), (diff.removedEdges.count, "removed")]),
+        ].compactMap { $0 }
         if !diff.newFindings.isEmpty {
             let errors = diff.newFindings.filter { $0.severity == .error }.count
             parts.append("\(count(diff.newFindings.count, "new finding"))" + (errors > 0 ? " (\(count(errors, "error")))" : ""))

@@ -1,13 +1,8 @@
 /// What changed between two graphs: registrations by (key, name), edges by (from, to, label),
 /// findings by their fingerprint (code + subject), so moving lines never makes anything new.
 public struct GraphDiff: Sendable {
-    public struct RegistrationID: Hashable, Comparable, Sendable {
-        public var key: String
-        public var name: String?
-
-        public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.key, lhs.name ?? "") < (rhs.key, rhs.name ?? "") }
-        public var description: String { Registration.displayName(key: key, name: name) }
-    }
+    /// A registration is matched by its first key and name: the container's lookup.
+    public typealias RegistrationID = BindingKey
 
     public struct FieldChange: Equatable, Sendable {
         public var registration: RegistrationID
@@ -64,9 +59,7 @@ public struct GraphDiff: Sendable {
     /// The last registration of each (key, name) wins, as in the container.
     private static func registrations(of graph: DependencyGraph) -> [RegistrationID: Registration] {
         var byID: [RegistrationID: Registration] = [:]
-        for registration in graph.registrations {
-            byID[RegistrationID(key: registration.provides[0].key, name: registration.name?.value)] = registration
-        }
+        for (index, registration) in graph.registrations.enumerated() { byID[graph.binding(of: index)] = registration }
         return byID
     }
 
@@ -88,7 +81,7 @@ public struct GraphDiff: Sendable {
         var edges = Set<EdgeID>()
         for (index, outgoing) in graph.edges.enumerated() {
             let from = graph.binding(of: index).description
-            for edge in outgoing { edges.insert(EdgeID(from: from, to: edge.binding.description, label: edge.label ?? "aliasOf")) }
+            for edge in outgoing { edges.insert(EdgeID(from: from, to: edge.binding.description, label: edge.subjectLabel)) }
         }
         return edges
     }

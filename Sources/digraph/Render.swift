@@ -62,11 +62,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Keep dot's default layout limits even for big graphs: the best layout, and minutes for thousands of registrations.")
     var graphvizDefaults = false
 
-    @Flag(help: "Lay out a picture above the size limit (\(Render.maximumNodes) registrations or \(Render.maximumEdges) edges) anyway; it can take many minutes.")
+    @Flag(help: "Lay out a picture above the size limit (\(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges) anyway; it can take many minutes.")
     var noLimit = false
-
-    static let maximumNodes = GraphDrawing.maximumNodes
-    static let maximumEdges = GraphDrawing.maximumEdges
 
     enum FormatFlag: String, EnumerableFlag {
         case png, svg, pdf, dot
@@ -141,7 +138,7 @@ struct Render: ParsableCommand {
         let started = Date()
         if resolvedFormat != .dot, !noLimit, drawing.exceedsLayoutLimits {
             printToStandardError("""
-                digraph: error: the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(Self.maximumNodes) registrations or \(Self.maximumEdges) edges takes many minutes.
+                digraph: error: the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges takes many minutes.
                 Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
 
                 """)

@@ -1,5 +1,6 @@
 #if Graphviz
 import DigraphGraphviz
+import DigraphKit
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -59,9 +60,10 @@ struct GraphvizRendererTests {
         #expect((object?["objects"] as? [Any])?.count == 3)
     }
 
-    @Test(arguments: GraphvizRenderer.Layout.allCases)
-    func everyLayoutEngineRenders(_ layout: GraphvizRenderer.Layout) throws {
-        let svg = try GraphvizRenderer.render(dot: Self.dot, format: .svg, layout: layout)
+    /// Every engine `digraph render --layout` offers.
+    @Test(arguments: GraphDrawing.Layout.allCases)
+    func everyLayoutEngineRenders(_ layout: GraphDrawing.Layout) throws {
+        let svg = try GraphvizRenderer.render(dot: Self.dot, format: .svg, layoutName: layout.rawValue)
         #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
     }
 
