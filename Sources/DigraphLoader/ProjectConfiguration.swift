@@ -133,7 +133,7 @@ public struct ProjectConfiguration: Sendable, Equatable {
         }
 
         func resolve(_ path: String) -> String {
-            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+            PathSpelling.absolute(path, from: folder.standardizedFileURL.path)
         }
 
         func suggestion(_ word: String, _ candidates: [String]) -> String {

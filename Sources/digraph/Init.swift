@@ -43,10 +43,9 @@ struct Init: ParsableCommand {
     static func survey(_ root: URL) -> (manifests: [String], swiftFolders: [String]) {
         var manifests: [String] = []
         var swiftFolders = Set<String>()
-        let skipped: Set<String> = [".build", "node_modules", "Pods", "Carthage", "DerivedData"]
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return ([], []) }
         for case let url as URL in walker {
-            if skipped.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") { walker.skipDescendants(); continue }
+            if SwiftSourceFiles.skippedFolders.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") { walker.skipDescendants(); continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
             switch url.pathExtension {
             case "yaml", "yml", "json":
