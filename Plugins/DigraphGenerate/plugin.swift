@@ -9,6 +9,8 @@ import PackagePlugin
 /// the manifest's lines.
 @main
 struct DigraphGenerate: BuildToolPlugin {
+    // The same names as SwiftSourceFiles.pluginManifestSuffixes, which `check` uses for a folder:
+    // a plugin cannot import the package's libraries, so the list is written here again.
     static let suffixes = [".digraph.yaml", ".digraph.yml", ".digraph.json"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
