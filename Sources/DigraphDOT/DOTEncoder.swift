@@ -66,11 +66,21 @@ public struct DOTEncoder {
 
     // MARK: One node per registration
 
-    private func encodeRegistrations() -> String {
-        let included = includedRegistrations()
+    /// An edge as drawn: the registration's edge, its position, and the id of the node it points
+    /// to (another registration, or a placeholder for a missing or external key).
+    struct DrawnEdge {
+        var edge: Edge
+        var position: Int
+        var head: String
+        var id: EdgeID { EdgeID(from: edge.from, position: position) }
+    }
+
+    /// The edges between included registrations, and placeholders for the keys nothing provides
+    /// (optional ones are left out: asking for them is fine).
+    func drawnEdges(among included: [Int]) -> (edges: [DrawnEdge], placeholders: Placeholders) {
         let isIncluded = Set(included)
         var placeholders = Placeholders()
-        var drawn: [(edge: Edge, position: Int, head: String)] = []
+        var drawn: [DrawnEdge] = []
         for index in included {
             for (position, edge) in graph.edges[index].enumerated() {
                 let head: String
@@ -84,9 +94,15 @@ public struct DOTEncoder {
                 } else {
                     head = placeholders.id(for: edge.binding, external: false)
                 }
-                drawn.append((edge, position, head))
+                drawn.append(DrawnEdge(edge: edge, position: position, head: head))
             }
         }
+        return (drawn, placeholders)
+    }
+
+    private func encodeRegistrations() -> String {
+        let included = includedRegistrations()
+        let (drawn, placeholders) = drawnEdges(among: included)
         let nodeCount = included.count + placeholders.all.count
         let isLarge = nodeCount > Self.largeGraphThreshold
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
@@ -112,9 +128,9 @@ public struct DOTEncoder {
         for index in unclustered { lines.append(nodeLine(index, plainLabel: plainLabels)) }
         for placeholder in placeholders.all { lines.append(placeholderLine(placeholder)) }
         if options.legend { lines.append(legendLine()) }
-        for (edge, position, head) in drawn {
-            let problem = problems.edges[EdgeID(from: edge.from, position: position)]
-            lines.append("  r\(edge.from) -> \(head)" + attributes(edgeAttributes(edge, problem: problem, labelled: !isLarge)) + ";")
+        for edge in drawn {
+            let problem = problems.severity(ofEdge: edge.id)
+            lines.append("  r\(edge.edge.from) -> \(edge.head)" + attributes(edgeAttributes(edge.edge, problem: problem, labelled: !isLarge)) + ";")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -148,7 +164,7 @@ public struct DOTEncoder {
             attributes.append(("fillcolor", DOTStyle.fill(for: registration.lifetime)))
         }
         if registration.isRoot { attributes.append(("peripheries", "2")) }
-        if let severity = problems.nodes[index] {
+        if let severity = problems.severity(ofNode: index) {
             attributes += [("color", DOTStyle.color(for: severity)), ("penwidth", severity == .info ? "1" : "2")]
             if severity == .info { attributes.append(("fontcolor", DOTStyle.infoColor)) }
         }
@@ -179,7 +195,7 @@ public struct DOTEncoder {
         }
     }
 
-    private func labelParts(for registration: Registration) -> LabelParts {
+    func labelParts(for registration: Registration) -> LabelParts {
         let implementationKey = registration.implementation?.key
         let isAbstraction = implementationKey != nil && !registration.provides.contains { $0.key == implementationKey }
         var details: [String] = []
@@ -203,8 +219,9 @@ public struct DOTEncoder {
                           name: registration.name?.value, details: details.joined(separator: " · "))
     }
 
-    private func edgeAttributes(_ edge: Edge, problem: Severity?, labelled: Bool) -> [(String, String)] {
-        var attributes: [(String, String)] = []
+    /// What an edge says: the parameter (`.name` for a property, `alias` for aliasOf), the
+    /// arguments it passes, `?` when optional.
+    func edgeLabel(_ edge: Edge) -> (text: String, passesArguments: Bool) {
         var label = edge.label.map { $0.hasPrefix("_") ? "" : $0 } ?? "alias"
         let written: Dependency? = switch edge.kind {
         case .dependency(let position): graph.registrations[edge.from].dependencies[position]
@@ -213,11 +230,19 @@ public struct DOTEncoder {
         }
         // A property is set on the instance after construction: `.delegate`.
         if case .property = edge.kind { label = "." + label }
+        var passes = false
         if case .service(_, _, _, let passing) = written?.source, !passing.isEmpty {
             label += "(" + passing.map(\.value).joined(separator: ", ") + ")"
-            attributes.append(("arrowhead", "normaltee"))
+            passes = true
         }
         if edge.isOptional { label += "?" }
+        return (label, passes)
+    }
+
+    private func edgeAttributes(_ edge: Edge, problem: Severity?, labelled: Bool) -> [(String, String)] {
+        var attributes: [(String, String)] = []
+        let (label, passesArguments) = edgeLabel(edge)
+        if passesArguments { attributes.append(("arrowhead", "normaltee")) }
         if labelled, !label.isEmpty { attributes.append(("label", DOTText.quoted(label))) }
         switch edge.kind {
         case .alias: attributes += [("style", "dotted"), ("arrowhead", "empty")]
@@ -267,40 +292,61 @@ public struct DOTEncoder {
 
     // MARK: One node per module
 
-    private func encodeModules() -> String {
-        let moduleOf: (Int) -> String = { self.graph.registrations[$0].module?.value ?? "(no module)" }
+    /// Modules and the dependencies between them, counted; a key belongs to its interface's
+    /// module, as the layer rule sees it (a Domain protocol implemented in Data is a dependency on
+    /// Domain). Only layer violations are counted as violations: that is what a red module edge means.
+    struct ModuleSummary {
+        struct Pair: Hashable, Comparable {
+            var from: String
+            var to: String
+            static func < (lhs: Pair, rhs: Pair) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+        }
+
         var members: [String: Int] = [:]
-        for index in graph.registrations.indices { members[moduleOf(index), default: 0] += 1 }
-        for interface in graph.interfaces.values { if let module = interface.module?.value, members[module] == nil { members[module] = 0 } }
-        struct Pair: Hashable { var from: String; var to: String }
         var counts: [Pair: Int] = [:]
         var violations: [Pair: Int] = [:]
+        var modules: [String] { members.keys.sorted() }
+    }
+
+    static let noModule = "(no module)"
+
+    func moduleSummary() -> ModuleSummary {
+        let moduleOf: (Int) -> String = { self.graph.registrations[$0].module?.value ?? Self.noModule }
+        var summary = ModuleSummary()
+        for index in graph.registrations.indices { summary.members[moduleOf(index), default: 0] += 1 }
+        for interface in graph.interfaces.values { if let module = interface.module?.value, summary.members[module] == nil { summary.members[module] = 0 } }
         for (index, edges) in graph.edges.enumerated() {
             for (position, edge) in edges.enumerated() {
-                // The key's module, as the layer rule sees it: a Domain protocol implemented in Data
-                // is a dependency on Domain.
                 guard let target = edge.target else { continue }
-                let targetModule = graph.module(ofKey: edge.binding, servedBy: target) ?? "(no module)"
+                let targetModule = graph.module(ofKey: edge.binding, servedBy: target) ?? Self.noModule
                 guard moduleOf(index) != targetModule else { continue }
-                let pair = Pair(from: moduleOf(index), to: targetModule)
-                counts[pair, default: 0] += 1
-                if problems.edges[EdgeID(from: index, position: position)] == .error { violations[pair, default: 0] += 1 }
+                let pair = ModuleSummary.Pair(from: moduleOf(index), to: targetModule)
+                summary.counts[pair, default: 0] += 1
+                if problems.edges[EdgeID(from: index, position: position)]?.contains(where: { $0.code == .layerViolation }) == true {
+                    summary.violations[pair, default: 0] += 1
+                }
             }
         }
-        let modules = members.keys.sorted()
+        return summary
+    }
+
+    private func encodeModules() -> String {
+        let summary = moduleSummary()
+        let modules = summary.modules
         let ids = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, "m\($0)") })
         var lines = header(nodes: modules.count)
         for module in modules {
+            let count = summary.members[module]!
             lines.append("  \(ids[module]!)" + attributes([
-                ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(members[module]!) registration\(members[module]! == 1 ? "" : "s")</font>>"),
+                ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(count) registration\(count == 1 ? "" : "s")</font>>"),
                 ("fillcolor", DOTStyle.clusterFill),
             ]) + ";")
         }
-        for pair in counts.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
-            let count = counts[pair]!
+        for pair in summary.counts.keys.sorted() {
+            let count = summary.counts[pair]!
             var attributes: [(String, String)] = [("penwidth", String(min(6, 1 + count / 5)))]
-            if let bad = violations[pair] {
-                attributes += [("label", DOTText.quoted("\(count) (\(bad) with errors)")),
+            if let bad = summary.violations[pair] {
+                attributes += [("label", DOTText.quoted("\(count) (\(bad) layer violation\(bad == 1 ? "" : "s"))")),
                                ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor)]
             } else {
                 attributes.append(("label", DOTText.quoted("\(count)")))

@@ -1,16 +1,18 @@
 import DigraphCore
 
 /// One drawn edge: the registration and the edge's position among its outgoing edges.
-struct EdgeID: Hashable {
-    var from: Int
-    var position: Int
+public struct EdgeID: Hashable, Sendable {
+    public var from: Int
+    public var position: Int
 }
 
 /// Which nodes and edges a finding is about, found by location: every diagnostic is located at a
 /// registration, a key it provides, its module, or a dependency edge; a cycle's notes are its edges.
+/// Each element keeps its findings (in report order), so a picture can style them by code and
+/// show their messages.
 struct ProblemMap {
-    private(set) var nodes: [Int: Severity] = [:]
-    private(set) var edges: [EdgeID: Severity] = [:]
+    private(set) var nodes: [Int: [Diagnostic]] = [:]
+    private(set) var edges: [EdgeID: [Diagnostic]] = [:]
 
     init(graph: DependencyGraph, diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
@@ -28,23 +30,32 @@ struct ProblemMap {
             if diagnostic.code == .cycle {
                 for note in diagnostic.notes {
                     for id in edgesAt[note.location] ?? [] {
-                        mark(edge: id, diagnostic.severity)
-                        mark(node: id.from, diagnostic.severity)
+                        add(diagnostic, toEdge: id)
+                        add(diagnostic, toNode: id.from)
                     }
                 }
             } else if let ids = edgesAt[diagnostic.location] {
-                for id in ids { mark(edge: id, diagnostic.severity) }
+                for id in ids { add(diagnostic, toEdge: id) }
             } else if let node = nodeAt[diagnostic.location] {
-                mark(node: node, diagnostic.severity)
+                add(diagnostic, toNode: node)
             }
         }
     }
 
-    private mutating func mark(node: Int, _ severity: Severity) {
-        nodes[node] = min(nodes[node] ?? severity, severity)
+    private mutating func add(_ diagnostic: Diagnostic, toNode node: Int) {
+        if nodes[node]?.last != diagnostic { nodes[node, default: []].append(diagnostic) }
     }
 
-    private mutating func mark(edge: EdgeID, _ severity: Severity) {
-        edges[edge] = min(edges[edge] ?? severity, severity)
+    private mutating func add(_ diagnostic: Diagnostic, toEdge edge: EdgeID) {
+        if edges[edge]?.last != diagnostic { edges[edge, default: []].append(diagnostic) }
+    }
+
+    /// The worst severity among a node's or an edge's findings.
+    func severity(ofNode node: Int) -> Severity? { nodes[node]?.map(\.severity).min() }
+    func severity(ofEdge edge: EdgeID) -> Severity? { edges[edge]?.map(\.severity).min() }
+
+    /// The finding that decides how an element is drawn: the worst, then the first reported.
+    static func leading(_ findings: [Diagnostic]?) -> Diagnostic? {
+        findings?.min { $0.severity < $1.severity }
     }
 }

@@ -1,3 +1,4 @@
+import DigraphDOT
 import DigraphReporters
 
 extension DiffReport {
@@ -71,94 +72,25 @@ extension DiffReport {
             return (nil, "The picture is left out: the changed neighbourhood has \(edges.count) edges, more than Mermaid draws (\(Self.mermaidMaximumEdges)). `digraph render --focus KEY` draws part of it.")
         }
         let diagram = MermaidFlowchart(direction: "LR")
+        diagram.defineClass("added", style: "fill:#dafbe1,stroke:#1a7f37")
+        diagram.defineClass("removed", style: "fill:#ffebe9,stroke:#cf222e,stroke-dasharray:5 5")
+        diagram.defineClass("changed", style: "fill:#fff8c5,stroke:#9a6700")
         let added = Set(diff.addedRegistrations.map(\.description)), removed = Set(diff.removedRegistrations.map(\.description))
         let changed = Set(diff.changed.map(\.registration.description))
         for node in included.sorted() {
-            diagram.node(node, style: added.contains(node) ? .added : removed.contains(node) ? .removed : changed.contains(node) ? .changed : nil)
+            let style = added.contains(node) ? "added" : removed.contains(node) ? "removed" : changed.contains(node) ? "changed" : nil
+            diagram.node(diagram.id(for: node), lines: [node], classes: style.map { [$0] } ?? [])
         }
         let addedEdges = Set(diff.addedEdges), removedEdges = Set(diff.removedEdges)
         for edge in edges {
-            diagram.edge(from: edge.from, to: edge.to, label: edge.label,
-                         style: addedEdges.contains(edge) ? .added : removedEdges.contains(edge) ? .removed : nil)
+            let isRemoved = removedEdges.contains(edge)
+            diagram.edge(from: diagram.id(for: edge.from), to: diagram.id(for: edge.to), label: edge.label, dashed: isRemoved,
+                         style: addedEdges.contains(edge) ? "stroke:#1a7f37,stroke-width:2px" : isRemoved ? "stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 5" : nil)
         }
         let text = "```mermaid\n" + diagram.text() + "```\n"
         guard text.count <= Self.mermaidMaximumCharacters else {
             return (nil, "The picture is left out: its Mermaid text would have \(text.count) characters, more than Mermaid reads (\(Self.mermaidMaximumCharacters)). `digraph render --focus KEY` draws part of it.")
         }
         return (text, nil)
-    }
-}
-
-/// A Mermaid `flowchart` with safe ids (`n0`, `n1`…) and quoted, entity-escaped labels, so no key
-/// can end a label or start a directive.
-final class MermaidFlowchart {
-    enum Style: String {
-        case added, removed, changed
-    }
-
-    private let direction: String
-    private var ids: [String: String] = [:]
-    private var lines: [String] = []
-    private var classes: [Style: [String]] = [:]
-    private var linkStyles: [Style: [Int]] = [:]
-    private var edgeCount = 0
-
-    init(direction: String) {
-        self.direction = direction
-    }
-
-    func node(_ name: String, style: Style?) {
-        let id = identifier(name)
-        lines.append("  \(id)[\"\(Self.label(name))\"]")
-        if let style { classes[style, default: []].append(id) }
-    }
-
-    func edge(from: String, to: String, label: String, style: Style?) {
-        let arrow = style == .removed ? "-.->" : "-->"
-        lines.append("  \(identifier(from)) \(arrow)|\"\(Self.label(label))\"| \(identifier(to))")
-        if let style { linkStyles[style, default: []].append(edgeCount) }
-        edgeCount += 1
-    }
-
-    private func identifier(_ name: String) -> String {
-        if let id = ids[name] { return id }
-        let id = "n\(ids.count)"
-        ids[name] = id
-        return id
-    }
-
-    func text() -> String {
-        var out = "flowchart \(direction)\n" + lines.map { $0 + "\n" }.joined()
-        let fills: [(Style, String)] = [(.added, "fill:#dafbe1,stroke:#1a7f37"), (.removed, "fill:#ffebe9,stroke:#cf222e,stroke-dasharray:5 5"),
-                                        (.changed, "fill:#fff8c5,stroke:#9a6700")]
-        for (style, fill) in fills where classes[style] != nil || linkStyles[style] != nil {
-            out += "  classDef \(style.rawValue) \(fill)\n"
-        }
-        for (style, _) in fills {
-            if let members = classes[style] { out += "  class \(members.joined(separator: ",")) \(style.rawValue)\n" }
-        }
-        let strokes: [Style: String] = [.added: "stroke:#1a7f37,stroke-width:2px", .removed: "stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 5"]
-        for style in [Style.added, .removed] {
-            if let indices = linkStyles[style] { out += "  linkStyle \(indices.map(String.init).joined(separator: ",")) \(strokes[style]!)\n" }
-        }
-        return out
-    }
-
-    /// Inside quotes Mermaid reads entities: `#quot;` for a quote, `#lt;`/`#gt;` for angle
-    /// brackets, `#35;` for `#`; everything else that is not plain printable ASCII as `#NNN;`.
-    static func label(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "#": out += "#35;"
-            case "&": out += "#amp;"
-            case _ where scalar.value >= 0x20 && scalar.value < 0x7F: out.unicodeScalars.append(scalar)
-            default: out += "#\(scalar.value);"
-            }
-        }
-        return out
     }
 }

@@ -1,3 +1,4 @@
+import DigraphDOT
 import DigraphReporters
 
 /// `digraph diff`'s three formats: JSON for tools, Markdown (tables and a Mermaid picture of the
@@ -12,10 +13,9 @@ public struct DiffReport: Sendable {
     public var base: DependencyGraph
     public var head: DependencyGraph
 
-    /// Mermaid refuses bigger diagrams by default (`maxEdges`, `maxTextSize`); GitHub refuses a
-    /// comment above 65,536 characters.
-    public static let mermaidMaximumEdges = 500
-    public static let mermaidMaximumCharacters = 50_000
+    /// Mermaid's limits (`MermaidEncoder`), and GitHub refuses a comment above 65,536 characters.
+    public static let mermaidMaximumEdges = MermaidEncoder.maximumEdges
+    public static let mermaidMaximumCharacters = MermaidEncoder.maximumCharacters
     public static let commentMaximumCharacters = 65_536
 
     public init(diff: GraphDiff, base: DependencyGraph, head: DependencyGraph) {

@@ -16,6 +16,9 @@ public struct GraphDrawing {
     }
 
     private let encoder: DOTEncoder
+    private let graph: DependencyGraph
+    private let diagnostics: [Diagnostic]
+    private let options: DOTOptions
     /// Registrations and edges the picture holds (0 when modules are collapsed: few nodes).
     public let registrations: Int
     public let edges: Int
@@ -23,6 +26,9 @@ public struct GraphDrawing {
     /// Fails when `options` focus on keys no registration provides (with a near spelling).
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions) throws(Refusal) {
         encoder = DOTEncoder(graph: graph, diagnostics: diagnostics, options: options)
+        self.graph = graph
+        self.diagnostics = diagnostics
+        self.options = options
         let included = options.collapseModules ? [] : encoder.includedRegistrations()
         if !options.focusKeys.isEmpty, included.isEmpty {
             let known = graph.registrations.flatMap { $0.provides.map(\.key) }
@@ -39,6 +45,21 @@ public struct GraphDrawing {
     }
 
     public func dot() -> String { encoder.encode() }
+
+    /// The Mermaid flowchart; refused past Mermaid's own limits (500 edges, 50,000 characters:
+    /// with its default settings Mermaid draws an error box instead) unless `ignoringLimits`.
+    public func mermaid(ignoringLimits: Bool = false) throws(Refusal) -> String {
+        let (text, edges) = MermaidEncoder(graph: graph, diagnostics: diagnostics, options: options).encode()
+        guard !ignoringLimits else { return text }
+        let ways = options.collapseModules ? "" : ": draw part of it (--focus KEY --depth 1) or one node per module (--collapse modules)"
+        if edges > MermaidEncoder.maximumEdges {
+            throw Refusal(description: "the Mermaid diagram would have \(edges) edges, more than Mermaid draws (\(MermaidEncoder.maximumEdges))\(ways), or pass --no-limit if your Mermaid is set up with a higher maxEdges")
+        }
+        if text.utf8.count > MermaidEncoder.maximumCharacters {
+            throw Refusal(description: "the Mermaid diagram would have \(text.utf8.count) characters, more than Mermaid reads (\(MermaidEncoder.maximumCharacters))\(ways), or pass --no-limit if your Mermaid is set up with a higher maxTextSize")
+        }
+        return text
+    }
 }
 
 extension GraphDrawing {

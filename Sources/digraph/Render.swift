@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Output format (default png).")
     var formatFlag: FormatFlag?
 
-    @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON).")
+    @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON), mermaid (a Mermaid flowchart for Markdown).")
     var format: OutputFormat?
 
     @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the first manifest.")
@@ -70,7 +70,11 @@ struct Render: ParsableCommand {
     }
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case png, svg, pdf, dot, json
+        case png, svg, pdf, dot, json, mermaid
+
+        /// Text formats are written without Graphviz laying anything out.
+        var isText: Bool { self == .dot || self == .mermaid }
+        var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
     }
 
     enum Collapse: String, ExpressibleByArgument, CaseIterable {
@@ -103,7 +107,9 @@ struct Render: ParsableCommand {
             (!focus.isEmpty && collapsed, "--focus and --collapse modules do not combine (a collapsed picture shows every module); use one of them"),
             (noClusters && collapsed, "--no-clusters has no effect with --collapse modules (there are no clusters to drop)"),
             (layoutOption != nil && resolvedFormat == .dot, "--layout has no effect with --dot: the DOT text is the same for every engine; pass the engine to Graphviz yourself"),
+            (layoutOption != nil && resolvedFormat == .mermaid, "--layout has no effect with --format mermaid: Mermaid lays the diagram out itself"),
             (noLimit && resolvedFormat == .dot, "--no-limit has no effect with --dot: the limit applies to laying out a picture"),
+            (graphvizDefaults && resolvedFormat == .mermaid, "--graphviz-defaults has no effect with --format mermaid: Mermaid lays the diagram out itself"),
             (rankdir != nil && layout != .dot, "--rankdir applies to the dot layout only; \(layout.rawValue) ignores it"),
         ]
         if let refusal = refusals.first(where: \.0) { throw ValidationError(refusal.1) }
@@ -136,7 +142,7 @@ struct Render: ParsableCommand {
             throw ValidationError(error.description)
         }
         let started = Date()
-        if resolvedFormat != .dot, !noLimit, drawing.exceedsLayoutLimits {
+        if !resolvedFormat.isText, !noLimit, drawing.exceedsLayoutLimits {
             printToStandardError("""
                 digraph: error: the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges takes many minutes.
                 Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
@@ -148,10 +154,17 @@ struct Render: ParsableCommand {
         switch resolvedFormat {
         case .dot:
             bytes = Array(drawing.dot().utf8)
+        case .mermaid:
+            do {
+                bytes = Array(try drawing.mermaid(ignoringLimits: noLimit).utf8)
+            } catch {
+                printToStandardError("digraph: error: \(error.description)\n")
+                throw ExitCode(ExitStatus.unusableInput.rawValue)
+            }
         case .png, .svg, .pdf, .json:
             bytes = try picture(of: drawing)
         }
-        let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.rawValue)
+        let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.fileExtension)
         do {
             try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles)
         } catch {

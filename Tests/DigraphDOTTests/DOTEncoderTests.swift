@@ -192,11 +192,15 @@ struct DOTEncoderTests {
             dependencies: { u: UseCase }
           - provides: UseCase
             module: Domain
+            arguments: { id: Int }
         """, options: options)
         #expect(line("m0", in: text) == ##"m0 [label=<<b>Data</b><br/><font point-size="9">1 registration</font>>, fillcolor="#f6f7f9"];"##)
-        #expect(line("m2 -> m0", in: text) == ##"m2 -> m0 [penwidth="1", label="1 (1 with errors)", color="#d62728", fontcolor="#d62728"];"##)
+        #expect(line("m2 -> m0", in: text) == ##"m2 -> m0 [penwidth="1", label="1 (1 layer violation)", color="#d62728", fontcolor="#d62728"];"##)
+        // UI → Domain is allowed: its argument mismatch (UseCase needs an id nobody passes) is
+        // an error, but not a layer violation, and only those make a module edge red.
         #expect(line("m2 -> m1", in: text) == ##"m2 -> m1 [penwidth="1", label="1"];"##)
         #expect(line("m0 -> m1", in: text) == ##"m0 -> m1 [penwidth="1", label="1"];"##)
+        #expect(text.components(separatedBy: "#d62728").count == 3, "only the layer violation's edge (colour and font colour) is red")
     }
 
     @Test func bigGraphsDropEdgeLabelsAndTuneTheLayout() throws {

@@ -37,6 +37,33 @@ struct DOTGoldenTests {
         #expect(produced == (try String(contentsOf: golden, encoding: .utf8)))
     }
 
+    /// The Mermaid flowcharts of `render --format mermaid`, compared whole with Golden/<name>.mmd
+    /// (scripts/browser-tests renders these same inputs with Mermaid in Chromium).
+    static let mermaidFixtures: [(name: String, paths: [String], collapse: Bool)] = [
+        ("issue-tracker", ["fixtures/issue-tracker/manifest.yaml"], false),
+        ("issue-tracker-modules", ["fixtures/issue-tracker/manifest.yaml"], true),
+        ("type-shapes", ["fixtures/mermaid/type-shapes.yaml"], false),
+        ("broken-cycle", ["fixtures/broken/cycle.yaml"], false),
+        ("broken-layer-violation-modules", ["fixtures/broken/layer-violation.yaml"], true),
+    ]
+
+    @Test(arguments: mermaidFixtures.map(\.name))
+    func mermaidMatchesItsGolden(_ name: String) throws {
+        let fixture = Self.mermaidFixtures.first { $0.name == name }!
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(Self.root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let graph = try #require(ManifestLoader.load(files: fixture.paths).graph)
+        var options = DOTOptions()
+        options.collapseModules = fixture.collapse
+        let produced = MermaidEncoder(graph: graph, diagnostics: RuleCatalog.check(graph), options: options).encode().text
+        let golden = Self.root.appendingPathComponent("Tests/DigraphDOTTests/Golden/\(name).mmd")
+        if ProcessInfo.processInfo.environment["DIGRAPH_UPDATE_GOLDENS"] == "1" {
+            try produced.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(produced == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
     @Test func outputIsDeterministic() throws {
         let first = try Self.dot(for: ["fixtures/workout"])
         for _ in 0..<5 { #expect(try Self.dot(for: ["fixtures/workout"]) == first) }
