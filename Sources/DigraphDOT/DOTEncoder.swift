@@ -77,8 +77,35 @@ public struct DOTEncoder {
 
     /// The edges between included registrations, and placeholders for the keys nothing provides
     /// (optional ones are left out: asking for them is fine).
-    func drawnEdges(among included: [Int]) -> (edges: [DrawnEdge], placeholders: Placeholders) {
+    /// A key that `interfaces:` places in another module than the registration implementing it:
+    /// drawn in its own module's cluster, with an "implemented by" edge to the registration, so a
+    /// dependency on it is seen to reach that module, not the implementation's.
+    struct InterfaceNode {
+        var id: String
+        var registration: Int
+        var key: String
+        var spelling: String
+        var module: String
+    }
+
+    func interfaceNodes(among included: [Int]) -> [InterfaceNode] {
+        guard options.clusters, graph.modules != nil, !graph.interfaces.isEmpty else { return [] }
+        var nodes: [InterfaceNode] = []
+        for index in included {
+            let registration = graph.registrations[index]
+            for (position, provided) in registration.provides.enumerated() {
+                guard let module = graph.interfaces[provided.key]?.module?.value, module != registration.module?.value else { continue }
+                nodes.append(InterfaceNode(id: "i\(index)_\(position)", registration: index, key: provided.key,
+                                           spelling: provided.writtenSpelling, module: module))
+            }
+        }
+        return nodes
+    }
+
+    func drawnEdges(among included: [Int], interfaces: [InterfaceNode] = []) -> (edges: [DrawnEdge], placeholders: Placeholders) {
         let isIncluded = Set(included)
+        var interfaceIDs: [Int: [String: String]] = [:]
+        for node in interfaces { interfaceIDs[node.registration, default: [:]][node.key] = node.id }
         var placeholders = Placeholders()
         var drawn: [DrawnEdge] = []
         for index in included {
@@ -86,7 +113,7 @@ public struct DOTEncoder {
                 let head: String
                 if let target = edge.target {
                     guard isIncluded.contains(target) else { continue }
-                    head = "r\(target)"
+                    head = interfaceIDs[target]?[edge.binding.key] ?? "r\(target)"
                 } else if graph.externalKeys.contains(edge.binding.key) {
                     head = placeholders.id(for: edge.binding, external: true)
                 } else if edge.isOptional {
@@ -102,8 +129,10 @@ public struct DOTEncoder {
 
     private func encodeRegistrations() -> String {
         let included = includedRegistrations()
-        let (drawn, placeholders) = drawnEdges(among: included)
-        let nodeCount = included.count + placeholders.all.count
+        let interfaces = interfaceNodes(among: included)
+        let (drawn, placeholders) = drawnEdges(among: included, interfaces: interfaces)
+        let movedKeys = Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) }
+        let nodeCount = included.count + placeholders.all.count + interfaces.count
         let isLarge = nodeCount > Self.largeGraphThreshold
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
 
@@ -115,22 +144,31 @@ public struct DOTEncoder {
             for index in included {
                 if let module = graph.registrations[index].module?.value { byModule[module, default: []].append(index) } else { unclustered.append(index) }
             }
-            for (number, module) in byModule.keys.sorted().enumerated() {
+            let interfacesByModule = Dictionary(grouping: interfaces, by: \.module)
+            for (number, module) in Set(byModule.keys).union(interfacesByModule.keys).sorted().enumerated() {
                 lines.append("  subgraph cluster_\(number) {")
                 lines.append("    label=<<b>\(DOTText.html(module))</b>>;")
                 lines.append("    style=\"rounded,filled\"; fillcolor=\"\(DOTStyle.clusterFill)\"; color=\"\(DOTStyle.clusterBorder)\"; fontsize=12;")
-                for index in byModule[module]! { lines.append("  " + nodeLine(index, plainLabel: plainLabels)) }
+                for node in interfacesByModule[module] ?? [] { lines.append("  " + interfaceLine(node)) }
+                for index in byModule[module] ?? [] { lines.append("  " + nodeLine(index, plainLabel: plainLabels, moved: movedKeys[index] ?? [])) }
                 lines.append("  }")
             }
         } else {
             unclustered = included
         }
-        for index in unclustered { lines.append(nodeLine(index, plainLabel: plainLabels)) }
+        for index in unclustered { lines.append(nodeLine(index, plainLabel: plainLabels, moved: movedKeys[index] ?? [])) }
         for placeholder in placeholders.all { lines.append(placeholderLine(placeholder)) }
-        if options.legend { lines.append(legendLine()) }
+        if options.legend { lines.append(legendLine(drawn: drawn, nodes: included)) }
         for edge in drawn {
-            let problem = problems.severity(ofEdge: edge.id)
-            lines.append("  r\(edge.edge.from) -> \(edge.head)" + attributes(edgeAttributes(edge.edge, problem: problem, labelled: !isLarge)) + ";")
+            var attributes = edgeAttributes(edge.edge, problem: ProblemMap.leading(problems.edges[edge.id]), labelled: !isLarge)
+            if options.tooltips { attributes += [("id", DOTText.quoted("e\(edge.edge.from)_\(edge.position)")), ("tooltip", DOTText.quoted(tooltip(for: edge)))] }
+            lines.append("  r\(edge.edge.from) -> \(edge.head)" + self.attributes(attributes) + ";")
+        }
+        for node in interfaces {
+            lines.append("  \(node.id) -> r\(node.registration)" + attributes([
+                ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : "\"implemented by\""), ("fontcolor", DOTStyle.infoColor),
+                ("tooltip", options.tooltips ? DOTText.quoted(PrintableText.escape("\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")")) : ""),
+            ].filter { !$0.1.isEmpty }) + ";")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -152,9 +190,23 @@ public struct DOTEncoder {
         ]
     }
 
-    private func nodeLine(_ index: Int, plainLabel: Bool) -> String {
+    private func interfaceLine(_ node: InterfaceNode) -> String {
+        let tooltip = [node.spelling, "interface of module \(node.module)",
+                       "implemented by \(implementationSpelling(of: node.registration)) (\(graph.registrations[node.registration].location))"]
+            .map { PrintableText.escape($0) }.joined(separator: "\n")
+        return "  \(node.id)" + attributes([
+            ("label", "<<b><i>\(DOTText.html(node.spelling))</i></b><br/><font point-size=\"9\">interface</font>>"),
+        ] + (options.tooltips ? [("id", DOTText.quoted(node.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
+    }
+
+    func implementationSpelling(of index: Int) -> String {
         let registration = graph.registrations[index]
-        let parts = labelParts(for: registration)
+        return registration.implementation?.writtenSpelling ?? registration.provides[0].writtenSpelling
+    }
+
+    private func nodeLine(_ index: Int, plainLabel: Bool, moved: Set<String> = []) -> String {
+        let registration = graph.registrations[index]
+        let parts = labelParts(for: registration, moved: moved)
         var attributes: [(String, String)] = [("label", plainLabel ? parts.plain : parts.html)]
         if registration.isSupplied {
             attributes += [("shape", "note"), ("style", "filled"), ("fillcolor", DOTStyle.suppliedFill)]
@@ -164,10 +216,12 @@ public struct DOTEncoder {
             attributes.append(("fillcolor", DOTStyle.fill(for: registration.lifetime)))
         }
         if registration.isRoot { attributes.append(("peripheries", "2")) }
-        if let severity = problems.severity(ofNode: index) {
-            attributes += [("color", DOTStyle.color(for: severity)), ("penwidth", severity == .info ? "1" : "2")]
-            if severity == .info { attributes.append(("fontcolor", DOTStyle.infoColor)) }
+        if let finding = ProblemMap.leading(problems.nodes[index]) {
+            let style = ProblemStyle.of(finding.code, severity: finding.severity)
+            attributes += [("color", style.color), ("penwidth", style.penwidth)]
+            if finding.severity == .info { attributes.append(("fontcolor", DOTStyle.infoColor)) }
         }
+        if options.tooltips { attributes += [("id", DOTText.quoted("r\(index)")), ("tooltip", DOTText.quoted(tooltip(for: index)))] }
         return "  r\(index)" + self.attributes(attributes) + ";"
     }
 
@@ -195,9 +249,13 @@ public struct DOTEncoder {
         }
     }
 
-    func labelParts(for registration: Registration) -> LabelParts {
+    /// `moved`: keys drawn as interface nodes elsewhere; when every key moved, the node is named
+    /// by its implementation.
+    func labelParts(for registration: Registration, moved: Set<String> = []) -> LabelParts {
         let implementationKey = registration.implementation?.key
-        let isAbstraction = implementationKey != nil && !registration.provides.contains { $0.key == implementationKey }
+        let shownKeys = registration.provides.filter { !moved.contains($0.key) }
+        let namedByImplementation = shownKeys.isEmpty && registration.implementation != nil
+        let isAbstraction = !namedByImplementation && implementationKey != nil && !registration.provides.contains { $0.key == implementationKey }
         var details: [String] = []
         if registration.isSupplied {
             details.append("supplied")
@@ -205,7 +263,7 @@ public struct DOTEncoder {
             details.append("alias of " + alias.writtenSpelling)
             if registration.lifetime != .transient { details.append(registration.lifetime.rawValue) }
         } else {
-            var made = isAbstraction ? registration.implementation!.writtenSpelling : ""
+            var made = isAbstraction && !namedByImplementation ? registration.implementation!.writtenSpelling : ""
             if let factory = registration.factory { made += (made.isEmpty ? registration.implementation!.writtenSpelling : "") + "." + factory.value }
             if !made.isEmpty { details.append(made) }
             details.append(registration.lifetime.rawValue)
@@ -215,7 +273,8 @@ public struct DOTEncoder {
             details.append("args: " + registration.arguments.map { "\($0.label.value): \($0.type.writtenSpelling)" }.joined(separator: ", "))
         }
         if registration.isRoot { details.append("root") }
-        return LabelParts(keys: registration.provides.map(\.writtenSpelling), isAbstraction: isAbstraction,
+        let keys = namedByImplementation ? [registration.implementation!.writtenSpelling] : (shownKeys.isEmpty ? registration.provides : shownKeys).map(\.writtenSpelling)
+        return LabelParts(keys: keys, isAbstraction: isAbstraction,
                           name: registration.name?.value, details: details.joined(separator: " · "))
     }
 
@@ -239,7 +298,7 @@ public struct DOTEncoder {
         return (label, passes)
     }
 
-    private func edgeAttributes(_ edge: Edge, problem: Severity?, labelled: Bool) -> [(String, String)] {
+    private func edgeAttributes(_ edge: Edge, problem: Diagnostic?, labelled: Bool) -> [(String, String)] {
         var attributes: [(String, String)] = []
         let (label, passesArguments) = edgeLabel(edge)
         if passesArguments { attributes.append(("arrowhead", "normaltee")) }
@@ -251,7 +310,9 @@ public struct DOTEncoder {
         }
         if edge.isOptional { attributes.append(("arrowhead", "onormal")) }
         if let problem {
-            attributes += [("color", DOTStyle.color(for: problem)), ("fontcolor", DOTStyle.color(for: problem)), ("penwidth", "2")]
+            let style = ProblemStyle.of(problem.code, severity: problem.severity)
+            attributes += [("color", style.color), ("fontcolor", style.color), ("penwidth", style.penwidth)]
+            if let line = style.edgeStyle { attributes.append(("style", line)) }
         }
         return attributes
     }
@@ -270,12 +331,12 @@ public struct DOTEncoder {
         ]) + ";"
     }
 
-    private func legendLine() -> String {
+    private func legendLine(drawn: [DrawnEdge], nodes: [Int]) -> String {
         func cell(_ text: String, fill: String = "#ffffff", color: String? = nil) -> String {
             let content = color.map { "<font color=\"\($0)\">\(text)</font>" } ?? text
             return "<td bgcolor=\"\(fill)\">\(content)</td>"
         }
-        let rows = [
+        var rows = [
             "<tr><td colspan=\"2\"><b>Legend</b></td></tr>",
             "<tr>" + cell("singleton", fill: DOTStyle.fill(for: .singleton)) + cell("weak", fill: DOTStyle.fill(for: .weak)) + "</tr>",
             "<tr>" + cell("graph", fill: DOTStyle.fill(for: .graph)) + cell("transient", fill: DOTStyle.fill(for: .transient)) + "</tr>",
@@ -284,10 +345,46 @@ public struct DOTEncoder {
             "<tr>" + cell("double border: root") + cell("dashed box: alias") + "</tr>",
             "<tr>" + cell("dashed edge: lazy") + cell("dotted edge: aliasOf") + "</tr>",
             "<tr>" + cell("hollow arrow: optional") + cell("tee arrow: passes args") + "</tr>",
-            "<tr>" + cell("error", color: DOTStyle.errorColor) + cell("warning", color: DOTStyle.warningColor) + "</tr>",
         ]
+        // Only the kinds of problem this picture shows, each in its own colour.
+        var present: [DiagnosticCode: ProblemStyle] = [:]
+        for finding in drawn.compactMap({ ProblemMap.leading(problems.edges[$0.id]) }) + nodes.compactMap({ ProblemMap.leading(problems.nodes[$0]) }) {
+            present[finding.code] = present[finding.code] ?? ProblemStyle.of(finding.code, severity: finding.severity)
+        }
+        if drawn.contains(where: { $0.head.hasPrefix("missing") }), present[.missingBinding] == nil {
+            present[.missingBinding] = ProblemStyle.of(.missingBinding, severity: .error)
+        }
+        for code in present.keys.sorted() {
+            rows.append("<tr><td colspan=\"2\"><font color=\"\(present[code]!.color)\">\(DOTText.html(present[code]!.legend))</font></td></tr>")
+        }
         return "  legend [shape=plaintext, margin=0, fontsize=9, label=<<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
             + rows.joined() + "</table>>];"
+    }
+
+    /// A node's tooltip (SVG, the HTML page): what it is, how long it lives, where it is written,
+    /// and every finding about it, in full.
+    func tooltip(for index: Int) -> String {
+        let registration = graph.registrations[index]
+        var lines = registration.provides.map(\.writtenSpelling)
+        if let name = registration.name?.value { lines.append("name: " + name) }
+        if let implementation = registration.implementation { lines.append("implementation: " + implementation.writtenSpelling) }
+        if let alias = registration.aliasOf { lines.append("alias of: " + alias.writtenSpelling) }
+        lines.append("lifetime: " + (registration.isSupplied ? "supplied" : registration.lifetime.rawValue))
+        if let module = registration.module?.value { lines.append("module: " + module) }
+        lines.append(registration.location.description)
+        return (lines + findingLines(problems.nodes[index])).map { PrintableText.escape($0) }.joined(separator: "\n")
+    }
+
+    /// An edge's tooltip: holder, label and key, and its findings in full.
+    func tooltip(for drawn: DrawnEdge) -> String {
+        let edge = drawn.edge
+        let label = edgeLabel(edge).text
+        let head = "\(graph.binding(of: edge.from)) -[\(label.isEmpty ? edge.subjectLabel : label)]-> \(edge.binding)"
+        return ([head, edge.location.description] + findingLines(problems.edges[drawn.id])).map { PrintableText.escape($0) }.joined(separator: "\n")
+    }
+
+    private func findingLines(_ findings: [Diagnostic]?) -> [String] {
+        (findings ?? []).map { "\($0.severity.rawValue) [\($0.code.rawValue)]: \($0.message)" }
     }
 
     // MARK: One node per module

@@ -17,6 +17,9 @@ public struct DOTOptions: Sendable {
     public var depth = 1
     /// Draw the legend of lifetimes and edge kinds.
     public var legend = true
+    /// Give nodes and edges SVG ids (`r12`, `e12_0`) and tooltips: what a node is and where it is
+    /// written, every finding's full message.
+    public var tooltips = true
     /// Tighten dot's layout limits for big graphs (see `DOTEncoder.layoutTier`). Off gives dot's
     /// defaults at any size: the best picture, and minutes for thousands of nodes.
     public var tuneLayoutForSize = true

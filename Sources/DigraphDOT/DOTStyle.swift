@@ -30,3 +30,30 @@ enum DOTStyle {
         }
     }
 }
+
+/// How each kind of finding is drawn, so that a cycle, a layer violation and an argument mismatch
+/// are told apart at a glance. The legend lists the kinds a picture holds, from this same table.
+struct ProblemStyle {
+    var color: String
+    /// Line style of a finding's edges (nil: solid).
+    var edgeStyle: String?
+    var penwidth: String
+    /// How the legend shows it: what the line or border means.
+    var legend: String
+
+    static func of(_ code: DiagnosticCode, severity: Severity) -> ProblemStyle {
+        switch code {
+        case .cycle: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "bold", penwidth: "3", legend: "cycle: thick red")
+        case .missingBinding: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "dashed", penwidth: "2", legend: "missing binding: red dashed, to a placeholder")
+        case .layerViolation: ProblemStyle(color: "#b5179e", edgeStyle: nil, penwidth: "2.5", legend: "layer violation: magenta")
+        case .argumentMismatch: ProblemStyle(color: "#8c564b", edgeStyle: nil, penwidth: "2.5", legend: "argument mismatch: brown")
+        case .captiveDependency: ProblemStyle(color: DOTStyle.warningColor, edgeStyle: nil, penwidth: "2.5", legend: "captive dependency: orange")
+        case .duplicateRegistration: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: nil, penwidth: "3", legend: "duplicate registration: red border")
+        case .keyCollision: ProblemStyle(color: "#9467bd", edgeStyle: nil, penwidth: "3", legend: "key collision: purple border")
+        case .compositionKey: ProblemStyle(color: "#b08800", edgeStyle: nil, penwidth: "3", legend: "composition key: ochre border")
+        case .unknownModule: ProblemStyle(color: "#8c564b", edgeStyle: nil, penwidth: "3", legend: "unknown module: brown border")
+        case .unusedRegistration: ProblemStyle(color: DOTStyle.infoColor, edgeStyle: nil, penwidth: "1", legend: "unused registration: greyed out")
+        default: ProblemStyle(color: DOTStyle.color(for: severity), edgeStyle: nil, penwidth: "2", legend: "\(code.rawValue): \(severity == .error ? "red" : severity == .warning ? "orange" : "grey")")
+        }
+    }
+}

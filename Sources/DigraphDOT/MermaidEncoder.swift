@@ -38,19 +38,23 @@ public struct MermaidEncoder {
 
     private func drawRegistrations(on chart: MermaidFlowchart) {
         let included = drawing.includedRegistrations()
-        let (edges, placeholders) = drawing.drawnEdges(among: included)
+        let interfaces = drawing.interfaceNodes(among: included)
+        let (edges, placeholders) = drawing.drawnEdges(among: included, interfaces: interfaces)
+        let movedKeys = Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) }
         if options.clusters, graph.modules != nil {
             var byModule: [String: [Int]] = [:]
             var unclustered: [Int] = []
             for index in included {
                 if let module = graph.registrations[index].module?.value { byModule[module, default: []].append(index) } else { unclustered.append(index) }
             }
-            for (number, module) in byModule.keys.sorted().enumerated() {
+            let interfacesByModule = Dictionary(grouping: interfaces, by: \.module)
+            for (number, module) in Set(byModule.keys).union(interfacesByModule.keys).sorted().enumerated() {
                 chart.subgraph("cluster\(number)", title: module, style: "fill:\(DOTStyle.clusterFill),stroke:\(DOTStyle.clusterBorder)") {
-                    for index in byModule[module]! { drawNode(index, on: chart) }
+                    for node in interfacesByModule[module] ?? [] { chart.node(node.id, lines: [node.spelling, "interface"], shape: .rounded) }
+                    for index in byModule[module] ?? [] { drawNode(index, moved: movedKeys[index] ?? [], on: chart) }
                 }
             }
-            for index in unclustered { drawNode(index, on: chart) }
+            for index in unclustered { drawNode(index, moved: movedKeys[index] ?? [], on: chart) }
         } else {
             for index in included { drawNode(index, on: chart) }
         }
@@ -59,15 +63,19 @@ public struct MermaidEncoder {
                        shape: .rounded, classes: [placeholder.isExternal ? "external" : "missing"])
         }
         for drawn in edges {
-            let style = drawing.problems.severity(ofEdge: drawn.id).map { "stroke:\(DOTStyle.color(for: $0)),stroke-width:2px" }
+            let problem = ProblemMap.leading(drawing.problems.edges[drawn.id])
+            let style = problem.map { "stroke:\(ProblemStyle.of($0.code, severity: $0.severity).color),stroke-width:2px" }
             let dashed = drawn.edge.isLazy || { if case .alias = drawn.edge.kind { true } else { false } }()
             chart.edge(from: "r\(drawn.edge.from)", to: drawn.head, label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
         }
+        for node in interfaces {
+            chart.edge(from: node.id, to: "r\(node.registration)", label: "implemented by", dashed: true)
+        }
     }
 
-    private func drawNode(_ index: Int, on chart: MermaidFlowchart) {
+    private func drawNode(_ index: Int, moved: Set<String> = [], on chart: MermaidFlowchart) {
         let registration = graph.registrations[index]
-        let parts = drawing.labelParts(for: registration)
+        let parts = drawing.labelParts(for: registration, moved: moved)
         var classes: [String] = []
         if registration.isSupplied {
             classes.append("supplied")

@@ -49,7 +49,7 @@ struct RenderCommandTests {
         #expect(result.stderr == "")
         let svg = try CLIRunner.run(["render", "fixtures/workout", "--svg", "-o", "-"])
         #expect(svg.stdout.hasPrefix("<?xml"))
-        #expect(svg.stdout.components(separatedBy: "<g id=\"node").count - 1 == 13, "12 registrations and the legend")
+        #expect(svg.stdout.components(separatedBy: "class=\"node\"").count - 1 == 13, "12 registrations and the legend")
     }
 
     @Test func aGraphWithErrorsIsStillDrawn() throws {

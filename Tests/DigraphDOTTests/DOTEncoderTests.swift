@@ -7,7 +7,10 @@ import Testing
 /// One visual rule per test, on small manifests: each asserts the exact DOT line of the node or
 /// edge concerned.
 struct DOTEncoderTests {
-    func dot(_ manifest: String, options: DOTOptions = DOTOptions()) throws -> String {
+    /// The DOT text without ids and tooltips, so that lines stay readable (tooltips have their own test).
+    func dot(_ manifest: String, options: DOTOptions = DOTOptions(), tooltips: Bool = false) throws -> String {
+        var options = options
+        options.tooltips = tooltips
         let loaded = ManifestLoader.load(text: manifest)
         let graph = try #require(loaded.graph, "\(loaded.diagnostics)")
         return DOTEncoder(graph: graph, diagnostics: RuleCatalog.check(graph), options: options).encode()
@@ -101,17 +104,71 @@ struct DOTEncoderTests {
           - provides: Formatter
           - provides: Unused
         """)
-        // The cycle A -> B -> A: both edges and both nodes red.
-        #expect(line("r0 -> r1", in: text) == ##"r0 -> r1 [label="b", color="#d62728", fontcolor="#d62728", penwidth="2"];"##)
-        #expect(line("r1 -> r0", in: text) == ##"r1 -> r0 [label="a", color="#d62728", fontcolor="#d62728", penwidth="2"];"##)
-        #expect(line("r1", in: text)?.hasSuffix(##"color="#d62728", penwidth="2"];"##) == true)
-        // The missing binding: a red dashed placeholder, reached by a red edge.
+        // The cycle A -> B -> A: both edges thick, bold and red; both nodes red.
+        #expect(line("r0 -> r1", in: text) == ##"r0 -> r1 [label="b", color="#d62728", fontcolor="#d62728", penwidth="3", style="bold"];"##)
+        #expect(line("r1 -> r0", in: text) == ##"r1 -> r0 [label="a", color="#d62728", fontcolor="#d62728", penwidth="3", style="bold"];"##)
+        #expect(line("r1", in: text)?.hasSuffix(##"color="#d62728", penwidth="3"];"##) == true)
+        // The missing binding: a red dashed placeholder, reached by a red dashed edge.
         #expect(line("missing0", in: text) == ##"missing0 [label=<<b>Keychain</b><br/><font point-size="9">missing: nothing provides it</font>>, style="rounded,dashed,bold", color="#d62728", fontcolor="#d62728"];"##)
-        #expect(line("r0 -> missing0", in: text) == ##"r0 -> missing0 [label="missing", color="#d62728", fontcolor="#d62728", penwidth="2"];"##)
+        #expect(line("r0 -> missing0", in: text) == ##"r0 -> missing0 [label="missing", color="#d62728", fontcolor="#d62728", penwidth="2", style="dashed"];"##)
         // The captive transient: an orange edge.
-        #expect(line("r0 -> r2", in: text) == ##"r0 -> r2 [label="formatter", color="#e8820c", fontcolor="#e8820c", penwidth="2"];"##)
+        #expect(line("r0 -> r2", in: text) == ##"r0 -> r2 [label="formatter", color="#e8820c", fontcolor="#e8820c", penwidth="2.5"];"##)
         // The unused registration: grey.
         #expect(line("r3", in: text) == ##"r3 [label=<<b>Unused</b><br/><font point-size="9">transient</font>>, color="#8c8c8c", penwidth="1", fontcolor="#8c8c8c"];"##)
+        // The legend names exactly the kinds present, each in its colour.
+        let legend = try #require(line("legend", in: text))
+        #expect(legend.hasSuffix(##"<tr><td colspan="2"><font color="#e8820c">captive dependency: orange</font></td></tr><tr><td colspan="2"><font color="#d62728">cycle: thick red</font></td></tr><tr><td colspan="2"><font color="#d62728">missing binding: red dashed, to a placeholder</font></td></tr><tr><td colspan="2"><font color="#8c8c8c">unused registration: greyed out</font></td></tr></table>>];"##))
+    }
+
+    @Test func eachKindOfProblemHasItsOwnStyle() throws {
+        let text = try dot("""
+        version: 1
+        modules: { UI: { dependsOn: [] }, Data: {} }
+        registrations:
+          - provides: Screen
+            module: UI
+            root: true
+            dependencies: { store: Store, detail: Detail }
+          - provides: Store
+            module: Data
+          - provides: Detail
+            module: UI
+            arguments: { id: Int }
+            dependencies: { id: { argument: id } }
+        """)
+        #expect(line("r0 -> r1", in: text) == ##"r0 -> r1 [label="store", color="#b5179e", fontcolor="#b5179e", penwidth="2.5"];"##, "a layer violation: magenta")
+        #expect(line("r0 -> r2", in: text) == ##"r0 -> r2 [label="detail", color="#8c564b", fontcolor="#8c564b", penwidth="2.5"];"##, "an argument mismatch: brown")
+        let legend = try #require(line("legend", in: text))
+        #expect(legend.contains("argument mismatch: brown") && legend.contains("layer violation: magenta"))
+        #expect(!legend.contains("cycle") && !legend.contains("captive"), "kinds not present are not listed")
+        let clean = try dot("version: 1\nregistrations:\n  - provides: A\n    root: true\n")
+        #expect(try #require(line("legend", in: clean)).hasSuffix(##"tee arrow: passes args</td></tr></table>>];"##), "no problem rows without problems")
+    }
+
+    @Test func tooltipsSayWhatANodeIsAndEveryFindingInFull() throws {
+        let text = try dot("""
+        version: 1
+        modules: { Domain: {}, Data: { dependsOn: [Domain] } }
+        interfaces: { Clock: { module: Domain } }
+        registrations:
+          - provides: Clock
+            implementation: SystemClock
+            module: Data
+            lifetime: singleton
+          - provides: Timer
+            module: Domain
+            root: true
+            dependencies: { clock: Clock, "on": Missing }
+        """, tooltips: true)
+        #expect(line("r0", in: text)?.hasSuffix(##"id="r0", tooltip="Clock\nimplementation: SystemClock\nlifetime: singleton\nmodule: Data\nmanifest.yaml:5:5"];"##) == true)
+        // Clock is drawn in Domain, its interface's module, with an edge to SystemClock in Data.
+        let domain = try #require(text.range(of: "label=<<b>Domain</b>>;"))
+        let domainCluster = text[domain.upperBound...].prefix { $0 != "}" }
+        #expect(domainCluster.contains("i0_0 [") && domainCluster.contains("r1 [") && !domainCluster.contains("r0 ["))
+        #expect(line("i0_0", in: text) == ##"i0_0 [label=<<b><i>Clock</i></b><br/><font point-size="9">interface</font>>, id="i0_0", tooltip="Clock\ninterface of module Domain\nimplemented by SystemClock (manifest.yaml:5:5)"];"##)
+        #expect(line("r1 -> i0_0", in: text)?.hasPrefix(##"r1 -> i0_0 [label="clock""##) == true, "Timer depends on the interface, in its own module")
+        #expect(line("i0_0 -> r0", in: text) == ##"i0_0 -> r0 [style="dotted", arrowhead="empty", label="implemented by", fontcolor="#8c8c8c", tooltip="Clock is implemented by SystemClock in module Data"];"##)
+        #expect(line("r1 -> missing0", in: text)?.hasSuffix(##"id="e1_1", tooltip="Timer -[on]-> Missing\nmanifest.yaml:12:35\nerror [missing-binding]: nothing provides 'Missing', needed by 'Timer' (parameter 'on')"];"##) == true)
     }
 
     @Test func modulesAreClustersOnlyWhenDeclared() throws {

@@ -54,7 +54,7 @@ window.mermaidReady = true;
 </script></body></html>
 """
 
-NODE = re.compile(r'^\s*([A-Za-z][A-Za-z0-9]*)(\[\[|\[/|\[|\()"(.*?)"')
+NODE = re.compile(r'^\s*([A-Za-z]\w*)(\[\[|\[/|\[|\()"(.*?)"')
 EDGE = re.compile(r'^\s*\w+ (-->|-\.->)')
 
 
