@@ -167,6 +167,7 @@ public struct DOTEncoder {
         for node in interfaces {
             lines.append("  \(node.id) -> r\(node.registration)" + attributes([
                 ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : "\"implemented by\""), ("fontcolor", DOTStyle.infoColor),
+                ("id", options.tooltips ? DOTText.quoted("\(node.id)_impl") : ""),
                 ("tooltip", options.tooltips ? DOTText.quoted(PrintableText.escape("\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")")) : ""),
             ].filter { !$0.1.isEmpty }) + ";")
         }
@@ -437,7 +438,7 @@ public struct DOTEncoder {
             lines.append("  \(ids[module]!)" + attributes([
                 ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(count) registration\(count == 1 ? "" : "s")</font>>"),
                 ("fillcolor", DOTStyle.clusterFill),
-            ]) + ";")
+            ] + (options.tooltips ? [("id", DOTText.quoted(ids[module]!))] : [])) + ";")
         }
         for pair in summary.counts.keys.sorted() {
             let count = summary.counts[pair]!
@@ -448,6 +449,7 @@ public struct DOTEncoder {
             } else {
                 attributes.append(("label", DOTText.quoted("\(count)")))
             }
+            if options.tooltips { attributes.append(("id", DOTText.quoted("\(ids[pair.from]!)_\(ids[pair.to]!)"))) }
             lines.append("  \(ids[pair.from]!) -> \(ids[pair.to]!)" + self.attributes(attributes) + ";")
         }
         lines.append("}")

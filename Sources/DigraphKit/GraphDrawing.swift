@@ -46,6 +46,11 @@ public struct GraphDrawing {
 
     public func dot() -> String { encoder.encode() }
 
+    /// The interactive page around Graphviz's SVG of `dot()`.
+    public func page(svg: String, title: String) -> String {
+        InteractivePage.html(svg: svg, index: encoder.pictureIndex(diagnostics: diagnostics), title: title)
+    }
+
     /// The Mermaid flowchart; refused past Mermaid's own limits (500 edges, 50,000 characters:
     /// with its default settings Mermaid draws an error box instead) unless `ignoringLimits`.
     public func mermaid(ignoringLimits: Bool = false) throws(Refusal) -> String {
@@ -70,8 +75,8 @@ extension GraphDrawing {
 
     /// Said when a picture is asked of a build without the Graphviz trait.
     public static let picturesNeedGraphviz = """
-        this digraph was built without Graphviz, so it draws DOT text only (--dot, or --format dot). \
-        For PNG, SVG, PDF and JSON, build it with the default 'Graphviz' trait and the Graphviz \
+        this digraph was built without Graphviz, so it draws text only: DOT (--dot) and Mermaid \
+        (--format mermaid). For PNG, SVG, PDF, JSON and the HTML page, build it with the default 'Graphviz' trait and the Graphviz \
         development files installed (Debian/Ubuntu: apt-get install libgraphviz-dev pkg-config; \
         macOS: brew install graphviz), or pipe the DOT text to Graphviz's own `dot -Tpng`
         """

@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Output format (default png).")
     var formatFlag: FormatFlag?
 
-    @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON), mermaid (a Mermaid flowchart for Markdown).")
+    @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON), mermaid (a Mermaid flowchart for Markdown), html (an interactive page: search, click, pan and zoom, findings).")
     var format: OutputFormat?
 
     @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the first manifest.")
@@ -70,7 +70,7 @@ struct Render: ParsableCommand {
     }
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case png, svg, pdf, dot, json, mermaid
+        case png, svg, pdf, dot, json, mermaid, html
 
         /// Text formats are written without Graphviz laying anything out.
         var isText: Bool { self == .dot || self == .mermaid }
@@ -162,7 +162,10 @@ struct Render: ParsableCommand {
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
         case .png, .svg, .pdf, .json:
-            bytes = try picture(of: drawing)
+            bytes = try picture(of: drawing, format: resolvedFormat)
+        case .html:
+            let svg = String(decoding: try picture(of: drawing, format: .svg), as: UTF8.self)
+            bytes = Array(drawing.page(svg: svg, title: "digraph: " + files.map(shown).joined(separator: ", ")).utf8)
         }
         let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.fileExtension)
         do {
@@ -224,13 +227,13 @@ final class LayoutProgress: @unchecked Sendable {
 extension Render {
     /// Lays the drawing out with Graphviz, in process; a build without the Graphviz trait says
     /// how to get pictures instead.
-    func picture(of drawing: GraphDrawing) throws -> [UInt8] {
+    func picture(of drawing: GraphDrawing, format: OutputFormat) throws -> [UInt8] {
         #if Graphviz
         let progress = drawing.registrations > GraphDrawing.largeGraphThreshold
             ? LayoutProgress(start: "digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…") : nil
         defer { progress?.finish() }
         do {
-            return try GraphvizRenderer.render(dot: drawing.dot(), formatName: resolvedFormat.rawValue, layoutName: layout.rawValue)
+            return try GraphvizRenderer.render(dot: drawing.dot(), formatName: format.rawValue, layoutName: layout.rawValue)
         } catch {
             printToStandardError("digraph: error: \(shown(error.message))\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)

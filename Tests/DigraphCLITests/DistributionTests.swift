@@ -71,10 +71,13 @@ struct DistributionTests {
         let picture = try CLIRunner.run(["render", "--png", "fixtures/popcorn/manifest.yaml", "-o", "-"])
         #expect(picture.status == 2)
         #expect(picture.stdout == "")
-        #expect(picture.stderr.hasPrefix("digraph: error: cannot draw PNG: this digraph was built without Graphviz, so it draws DOT text only (--dot, or --format dot)."))
+        #expect(picture.stderr.hasPrefix("digraph: error: cannot draw PNG: this digraph was built without Graphviz, so it draws text only: DOT (--dot) and Mermaid (--format mermaid)."))
         #expect(picture.stderr.contains("apt-get install libgraphviz-dev pkg-config"))
         let dot = try CLIRunner.run(["render", "--dot", "fixtures/popcorn/manifest.yaml", "-o", "-"])
         #expect(dot.status == 0)
         #expect(dot.stdout.hasPrefix("digraph"))
+        let page = try CLIRunner.run(["render", "--format", "html", "fixtures/popcorn/manifest.yaml", "-o", "-"])
+        #expect(page.status == 2)
+        #expect(page.stderr.hasPrefix("digraph: error: cannot draw SVG: this digraph was built without Graphviz"))
     }
 }

@@ -42,6 +42,21 @@ struct RenderCommandTests {
         #expect(String(decoding: bytes.prefix(start.utf8.count), as: UTF8.self) == start)
     }
 
+    @Test func theHTMLPageIsOneSelfContainedFile() throws {
+        let result = try CLIRunner.run(["render", "fixtures/mermaid/type-shapes.yaml", "--format", "html", "-o", "-"])
+        #expect(result.status == 0)
+        let page = result.stdout
+        #expect(page.hasPrefix("<!DOCTYPE html>\n"))
+        #expect(page.contains(#"content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:""#), "the page may fetch nothing")
+        #expect(page.components(separatedBy: "<script").count - 1 == 2, "the data and the script, both inline")
+        #expect(!page.contains("<script src") && !page.contains("<link"))
+        #expect(!page.contains("<?xml"), "the SVG is inlined without its XML prolog")
+        #expect(page.contains(#"<g id="r0" class="node">"#))
+        #expect(page.contains(#""title": "Repository\u003cOrder>""#), "no manifest text can close the data's script element")
+        #expect(page.contains(#""code": "missing-binding""#))
+        // scripts/browser-tests drives this page in Chromium: search, click, pan, zoom, findings.
+    }
+
     @Test func dashWritesToStdout() throws {
         let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-"])
         #expect(result.status == 0)
@@ -112,9 +127,9 @@ struct RenderCommandTests {
         let collapsed = try CLIRunner.run(["render", "fixtures/issue-tracker/manifest.yaml", "--dot", "-o", "-", "--collapse", "modules"])
         let edges = collapsed.stdout.split(separator: "\n").filter { $0.contains(" -> ") }
         #expect(edges == [
-            #"  m1 -> m4 [penwidth="1", label="1"];"#,
-            #"  m2 -> m0 [penwidth="1", label="1"];"#,
-            #"  m4 -> m3 [penwidth="1", label="3"];"#,
+            #"  m1 -> m4 [penwidth="1", label="1", id="m1_m4"];"#,
+            #"  m2 -> m0 [penwidth="1", label="1", id="m2_m0"];"#,
+            #"  m4 -> m3 [penwidth="1", label="3", id="m4_m3"];"#,
         ], "App -> Presentation, Data -> (no module) for the supplied URL, Presentation -> Domain")
     }
 }

@@ -1,0 +1,83 @@
+import DigraphCore
+
+/// What an interactive page needs to know about a drawn picture, by the SVG ids the DOT text gives
+/// (`r12`, `i12_0`, `missing0`, `e12_0`, `m3`): each node's text for search, each edge's ends, and
+/// each finding with the elements it is about.
+public struct PictureIndex: Sendable {
+    public struct Node: Sendable {
+        public var id: String
+        /// The first line of its label (a key, an implementation, a module).
+        public var title: String
+        /// Everything search matches: keys, name, implementation, module.
+        public var searchText: String
+    }
+
+    public struct EdgeEntry: Sendable {
+        public var id: String
+        public var from: String
+        public var to: String
+    }
+
+    public struct Finding: Sendable {
+        public var diagnostic: Diagnostic
+        /// Node and edge ids it marks; the first node is the one to select.
+        public var elements: [String]
+    }
+
+    public var nodes: [Node] = []
+    public var edges: [EdgeEntry] = []
+    public var findings: [Finding] = []
+}
+
+extension DOTEncoder {
+    /// The index of the picture `encode()` draws, with the same ids.
+    public func pictureIndex(diagnostics: [Diagnostic]) -> PictureIndex {
+        var index = PictureIndex()
+        if options.collapseModules {
+            let summary = moduleSummary()
+            let ids = Dictionary(uniqueKeysWithValues: summary.modules.enumerated().map { ($1, "m\($0)") })
+            index.nodes = summary.modules.map { PictureIndex.Node(id: ids[$0]!, title: $0, searchText: $0) }
+            index.edges = summary.counts.keys.sorted().map { PictureIndex.EdgeEntry(id: "\(ids[$0.from]!)_\(ids[$0.to]!)", from: ids[$0.from]!, to: ids[$0.to]!) }
+            return index
+        }
+        let included = includedRegistrations()
+        let interfaces = interfaceNodes(among: included)
+        let (drawn, placeholders) = drawnEdges(among: included, interfaces: interfaces)
+        let movedKeys = Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) }
+        for node in interfaces {
+            index.nodes.append(PictureIndex.Node(id: node.id, title: node.spelling, searchText: "\(node.spelling) \(node.module)"))
+        }
+        for registration in included {
+            let value = graph.registrations[registration]
+            let parts = labelParts(for: value, moved: movedKeys[registration] ?? [])
+            let words = value.provides.map(\.writtenSpelling) + [value.name?.value, value.implementation?.writtenSpelling, value.module?.value].compactMap { $0 }
+            index.nodes.append(PictureIndex.Node(id: "r\(registration)", title: parts.keys[0], searchText: words.joined(separator: " ")))
+        }
+        for placeholder in placeholders.all {
+            index.nodes.append(PictureIndex.Node(id: placeholder.id, title: placeholder.binding.description, searchText: placeholder.binding.description))
+        }
+        for edge in drawn {
+            index.edges.append(PictureIndex.EdgeEntry(id: "e\(edge.edge.from)_\(edge.position)", from: "r\(edge.edge.from)", to: edge.head))
+        }
+        for node in interfaces {
+            index.edges.append(PictureIndex.EdgeEntry(id: "\(node.id)_impl", from: node.id, to: "r\(node.registration)"))
+        }
+        // Findings: each with the drawn elements that carry it (in the order drawn).
+        var elements: [Diagnostic: [String]] = [:]
+        for registration in included {
+            for finding in problems.nodes[registration] ?? [] { elements[finding, default: []].append("r\(registration)") }
+        }
+        for edge in drawn {
+            for finding in problems.edges[edge.id] ?? [] {
+                elements[finding, default: []].append(contentsOf: ["r\(edge.edge.from)", "e\(edge.edge.from)_\(edge.position)"])
+            }
+        }
+        index.findings = diagnostics.map { PictureIndex.Finding(diagnostic: $0, elements: Self.unique(elements[$0] ?? [])) }
+        return index
+    }
+
+    private static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
