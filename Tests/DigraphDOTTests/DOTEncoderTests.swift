@@ -167,7 +167,7 @@ struct DOTEncoderTests {
         #expect(domainCluster.contains("i0_0 [") && domainCluster.contains("r1 [") && !domainCluster.contains("r0 ["))
         #expect(line("i0_0", in: text) == ##"i0_0 [label=<<b><i>Clock</i></b><br/><font point-size="9">interface</font>>, id="i0_0", tooltip="Clock\ninterface of module Domain\nimplemented by SystemClock (manifest.yaml:5:5)"];"##)
         #expect(line("r1 -> i0_0", in: text)?.hasPrefix(##"r1 -> i0_0 [label="clock""##) == true, "Timer depends on the interface, in its own module")
-        #expect(line("i0_0 -> r0", in: text) == ##"i0_0 -> r0 [style="dotted", arrowhead="empty", label="implemented by", fontcolor="#8c8c8c", tooltip="Clock is implemented by SystemClock in module Data"];"##)
+        #expect(line("i0_0 -> r0", in: text) == ##"i0_0 -> r0 [style="dotted", arrowhead="empty", label="implemented by", fontcolor="#8c8c8c", id="i0_0_impl", tooltip="Clock is implemented by SystemClock in module Data"];"##)
         #expect(line("r1 -> missing0", in: text)?.hasSuffix(##"id="e1_1", tooltip="Timer -[on]-> Missing\nmanifest.yaml:12:35\nerror [missing-binding]: nothing provides 'Missing', needed by 'Timer' (parameter 'on')"];"##) == true)
     }
 
