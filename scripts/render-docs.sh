@@ -10,3 +10,7 @@ $bin render fixtures/issue-tracker/manifest.yaml --png -o docs/pictures/issue-tr
 $bin render fixtures/issue-tracker/manifest.yaml --png --collapse modules -o docs/pictures/issue-tracker-modules.png
 $bin render fixtures/workout --png --rankdir LR -o docs/pictures/workout.png
 $bin render docs/examples/problems.yaml --png -o docs/pictures/problems.png 2>/dev/null
+# The interactive page, as page_check.py leaves it (ListIssuesUseCase selected); needs Chromium
+# (scripts/browser-tests installs it).
+swift build --product digraph-synth >/dev/null
+/usr/bin/python3 scripts/browser/page_check.py $bin .build/debug/digraph-synth docs/pictures/page.png >/dev/null
