@@ -1,8 +1,8 @@
 /// Escaping for the two kinds of DOT strings digraph writes. Every manifest string that reaches
 /// DOT goes through one of these, so no name can close a label or add an attribute.
-enum DOTText {
-    /// Inside an HTML-like label (`<...>`): the XML entities.
-    static func html(_ text: String) -> String {
+public enum DOTText {
+    /// Inside an HTML-like label (`<...>`): the XML entities (also right for HTML text and attributes).
+    public static func html(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

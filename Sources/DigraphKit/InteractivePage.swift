@@ -27,7 +27,7 @@ public enum InteractivePage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-            <title>\(escaped(title))</title>
+            <title>\(DOTText.html(title))</title>
             <style>\(InteractivePageAssets.style)</style>
             </head>
             <body>
@@ -46,20 +46,6 @@ public enum InteractivePage {
             </html>
 
             """
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// JSON inside a script element: `<` as `\u003c`, so no text can close the element or open a comment.
