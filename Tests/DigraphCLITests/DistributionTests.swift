@@ -78,6 +78,6 @@ struct DistributionTests {
         #expect(dot.stdout.hasPrefix("digraph"))
         let page = try CLIRunner.run(["render", "--format", "html", "fixtures/popcorn/manifest.yaml", "-o", "-"])
         #expect(page.status == 2)
-        #expect(page.stderr.hasPrefix("digraph: error: cannot draw SVG: this digraph was built without Graphviz"))
+        #expect(page.stderr.hasPrefix("digraph: error: cannot draw HTML: this digraph was built without Graphviz"))
     }
 }
