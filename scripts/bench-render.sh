@@ -20,9 +20,9 @@ for n in $sizes; do
   manifest="$work/synthetic-$n.yaml"
   "$bin/digraph-synth" "$n" > "$manifest"
   count=$("$bin/digraph" check "$manifest" | sed -E 's/.*checked ([0-9]+) registrations.*/\1/')
-  /usr/bin/time -o "$work/time" -f "%e|%M" "$bin/digraph" render "$manifest" --svg -o "$work/ours-$n.svg" 2>/dev/null
+  /usr/bin/time -o "$work/time" -f "%e|%M" "$bin/digraph" render "$manifest" --svg --no-limit -o "$work/ours-$n.svg" 2>/dev/null
   ours=$(cat "$work/time")
-  /usr/bin/time -o "$work/time" -f "%e" "$bin/digraph" render "$manifest" --png -o "$work/ours-$n.png" 2>/dev/null
+  /usr/bin/time -o "$work/time" -f "%e" "$bin/digraph" render "$manifest" --png --no-limit -o "$work/ours-$n.png" 2>/dev/null
   png=$(cat "$work/time")
   "$bin/digraph" render "$manifest" --dot --graphviz-defaults -o "$work/defaults-$n.dot" 2>/dev/null
   if /usr/bin/time -o "$work/time" -f "%e" timeout "$limit" dot -Tsvg "$work/defaults-$n.dot" -o "$work/dot-$n.svg"; then
