@@ -67,16 +67,59 @@ public struct DOTEncoder {
     // MARK: One node per registration
 
     /// An edge as drawn: the registration's edge, its position, and the id of the node it points
-    /// to (another registration, or a placeholder for a missing or external key).
+    /// to (another registration, an interface node, or a placeholder for a missing or external key).
     struct DrawnEdge {
         var edge: Edge
         var position: Int
         var head: String
         var id: EdgeID { EdgeID(from: edge.from, position: position) }
+        /// Its id in DOT and SVG, and the id of the node it leaves.
+        var svgID: String { "e\(edge.from)_\(position)" }
+        var tail: String { "r\(edge.from)" }
     }
 
-    /// The edges between included registrations, and placeholders for the keys nothing provides
-    /// (optional ones are left out: asking for them is fine).
+    /// What a picture of registrations holds, worked out once for the DOT text, the Mermaid text
+    /// and the interactive page: the registrations, interface nodes and placeholders drawn, the
+    /// edges, and the clusters (by module name, sorted) with what each holds.
+    struct RegistrationScene {
+        struct Cluster {
+            var module: String
+            var interfaces: [InterfaceNode]
+            var registrations: [Int]
+        }
+
+        var included: [Int]
+        var interfaces: [InterfaceNode]
+        var edges: [DrawnEdge]
+        var placeholders: Placeholders
+        /// Per registration, the keys drawn as interface nodes instead of in its label.
+        var movedKeys: [Int: Set<String>]
+        var clusters: [Cluster]
+        var unclustered: [Int]
+    }
+
+    func registrationScene() -> RegistrationScene {
+        let included = includedRegistrations()
+        let interfaces = interfaceNodes(among: included)
+        let (edges, placeholders) = drawnEdges(among: included, interfaces: interfaces)
+        var clusters: [RegistrationScene.Cluster] = []
+        var unclustered = included
+        if options.clusters, graph.modules != nil {
+            var byModule: [String: [Int]] = [:]
+            unclustered = []
+            for index in included {
+                if let module = graph.registrations[index].module?.value { byModule[module, default: []].append(index) } else { unclustered.append(index) }
+            }
+            let interfacesByModule = Dictionary(grouping: interfaces, by: \.module)
+            clusters = Set(byModule.keys).union(interfacesByModule.keys).sorted().map {
+                RegistrationScene.Cluster(module: $0, interfaces: interfacesByModule[$0] ?? [], registrations: byModule[$0] ?? [])
+            }
+        }
+        return RegistrationScene(included: included, interfaces: interfaces, edges: edges, placeholders: placeholders,
+                                 movedKeys: Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) },
+                                 clusters: clusters, unclustered: unclustered)
+    }
+
     /// A key that `interfaces:` places in another module than the registration implementing it:
     /// drawn in its own module's cluster, with an "implemented by" edge to the registration, so a
     /// dependency on it is seen to reach that module, not the implementation's.
@@ -86,9 +129,11 @@ public struct DOTEncoder {
         var key: String
         var spelling: String
         var module: String
+        /// The id of its "implemented by" edge.
+        var implementedByID: String { id + "_impl" }
     }
 
-    func interfaceNodes(among included: [Int]) -> [InterfaceNode] {
+    private func interfaceNodes(among included: [Int]) -> [InterfaceNode] {
         guard options.clusters, graph.modules != nil, !graph.interfaces.isEmpty else { return [] }
         var nodes: [InterfaceNode] = []
         for index in included {
@@ -102,7 +147,9 @@ public struct DOTEncoder {
         return nodes
     }
 
-    func drawnEdges(among included: [Int], interfaces: [InterfaceNode] = []) -> (edges: [DrawnEdge], placeholders: Placeholders) {
+    /// The edges between included registrations, and placeholders for the keys nothing provides
+    /// (optional ones are left out: asking for them is fine).
+    private func drawnEdges(among included: [Int], interfaces: [InterfaceNode]) -> (edges: [DrawnEdge], placeholders: Placeholders) {
         let isIncluded = Set(included)
         var interfaceIDs: [Int: [String: String]] = [:]
         for node in interfaces { interfaceIDs[node.registration, default: [:]][node.key] = node.id }
@@ -128,46 +175,32 @@ public struct DOTEncoder {
     }
 
     private func encodeRegistrations() -> String {
-        let included = includedRegistrations()
-        let interfaces = interfaceNodes(among: included)
-        let (drawn, placeholders) = drawnEdges(among: included, interfaces: interfaces)
-        let movedKeys = Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) }
-        let nodeCount = included.count + placeholders.all.count + interfaces.count
+        let scene = registrationScene()
+        let nodeCount = scene.included.count + scene.placeholders.all.count + scene.interfaces.count
         let isLarge = nodeCount > Self.largeGraphThreshold
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
 
         var lines = header(nodes: nodeCount)
-        let useClusters = options.clusters && graph.modules != nil
-        var unclustered: [Int] = []
-        if useClusters {
-            var byModule: [String: [Int]] = [:]
-            for index in included {
-                if let module = graph.registrations[index].module?.value { byModule[module, default: []].append(index) } else { unclustered.append(index) }
-            }
-            let interfacesByModule = Dictionary(grouping: interfaces, by: \.module)
-            for (number, module) in Set(byModule.keys).union(interfacesByModule.keys).sorted().enumerated() {
-                lines.append("  subgraph cluster_\(number) {")
-                lines.append("    label=<<b>\(DOTText.html(module))</b>>;")
-                lines.append("    style=\"rounded,filled\"; fillcolor=\"\(DOTStyle.clusterFill)\"; color=\"\(DOTStyle.clusterBorder)\"; fontsize=12;")
-                for node in interfacesByModule[module] ?? [] { lines.append("  " + interfaceLine(node)) }
-                for index in byModule[module] ?? [] { lines.append("  " + nodeLine(index, plainLabel: plainLabels, moved: movedKeys[index] ?? [])) }
-                lines.append("  }")
-            }
-        } else {
-            unclustered = included
+        for (number, cluster) in scene.clusters.enumerated() {
+            lines.append("  subgraph cluster_\(number) {")
+            lines.append("    label=<<b>\(DOTText.html(cluster.module))</b>>;")
+            lines.append("    style=\"rounded,filled\"; fillcolor=\"\(DOTStyle.clusterFill)\"; color=\"\(DOTStyle.clusterBorder)\"; fontsize=12;")
+            for node in cluster.interfaces { lines.append("  " + interfaceLine(node)) }
+            for index in cluster.registrations { lines.append("  " + nodeLine(index, plainLabel: plainLabels, moved: scene.movedKeys[index] ?? [])) }
+            lines.append("  }")
         }
-        for index in unclustered { lines.append(nodeLine(index, plainLabel: plainLabels, moved: movedKeys[index] ?? [])) }
-        for placeholder in placeholders.all { lines.append(placeholderLine(placeholder)) }
-        if options.legend { lines.append(legendLine(drawn: drawn, nodes: included)) }
-        for edge in drawn {
+        for index in scene.unclustered { lines.append(nodeLine(index, plainLabel: plainLabels, moved: scene.movedKeys[index] ?? [])) }
+        for placeholder in scene.placeholders.all { lines.append(placeholderLine(placeholder)) }
+        if options.legend { lines.append(legendLine(scene)) }
+        for edge in scene.edges {
             var attributes = edgeAttributes(edge.edge, problem: ProblemMap.leading(problems.edges[edge.id]), labelled: !isLarge)
-            if options.tooltips { attributes += [("id", DOTText.quoted("e\(edge.edge.from)_\(edge.position)")), ("tooltip", DOTText.quoted(tooltip(for: edge)))] }
-            lines.append("  r\(edge.edge.from) -> \(edge.head)" + self.attributes(attributes) + ";")
+            if options.tooltips { attributes += [("id", DOTText.quoted(edge.svgID)), ("tooltip", DOTText.quoted(tooltip(for: edge)))] }
+            lines.append("  \(edge.tail) -> \(edge.head)" + self.attributes(attributes) + ";")
         }
-        for node in interfaces {
+        for node in scene.interfaces {
             lines.append("  \(node.id) -> r\(node.registration)" + attributes([
                 ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : "\"implemented by\""), ("fontcolor", DOTStyle.infoColor),
-                ("id", options.tooltips ? DOTText.quoted("\(node.id)_impl") : ""),
+                ("id", options.tooltips ? DOTText.quoted(node.implementedByID) : ""),
                 ("tooltip", options.tooltips ? DOTText.quoted(PrintableText.escape("\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")")) : ""),
             ].filter { !$0.1.isEmpty }) + ";")
         }
@@ -264,7 +297,7 @@ public struct DOTEncoder {
             details.append("alias of " + alias.writtenSpelling)
             if registration.lifetime != .transient { details.append(registration.lifetime.rawValue) }
         } else {
-            var made = isAbstraction && !namedByImplementation ? registration.implementation!.writtenSpelling : ""
+            var made = isAbstraction ? registration.implementation!.writtenSpelling : ""
             if let factory = registration.factory { made += (made.isEmpty ? registration.implementation!.writtenSpelling : "") + "." + factory.value }
             if !made.isEmpty { details.append(made) }
             details.append(registration.lifetime.rawValue)
@@ -332,7 +365,7 @@ public struct DOTEncoder {
         ]) + ";"
     }
 
-    private func legendLine(drawn: [DrawnEdge], nodes: [Int]) -> String {
+    private func legendLine(_ scene: RegistrationScene) -> String {
         func cell(_ text: String, fill: String = "#ffffff", color: String? = nil) -> String {
             let content = color.map { "<font color=\"\($0)\">\(text)</font>" } ?? text
             return "<td bgcolor=\"\(fill)\">\(content)</td>"
@@ -349,10 +382,11 @@ public struct DOTEncoder {
         ]
         // Only the kinds of problem this picture shows, each in its own colour.
         var present: [DiagnosticCode: ProblemStyle] = [:]
-        for finding in drawn.compactMap({ ProblemMap.leading(problems.edges[$0.id]) }) + nodes.compactMap({ ProblemMap.leading(problems.nodes[$0]) }) {
+        for finding in scene.edges.compactMap({ ProblemMap.leading(problems.edges[$0.id]) }) + scene.included.compactMap({ ProblemMap.leading(problems.nodes[$0]) }) {
             present[finding.code] = present[finding.code] ?? ProblemStyle.of(finding.code, severity: finding.severity)
         }
-        if drawn.contains(where: { $0.head.hasPrefix("missing") }), present[.missingBinding] == nil {
+        // A missing key's placeholder is drawn even when its finding is ignored or suppressed.
+        if scene.placeholders.all.contains(where: { !$0.isExternal }), present[.missingBinding] == nil {
             present[.missingBinding] = ProblemStyle.of(.missingBinding, severity: .error)
         }
         for code in present.keys.sorted() {
@@ -404,6 +438,9 @@ public struct DOTEncoder {
         var counts: [Pair: Int] = [:]
         var violations: [Pair: Int] = [:]
         var modules: [String] { members.keys.sorted() }
+
+        /// The SVG id of the edge between two module nodes.
+        static func edgeID(from: String, to: String) -> String { "\(from)_\(to)" }
     }
 
     static let noModule = "(no module)"
@@ -449,7 +486,7 @@ public struct DOTEncoder {
             } else {
                 attributes.append(("label", DOTText.quoted("\(count)")))
             }
-            if options.tooltips { attributes.append(("id", DOTText.quoted("\(ids[pair.from]!)_\(ids[pair.to]!)"))) }
+            if options.tooltips { attributes.append(("id", DOTText.quoted(ModuleSummary.edgeID(from: ids[pair.from]!, to: ids[pair.to]!)))) }
             lines.append("  \(ids[pair.from]!) -> \(ids[pair.to]!)" + self.attributes(attributes) + ";")
         }
         lines.append("}")

@@ -16,6 +16,11 @@ public struct MermaidEncoder {
         drawing = DOTEncoder(graph: graph, diagnostics: diagnostics, options: options)
     }
 
+    /// The same picture as an existing DOT encoder's (its selection and findings, worked out once).
+    public init(drawing: DOTEncoder) {
+        self.drawing = drawing
+    }
+
     /// The diagram's text and how many edges it has (Mermaid's limits are the caller's to apply).
     public func encode() -> (text: String, edges: Int) {
         let chart = MermaidFlowchart(direction: options.rankDirection.rawValue)
@@ -37,38 +42,25 @@ public struct MermaidEncoder {
     ]
 
     private func drawRegistrations(on chart: MermaidFlowchart) {
-        let included = drawing.includedRegistrations()
-        let interfaces = drawing.interfaceNodes(among: included)
-        let (edges, placeholders) = drawing.drawnEdges(among: included, interfaces: interfaces)
-        let movedKeys = Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) }
-        if options.clusters, graph.modules != nil {
-            var byModule: [String: [Int]] = [:]
-            var unclustered: [Int] = []
-            for index in included {
-                if let module = graph.registrations[index].module?.value { byModule[module, default: []].append(index) } else { unclustered.append(index) }
+        let scene = drawing.registrationScene()
+        for (number, cluster) in scene.clusters.enumerated() {
+            chart.subgraph("cluster\(number)", title: cluster.module, style: "fill:\(DOTStyle.clusterFill),stroke:\(DOTStyle.clusterBorder)") {
+                for node in cluster.interfaces { chart.node(node.id, lines: [node.spelling, "interface"], shape: .rounded) }
+                for index in cluster.registrations { drawNode(index, moved: scene.movedKeys[index] ?? [], on: chart) }
             }
-            let interfacesByModule = Dictionary(grouping: interfaces, by: \.module)
-            for (number, module) in Set(byModule.keys).union(interfacesByModule.keys).sorted().enumerated() {
-                chart.subgraph("cluster\(number)", title: module, style: "fill:\(DOTStyle.clusterFill),stroke:\(DOTStyle.clusterBorder)") {
-                    for node in interfacesByModule[module] ?? [] { chart.node(node.id, lines: [node.spelling, "interface"], shape: .rounded) }
-                    for index in byModule[module] ?? [] { drawNode(index, moved: movedKeys[index] ?? [], on: chart) }
-                }
-            }
-            for index in unclustered { drawNode(index, moved: movedKeys[index] ?? [], on: chart) }
-        } else {
-            for index in included { drawNode(index, on: chart) }
         }
-        for placeholder in placeholders.all {
+        for index in scene.unclustered { drawNode(index, moved: scene.movedKeys[index] ?? [], on: chart) }
+        for placeholder in scene.placeholders.all {
             chart.node(placeholder.id, lines: [placeholder.binding.description, placeholder.isExternal ? "external" : "missing: nothing provides it"],
                        shape: .rounded, classes: [placeholder.isExternal ? "external" : "missing"])
         }
-        for drawn in edges {
+        for drawn in scene.edges {
             let problem = ProblemMap.leading(drawing.problems.edges[drawn.id])
             let style = problem.map { "stroke:\(ProblemStyle.of($0.code, severity: $0.severity).color),stroke-width:2px" }
             let dashed = drawn.edge.isLazy || { if case .alias = drawn.edge.kind { true } else { false } }()
-            chart.edge(from: "r\(drawn.edge.from)", to: drawn.head, label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
+            chart.edge(from: drawn.tail, to: drawn.head, label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
         }
-        for node in interfaces {
+        for node in scene.interfaces {
             chart.edge(from: node.id, to: "r\(node.registration)", label: "implemented by", dashed: true)
         }
     }

@@ -37,39 +37,38 @@ extension DOTEncoder {
             let summary = moduleSummary()
             let ids = Dictionary(uniqueKeysWithValues: summary.modules.enumerated().map { ($1, "m\($0)") })
             index.nodes = summary.modules.map { PictureIndex.Node(id: ids[$0]!, title: $0, searchText: $0) }
-            index.edges = summary.counts.keys.sorted().map { PictureIndex.EdgeEntry(id: "\(ids[$0.from]!)_\(ids[$0.to]!)", from: ids[$0.from]!, to: ids[$0.to]!) }
+            index.edges = summary.counts.keys.sorted().map {
+                PictureIndex.EdgeEntry(id: ModuleSummary.edgeID(from: ids[$0.from]!, to: ids[$0.to]!), from: ids[$0.from]!, to: ids[$0.to]!)
+            }
             return index
         }
-        let included = includedRegistrations()
-        let interfaces = interfaceNodes(among: included)
-        let (drawn, placeholders) = drawnEdges(among: included, interfaces: interfaces)
-        let movedKeys = Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) }
-        for node in interfaces {
+        let scene = registrationScene()
+        for node in scene.interfaces {
             index.nodes.append(PictureIndex.Node(id: node.id, title: node.spelling, searchText: "\(node.spelling) \(node.module)"))
         }
-        for registration in included {
+        for registration in scene.included {
             let value = graph.registrations[registration]
-            let parts = labelParts(for: value, moved: movedKeys[registration] ?? [])
+            let parts = labelParts(for: value, moved: scene.movedKeys[registration] ?? [])
             let words = value.provides.map(\.writtenSpelling) + [value.name?.value, value.implementation?.writtenSpelling, value.module?.value].compactMap { $0 }
             index.nodes.append(PictureIndex.Node(id: "r\(registration)", title: parts.keys[0], searchText: words.joined(separator: " ")))
         }
-        for placeholder in placeholders.all {
+        for placeholder in scene.placeholders.all {
             index.nodes.append(PictureIndex.Node(id: placeholder.id, title: placeholder.binding.description, searchText: placeholder.binding.description))
         }
-        for edge in drawn {
-            index.edges.append(PictureIndex.EdgeEntry(id: "e\(edge.edge.from)_\(edge.position)", from: "r\(edge.edge.from)", to: edge.head))
+        for edge in scene.edges {
+            index.edges.append(PictureIndex.EdgeEntry(id: edge.svgID, from: edge.tail, to: edge.head))
         }
-        for node in interfaces {
-            index.edges.append(PictureIndex.EdgeEntry(id: "\(node.id)_impl", from: node.id, to: "r\(node.registration)"))
+        for node in scene.interfaces {
+            index.edges.append(PictureIndex.EdgeEntry(id: node.implementedByID, from: node.id, to: "r\(node.registration)"))
         }
         // Findings: each with the drawn elements that carry it (in the order drawn).
         var elements: [Diagnostic: [String]] = [:]
-        for registration in included {
+        for registration in scene.included {
             for finding in problems.nodes[registration] ?? [] { elements[finding, default: []].append("r\(registration)") }
         }
-        for edge in drawn {
+        for edge in scene.edges {
             for finding in problems.edges[edge.id] ?? [] {
-                elements[finding, default: []].append(contentsOf: ["r\(edge.edge.from)", "e\(edge.edge.from)_\(edge.position)"])
+                elements[finding, default: []].append(contentsOf: [edge.tail, edge.svgID])
             }
         }
         index.findings = diagnostics.map { PictureIndex.Finding(diagnostic: $0, elements: Self.unique(elements[$0] ?? [])) }

@@ -16,7 +16,6 @@ public struct GraphDrawing {
     }
 
     private let encoder: DOTEncoder
-    private let graph: DependencyGraph
     private let diagnostics: [Diagnostic]
     private let options: DOTOptions
     /// Registrations and edges the picture holds (0 when modules are collapsed: few nodes).
@@ -26,7 +25,6 @@ public struct GraphDrawing {
     /// Fails when `options` focus on keys no registration provides (with a near spelling).
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions) throws(Refusal) {
         encoder = DOTEncoder(graph: graph, diagnostics: diagnostics, options: options)
-        self.graph = graph
         self.diagnostics = diagnostics
         self.options = options
         let included = options.collapseModules ? [] : encoder.includedRegistrations()
@@ -54,7 +52,7 @@ public struct GraphDrawing {
     /// The Mermaid flowchart; refused past Mermaid's own limits (500 edges, 50,000 characters:
     /// with its default settings Mermaid draws an error box instead) unless `ignoringLimits`.
     public func mermaid(ignoringLimits: Bool = false) throws(Refusal) -> String {
-        let (text, edges) = MermaidEncoder(graph: graph, diagnostics: diagnostics, options: options).encode()
+        let (text, edges) = MermaidEncoder(drawing: encoder).encode()
         guard !ignoringLimits else { return text }
         let ways = options.collapseModules ? "" : ": draw part of it (--focus KEY --depth 1) or one node per module (--collapse modules)"
         if edges > MermaidEncoder.maximumEdges {
