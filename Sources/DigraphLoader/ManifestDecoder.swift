@@ -133,7 +133,7 @@ struct ManifestDecoder {
         let lifetime = fields["lifetime"].flatMap { decodeLifetime($0) }
         let name = fields["name"].flatMap { identifier($0, "'name'") }
         let module = fields["module"].flatMap { identifier($0, "'module'") }
-        let factory = fields["factory"].flatMap { identifier($0, "'factory'") }
+        let factory = fields["factory"].flatMap { staticMember($0) }
         let isRoot = fields["root"].flatMap { bool($0, "'root'") } ?? false
         let isolation = fields["isolation"].flatMap { node -> TypeReference? in
             guard let type = typeReference(node, "'isolation'") else { return nil }
@@ -368,6 +368,18 @@ struct ManifestDecoder {
         guard let text = string(node, what) else { return nil }
         guard TypeExpressionParser.isIdentifier(text.value), text.value.count <= 200 else {
             error("\(what) \(quoted(text.value)) is not a valid Swift identifier (letters, digits and '_', not starting with a digit, not a keyword)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    /// A factory is called as `Implementation.member`, where Swift accepts keywords (`FileManager.default`)
+    /// but `init`, `self`, `Type` and `Protocol` mean something else.
+    private mutating func staticMember(_ node: DocumentNode) -> Located<String>? {
+        guard let text = string(node, "'factory'") else { return nil }
+        guard TypeExpressionParser.isIdentifierShaped(text.value), text.value.count <= 200,
+              !["init", "self", "Type", "Protocol", "_"].contains(text.value) else {
+            error("'factory' \(quoted(text.value)) is not a static member Swift can call on the implementation: use one word of letters, digits and '_', not starting with a digit, other than init, self, Type and Protocol (omit 'factory' to call the initializer)", at: node.location)
             return nil
         }
         return text

@@ -114,7 +114,7 @@ public struct StubGenerator {
             for parameter in parameters { lines.append("        self.\(parameter.identifier) = \(parameter.identifier)") }
             lines.append("        stubCounting.lock(); Self.instances += 1; stubCounting.unlock()")
             lines.append("    }")
-            if let factory {
+            if let factory = factory.map(SwiftNaming.escaped) {
                 lines.append(parameters.isEmpty
                              ? "    public static var \(factory): \(implementation) { \(implementation)() }"
                              : "    public static func \(factory)(\(parameters.map(\.declaration).joined(separator: ", "))) -> \(implementation) { \(implementation)(\(parameters.map(\.call).joined(separator: ", "))) }")

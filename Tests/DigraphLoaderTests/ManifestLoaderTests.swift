@@ -187,6 +187,17 @@ struct ManifestLoaderTests {
         #expect(schemaErrors("version: 1") == ["1:1: error: missing required field 'registrations'; add `registrations: []` (it may be empty) [schema]"])
     }
 
+    /// Swift calls `FileManager.default` though `default` is a keyword (the importer writes such
+    /// factories); `Impl.init` and `Impl.self` are not static members.
+    @Test func aFactoryMayBeAKeywordButNotInitOrSelf() throws {
+        let graph = ManifestLoader.load(text: "version: 1\nregistrations:\n  - provides: FileManager\n    factory: default\n", file: "m.yaml").graph
+        #expect(graph?.registrations.first?.factory?.value == "default")
+        let rule = "is not a static member Swift can call on the implementation: use one word of letters, digits and '_', not starting with a digit, other than init, self, Type and Protocol (omit 'factory' to call the initializer) [schema]"
+        #expect(schemaErrors("version: 1\nregistrations:\n  - provides: A\n    factory: init\n  - provides: B\n    factory: self\n  - provides: C\n    factory: make-it\n") == [
+            "4:14: error: 'factory' 'init' " + rule, "6:14: error: 'factory' 'self' " + rule, "8:14: error: 'factory' 'make-it' " + rule,
+        ])
+    }
+
     @Test func jsonThatLibyamlWouldRejectIsRead() throws {
         let longKey = String(repeating: "k", count: 1_500)
         let graph = try loaded(#"{"version": 1, "registrations": [{"provides": "A", "name": "x\#u{00e9}"}]}"#, file: "m.json")

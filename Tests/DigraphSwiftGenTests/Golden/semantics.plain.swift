@@ -146,7 +146,7 @@ final class SemanticsContainer: @unchecked Sendable {
 
     private func _build_tracker() -> Tracker {
         if let override = self.overrides.tracker { return override(self) }
-        return Tracker()
+        return Tracker.default
     }
 
     // MARK: Feed (transient)

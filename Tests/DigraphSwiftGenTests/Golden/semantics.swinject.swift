@@ -24,7 +24,7 @@ final class SemanticsAssembly: Swinject.Assembly {
             r.required(Tracker.self)
         }.inObjectScope(.transient)
         container.register(Tracker.self) { (r) -> Tracker in
-            Tracker()
+            Tracker.default
         }.inObjectScope(.container)
         container.register(Feed.self) { (r) -> Feed in
             Feed.make(primary: r.required(APIClient.self, name: "primary"), backup: r.required(APIClient.self, name: "backup"), r.required(Clock.self), analytics: nil, tracking: r.required((any Tracking).self), session: r.required(Session.self))
