@@ -135,6 +135,7 @@ struct ImportPatternTests {
         container.register(D.self) { _ in D.shared }
         container.register(E.self) { _ in Module.Impl() }
         container.register(F.self) { r in Box<Int>(a: r.resolve(A.self)!) }
+        container.register(FileManager.self) { _ in FileManager.default }
         """) == """
         registrations:
           # App.swift:1
@@ -163,6 +164,10 @@ struct ImportPatternTests {
             lifetime: graph
             dependencies:
               a: A
+          # App.swift:7
+          - provides: FileManager
+            lifetime: graph
+            factory: default
         """)
     }
 
