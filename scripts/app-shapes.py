@@ -3,7 +3,7 @@
 repositories behind Domain interfaces, a few infrastructure hubs used everywhere."""
 import random, sys
 n = int(sys.argv[1]); rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 7)
-screens = max(3, n // 5); usecases = max(2, n // 5); repos = max(2, n // 10)
+usecases = max(2, n // 5); repos = max(2, n // 10); screens = max(3, (n - 8 - usecases - repos + 1) // 2)
 hubs = ["Router", "Analytics", "AppConfiguration", "Logger"]
 infra = ["APIClient", "ResponseCache", "KeychainStore", "Database"]
 out = ["version: 1", "modules:", "  Core: {}", "  Data: { dependsOn: [Core, Domain] }", "  Domain: { dependsOn: [Core] }",

@@ -180,6 +180,7 @@ public struct DOTEncoder {
         let isLarge = nodeCount > Self.largeGraphThreshold
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
 
+        let shape = options.fold ? shape(of: scene) : nil
         var lines = header(nodes: nodeCount)
         for (number, cluster) in scene.clusters.enumerated() {
             lines.append("  subgraph cluster_\(number) {")
@@ -187,23 +188,29 @@ public struct DOTEncoder {
             lines.append("    style=\"rounded,filled\"; fillcolor=\"\(DOTStyle.clusterFill)\"; color=\"\(DOTStyle.clusterBorder)\"; fontsize=12;")
             for node in cluster.interfaces { lines.append("  " + interfaceLine(node)) }
             for index in cluster.registrations { lines.append("  " + nodeLine(index, plainLabel: plainLabels, moved: scene.movedKeys[index] ?? [])) }
+            for proxy in shape?.proxies ?? [] where proxy.band == number { lines.append("  " + proxyLine(proxy, scene: scene)) }
             lines.append("  }")
         }
         for index in scene.unclustered { lines.append(nodeLine(index, plainLabel: plainLabels, moved: scene.movedKeys[index] ?? [])) }
         for placeholder in scene.placeholders.all { lines.append(placeholderLine(placeholder)) }
+        for proxy in shape?.proxies ?? [] where proxy.band < 0 { lines.append(proxyLine(proxy, scene: scene)) }
         if options.legend { lines.append(legendLine(scene)) }
-        for edge in scene.edges {
+        for (number, edge) in scene.edges.enumerated() {
             var attributes = edgeAttributes(edge.edge, problem: ProblemMap.leading(problems.edges[edge.id]), labelled: !isLarge)
             if options.tooltips { attributes += [("id", DOTText.quoted(edge.svgID)), ("tooltip", DOTText.quoted(tooltip(for: edge)))] }
-            lines.append("  \(edge.tail) -> \(edge.head)" + self.attributes(attributes) + ";")
+            if shape?.upward.contains(number) == true { attributes.append(("constraint", "false")) }
+            lines.append("  \(edge.tail) -> \(shape?.proxyHeads[number] ?? edge.head)" + self.attributes(attributes) + ";")
         }
-        for node in scene.interfaces {
+        for (number, node) in scene.interfaces.enumerated() {
+            let upward = shape?.upward.contains(scene.edges.count + number) == true
             lines.append("  \(node.id) -> r\(node.registration)" + attributes([
+                ("constraint", upward ? "false" : ""),
                 ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : "\"implemented by\""), ("fontcolor", DOTStyle.infoColor),
                 ("id", options.tooltips ? DOTText.quoted(node.implementedByID) : ""),
                 ("tooltip", options.tooltips ? DOTText.quoted(PrintableText.escape("\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")")) : ""),
             ].filter { !$0.1.isEmpty }) + ";")
         }
+        if let shape { lines += rankLines(shape) }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -495,7 +502,7 @@ public struct DOTEncoder {
 
     // MARK: Helpers
 
-    private func attributes(_ pairs: [(String, String)]) -> String {
+    func attributes(_ pairs: [(String, String)]) -> String {
         // A later pair overrides an earlier one with the same name (arrowhead for optional edges).
         var seen: [String: Int] = [:]
         var merged: [(String, String)] = []

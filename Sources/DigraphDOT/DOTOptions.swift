@@ -23,6 +23,9 @@ public struct DOTOptions: Sendable {
     /// Tighten dot's layout limits for big graphs (see `DOTEncoder.layoutTier`). Off gives dot's
     /// defaults at any size: the best picture, and minutes for thousands of nodes.
     public var tuneLayoutForSize = true
+    /// Shape a picture far wider than tall (see `PictureShape`): modules as bands of rows, wide
+    /// levels folded, much-used keys drawn once per module. Off: dot ranks it.
+    public var fold = true
 
     public init() {}
 }

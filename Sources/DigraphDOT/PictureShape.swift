@@ -1,0 +1,238 @@
+import DigraphCore
+
+/// The ranks of a wide picture, chosen by us rather than by dot.
+///
+/// Left to dot, an app's graph is a strip: every view model on one rank, every use case on the
+/// next, fifteen times wider than tall. Shaping stacks the modules as bands (in dependency order,
+/// top to bottom), lays each band out in its own levels, and folds a level wider than `rowWidth`
+/// into several rows — the staggering Graphviz's `unflatten` does for the leaves of one node,
+/// applied to every wide level. A key that many registrations of other modules use (a router,
+/// analytics) is drawn once per using module as a small proxy with the count, instead of long
+/// edges across every band. dot still orders the nodes in their rows, places and routes them.
+///
+/// Linear in nodes and edges; widths are estimated from the label text (no layout is run).
+struct PictureShape {
+    struct Node {
+        var id: String
+        /// The cluster drawing it (its module), or -1 outside every cluster.
+        var band: Int
+        var width: Double
+    }
+
+    struct Proxy {
+        var id: String
+        /// The id of the node it stands for.
+        var target: String
+        var band: Int
+        var uses: Int
+    }
+
+    /// Folded levels are at most this wide (points, estimated), about five nodes.
+    static let rowWidth = 800.0
+    /// The natural picture is shaped when it would be wider than this many times its height.
+    static let foldRatio = 4.0
+    /// A key with at least this many users is drawn as a proxy in each other module using it.
+    static let hubUses = 8
+    /// Estimated points: the gap between nodes (nodesep 0.3 in) and the height a rank takes.
+    static let nodeGap = 22.0
+    static let rankHeight = 75.0
+
+    var proxies: [Proxy] = []
+    /// Per edge (by its position in the edges given), the proxy drawn as its head.
+    var proxyHeads: [Int: String] = [:]
+    /// Node ids per rank, top to bottom: nodes first, then proxies.
+    var rows: [[String]] = []
+    /// Edges that do not point down in these ranks (a cycle, a layer violation): drawn without
+    /// constraining the ranks.
+    var upward: Set<Int> = []
+
+    /// Nil when the natural picture is not too wide (it is drawn as dot ranks it).
+    static func fold(nodes: [Node], edges: [(tail: Int, head: Int)]) -> PictureShape? {
+        let natural = LongestPath.levels(count: nodes.count, edges: edges)
+        var levelWidths = [Double](repeating: 0, count: (natural.max() ?? 0) + 1)
+        for (index, node) in nodes.enumerated() { levelWidths[natural[index]] += node.width + nodeGap }
+        guard (levelWidths.max() ?? 0) > foldRatio * Double(levelWidths.count) * rankHeight else { return nil }
+
+        var shape = PictureShape()
+        var all = nodes
+        var links = edges
+        shape.addProxies(nodes: &all, edges: &links)
+
+        // Bands: modules in the order their dependencies go, modules on the same level side by side.
+        let bandCount = (all.map(\.band).max() ?? -1) + 2
+        let bandOf = { (node: Int) in all[node].band + 1 }
+        let bandLinks = links.filter { bandOf($0.tail) != bandOf($0.head) }.map { (tail: bandOf($0.tail), head: bandOf($0.head)) }
+        let bandLevel = LongestPath.levels(count: bandCount, edges: bandLinks)
+        // Levels inside each band, from its own edges.
+        let inner = LongestPath.levels(count: all.count, edges: links.filter { bandOf($0.tail) == bandOf($0.head) })
+
+        // Fold each (band, level) into rows no wider than rowWidth.
+        struct Slot: Hashable { var band: Int; var level: Int }
+        var subRow = [Int](repeating: 0, count: all.count)
+        var rowsIn: [Slot: Int] = [:]
+        var filled: [Slot: Double] = [:]
+        for (index, node) in all.enumerated() {
+            let slot = Slot(band: bandOf(index), level: inner[index])
+            let width = node.width + nodeGap
+            if let used = filled[slot], used + width > rowWidth {
+                rowsIn[slot, default: 1] += 1
+                filled[slot] = width
+            } else {
+                filled[slot, default: 0] += width
+                rowsIn[slot] = rowsIn[slot] ?? 1
+            }
+            subRow[index] = rowsIn[slot]! - 1
+        }
+        // Stack: each band's levels one under another; bands on the same level share ranks.
+        var firstRank: [Slot: Int] = [:]
+        var start = 0
+        let slotsByBandLevel = Dictionary(grouping: rowsIn.keys, by: { bandLevel[$0.band] })
+        for level in slotsByBandLevel.keys.sorted() {
+            var height = 0
+            for slots in Dictionary(grouping: slotsByBandLevel[level]!, by: \.band).values {
+                var offset = 0
+                for slot in slots.sorted(by: { $0.level < $1.level }) {
+                    firstRank[slot] = start + offset
+                    offset += rowsIn[slot]!
+                }
+                height = max(height, offset)
+            }
+            start += height
+        }
+        var rank = [Int](repeating: 0, count: all.count)
+        for index in all.indices { rank[index] = firstRank[Slot(band: bandOf(index), level: inner[index])]! + subRow[index] }
+        shape.rows = [[String]](repeating: [], count: start)
+        for index in all.indices { shape.rows[rank[index]].append(all[index].id) }
+        shape.rows.removeAll { $0.isEmpty }
+        for (number, link) in links.enumerated() where rank[link.head] <= rank[link.tail] { shape.upward.insert(number) }
+        return shape
+    }
+
+    /// Replaces edges into a much-used key from another module by edges into one proxy per module.
+    private mutating func addProxies(nodes: inout [Node], edges: inout [(tail: Int, head: Int)]) {
+        var users = [Set<Int>](repeating: [], count: nodes.count)
+        for edge in edges { users[edge.head].insert(edge.tail) }
+        struct Use: Hashable { var target: Int; var band: Int }
+        var proxyOf: [Use: Int] = [:]
+        for (number, edge) in edges.enumerated() {
+            let band = nodes[edge.tail].band
+            guard users[edge.head].count >= Self.hubUses, band != nodes[edge.head].band else { continue }
+            let use = Use(target: edge.head, band: band)
+            if proxyOf[use] == nil {
+                proxyOf[use] = proxies.count
+                let id = "h\(nodes[edge.head].id)_\(band < 0 ? "n" : String(band))"
+                proxies.append(Proxy(id: id, target: nodes[edge.head].id, band: band, uses: 0))
+                nodes.append(Node(id: id, band: band, width: nodes[edge.head].width * 0.8))
+            }
+            let proxy = proxyOf[use]!
+            proxies[proxy].uses += 1
+            proxyHeads[number] = proxies[proxy].id
+            edges[number].head = nodes.count - proxies.count + proxy
+        }
+    }
+}
+
+/// Levels by longest path from the sources, ignoring the edges that close a cycle (found by a
+/// depth-first search, iterative so a deep graph cannot overflow the stack). Linear.
+enum LongestPath {
+    static func levels(count: Int, edges: [(tail: Int, head: Int)]) -> [Int] {
+        var successors = [[Int]](repeating: [], count: count)
+        for edge in edges where edge.tail != edge.head { successors[edge.tail].append(edge.head) }
+        // Reverse postorder is a topological order once back edges are dropped.
+        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the stack, 2 done
+        var position = [Int](repeating: 0, count: count)
+        var postorder: [Int] = []
+        postorder.reserveCapacity(count)
+        for root in 0..<count where state[root] == 0 {
+            var stack = [(node: root, next: 0)]
+            state[root] = 1
+            while let top = stack.last {
+                if top.next < successors[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let next = successors[top.node][top.next]
+                    if state[next] == 0 { state[next] = 1; stack.append((next, 0)) }
+                } else {
+                    state[top.node] = 2
+                    postorder.append(top.node)
+                    stack.removeLast()
+                }
+            }
+        }
+        for (order, node) in postorder.reversed().enumerated() { position[node] = order }
+        var level = [Int](repeating: 0, count: count)
+        for node in postorder.reversed() {
+            for next in successors[node] where position[next] > position[node] {
+                level[next] = max(level[next], level[node] + 1)
+            }
+        }
+        return level
+    }
+}
+
+extension DOTEncoder {
+    /// The shape of this picture, or nil when dot's own ranks are fine.
+    func shape(of scene: RegistrationScene) -> PictureShape? {
+        var nodes: [PictureShape.Node] = []
+        var number: [String: Int] = [:]
+        func add(_ id: String, band: Int, width: Double) {
+            number[id] = nodes.count
+            nodes.append(PictureShape.Node(id: id, band: band, width: width))
+        }
+        var clustered = Set<Int>()
+        for (band, cluster) in scene.clusters.enumerated() {
+            for node in cluster.interfaces { add(node.id, band: band, width: Self.estimatedWidth([node.spelling], ["interface"])) }
+            for index in cluster.registrations {
+                clustered.insert(index)
+                add("r\(index)", band: band, width: estimatedWidth(of: index, moved: scene.movedKeys[index] ?? []))
+            }
+        }
+        for index in scene.unclustered { add("r\(index)", band: -1, width: estimatedWidth(of: index, moved: scene.movedKeys[index] ?? [])) }
+        for placeholder in scene.placeholders.all {
+            add(placeholder.id, band: -1, width: Self.estimatedWidth([placeholder.binding.description], ["missing: nothing provides it"]))
+        }
+        let edges = scene.edges.map { (tail: number[$0.tail]!, head: number[$0.head]!) }
+            + scene.interfaces.map { (tail: number[$0.id]!, head: number["r\($0.registration)"]!) }
+        return PictureShape.fold(nodes: nodes, edges: edges)
+    }
+
+    private func estimatedWidth(of index: Int, moved: Set<String>) -> Double {
+        let parts = labelParts(for: graph.registrations[index], moved: moved)
+        return Self.estimatedWidth(parts.keys, [parts.details] + (parts.name.map { ["name: " + $0] } ?? []))
+    }
+
+    /// Helvetica's average advance is about 0.6 em: 6.6 pt a character at 11 pt (bold keys),
+    /// 5.4 at 9 pt (details), plus the node's margins.
+    static func estimatedWidth(_ keys: [String], _ details: [String]) -> Double {
+        let key = keys.map(\.count).max() ?? 0
+        let detail = details.map(\.count).max() ?? 0
+        return max(Double(key) * 6.6, Double(detail) * 5.4) + 18
+    }
+
+    func proxyLine(_ proxy: PictureShape.Proxy, scene: RegistrationScene) -> String {
+        let target = proxy.target
+        let title: String
+        if target.hasPrefix("r"), let index = Int(target.dropFirst()) {
+            title = labelParts(for: graph.registrations[index], moved: scene.movedKeys[index] ?? []).keys[0]
+        } else if let interface = scene.interfaces.first(where: { $0.id == target }) {
+            title = interface.spelling
+        } else {
+            title = scene.placeholders.all.first { $0.id == target }?.binding.description ?? target
+        }
+        let tooltip = PrintableText.escape("\(title): used by \(proxy.uses) registration\(proxy.uses == 1 ? "" : "s") here, drawn once in this module instead of \(proxy.uses) long edge\(proxy.uses == 1 ? "" : "s")")
+        return "  \(proxy.id)" + attributes([
+            ("label", "<<i>\(DOTText.html(title))</i> <font point-size=\"9\">×\(proxy.uses)</font>>"),
+            ("style", "rounded,dashed,filled"), ("fillcolor", "#ffffff"), ("color", DOTStyle.infoColor), ("fontsize", "10"),
+        ] + (options.tooltips ? [("id", DOTText.quoted(proxy.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
+    }
+
+    /// Each row on its own rank, the rows in order (an invisible edge between their first nodes,
+    /// weight 0 so it pulls nothing sideways).
+    func rankLines(_ shape: PictureShape) -> [String] {
+        var lines: [String] = []
+        for (upper, lower) in zip(shape.rows, shape.rows.dropFirst()) {
+            lines.append("  \(upper[0]) -> \(lower[0]) [style=invis, weight=0];")
+        }
+        for row in shape.rows { lines.append("  { rank=same; " + row.joined(separator: "; ") + "; }") }
+        return lines
+    }
+}
