@@ -21,16 +21,19 @@ struct PictureShape {
 
     struct Proxy {
         var id: String
-        /// The id of the node it stands for.
+        /// The id of the node it stands for, and that node's position among the nodes.
         var target: String
+        var targetIndex: Int
         var band: Int
         var uses: Int
     }
 
     /// Folded levels are at most this wide (points, estimated), about five nodes.
     static let rowWidth = 800.0
-    /// The natural picture is shaped when it would be wider than this many times its height.
+    /// The natural picture is shaped when it would be wider than this many times its height, and
+    /// wider than a screen (a small picture is readable whatever its shape).
     static let foldRatio = 4.0
+    static let screenWidth = 1_600.0
     /// A key with at least this many users is drawn as a proxy in each other module using it.
     static let hubUses = 8
     /// Estimated points: the gap between nodes (nodesep 0.3 in) and the height a rank takes.
@@ -51,7 +54,8 @@ struct PictureShape {
         let natural = LongestPath.levels(count: nodes.count, edges: edges)
         var levelWidths = [Double](repeating: 0, count: (natural.max() ?? 0) + 1)
         for (index, node) in nodes.enumerated() { levelWidths[natural[index]] += node.width + nodeGap }
-        guard (levelWidths.max() ?? 0) > foldRatio * Double(levelWidths.count) * rankHeight else { return nil }
+        let widest = levelWidths.max() ?? 0
+        guard widest > screenWidth, widest > foldRatio * Double(levelWidths.count) * rankHeight else { return nil }
 
         var shape = PictureShape()
         var all = nodes
@@ -61,27 +65,27 @@ struct PictureShape {
         // Bands: modules in the order their dependencies go, modules on the same level side by side.
         let bandCount = (all.map(\.band).max() ?? -1) + 2
         let bandOf = { (node: Int) in all[node].band + 1 }
-        let bandLinks = links.filter { bandOf($0.tail) != bandOf($0.head) }.map { (tail: bandOf($0.tail), head: bandOf($0.head)) }
+        // A proxy keeps its module above the key's, as the edges it replaced did.
+        let bandLinks = (links + shape.proxies.enumerated().map { (tail: nodes.count + $0.offset, head: $0.element.targetIndex) })
+            .filter { bandOf($0.tail) != bandOf($0.head) }.map { (tail: bandOf($0.tail), head: bandOf($0.head)) }
         let bandLevel = LongestPath.levels(count: bandCount, edges: bandLinks)
         // Levels inside each band, from its own edges.
         let inner = LongestPath.levels(count: all.count, edges: links.filter { bandOf($0.tail) == bandOf($0.head) })
 
-        // Fold each (band, level) into rows no wider than rowWidth.
+        // Fold each (band, level) into as few rows as keep it under rowWidth, balanced: a node
+        // goes to the row its middle falls in along the level's total width.
         struct Slot: Hashable { var band: Int; var level: Int }
+        let slotOf = { (node: Int) in Slot(band: bandOf(node), level: inner[node]) }
+        var total: [Slot: Double] = [:]
+        for index in all.indices { total[slotOf(index), default: 0] += all[index].width + nodeGap }
+        let rowsIn = total.mapValues { max(1, Int(($0 / rowWidth).rounded(.up))) }
         var subRow = [Int](repeating: 0, count: all.count)
-        var rowsIn: [Slot: Int] = [:]
-        var filled: [Slot: Double] = [:]
-        for (index, node) in all.enumerated() {
-            let slot = Slot(band: bandOf(index), level: inner[index])
-            let width = node.width + nodeGap
-            if let used = filled[slot], used + width > rowWidth {
-                rowsIn[slot, default: 1] += 1
-                filled[slot] = width
-            } else {
-                filled[slot, default: 0] += width
-                rowsIn[slot] = rowsIn[slot] ?? 1
-            }
-            subRow[index] = rowsIn[slot]! - 1
+        var before: [Slot: Double] = [:]
+        for index in all.indices {
+            let slot = slotOf(index), width = all[index].width + nodeGap
+            let middle = before[slot, default: 0] + width / 2
+            subRow[index] = min(rowsIn[slot]! - 1, Int(middle / total[slot]! * Double(rowsIn[slot]!)))
+            before[slot, default: 0] += width
         }
         // Stack: each band's levels one under another; bands on the same level share ranks.
         var firstRank: [Slot: Int] = [:]
@@ -100,7 +104,7 @@ struct PictureShape {
             start += height
         }
         var rank = [Int](repeating: 0, count: all.count)
-        for index in all.indices { rank[index] = firstRank[Slot(band: bandOf(index), level: inner[index])]! + subRow[index] }
+        for index in all.indices { rank[index] = firstRank[slotOf(index)]! + subRow[index] }
         shape.rows = [[String]](repeating: [], count: start)
         for index in all.indices { shape.rows[rank[index]].append(all[index].id) }
         shape.rows.removeAll { $0.isEmpty }
@@ -121,7 +125,7 @@ struct PictureShape {
             if proxyOf[use] == nil {
                 proxyOf[use] = proxies.count
                 let id = "h\(nodes[edge.head].id)_\(band < 0 ? "n" : String(band))"
-                proxies.append(Proxy(id: id, target: nodes[edge.head].id, band: band, uses: 0))
+                proxies.append(Proxy(id: id, target: nodes[edge.head].id, targetIndex: edge.head, band: band, uses: 0))
                 nodes.append(Node(id: id, band: band, width: nodes[edge.head].width * 0.8))
             }
             let proxy = proxyOf[use]!

@@ -59,6 +59,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Do not draw modules as clusters.")
     var noClusters = false
 
+    @Flag(help: "Keep dot's own ranks for a picture far wider than tall, instead of stacking modules as bands of rows, folding wide levels and drawing much-used keys once per module.")
+    var noFold = false
+
     @Flag(help: "Keep dot's default layout limits even for big graphs: the best layout, and minutes for thousands of registrations.")
     var graphvizDefaults = false
 
@@ -106,6 +109,8 @@ struct Render: ParsableCommand {
             (depth != nil && focus.isEmpty, "--depth applies to --focus; give --focus KEY… or drop --depth"),
             (!focus.isEmpty && collapsed, "--focus and --collapse modules do not combine (a collapsed picture shows every module); use one of them"),
             (noClusters && collapsed, "--no-clusters has no effect with --collapse modules (there are no clusters to drop)"),
+            (noFold && collapsed, "--no-fold has no effect with --collapse modules (one node per module is never folded)"),
+            (noFold && resolvedFormat == .mermaid, "--no-fold has no effect with --format mermaid: Mermaid lays the diagram out itself"),
             (layoutOption != nil && resolvedFormat == .dot, "--layout has no effect with --dot: the DOT text is the same for every engine; pass the engine to Graphviz yourself"),
             (layoutOption != nil && resolvedFormat == .mermaid, "--layout has no effect with --format mermaid: Mermaid lays the diagram out itself"),
             (noLimit && resolvedFormat == .dot, "--no-limit has no effect with --dot: the limit applies to laying out a picture"),
@@ -131,6 +136,7 @@ struct Render: ParsableCommand {
         var options = DOTOptions()
         options.rankDirection = rankdir ?? .topToBottom
         options.clusters = !noClusters
+        options.fold = !noFold
         options.collapseModules = collapse == .modules
         options.focusKeys = try focus.map { try TypeExpressionParser.parse($0).key }
         options.depth = depth ?? 1

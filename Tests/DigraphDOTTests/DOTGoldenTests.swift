@@ -14,6 +14,7 @@ struct DOTGoldenTests {
         ("popcorn", ["fixtures/popcorn/manifest.yaml"]),
         ("issue-tracker", ["fixtures/issue-tracker/manifest.yaml"]),
         ("workout", ["fixtures/workout"]),
+        ("shapes-app", ["fixtures/shapes/app.yaml"]),
     ] + ["missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision", "captive-dependency",
          "layer-violation", "unknown-module", "argument-mismatch", "unused-registration"].map { ("broken-\($0)", ["fixtures/broken/\($0).yaml"]) }
 
