@@ -57,6 +57,22 @@ struct RenderCommandTests {
         // scripts/browser-tests drives this page in Chromium: search, click, pan, zoom, findings.
     }
 
+    /// The width and height of an SVG picture, and whether Graphviz scaled it (text at 100 %).
+    func size(ofSVG svg: String) throws -> (width: Double, height: Double, scaled: Bool) {
+        let header = try #require(svg.firstMatch(of: /<svg width="(\d+)pt" height="(\d+)pt"/))
+        return (Double(header.1)!, Double(header.2)!, !svg.contains("transform=\"scale(1 1) "))
+    }
+
+    /// An app-like graph (fixtures/shapes/app.yaml, 61 registrations) drawn as dot ranks it is a
+    /// strip; shaped, it is between four times wider and four times taller than it is, unscaled.
+    @Test func aWideAppComesOutReadable() throws {
+        let shaped = try size(ofSVG: CLIRunner.run(["render", "fixtures/shapes/app.yaml", "--svg", "-o", "-"]).stdout)
+        let natural = try size(ofSVG: CLIRunner.run(["render", "fixtures/shapes/app.yaml", "--svg", "-o", "-", "--no-fold"]).stdout)
+        #expect(natural.width / natural.height > 4, "\(natural)")
+        #expect((0.25...4).contains(shaped.width / shaped.height), "\(shaped)")
+        #expect(!shaped.scaled && !natural.scaled)
+    }
+
     @Test func dashWritesToStdout() throws {
         let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-"])
         #expect(result.status == 0)
@@ -109,6 +125,7 @@ struct RenderCommandTests {
         (["--depth", "2"], "Error: --depth applies to --focus; give --focus KEY… or drop --depth"),
         (["--focus", "LoginViewModel", "--collapse", "modules"], "Error: --focus and --collapse modules do not combine"),
         (["--no-clusters", "--collapse", "modules"], "Error: --no-clusters has no effect with --collapse modules"),
+        (["--no-fold", "--collapse", "modules"], "Error: --no-fold has no effect with --collapse modules (one node per module is never folded)"),
         (["--dot", "--layout", "neato"], "Error: --layout has no effect with --dot"),
         (["--dot", "--no-limit"], "Error: --no-limit has no effect with --dot"),
         (["--layout", "neato", "--rankdir", "LR"], "Error: --rankdir applies to the dot layout only; neato ignores it"),
