@@ -180,7 +180,8 @@ public struct DOTEncoder {
         let isLarge = nodeCount > Self.largeGraphThreshold
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
 
-        let shape = options.fold ? shape(of: scene) : nil
+        // Rows are measured across the page: shaping is for top-to-bottom pictures.
+        let shape = options.fold && options.rankDirection == .topToBottom ? shape(of: scene) : nil
         var lines = header(nodes: nodeCount)
         for (number, cluster) in scene.clusters.enumerated() {
             lines.append("  subgraph cluster_\(number) {")

@@ -110,6 +110,7 @@ struct Render: ParsableCommand {
             (!focus.isEmpty && collapsed, "--focus and --collapse modules do not combine (a collapsed picture shows every module); use one of them"),
             (noClusters && collapsed, "--no-clusters has no effect with --collapse modules (there are no clusters to drop)"),
             (noFold && collapsed, "--no-fold has no effect with --collapse modules (one node per module is never folded)"),
+            (noFold && rankdir == .leftToRight, "--no-fold has no effect with --rankdir LR: only top-to-bottom pictures are folded"),
             (noFold && resolvedFormat == .mermaid, "--no-fold has no effect with --format mermaid: Mermaid lays the diagram out itself"),
             (layoutOption != nil && resolvedFormat == .dot, "--layout has no effect with --dot: the DOT text is the same for every engine; pass the engine to Graphviz yourself"),
             (layoutOption != nil && resolvedFormat == .mermaid, "--layout has no effect with --format mermaid: Mermaid lays the diagram out itself"),
