@@ -4,13 +4,15 @@ import DigraphCore
 ///
 /// Left to dot, an app's graph is a strip: every view model on one rank, every use case on the
 /// next, fifteen times wider than tall. Shaping stacks the modules as bands (in dependency order,
-/// top to bottom), lays each band out in its own levels, and folds a level wider than `rowWidth`
-/// into several rows — the staggering Graphviz's `unflatten` does for the leaves of one node,
-/// applied to every wide level. A key that many registrations of other modules use (a router,
-/// analytics) is drawn once per using module as a small proxy with the count, instead of long
-/// edges across every band. dot still orders the nodes in their rows, places and routes them.
+/// top to bottom), lays each band out in its own levels, and folds a level wider than a row (800 pt,
+/// wider when the folded graph would be a tower) into several rows — the staggering Graphviz's
+/// `unflatten` does for the leaves of one node, applied to every wide level. A key that many
+/// registrations of other modules use (a router, analytics) is drawn once per using module as a
+/// small proxy with the count, instead of long edges across every band. dot still orders the nodes
+/// in their rows, places and routes them.
 ///
-/// Linear in nodes and edges; widths are estimated from the label text (no layout is run).
+/// Linear in nodes and edges (the rows are worked out for at most six widths); widths are
+/// estimated from the label text (no layout is run).
 struct PictureShape {
     struct Node {
         var id: String
@@ -28,8 +30,11 @@ struct PictureShape {
         var uses: Int
     }
 
-    /// Folded levels are at most this wide (points, estimated), about five nodes.
-    static let rowWidth = 800.0
+    /// Folded levels are at most the first of these wide (points, estimated; 800 is about five
+    /// nodes) that cannot make the picture taller than four times its width: a deep graph folded
+    /// into narrow rows would trade a strip for a tower.
+    static let rowWidths = [800.0, 1_200, 1_600, 2_400, 3_200, 4_800]
+    static let tallestRatio = 0.25
     /// The natural picture is shaped when it would be wider than this many times its height, and
     /// wider than a screen (a small picture is readable whatever its shape).
     static let foldRatio = 4.0
@@ -76,44 +81,71 @@ struct PictureShape {
         // Levels inside each band, from its own edges.
         let inner = LongestPath.levels(count: all.count, edges: links.filter { bandOf($0.tail) == bandOf($0.head) })
 
-        // Fold each (band, level) into as few rows as keep it under rowWidth, balanced: a node
-        // goes to the row its middle falls in along the level's total width.
-        struct Slot: Hashable { var band: Int; var level: Int }
-        let slotOf = { (node: Int) in Slot(band: bandOf(node), level: inner[node]) }
-        var total: [Slot: Double] = [:]
-        for index in all.indices { total[slotOf(index), default: 0] += all[index].width + nodeGap }
-        let rowsIn = total.mapValues { max(1, Int(($0 / rowWidth).rounded(.up))) }
-        var subRow = [Int](repeating: 0, count: all.count)
-        var before: [Slot: Double] = [:]
-        for index in all.indices {
-            let slot = slotOf(index), width = all[index].width + nodeGap
-            let middle = before[slot, default: 0] + width / 2
-            subRow[index] = min(rowsIn[slot]! - 1, Int(middle / total[slot]! * Double(rowsIn[slot]!)))
-            before[slot, default: 0] += width
-        }
-        // Stack: each band's levels one under another; bands on the same level share ranks.
-        var firstRank: [Slot: Int] = [:]
-        var start = 0
-        let slotsByBandLevel = Dictionary(grouping: rowsIn.keys, by: { bandLevel[$0.band] })
-        for level in slotsByBandLevel.keys.sorted() {
-            var height = 0
-            for slots in Dictionary(grouping: slotsByBandLevel[level]!, by: \.band).values {
-                var offset = 0
-                for slot in slots.sorted(by: { $0.level < $1.level }) {
-                    firstRank[slot] = start + offset
-                    offset += rowsIn[slot]!
-                }
-                height = max(height, offset)
-            }
-            start += height
-        }
-        var rank = [Int](repeating: 0, count: all.count)
-        for index in all.indices { rank[index] = firstRank[slotOf(index)]! + subRow[index] }
-        shape.rows = [[String]](repeating: [], count: start)
-        for index in all.indices { shape.rows[rank[index]].append(all[index].id) }
-        shape.rows.removeAll { $0.isEmpty }
-        for (number, link) in links.enumerated() where rank[link.head] <= rank[link.tail] { shape.upward.insert(number) }
+        let rankings = Self.rowWidths.lazy.map { Ranking(all, bandOf: bandOf, bandLevel: bandLevel, inner: inner, rowWidth: $0) }
+        let chosen = rankings.first { $0.narrowestRatio >= Self.tallestRatio } ?? rankings.last!
+        shape.rows = [[String]](repeating: [], count: chosen.rowCount)
+        for index in all.indices { shape.rows[chosen.rank[index]].append(all[index].id) }
+        for (number, link) in links.enumerated() where chosen.rank[link.head] <= chosen.rank[link.tail] { shape.upward.insert(number) }
         return shape
+    }
+
+    /// The rank of every node when wide levels are folded into rows of at most `rowWidth`.
+    struct Ranking {
+        var rank: [Int]
+        var rowCount: Int
+        /// Width over height of the picture at its narrowest: the rows' own nodes (edges passing
+        /// through a row only widen it) over the rows' height.
+        var narrowestRatio: Double
+
+        init(_ all: [Node], bandOf: @escaping (Int) -> Int, bandLevel: [Int], inner: [Int], rowWidth: Double) {
+            // Fold each (band, level) into as few rows as keep it under rowWidth, balanced: a node
+            // goes to the row its middle falls in along the level's total width.
+            struct Slot: Hashable { var band: Int; var level: Int }
+            let slotOf = { (node: Int) in Slot(band: bandOf(node), level: inner[node]) }
+            var total: [Slot: Double] = [:]
+            for index in all.indices { total[slotOf(index), default: 0] += all[index].width + nodeGap }
+            let rowsIn = total.mapValues { max(1, Int(($0 / rowWidth).rounded(.up))) }
+            var subRow = [Int](repeating: 0, count: all.count)
+            var before: [Slot: Double] = [:]
+            for index in all.indices {
+                let slot = slotOf(index), width = all[index].width + nodeGap
+                let middle = before[slot, default: 0] + width / 2
+                subRow[index] = min(rowsIn[slot]! - 1, Int(middle / total[slot]! * Double(rowsIn[slot]!)))
+                before[slot, default: 0] += width
+            }
+            // Stack: each band's levels one under another; bands on the same level share ranks.
+            var firstRank: [Slot: Int] = [:]
+            var start = 0
+            let slotsByBandLevel = Dictionary(grouping: rowsIn.keys, by: { bandLevel[$0.band] })
+            for level in slotsByBandLevel.keys.sorted() {
+                var height = 0
+                for slots in Dictionary(grouping: slotsByBandLevel[level]!, by: \.band).values {
+                    var offset = 0
+                    for slot in slots.sorted(by: { $0.level < $1.level }) {
+                        firstRank[slot] = start + offset
+                        offset += rowsIn[slot]!
+                    }
+                    height = max(height, offset)
+                }
+                start += height
+            }
+            // Ranks without a node are dropped.
+            var spread = [Int](repeating: 0, count: all.count)
+            var used = [Bool](repeating: false, count: start)
+            for index in all.indices {
+                spread[index] = firstRank[slotOf(index)]! + subRow[index]
+                used[spread[index]] = true
+            }
+            var compact = [Int](repeating: 0, count: start)
+            var count = 0
+            for old in 0..<start where used[old] { compact[old] = count; count += 1 }
+            rank = spread.map { compact[$0] }
+            rowCount = count
+
+            var width = [Double](repeating: 0, count: count)
+            for index in all.indices { width[rank[index]] += all[index].width + nodeGap }
+            narrowestRatio = (width.max() ?? 0) / (Double(count) * rankHeight)
+        }
     }
 
     /// Replaces edges into a much-used key from another module by edges into one proxy per module.

@@ -71,6 +71,9 @@ struct RenderCommandTests {
         #expect(natural.width / natural.height > 4, "\(natural)")
         #expect((0.25...4).contains(shaped.width / shaped.height), "\(shaped)")
         #expect(!shaped.scaled && !natural.scaled)
+        // A deep graph folded into rows of one width would be a tower instead: its rows are widened.
+        let deep = try size(ofSVG: CLIRunner.run(["render", "fixtures/shapes/deep.yaml", "--svg", "-o", "-"]).stdout)
+        #expect((0.25...4).contains(deep.width / deep.height), "\(deep)")
     }
 
     @Test func dashWritesToStdout() throws {

@@ -83,6 +83,15 @@ struct PictureShapeTests {
         #expect(Array(rows(text).suffix(2)) == [["r0", "r62"], ["r61"]], "Core stays the bottom band: Router and Audit, then Tracker under Audit")
     }
 
+    @Test func aDeepGraphGetsWiderRowsRatherThanATower() throws {
+        // fixtures/shapes/deep.yaml: ten levels of 30 nodes of about 119 pt with the gap, 3,570 pt a
+        // level. Rows of 800 pt would be 50 rows of six (714 x 3,750 pt, a tower of 0.19); rows of
+        // 1,200 pt are 30 rows of ten, each from one level.
+        let text = try String(contentsOf: DOTGoldenTests.root.appendingPathComponent("fixtures/shapes/deep.yaml"), encoding: .utf8)
+        let expected = (0..<30).map { row in (0..<10).map { "r\(row * 10 + $0)" } }
+        #expect(rows(try dot(text)) == expected)
+    }
+
     @Test func aPictureThatFitsIsLeftToDot() throws {
         // Eight screens are 1,500 pt wide: a screen shows that, whatever its ratio.
         let few = try dot(screens().components(separatedBy: "  - provides: Screen8ViewController")[0])
