@@ -16,6 +16,8 @@ $bin render fixtures/shapes/app.yaml --dot -o - 2>/dev/null | dot -Tpng -Gdpi=36
 python3 scripts/app-shapes.py 150 > /tmp/digraph-app-150.yaml
 $bin render /tmp/digraph-app-150.yaml --dot --no-fold -o - 2>/dev/null | dot -Tpng -Gdpi=12 -o docs/pictures/shapes-150-natural.png
 $bin render /tmp/digraph-app-150.yaml --dot -o - 2>/dev/null | dot -Tpng -Gdpi=12 -o docs/pictures/shapes-150-shaped.png
+# The same at 100 %: a window of 1,000 x 560 pt at the bottom left (Data and Core).
+$bin render /tmp/digraph-app-150.yaml --dot -o - 2>/dev/null | dot -Tpng -Gviewport=1000,560,1,500,280 -o docs/pictures/shapes-150-detail.png
 # The interactive page, as page_check.py leaves it (ListIssuesUseCase selected); needs Chromium
 # (scripts/browser-tests installs it).
 swift build --product digraph-synth >/dev/null

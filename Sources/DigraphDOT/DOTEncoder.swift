@@ -8,6 +8,10 @@ import DigraphCore
 public struct DOTEncoder {
     /// Above this many nodes, edge labels are dropped and the layout is tuned for speed.
     public static let largeGraphThreshold = 300
+    /// The same for a shaped picture (PictureShape): its folded rows make long edges, and edge
+    /// labels double the ranks dot routes them through (250 app-like registrations took 10 s with
+    /// labels and dot's own limits, 0.5 s without labels and with the large tier's).
+    public static let largeShapedThreshold = 150
     /// Above this many, the layout gives up more quality (straight edges, fewer crossing passes,
     /// plain-text labels).
     public static let hugeGraphThreshold = 1_500
@@ -16,12 +20,12 @@ public struct DOTEncoder {
     /// grow much faster than the node count. (Ranking's own limit, nslimit1, is left alone: cut
     /// short, dot fails with "trouble in init_rank" on big graphs.) Each tier trades a little layout quality for an order
     /// of magnitude of time (figures in docs/performance.md).
-    static func layoutTier(nodes: Int) -> [(String, String)] {
+    static func layoutTier(nodes: Int, shaped: Bool = false) -> [(String, String)] {
         if nodes > hugeGraphThreshold {
             return [("nslimit", "0.1"), ("mclimit", "0.01"), ("searchsize", "10"),
                     ("remincross", "false"), ("splines", "false"), ("outputorder", "edgesfirst")]
         }
-        if nodes > largeGraphThreshold {
+        if nodes > (shaped ? largeShapedThreshold : largeGraphThreshold) {
             return [("nslimit", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
                     ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
         }
@@ -177,12 +181,11 @@ public struct DOTEncoder {
     private func encodeRegistrations() -> String {
         let scene = registrationScene()
         let nodeCount = scene.included.count + scene.placeholders.all.count + scene.interfaces.count
-        let isLarge = nodeCount > Self.largeGraphThreshold
-        let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
-
         // Rows are measured across the page: shaping is for top-to-bottom pictures.
         let shape = options.fold && options.rankDirection == .topToBottom ? shape(of: scene) : nil
-        var lines = header(nodes: nodeCount)
+        let isLarge = nodeCount > (shape == nil ? Self.largeGraphThreshold : Self.largeShapedThreshold)
+        let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
+        var lines = header(nodes: nodeCount, shaped: shape != nil)
         for (number, cluster) in scene.clusters.enumerated() {
             lines.append("  subgraph cluster_\(number) {")
             lines.append("    label=<<b>\(DOTText.html(cluster.module))</b>>;")
@@ -216,12 +219,12 @@ public struct DOTEncoder {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(nodes: Int) -> [String] {
+    private func header(nodes: Int, shaped: Bool = false) -> [String] {
         var graphAttributes = [
             ("fontname", DOTStyle.font), ("rankdir", options.rankDirection.rawValue), ("newrank", "true"),
             ("nodesep", "0.3"), ("ranksep", "0.5"), ("bgcolor", "white"),
         ]
-        if options.tuneLayoutForSize { graphAttributes += Self.layoutTier(nodes: nodes) }
+        if options.tuneLayoutForSize { graphAttributes += Self.layoutTier(nodes: nodes, shaped: shaped) }
         return [
             "digraph dependencies {",
             "  graph" + attributes(graphAttributes) + ";",

@@ -10,6 +10,7 @@ public struct GraphDrawing {
     public static let maximumEdges = 20_000
     /// Above this many nodes edge labels are dropped and dot's layout limits are tightened.
     public static let largeGraphThreshold = DOTEncoder.largeGraphThreshold
+    public static let largeShapedThreshold = DOTEncoder.largeShapedThreshold
 
     public struct Refusal: Error, CustomStringConvertible {
         public var description: String

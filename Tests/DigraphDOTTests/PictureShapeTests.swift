@@ -89,7 +89,15 @@ struct PictureShapeTests {
         // 1,200 pt are 30 rows of ten, each from one level.
         let text = try String(contentsOf: DOTGoldenTests.root.appendingPathComponent("fixtures/shapes/deep.yaml"), encoding: .utf8)
         let expected = (0..<30).map { row in (0..<10).map { "r\(row * 10 + $0)" } }
-        #expect(rows(try dot(text)) == expected)
+        let shaped = try dot(text)
+        #expect(rows(shaped) == expected)
+        // 300 nodes: a large picture once shaped (above 150), not as dot ranks it (up to 300).
+        let lines = shaped.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  r0 -> r30;"), "no edge label")
+        #expect(lines[1].hasSuffix(#" nslimit="0.2", mclimit="0.1", searchsize="10", remincross="false", splines="line", outputorder="edgesfirst"];"#))
+        let natural = try dot(text, fold: false).split(separator: "\n").map(String.init)
+        #expect(natural.contains(#"  r0 -> r30 [label="next"];"#))
+        #expect(natural[1] == #"  graph [fontname="Helvetica", rankdir="TB", newrank="true", nodesep="0.3", ranksep="0.5", bgcolor="white"];"#)
     }
 
     @Test func aPictureThatFitsIsLeftToDot() throws {
