@@ -47,6 +47,8 @@ struct PictureShape {
     /// Estimated points: the gap between nodes (nodesep 0.3 in) and the height a rank takes.
     static let nodeGap = 22.0
     static let rankHeight = 75.0
+    /// A level of dot's own picture with edge labels (a rank for the labels below each level).
+    static let labelledLevelHeight = 95.0
 
     var proxies: [Proxy] = []
     /// Per edge (by its position in the edges given), the proxy drawn as its head.
@@ -57,14 +59,15 @@ struct PictureShape {
     /// constraining the ranks.
     var upward: Set<Int> = []
 
-    /// Nil when the natural picture is not too wide (it is drawn as dot ranks it).
-    static func fold(nodes: [Node], edges: [(tail: Int, head: Int)]) -> PictureShape? {
+    /// Nil when the natural picture is not too wide (it is drawn as dot ranks it). `labelWidths`
+    /// gives each edge's label width as dot would draw it, or is empty when dot's picture has none.
+    static func fold(nodes: [Node], edges: [(tail: Int, head: Int)], labelWidths: [Double] = []) -> PictureShape? {
         guard nodes.count <= maximumNodes else { return nil }
         let natural = LongestPath.levels(count: nodes.count, edges: edges)
-        var levelWidths = [Double](repeating: 0, count: (natural.max() ?? 0) + 1)
-        for (index, node) in nodes.enumerated() { levelWidths[natural[index]] += node.width + nodeGap }
-        let widest = levelWidths.max() ?? 0
-        guard widest > screenWidth, widest > foldRatio * Double(levelWidths.count) * rankHeight else { return nil }
+        let levels = (natural.max() ?? 0) + 1
+        let widest = naturalWidth(nodes: nodes, edges: edges, labelWidths: labelWidths, levels: natural, count: levels)
+        let height = Double(levels) * (labelWidths.isEmpty ? rankHeight : labelledLevelHeight)
+        guard widest > screenWidth, widest > foldRatio * height else { return nil }
 
         var shape = PictureShape()
         var all = nodes
@@ -87,6 +90,48 @@ struct PictureShape {
         for index in all.indices { shape.rows[chosen.rank[index]].append(all[index].id) }
         for (number, link) in links.enumerated() where chosen.rank[link.head] <= chosen.rank[link.tail] { shape.upward.insert(number) }
         return shape
+    }
+
+    /// The width of dot's own picture, estimated: its widest rank. A module's cluster is a box as
+    /// wide as its widest level, over all the ranks from its first level to its last, and dot sets
+    /// boxes whose ranks overlap side by side (the edges leaving a box pass outside the others). A
+    /// rank also holds the nodes outside any module and a place for every edge passing through
+    /// it; with labels, dot puts a rank between every two levels and draws each edge's label there,
+    /// about halfway down the edge.
+    static func naturalWidth(nodes: [Node], edges: [(tail: Int, head: Int)], labelWidths: [Double], levels: [Int], count: Int) -> Double {
+        let step = labelWidths.isEmpty ? 1 : 2
+        let ranks = (count - 1) * step + 2
+        var width = [Double](repeating: 0, count: ranks)
+        // Per module: its nodes' width per level, and its first and last level.
+        struct Box { var first = Int.max; var last = Int.min; var widths: [Int: Double] = [:] }
+        var boxes: [Int: Box] = [:]
+        for (index, node) in nodes.enumerated() {
+            guard node.band >= 0 else { width[levels[index] * step] += node.width + nodeGap; continue }
+            boxes[node.band, default: Box()].first = min(boxes[node.band]?.first ?? .max, levels[index])
+            boxes[node.band]!.last = max(boxes[node.band]!.last, levels[index])
+            boxes[node.band]!.widths[levels[index], default: 0] += node.width + nodeGap
+        }
+        var covering = [Double](repeating: 0, count: ranks + 1)
+        for box in boxes.values {
+            let boxWidth = (box.widths.values.max() ?? 0) + nodeGap
+            covering[box.first * step] += boxWidth
+            covering[box.last * step + 1] -= boxWidth
+        }
+        var passing = [Int](repeating: 0, count: ranks)
+        for (number, edge) in edges.enumerated() {
+            let (upper, lower) = (min(levels[edge.tail], levels[edge.head]) * step, max(levels[edge.tail], levels[edge.head]) * step)
+            guard lower - upper > 1 else { continue }
+            passing[upper + 1] += 1
+            passing[lower] -= 1
+            if !labelWidths.isEmpty { width[(upper + lower) / 2] += labelWidths[number] }
+        }
+        var through = 0, boxed = 0.0
+        for rank in width.indices {
+            through += passing[rank]
+            boxed += covering[rank]
+            width[rank] += Double(through) * nodeGap + boxed
+        }
+        return width.max() ?? 0
     }
 
     /// The rank of every node when wide levels are folded into rows of at most `rowWidth`.
@@ -232,7 +277,10 @@ extension DOTEncoder {
         }
         let edges = scene.edges.map { (tail: number[$0.tail]!, head: number[$0.head]!) }
             + scene.interfaces.map { (tail: number[$0.id]!, head: number["r\($0.registration)"]!) }
-        return PictureShape.fold(nodes: nodes, edges: edges)
+        // dot's own picture labels its edges up to the large-graph size (9 pt, about 5.4 pt a character).
+        let labelled = nodes.count <= Self.largeGraphThreshold
+        let labelWidths = labelled ? scene.edges.map { Double(edgeLabel($0.edge).text.count) * 5.4 } + scene.interfaces.map { _ in Double("implemented by".count) * 5.4 } : []
+        return PictureShape.fold(nodes: nodes, edges: edges, labelWidths: labelWidths)
     }
 
     private func estimatedWidth(of index: Int, moved: Set<String>) -> Double {

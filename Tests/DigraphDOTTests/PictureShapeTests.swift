@@ -101,9 +101,14 @@ struct PictureShapeTests {
     }
 
     @Test func aPictureThatFitsIsLeftToDot() throws {
-        // Eight screens are 1,500 pt wide: a screen shows that, whatever its ratio.
-        let few = try dot(screens().components(separatedBy: "  - provides: Screen8ViewController")[0])
+        // Six screens are 1,528 x 370 pt as dot draws them: a screen shows that, whatever its ratio.
+        let few = try dot(screens().components(separatedBy: "  - provides: Screen6ViewController")[0])
         #expect(!few.contains("rank=same"))
         #expect(!few.contains("hr0_"))
+        // Eight are 1,922 x 370 pt (5.2): the labels between the levels and the modules' boxes
+        // count, not only the nodes of the widest level (1,480 pt).
+        let eight = try dot(screens().components(separatedBy: "  - provides: Screen8ViewController")[0])
+        #expect(rows(eight) == [["r1", "r3", "r5", "r7"], ["r9", "r11", "r13", "r15"], ["hr0_0"],
+                                ["r2", "r4", "r6", "r8"], ["r10", "r12", "r14", "r16"], ["hr0_2"], ["r0"]])
     }
 }
