@@ -10,8 +10,13 @@ public struct DOTEncoder {
     public static let largeGraphThreshold = 300
     /// The same for a shaped picture (PictureShape): its folded rows make long edges, and edge
     /// labels double the ranks dot routes them through (250 app-like registrations took 10 s with
-    /// labels and dot's own limits, 0.5 s without labels and with the large tier's).
+    /// labels and dot's own limits, 0.15 s without labels and with the large tier's).
     public static let largeShapedThreshold = 150
+
+    /// Whether a picture of this many nodes drops edge labels and gets the large layout tier.
+    static func isLarge(nodes: Int, shaped: Bool) -> Bool {
+        nodes > (shaped ? largeShapedThreshold : largeGraphThreshold)
+    }
     /// Above this many, the layout gives up more quality (straight edges, fewer crossing passes,
     /// plain-text labels).
     public static let hugeGraphThreshold = 1_500
@@ -25,7 +30,7 @@ public struct DOTEncoder {
             return [("nslimit", "0.1"), ("mclimit", "0.01"), ("searchsize", "10"),
                     ("remincross", "false"), ("splines", "false"), ("outputorder", "edgesfirst")]
         }
-        if nodes > (shaped ? largeShapedThreshold : largeGraphThreshold) {
+        if isLarge(nodes: nodes, shaped: shaped) {
             return [("nslimit", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
                     ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
         }
@@ -135,6 +140,8 @@ public struct DOTEncoder {
         var module: String
         /// The id of its "implemented by" edge.
         var implementedByID: String { id + "_impl" }
+        /// The label of that edge.
+        static let implementedByLabel = "implemented by"
     }
 
     private func interfaceNodes(among included: [Int]) -> [InterfaceNode] {
@@ -183,7 +190,7 @@ public struct DOTEncoder {
         let nodeCount = scene.included.count + scene.placeholders.all.count + scene.interfaces.count
         // Rows are measured across the page: shaping is for top-to-bottom pictures.
         let shape = options.fold && options.rankDirection == .topToBottom ? shape(of: scene) : nil
-        let isLarge = nodeCount > (shape == nil ? Self.largeGraphThreshold : Self.largeShapedThreshold)
+        let isLarge = Self.isLarge(nodes: nodeCount, shaped: shape != nil)
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
         var lines = header(nodes: nodeCount, shaped: shape != nil)
         for (number, cluster) in scene.clusters.enumerated() {
@@ -209,7 +216,7 @@ public struct DOTEncoder {
             let upward = shape?.upward.contains(scene.edges.count + number) == true
             lines.append("  \(node.id) -> r\(node.registration)" + attributes([
                 ("constraint", upward ? "false" : ""),
-                ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : "\"implemented by\""), ("fontcolor", DOTStyle.infoColor),
+                ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : DOTText.quoted(InterfaceNode.implementedByLabel)), ("fontcolor", DOTStyle.infoColor),
                 ("id", options.tooltips ? DOTText.quoted(node.implementedByID) : ""),
                 ("tooltip", options.tooltips ? DOTText.quoted(PrintableText.escape("\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")")) : ""),
             ].filter { !$0.1.isEmpty }) + ";")

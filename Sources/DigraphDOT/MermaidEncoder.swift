@@ -61,7 +61,7 @@ public struct MermaidEncoder {
             chart.edge(from: drawn.tail, to: drawn.head, label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
         }
         for node in scene.interfaces {
-            chart.edge(from: node.id, to: "r\(node.registration)", label: "implemented by", dashed: true)
+            chart.edge(from: node.id, to: "r\(node.registration)", label: DOTEncoder.InterfaceNode.implementedByLabel, dashed: true)
         }
     }
 

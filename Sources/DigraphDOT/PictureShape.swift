@@ -84,8 +84,14 @@ struct PictureShape {
         // Levels inside each band, from its own edges.
         let inner = LongestPath.levels(count: all.count, edges: links.filter { bandOf($0.tail) == bandOf($0.head) })
 
-        let rankings = Self.rowWidths.lazy.map { Ranking(all, bandOf: bandOf, bandLevel: bandLevel, inner: inner, rowWidth: $0) }
-        let chosen = rankings.first { $0.narrowestRatio >= Self.tallestRatio } ?? rankings.last!
+        // Fold each (band, level): its nodes and total width do not depend on the row width.
+        let slot = all.indices.map { Slot(band: bandOf($0), level: inner[$0]) }
+        var slotWidth: [Slot: Double] = [:]
+        for index in all.indices { slotWidth[slot[index], default: 0] += all[index].width + nodeGap }
+        var chosen = Ranking(all, slot: slot, slotWidth: slotWidth, bandLevel: bandLevel, rowWidth: rowWidths[0])
+        for rowWidth in rowWidths.dropFirst() where chosen.narrowestRatio < tallestRatio {
+            chosen = Ranking(all, slot: slot, slotWidth: slotWidth, bandLevel: bandLevel, rowWidth: rowWidth)
+        }
         shape.rows = [[String]](repeating: [], count: chosen.rowCount)
         for index in all.indices { shape.rows[chosen.rank[index]].append(all[index].id) }
         for (number, link) in links.enumerated() where chosen.rank[link.head] <= chosen.rank[link.tail] { shape.upward.insert(number) }
@@ -103,13 +109,21 @@ struct PictureShape {
         let ranks = (count - 1) * step + 2
         var width = [Double](repeating: 0, count: ranks)
         // Per module: its nodes' width per level, and its first and last level.
-        struct Box { var first = Int.max; var last = Int.min; var widths: [Int: Double] = [:] }
+        struct Box {
+            var first = Int.max, last = Int.min
+            var widths: [Int: Double] = [:]
+            mutating func add(level: Int, width: Double) {
+                (first, last) = (min(first, level), max(last, level))
+                widths[level, default: 0] += width
+            }
+        }
         var boxes: [Int: Box] = [:]
         for (index, node) in nodes.enumerated() {
-            guard node.band >= 0 else { width[levels[index] * step] += node.width + nodeGap; continue }
-            boxes[node.band, default: Box()].first = min(boxes[node.band]?.first ?? .max, levels[index])
-            boxes[node.band]!.last = max(boxes[node.band]!.last, levels[index])
-            boxes[node.band]!.widths[levels[index], default: 0] += node.width + nodeGap
+            if node.band >= 0 {
+                boxes[node.band, default: Box()].add(level: levels[index], width: node.width + nodeGap)
+            } else {
+                width[levels[index] * step] += node.width + nodeGap
+            }
         }
         var covering = [Double](repeating: 0, count: ranks + 1)
         for box in boxes.values {
@@ -134,6 +148,9 @@ struct PictureShape {
         return width.max() ?? 0
     }
 
+    /// One level of one band (its module).
+    struct Slot: Hashable { var band: Int; var level: Int }
+
     /// The rank of every node when wide levels are folded into rows of at most `rowWidth`.
     struct Ranking {
         var rank: [Int]
@@ -142,20 +159,16 @@ struct PictureShape {
         /// through a row only widen it) over the rows' height.
         var narrowestRatio: Double
 
-        init(_ all: [Node], bandOf: @escaping (Int) -> Int, bandLevel: [Int], inner: [Int], rowWidth: Double) {
-            // Fold each (band, level) into as few rows as keep it under rowWidth, balanced: a node
-            // goes to the row its middle falls in along the level's total width.
-            struct Slot: Hashable { var band: Int; var level: Int }
-            let slotOf = { (node: Int) in Slot(band: bandOf(node), level: inner[node]) }
-            var total: [Slot: Double] = [:]
-            for index in all.indices { total[slotOf(index), default: 0] += all[index].width + nodeGap }
-            let rowsIn = total.mapValues { max(1, Int(($0 / rowWidth).rounded(.up))) }
+        init(_ all: [Node], slot: [Slot], slotWidth: [Slot: Double], bandLevel: [Int], rowWidth: Double) {
+            // Fold each slot into as few rows as keep it under rowWidth, balanced: a node goes to
+            // the row its middle falls in along the slot's total width.
+            let rowsIn = slotWidth.mapValues { max(1, Int(($0 / rowWidth).rounded(.up))) }
             var subRow = [Int](repeating: 0, count: all.count)
             var before: [Slot: Double] = [:]
             for index in all.indices {
-                let slot = slotOf(index), width = all[index].width + nodeGap
+                let slot = slot[index], width = all[index].width + nodeGap
                 let middle = before[slot, default: 0] + width / 2
-                subRow[index] = min(rowsIn[slot]! - 1, Int(middle / total[slot]! * Double(rowsIn[slot]!)))
+                subRow[index] = min(rowsIn[slot]! - 1, Int(middle / slotWidth[slot]! * Double(rowsIn[slot]!)))
                 before[slot, default: 0] += width
             }
             // Stack: each band's levels one under another; bands on the same level share ranks.
@@ -178,7 +191,7 @@ struct PictureShape {
             var spread = [Int](repeating: 0, count: all.count)
             var used = [Bool](repeating: false, count: start)
             for index in all.indices {
-                spread[index] = firstRank[slotOf(index)]! + subRow[index]
+                spread[index] = firstRank[slot[index]]! + subRow[index]
                 used[spread[index]] = true
             }
             var compact = [Int](repeating: 0, count: start)
@@ -277,9 +290,9 @@ extension DOTEncoder {
         }
         let edges = scene.edges.map { (tail: number[$0.tail]!, head: number[$0.head]!) }
             + scene.interfaces.map { (tail: number[$0.id]!, head: number["r\($0.registration)"]!) }
-        // dot's own picture labels its edges up to the large-graph size (9 pt, about 5.4 pt a character).
-        let labelled = nodes.count <= Self.largeGraphThreshold
-        let labelWidths = labelled ? scene.edges.map { Double(edgeLabel($0.edge).text.count) * 5.4 } + scene.interfaces.map { _ in Double("implemented by".count) * 5.4 } : []
+        // dot's own picture labels its edges unless it is large (9 pt, about 5.4 pt a character).
+        let labelWidths = Self.isLarge(nodes: nodes.count, shaped: false) ? [] :
+            (scene.edges.map { edgeLabel($0.edge).text } + scene.interfaces.map { _ in InterfaceNode.implementedByLabel }).map { Double($0.count) * 5.4 }
         return PictureShape.fold(nodes: nodes, edges: edges, labelWidths: labelWidths)
     }
 

@@ -20,8 +20,8 @@ struct Render: ParsableCommand {
         -o - writes it to stdout. Files are written atomically: a failed render leaves none.
 
         Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes (\(GraphDrawing.largeShapedThreshold) in a \
-        picture whose rows digraph chose) edge labels are dropped and dot's layout limits are tightened; --focus/--depth cut a neighbourhood, --collapse modules \
-        draws one node per module.
+        picture whose rows digraph chose) edge labels are dropped and dot's layout limits are \
+        tightened; --focus/--depth cut a neighbourhood, --collapse modules draws one node per module.
 
         Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
         """)
