@@ -32,6 +32,10 @@ public struct Edge: Hashable, Sendable {
     /// What the container is asked for: the unwrapped key and the name qualifier.
     public var binding: BindingKey
     public var isLazy: Bool
+    /// Resolved when the holder is registered (`eager: true`), in registration order.
+    public var isEager: Bool = false
+    /// For an eager edge read from Swift: what a miss does at launch.
+    public var whenMissing: EagerMiss?
     public var isOptional: Bool
     /// The registration that serves the edge: the last one registered for the binding, as in a
     /// dictionary container. nil when nothing in the graph provides it.
@@ -40,8 +44,9 @@ public struct Edge: Hashable, Sendable {
     public var label: String?
     public var location: SourceLocation
 
-    /// Counts for captives and argument checks: the value is resolved while the holder is built.
-    public var isEager: Bool { !isLazy }
+    /// Counts for captives and argument checks: the value is resolved while the holder is built
+    /// (or, for an eager edge, registered).
+    public var isImmediate: Bool { !isLazy }
 
     /// Set after construction, on the finished instance.
     public var isProperty: Bool {
@@ -125,7 +130,8 @@ public struct DependencyGraph: Sendable {
                 guard case .service(let type, let name, let isLazy, _) = dependency.source else { continue }
                 let binding = binding(for: type, name: name)
                 edges.append(Edge(from: index, kind: kind, type: type, binding: binding,
-                                  isLazy: isLazy, isOptional: type.expression.isOptional,
+                                  isLazy: isLazy, isEager: registration.isEager || dependency.isEager, whenMissing: dependency.whenMissing,
+                                  isOptional: type.expression.isOptional,
                                   target: providers[binding]?.last, label: dependency.label.value,
                                   location: dependency.location))
             }

@@ -67,11 +67,20 @@ public struct Dependency: Hashable, Sendable {
     public var source: Source
     /// Codes whose findings on this edge are not reported.
     public var suppressions: [Suppression]
+    /// Resolved when the holder is registered, not when it is resolved (`eager: true`): a value
+    /// built in the `register` call, or resolved by the registering code and captured.
+    public var isEager: Bool
+    /// What the registering code does when an eager resolve finds nothing, where Swift sources say
+    /// it (a manifest does not): rules then name the outcome instead of listing the possible ones.
+    public var whenMissing: EagerMiss?
 
-    public init(label: Located<String>, source: Source, suppressions: [Suppression] = []) {
+    public init(label: Located<String>, source: Source, suppressions: [Suppression] = [], isEager: Bool = false,
+                whenMissing: EagerMiss? = nil) {
         self.label = label
         self.source = source
         self.suppressions = suppressions
+        self.isEager = isEager
+        self.whenMissing = whenMissing
     }
 
     public var isUnlabeled: Bool { label.value.hasPrefix("_") }
@@ -87,6 +96,16 @@ public struct Dependency: Hashable, Sendable {
         if case .service(_, _, let isLazy, _) = source { return isLazy }
         return false
     }
+}
+
+/// What happens at launch when a value resolved by the registering code is not registered yet.
+public enum EagerMiss: Hashable, Sendable {
+    /// The container's `fatalError`, a `precondition` or a force unwrap: the app stops.
+    case stops
+    /// `guard let … else { return }`: the registering function returns, skipping what follows it.
+    case skipsRest
+    /// An optional resolve or an `if let`: the value is nil, or what the `if` guards is skipped.
+    case givesNil
 }
 
 /// A runtime argument a registration takes at resolve time.
@@ -121,6 +140,9 @@ public final class Registration: Sendable {
     public let isSupplied: Bool
     /// Codes whose findings on this registration or its own edges are not reported.
     public let suppressions: [Suppression]
+    /// Built when it is registered (`eager: true`): every dependency is resolved then, in
+    /// registration order, and the one value lives as long as the container.
+    public let isEager: Bool
     /// Where the registration starts (its `-` item).
     public let location: SourceLocation
     /// The assembly (file) this registration came from.
@@ -130,7 +152,7 @@ public final class Registration: Sendable {
                 name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
                 isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
                 properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
-                suppressions: [Suppression] = [], location: SourceLocation, assembly: String) {
+                suppressions: [Suppression] = [], isEager: Bool = false, location: SourceLocation, assembly: String) {
         self.provides = provides
         self.implementation = implementation
         self.lifetime = lifetime
@@ -145,6 +167,7 @@ public final class Registration: Sendable {
         self.aliasOf = aliasOf
         self.isSupplied = isSupplied
         self.suppressions = suppressions
+        self.isEager = isEager
         self.location = location
         self.assembly = assembly
     }

@@ -77,7 +77,8 @@ public struct ManifestWriter {
         if let implementation = registration.implementation, !impliedImplementation {
             fields.append(("implementation", type(implementation)))
         }
-        if registration.lifetime != .transient, !(registration.isSupplied && registration.lifetime == .singleton) {
+        // An eager registration is a singleton by definition: `eager: true` says both.
+        if registration.lifetime != .transient, !((registration.isSupplied || registration.isEager) && registration.lifetime == .singleton) {
             fields.append(("lifetime", .scalar(registration.lifetime.rawValue, quoted: false)))
         }
         if let name = registration.name { fields.append(("name", .scalar(name.value, quoted: false))) }
@@ -87,23 +88,28 @@ public struct ManifestWriter {
         if let isolation = registration.isolation { fields.append(("isolation", type(isolation))) }
         if let alias = registration.aliasOf { fields.append(("aliasOf", type(alias))) }
         if registration.isSupplied { fields.append(("supplied", .bool(true))) }
-        if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map(dependency)))) }
-        if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map(dependency)))) }
+        if registration.isEager { fields.append(("eager", .bool(true))) }
+        let eager = registration.isEager
+        if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map { dependency($0, impliedEager: eager) }))) }
+        if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map { dependency($0, impliedEager: eager) }))) }
         if !registration.arguments.isEmpty {
             fields.append(("arguments", .map(registration.arguments.map { ($0.label.value, type($0.type)) })))
         }
         return .map(fields)
     }
 
-    private static func dependency(_ dependency: Dependency) -> (String, Value) {
+    /// `impliedEager`: the registration says `eager: true`, which covers every edge.
+    private static func dependency(_ dependency: Dependency, impliedEager: Bool) -> (String, Value) {
         switch dependency.source {
         case .argument(let label):
             return (dependency.label.value, .map([("argument", .scalar(label.value, quoted: false))]))
         case .service(let service, let name, let isLazy, let passing):
-            guard name != nil || isLazy || !passing.isEmpty else { return (dependency.label.value, type(service)) }
+            let eager = dependency.isEager && !impliedEager
+            guard name != nil || isLazy || eager || !passing.isEmpty else { return (dependency.label.value, type(service)) }
             var fields: [(String, Value)] = [("type", type(service))]
             if let name { fields.append(("name", .scalar(name, quoted: false))) }
             if isLazy { fields.append(("lazy", .bool(true))) }
+            if eager { fields.append(("eager", .bool(true))) }
             if !passing.isEmpty { fields.append(("arguments", .list(passing.map { .scalar($0.value, quoted: false) }))) }
             return (dependency.label.value, .map(fields))
         }

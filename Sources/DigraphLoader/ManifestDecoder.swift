@@ -8,8 +8,8 @@ struct ManifestDecoder {
 
     static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves", "typealiases"]
     static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
-                                     "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress"]
-    static let dependencyFields = ["type", "name", "lazy", "arguments", "argument", "suppress"]
+                                     "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress", "eager"]
+    static let dependencyFields = ["type", "name", "lazy", "eager", "arguments", "argument", "suppress"]
     static let resolveFields = ["type", "name"]
 
     init(file: String) { self.file = file }
@@ -129,6 +129,7 @@ struct ManifestDecoder {
 
         let aliasOf = fields["aliasOf"].flatMap { typeReference($0, "'aliasOf'") }
         let isSupplied = fields["supplied"].flatMap { bool($0, "'supplied'") } ?? false
+        let isEager = fields["eager"].flatMap { bool($0, "'eager'") } ?? false
         var implementation = fields["implementation"].flatMap { typeReference($0, "'implementation'") }
         let lifetime = fields["lifetime"].flatMap { decodeLifetime($0) }
         let name = fields["name"].flatMap { identifier($0, "'name'") }
@@ -178,16 +179,23 @@ struct ManifestDecoder {
             error("a 'supplied' value lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or say singleton",
                   at: stated.location)
         }
+        if isEager, let stated = fields["lifetime"], let lifetime, lifetime != .singleton {
+            error("an 'eager' registration is built once, when it is registered, and lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or 'eager'",
+                  at: stated.location)
+        }
+        for (kind, present) in [("aliasOf", aliasOf != nil), ("supplied", isSupplied)] where present && isEager {
+            error("an '\(kind)' registration builds nothing, so it cannot be 'eager'", at: fields["eager"]!.location)
+        }
         if isSupplied, provides.count > 1 {
             error("a 'supplied' value provides exactly one key", at: fields["provides"]!.location)
         }
         guard diagnostics.count == errorsBefore else { return nil }
         return Registration(
             provides: provides, implementation: implementation,
-            lifetime: isSupplied ? .singleton : (lifetime ?? .transient),
+            lifetime: isSupplied || isEager ? .singleton : (lifetime ?? .transient),
             name: name, module: module, factory: factory, isRoot: isRoot, isolation: isolation,
             dependencies: dependencies, properties: properties, arguments: arguments, aliasOf: aliasOf, isSupplied: isSupplied,
-            suppressions: suppressions, location: node.location, assembly: assembly)
+            suppressions: suppressions, isEager: isEager, location: node.location, assembly: assembly)
     }
 
     /// `suppress: [captive-dependency, { code: layer-violation, reason: "…" }]`.
@@ -259,7 +267,7 @@ struct ManifestDecoder {
         let fields = checkFields(entries, allowed: Self.dependencyFields, in: context)
         let suppressions = fields["suppress"].map { decodeSuppressions($0) } ?? []
         if let argument = fields["argument"] {
-            for other in ["type", "name", "lazy", "arguments"] {
+            for other in ["type", "name", "lazy", "eager", "arguments"] {
                 if let extra = fields[other] {
                     error("\(context) is the runtime argument \(argument.scalarText.map(quoted) ?? "given"); it cannot also have '\(other)'", at: extra.location)
                 }
@@ -273,8 +281,13 @@ struct ManifestDecoder {
         guard let type = typeReference(typeNode, context) else { return nil }
         let name = fields["name"].flatMap { identifier($0, "'name'") }
         let isLazy = fields["lazy"].flatMap { bool($0, "'lazy'") } ?? false
+        let isEager = fields["eager"].flatMap { bool($0, "'eager'") } ?? false
+        if isLazy, isEager, let eager = fields["eager"] {
+            error("\(context) cannot be both 'lazy' (resolved when it is first used) and 'eager' (resolved when its holder is registered)", at: eager.location)
+        }
         let passing = fields["arguments"].map { list($0, "'arguments'") { $0.identifier($1, "an argument label") } } ?? []
-        return Dependency(label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing), suppressions: suppressions)
+        return Dependency(label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing), suppressions: suppressions,
+                          isEager: isEager)
     }
 
     /// A parameter label: an identifier, or one starting with `_` for an unlabeled parameter.

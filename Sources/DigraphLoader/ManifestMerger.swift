@@ -102,12 +102,13 @@ struct TypeAliasExpansion {
             dependencies: registration.dependencies.map(apply), properties: registration.properties.map(apply),
             arguments: registration.arguments.map { Argument(label: $0.label, type: $0.type.expanding(aliases)) },
             aliasOf: registration.aliasOf.map { $0.expanding(aliases) }, isSupplied: registration.isSupplied,
-            suppressions: registration.suppressions, location: registration.location, assembly: registration.assembly)
+            suppressions: registration.suppressions, isEager: registration.isEager, location: registration.location, assembly: registration.assembly)
     }
 
     private func apply(_ dependency: Dependency) -> Dependency {
         guard case .service(let type, let name, let isLazy, let passing) = dependency.source else { return dependency }
         return Dependency(label: dependency.label, source: .service(type.expanding(aliases), name: name, isLazy: isLazy, passing: passing),
-                          suppressions: dependency.suppressions)
+                          suppressions: dependency.suppressions, isEager: dependency.isEager,
+                          whenMissing: dependency.whenMissing)
     }
 }

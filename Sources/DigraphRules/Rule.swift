@@ -65,6 +65,7 @@ public enum RuleCatalog {
         UnknownModuleRule.self,
         ArgumentMismatchRule.self,
         UnusedRegistrationRule.self,
+        RegistrationOrderRule.self,
     ]
 
     /// The schema check is done by the loader, but it is a code users see and SARIF lists.

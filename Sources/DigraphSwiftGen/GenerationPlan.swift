@@ -66,7 +66,7 @@ public struct GenerationPlan: Sendable {
         while changed {
             changed = false
             for (index, edges) in graph.edges.enumerated() {
-                for edge in edges where edge.isEager && !edge.isProperty {
+                for edge in edges where edge.isImmediate && !edge.isProperty {
                     guard let target = edge.target, let actor = isolation[target] else { continue }
                     if let own = isolation[index] {
                         if own != actor {

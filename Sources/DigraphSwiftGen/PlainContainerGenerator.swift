@@ -257,7 +257,7 @@ public struct PlainContainerGenerator {
     /// Properties whose value is built on a global actor the holder does not run on, by position.
     private func hoppingProperties(of index: Int) -> [Int: String] {
         var hops: [Int: String] = [:]
-        for edge in graph.edges[index] where edge.isProperty && edge.isEager {
+        for edge in graph.edges[index] where edge.isProperty && edge.isImmediate {
             guard case .property(let position) = edge.kind, let target = edge.target,
                   let actor = plan.isolation[target], plan.isolation[index] == nil else { continue }
             hops[position] = actor

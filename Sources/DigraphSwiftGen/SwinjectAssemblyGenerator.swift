@@ -152,7 +152,7 @@ public struct SwinjectAssemblyGenerator {
             let needsCast = implementation != plan.valueType(of: index)
             let holderActor = plan.isolation[index]
             var hops: [Int: String] = [:]
-            for edge in graph.edges[index] where edge.isProperty && edge.isEager && holderActor == nil {
+            for edge in graph.edges[index] where edge.isProperty && edge.isImmediate && holderActor == nil {
                 if case .property(let position) = edge.kind, let target = edge.target, let actor = plan.isolation[target] { hops[position] = actor }
             }
             out.line("}\(scopeSuffix)\(forwarding(registration, nameArgument)).initCompleted { r, \(needsCast ? "service" : "instance") in")

@@ -141,9 +141,9 @@ struct ManifestLoaderTests {
         ("a.json", #"{"version": 1, "registrations": [{"provides": "A", }]}"#,
          "1:50: error: invalid JSON: a trailing comma before '}'; JSON allows none after the last element: remove this ',' [schema]"),
         ("a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    dependencies:\n      store: Store\n    clock: Clock\n",
-         "6:5: error: unknown field 'clock' in a registration — is it a parameter indented one level too far out? Parameters go under 'dependencies:'; the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress [schema]"),
+         "6:5: error: unknown field 'clock' in a registration — is it a parameter indented one level too far out? Parameters go under 'dependencies:'; the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"),
         ("a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    lifecycle: singleton\n",
-         "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress [schema]"),
+         "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"),
     ])
     func commonSlipsAreNamed(file: String, text: String, expected: String) {
         #expect(schemaErrors(text, file: file) == [expected])
@@ -167,7 +167,7 @@ struct ManifestLoaderTests {
               ok: { type: Q, nmae: x }
               arg: { argument: a, lazy: true }
         """) == [
-            "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress [schema]",
+            "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]",
             "5:15: error: unknown lifetime 'forever'; use one of transient, singleton, weak, graph (container = singleton) [schema]",
             "6:11: error: 'root' must be true or false, found a string [schema]",
             "7:5: error: a registration needs 'provides': the key (type) it registers [schema]",
@@ -175,7 +175,7 @@ struct ManifestLoaderTests {
             "11:21: error: an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have 'implementation' [schema]",
             "13:7: error: 'bad-label' is not a valid parameter label; use a Swift identifier, or a name starting with '_' for an unlabeled parameter [schema]",
             "13:7: error: an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have 'dependencies' [schema]",
-            "14:22: error: unknown field 'nmae' in dependency 'ok' (did you mean 'name'?); the fields are: type, name, lazy, arguments, argument, suppress [schema]",
+            "14:22: error: unknown field 'nmae' in dependency 'ok' (did you mean 'name'?); the fields are: type, name, lazy, eager, arguments, argument, suppress [schema]",
             "15:33: error: dependency 'arg' is the runtime argument 'a'; it cannot also have 'lazy' [schema]",
         ])
     }

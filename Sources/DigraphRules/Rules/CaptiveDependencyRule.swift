@@ -5,8 +5,8 @@ import DigraphCore
 public struct CaptiveDependencyRule: Rule {
     public static let description = RuleDescription(
         code: .captiveDependency, severity: .warning,
-        summary: "A singleton or weak registration holds a transient or graph one.",
-        rationale: "The short-lived value is created once and kept for the holder's whole life: state meant to be fresh per use is shared. Followed through aliasOf to the registration that really builds the value; lazy edges and supplied values are exempt.",
+        summary: "A singleton or weak registration holds a transient or graph one, or any registration captures one when it is registered.",
+        rationale: "The short-lived value is created once and kept for the holder's whole life: state meant to be fresh per use is shared. Followed through aliasOf to the registration that really builds the value; lazy edges and supplied values are exempt. An eager edge (resolved when its holder is registered) captures one value for the holder's whole life, so a transient holder of one is reported too.",
         triggering: [
             RuleExample("""
             version: 1
@@ -24,6 +24,19 @@ public struct CaptiveDependencyRule: Rule {
                 6:7: warning: singleton 'SessionStore' holds graph 'DateFormatterBox' (parameter 'formatter'): the value is made once and kept for the singleton's whole life; make 'DateFormatterBox' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SessionStore' shorter-lived [captive-dependency]
                   8:14: note: 'Formatting' is an alias of 'DateFormatterBox'
                   9:5: note: 'DateFormatterBox' is registered graph here
+                """,
+            ]),
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: Clock
+              - provides: ReportViewModel
+                dependencies:
+                  clock: { type: Clock, eager: true }
+            """, expect: [
+                """
+                6:7: warning: transient 'ReportViewModel' captures transient 'Clock' when it is registered (parameter 'clock'): every value its factory makes shares that one value; resolve 'Clock' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
+                  3:5: note: 'Clock' is registered transient here
                 """,
             ]),
             RuleExample("""
@@ -64,8 +77,9 @@ public struct CaptiveDependencyRule: Rule {
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var remainingHops: [Int: Int] = [:]
-        for (index, holder) in graph.registrations.enumerated() where holder.lifetime.outlivesResolve {
-            for edge in graph.edges[index] where edge.isEager {
+        for (index, holder) in graph.registrations.enumerated() {
+            // A short-lived holder captures too, through an edge resolved when it is registered.
+            for edge in graph.edges[index] where edge.isImmediate && (holder.lifetime.outlivesResolve || edge.isEager) {
                 guard let target = edge.target else { continue }
                 let builder = graph.builder(of: target)
                 let held = graph.registrations[builder]
@@ -83,6 +97,14 @@ public struct CaptiveDependencyRule: Rule {
                     notes.append(Note("… and \(hops - Self.shownAliasHops) more aliases on the way to \(graph.named(builder))", at: notes.last!.location))
                 }
                 notes.append(Note("\(graph.named(builder)) is registered \(held.lifetime.rawValue) here", at: held.location))
+                if !holder.lifetime.outlivesResolve {
+                    diagnostics.append(Diagnostic(
+                        .captiveDependency, .warning,
+                        "\(holder.lifetime.rawValue) \(graph.named(index)) captures \(held.lifetime.rawValue) \(graph.named(builder)) when it is registered (\(via)): every value its factory makes shares that one value; "
+                            + "resolve \(graph.named(builder)) inside the factory if each needs a fresh one, or make it a singleton if one shared value is right",
+                        at: edge.location, notes: notes, subject: graph.subject(of: edge)))
+                    continue
+                }
                 diagnostics.append(Diagnostic(
                     .captiveDependency, .warning,
                     "\(holder.lifetime.rawValue) \(graph.named(index)) holds \(held.lifetime.rawValue) \(graph.named(builder)) (\(via)): the value is made once and kept for the \(holder.lifetime.rawValue)'s whole life; "
