@@ -12,6 +12,8 @@ struct FactoryReading {
         var label: String
         var source: Source
         var location: DigraphCore.SourceLocation
+        /// Resolved by the registering code, not by the factory: what a miss does at launch.
+        var eager: EagerMiss? = nil
     }
 
     var implementation: String?
@@ -30,11 +32,24 @@ struct FactoryReading {
     var findings: [Diagnostic] = []
 }
 
+/// What the registering code did before a `register` call, outermost first.
+enum OuterStatement {
+    case statement(CodeBlockItemSyntax)
+    /// The conditions of an `if` whose body holds the call.
+    case ifConditions(ConditionElementListSyntax)
+}
+
 /// Reads a factory body. One reader per registration: it keeps the body's locals and which
 /// resolve calls it has accounted for, so that every resolve ends up somewhere.
 struct FactoryReader {
     let file: SwiftFile
     let declarations: TypeDeclarations
+    /// A hand-rolled container's methods, from its declaration.
+    let api: ContainerAPI
+    /// The value is built when it is registered: every resolve in it is eager.
+    var buildsWhenRegistered = false
+    /// A hand-rolled container's resolve returns the value (or crashes); Swinject's returns an optional.
+    var resolveReturnsOptional = true
     /// The closure's first parameter in a Swinject factory (`r`); nil in a hand-rolled closure.
     var resolverName: String?
     /// Runtime arguments: the closure's other parameters, with their written types.
@@ -47,15 +62,18 @@ struct FactoryReader {
     private var consumed = Set<SyntaxIdentifier>()
     private(set) var reading = FactoryReading()
 
-    init(file: SwiftFile, declarations: TypeDeclarations, subject: String) {
+    init(file: SwiftFile, declarations: TypeDeclarations, subject: String, api: ContainerAPI = ContainerAPI()) {
         self.file = file
         self.declarations = declarations
         self.subject = subject
+        self.api = api
     }
 
     /// What an expression gives a parameter or a local.
     indirect enum Value {
         case service(ResolveSite, isOptional: Bool)
+        /// Resolved by the registering code before the `register` call and captured: an eager edge.
+        case earlier(ResolveSite, isOptional: Bool, miss: EagerMiss)
         case lazy(ResolveSite)
         case argument(String)
         case construction(Construction)
@@ -77,6 +95,51 @@ struct FactoryReader {
     }
 
     // MARK: Entry points
+
+    /// What the registering code did before the `register` call: locals it resolved (`let`,
+    /// `guard let`, `if let` around the call) are eager when the factory or the value uses them.
+    mutating func read(outer: [OuterStatement]) {
+        for statement in outer {
+            switch statement {
+            case .statement(let item):
+                if let variable = item.item.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
+                        let value = self.value(of: initial, required: false)
+                        if case .service(let site, let optional) = value {
+                            let isOptional = binding.typeAnnotation?.type.trimmedDescription.hasSuffix("?") ?? optional
+                            locals[name] = .earlier(site, isOptional: isOptional, miss: miss(of: site, isOptional: isOptional))
+                        } else {
+                            locals[name] = value
+                        }
+                    }
+                } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                    bindEarlier(guardStatement.conditions, miss: .skipsRest)
+                }
+            case .ifConditions(let conditions):
+                bindEarlier(conditions, miss: .givesNil)
+            }
+        }
+    }
+
+    private mutating func bindEarlier(_ conditions: ConditionElementListSyntax, miss: EagerMiss) {
+        for condition in conditions {
+            guard case .optionalBinding(let binding) = condition.condition,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let initial = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+            if case .service(let site, _) = value(of: initial, required: false) {
+                locals[name] = .earlier(site, isOptional: false, miss: miss)
+            }
+        }
+    }
+
+    /// What a resolve that finds nothing does: the container's own declaration says (a throwing
+    /// resolve leaves the registering code), else an optional gives nil and the rest stop.
+    func miss(of site: ResolveSite, isOptional: Bool) -> EagerMiss {
+        if site.onMiss == .skipsRest { return .skipsRest }
+        if isOptional { return .givesNil }
+        return .stops
+    }
 
     /// A closure factory: `{ r, a in … }`, `{ @MainActor r in … }`, `{ Impl() }`.
     mutating func read(closure: ClosureExprSyntax, isSwinject: Bool) {
@@ -107,8 +170,7 @@ struct FactoryReader {
 
     /// An eager value: `register(T.self, instance: Impl(…))`; `earlier` holds the statements
     /// before the call in the same block, where a local it names may be declared.
-    mutating func read(instance expression: ExprSyntax, earlier: [CodeBlockItemSyntax]) {
-        for item in earlier { readDeclaration(item) }
+    mutating func read(instance expression: ExprSyntax) {
         finish(product: expression)
         accountForUnreadResolves(in: expression)
     }
@@ -287,7 +349,7 @@ struct FactoryReader {
             return
         }
         switch value(of: expression, required: true) {
-        case .service(let site, _):
+        case .service(let site, _), .earlier(let site, _, _):
             consumed.insert(site.node.id)
             guard let type = site.type else {
                 reading.isUnread = true
@@ -336,7 +398,7 @@ struct FactoryReader {
 
     private func defaultName(for value: Value) -> String {
         switch value {
-        case .service(let site, _), .lazy(let site): SwiftExpressions.parameterName(for: site.type ?? "value")
+        case .service(let site, _), .lazy(let site), .earlier(let site, _, _): SwiftExpressions.parameterName(for: site.type ?? "value")
         case .argument(let name): name
         default: "value"
         }
@@ -347,6 +409,12 @@ struct FactoryReader {
         switch value {
         case .service(let site, let optional):
             if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location) {
+                reading.dependencies.append(item)
+            }
+        case .earlier(let site, let optional, let miss):
+            // Located at the resolve: that is where the app stops when the key is not registered yet.
+            if var item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: file.location(of: site.node)) {
+                item.eager = miss
                 reading.dependencies.append(item)
             }
         case .lazy(let site):
@@ -373,6 +441,11 @@ struct FactoryReader {
         switch value(of: expression, required: false) {
         case .service(let site, let optional):
             if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location, isProperty: true) {
+                reading.properties.append(item)
+            }
+        case .earlier(let site, let optional, let miss):
+            if var item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: file.location(of: site.node), isProperty: true) {
+                item.eager = miss
                 reading.properties.append(item)
             }
         case .lazy(let site):
@@ -405,7 +478,7 @@ struct FactoryReader {
         }
         return .init(label: isProperty ? label : uniqueLabel(label),
                      source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
-                     location: location)
+                     location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil)
     }
 
     private func uniqueLabel(_ label: String) -> String {
@@ -421,10 +494,11 @@ struct FactoryReader {
     func value(of expression: ExprSyntax, required: Bool) -> Value {
         let unwrapped = SwiftExpressions.unwrap(expression)
         let core = unwrapped.core
-        if let site = ResolveSite.at(core) {
+        if let site = ResolveSite.at(core, api: api) {
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
-            let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && throughResolver)
+            let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
+            let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && returnsOptional)
             return .service(site, isOptional: optional)
         }
         if let reference = core.as(DeclReferenceExprSyntax.self) {
@@ -432,6 +506,7 @@ struct FactoryReader {
             if argumentNames.contains(name) { return .argument(name) }
             if let local = locals[name] {
                 if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
+                if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }
                 return local
             }
             if name == resolverName { return .resolver(name) }
@@ -439,7 +514,7 @@ struct FactoryReader {
             return .captured(name)
         }
         if let closure = core.as(ClosureExprSyntax.self) {
-            let sites = SwiftExpressions.calls(in: closure).compactMap(ResolveSite.ofCall) + SwiftExpressions.arrowResolves(in: closure).compactMap(ResolveSite.ofArrow)
+            let sites = SwiftExpressions.calls(in: closure).compactMap { ResolveSite.ofCall($0, api: api) } + SwiftExpressions.arrowResolves(in: closure).compactMap(ResolveSite.ofArrow)
             if let first = sites.first { return .lazy(first) }
             return .unknown("a closure that resolves nothing")
         }
@@ -477,7 +552,7 @@ struct FactoryReader {
             }
             let object = value(of: base, required: true)
             switch object {
-            case .service, .lazy:
+            case .service, .lazy, .earlier:
                 return Construction(arguments: arguments, madeBy: object, node: Syntax(call))
             default:
                 return nil
@@ -495,7 +570,7 @@ struct FactoryReader {
     /// Resolves the reading did not place (inside a helper call, a built-in-place argument, a
     /// statement it does not follow) still become edges, with a warning that says so.
     private mutating func accountForUnreadResolves(in node: some SyntaxProtocol, asProperties: Bool = false) {
-        let sites = SwiftExpressions.calls(in: node).compactMap(ResolveSite.ofCall) + SwiftExpressions.arrowResolves(in: node).compactMap(ResolveSite.ofArrow)
+        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api) } + SwiftExpressions.arrowResolves(in: node).compactMap(ResolveSite.ofArrow)
         for site in sites where !consumed.contains(site.node.id) {
             consumed.insert(site.node.id)
             guard let type = site.type else {
@@ -506,7 +581,8 @@ struct FactoryReader {
             let label = SwiftExpressions.parameterName(for: type)
             let item = FactoryReading.Item(label: asProperties ? label : uniqueLabel(label),
                                            source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
-                                           location: file.location(of: site.node))
+                                           location: file.location(of: site.node),
+                                           eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: false) : nil)
             if asProperties {
                 reading.properties.append(item)
             } else {

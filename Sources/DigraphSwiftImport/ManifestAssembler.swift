@@ -44,7 +44,8 @@ struct ManifestAssembler {
                     let resolved = reference(spelled, at: item.location, subject)
                     usedTypes.append(resolved)
                     return Dependency(label: label, source: .service(resolved, name: name, isLazy: isLazy,
-                                                                     passing: passing.map { Located($0, at: item.location) }))
+                                                                     passing: passing.map { Located($0, at: item.location) }),
+                                      isEager: item.eager != nil, whenMissing: item.eager)
                 }
             }
             let dependencies = reading.dependencies.map(dependency)
@@ -100,6 +101,7 @@ struct ManifestAssembler {
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
                 aliasOf: alias, isSupplied: reading.isSupplied,
+                isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil,
                 location: registration.location, assembly: assembly)
             registrations.append(built)
             if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }

@@ -14,6 +14,10 @@ final class RegistrationFinder: SyntaxVisitor {
         var argumentTypes: [String: String]
         var location: DigraphCore.SourceLocation
         var module: String?
+        /// Built when registered (a value, or a factory the container calls at once).
+        var isEager = false
+        /// Resolves of the registering code this registration captured: eager edges, not app resolves.
+        var eagerResolves: [DigraphCore.SourceLocation] = []
     }
 
     struct AppResolve {
@@ -25,15 +29,19 @@ final class RegistrationFinder: SyntaxVisitor {
 
     let file: SwiftFile
     let declarations: TypeDeclarations
+    let api: ContainerAPI
     private(set) var found: [Found] = []
+    /// Calls read by their shape because no declaration says what the method does: signature → first call.
+    private(set) var assumed: [(signature: String, location: DigraphCore.SourceLocation, meaning: String)] = []
     private(set) var resolves: [AppResolve] = []
     private(set) var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     private var handled = Set<SyntaxIdentifier>()
 
-    init(file: SwiftFile, declarations: TypeDeclarations) {
+    init(file: SwiftFile, declarations: TypeDeclarations, api: ContainerAPI = ContainerAPI()) {
         self.file = file
         self.declarations = declarations
+        self.api = api
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -46,7 +54,7 @@ final class RegistrationFinder: SyntaxVisitor {
             found.append(registration)
             return .skipChildren
         }
-        if let site = ResolveSite.ofCall(node) { appResolve(site) }
+        if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api) { appResolve(site) }
         return .visitChildren
     }
 
@@ -55,6 +63,9 @@ final class RegistrationFinder: SyntaxVisitor {
     private static let instanceLabels: Set<String> = ["instance", "dependency", "component", "value", "object", "service"]
 
     private func registration(_ call: FunctionCallExprSyntax) -> Found? {
+        if !file.importsSwinject, let method = api.method(for: call), case .register(let lifetime, let isEager) = method.role {
+            return handRolled(call, method: method, lifetime: lifetime, isEager: isEager)
+        }
         guard let (callee, _) = SwiftExpressions.callee(of: call), callee == "register" || callee == "autoregister" else { return nil }
         let arguments = Array(call.arguments)
         var keys: [(String, DigraphCore.SourceLocation)] = []
@@ -114,10 +125,17 @@ final class RegistrationFinder: SyntaxVisitor {
             // Swinject's factories take the resolver; a hand-rolled container's closure takes nothing.
             let isSwinject = closure.signature?.parameterClause != nil
             lifetime = isSwinject ? .graph : .transient
+            reader.read(outer: outerStatements(before: call))
             reader.read(closure: closure, isSwinject: isSwinject)
+            if !file.importsSwinject, callee == "register" {
+                assume(call, isSwinject ? "Swinject's register: the closure's parameter is the resolver, lifetime graph" : "a factory called on every resolve (transient)")
+            }
         } else if let instance {
             lifetime = .singleton
-            reader.read(instance: instance, earlier: statements(before: call))
+            reader.buildsWhenRegistered = true
+            reader.read(outer: outerStatements(before: call))
+            reader.read(instance: instance)
+            if !file.importsSwinject { assume(call, "stores the value it is given (eager, one value for the container's life)") }
         } else {
             return nil
         }
@@ -172,14 +190,90 @@ final class RegistrationFinder: SyntaxVisitor {
         }
         return Found(keys: keys, name: isNamedRegistry || keys.isEmpty ? name : name, lifetime: lifetime, reading: reading,
                      argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
-                     location: file.location(of: call), module: file.module)
+                     location: file.location(of: call), module: file.module, isEager: instance != nil && closure == nil,
+                     eagerResolves: eagerResolves(reading))
     }
 
-    /// The statements before a call in its block: where a local it passes may be declared.
-    private func statements(before call: FunctionCallExprSyntax) -> [CodeBlockItemSyntax] {
-        guard let item = Syntax(call).ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) })?.as(CodeBlockItemSyntax.self),
-              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
-        return Array(list.prefix { $0.id != item.id })
+    /// A call of a hand-rolled container's registering method, read as its declaration says.
+    private func handRolled(_ call: FunctionCallExprSyntax, method: ContainerAPI.Method, lifetime: Lifetime, isEager: Bool) -> Found? {
+        guard let bound = ContainerAPI.bind(call, to: method.parameters), let keyed = bound[method.key],
+              let (type, node) = SwiftExpressions.metatype(keyed) else { return nil }
+        // `register(type: FactoryType.self) { … }` inside the container's own forwarding method is plumbing.
+        if isGenericParameter(type, at: Syntax(call)) { return nil }
+        var name: String?
+        var pending: [(String, Syntax)] = []
+        if let qualifier = method.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
+            if let text = SwiftExpressions.stringLiteral(named) {
+                name = text
+            } else {
+                pending.append(("its name `\(named.trimmedDescription.prefix(60))` is not a string literal; the registration is imported without a name", Syntax(named)))
+            }
+        }
+        let subject = Registration.displayName(key: type, name: name)
+        var reader = FactoryReader(file: file, declarations: declarations, subject: subject, api: api)
+        reader.resolveReturnsOptional = false
+        reader.buildsWhenRegistered = isEager
+        reader.read(outer: outerStatements(before: call))
+        let value = method.value.flatMap { bound[$0] }
+        if let closure = value.flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) {
+            reader.read(closure: closure, isSwinject: method.factoryTakesResolver)
+        } else if let value {
+            reader.read(instance: value)
+        }
+        var reading = reader.reading
+        if let implementation = method.implementation.flatMap({ bound[$0] }).flatMap(SwiftExpressions.metatype) {
+            // `registerFactory(P.self, Impl.self)`: the container builds `Impl`, handing it the resolver.
+            reading.implementation = implementation.type
+            reading.isUnread = false
+            reading.findings.removeAll { $0.message.contains("returns nothing digraph can read") }
+            for use in api.resolvesInside[implementation.type] ?? [] {
+                reading.dependencies.append(.init(label: SwiftExpressions.parameterName(for: use.type),
+                                                  source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
+                                                  location: use.location))
+            }
+            if !(api.resolvesInside[implementation.type]?.isEmpty ?? true) {
+                reading.notes.append("the resolves inside '\(implementation.type)', which is handed the container, are lazy dependencies")
+            }
+        }
+        for (message, node) in pending {
+            reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
+        }
+        let origin = method.location
+        reading.notes.append("\(method.signature) \(method.reason) (\(origin.file.split(separator: "/").last.map(String.init) ?? origin.file):\(origin.line))")
+        return Found(keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
+                     argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+                     location: file.location(of: call), module: file.module, isEager: isEager,
+                     eagerResolves: eagerResolves(reading))
+    }
+
+    private func eagerResolves(_ reading: FactoryReading) -> [DigraphCore.SourceLocation] {
+        (reading.dependencies + reading.properties).filter { $0.eager != nil }.map(\.location)
+    }
+
+    /// Says once per method that a call was read by its shape, not by a declaration.
+    private func assume(_ call: FunctionCallExprSyntax, _ meaning: String) {
+        // Declared but taking no type (`register(instance:instanceName:)`, a name-keyed registry): its shape is its meaning.
+        guard let (name, _) = SwiftExpressions.callee(of: call), !api.declares(call) else { return }
+        let signature = "\(name)(\(call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined())\(call.trailingClosure == nil ? "" : "_:"))"
+        assumed.append((signature, file.location(of: call), meaning))
+    }
+
+    /// What the registering code did before the call, outermost first: the statements before it in
+    /// each enclosing block up to its function, and the conditions of each `if` it is inside.
+    private func outerStatements(before call: FunctionCallExprSyntax) -> [OuterStatement] {
+        var levels: [[OuterStatement]] = []
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { break }
+            if let item = node.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
+                levels.append(list.prefix { $0.id != item.id }.map { .statement($0) })
+            }
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id {
+                levels.append([.ifConditions(branch.conditions)])
+            }
+            node = parent
+        }
+        return levels.reversed().flatMap { $0 }
     }
 
     // MARK: Direct resolves

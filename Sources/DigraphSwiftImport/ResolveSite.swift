@@ -1,3 +1,4 @@
+import DigraphCore
 import SwiftSyntax
 
 /// One place Swift code asks a container for a value: `r.resolve(X.self, name: "n", argument: a)`,
@@ -16,15 +17,35 @@ struct ResolveSite {
     var isArrow: Bool
     /// What could not be read, for the warning.
     var problem: String?
+    /// A hand-rolled container's resolve, read from its declaration: what a miss does.
+    var onMiss: EagerMiss?
 
     /// A resolve at exactly this expression (no unwrapping), or nil.
-    static func at(_ expression: ExprSyntax) -> ResolveSite? {
-        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call) }
+    static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI()) -> ResolveSite? {
+        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api) }
         if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence) }
         return nil
     }
 
-    static func ofCall(_ call: FunctionCallExprSyntax) -> ResolveSite? {
+    /// A `resolve` call, or a call of a method the container's declaration says resolves
+    /// (whatever its name: `get`, `inject`, `make`).
+    static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI()) -> ResolveSite? {
+        if let method = api.method(for: call), case .resolve(let onMiss) = method.role {
+            guard let bound = ContainerAPI.bind(call, to: method.parameters), let keyed = bound[method.key] else { return nil }
+            var site = ResolveSite(type: nil, name: nil, passed: [], receiver: SwiftExpressions.callee(of: call)?.receiver, node: Syntax(call), isArrow: false, onMiss: onMiss)
+            if let (type, _) = SwiftExpressions.metatype(keyed) {
+                site.type = type
+            } else {
+                site.problem = "the type it resolves, `\(keyed.trimmedDescription.prefix(80))`, is not a literal `X.self`"
+            }
+            if let qualifier = method.qualifier, let named = bound[qualifier] {
+                site.name = SwiftExpressions.stringLiteral(named)
+                if site.name == nil, named.as(NilLiteralExprSyntax.self) == nil {
+                    site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal"
+                }
+            }
+            return site
+        }
         guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "resolve" else { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)
         var passing = false

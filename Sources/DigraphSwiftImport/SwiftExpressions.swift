@@ -54,6 +54,19 @@ enum SwiftExpressions {
         }
     }
 
+    /// Every assignment `target = value` in a node (closures included), as (target, value).
+    static func assignments(in node: some SyntaxProtocol) -> [(target: ExprSyntax, value: ExprSyntax)] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token -> (ExprSyntax, ExprSyntax)? in
+            guard token.tokenKind == .equal, let assignment = token.parent?.as(AssignmentExprSyntax.self) else { return nil }
+            if let infix = assignment.parent?.as(InfixOperatorExprSyntax.self) { return (infix.leftOperand, infix.rightOperand) }
+            guard let list = assignment.parent?.as(ExprListSyntax.self) else { return nil }
+            let elements = Array(list)
+            guard let position = elements.firstIndex(where: { $0.id == ExprSyntax(assignment).id }), position > 0, position + 1 < elements.count else { return nil }
+            let value = position + 2 == elements.count ? elements[position + 1] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[(position + 1)...])))
+            return (elements[position - 1], value)
+        }
+    }
+
     /// `X.self` → `X` (the type's source text), else nil.
     static func metatype(_ expression: ExprSyntax) -> (type: String, node: ExprSyntax)? {
         guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",

@@ -17,6 +17,14 @@ struct SwiftFile {
         self.module = module
     }
 
+    /// Which modules the file imports (`import Swinject`, `import Factory` …).
+    var imports: Set<String> {
+        Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
+    }
+
+    /// A file that imports Swinject keeps Swinject's meaning; a hand-rolled container never gets it.
+    var importsSwinject: Bool { imports.contains("Swinject") }
+
     func location(of node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         return DigraphCore.SourceLocation(file: path, line: location.line, column: location.column)
@@ -74,7 +82,8 @@ public enum SwiftImporter {
     }
 
     /// Imports Swift text held in memory (tests).
-    public static func run(sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported") -> Result {
+    public static func run(sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported",
+                           containers: [ContainerMethodStatement] = []) -> Result {
         let files = parse(sources)
         var declarations = TypeDeclarations()
         for file in files { declarations.add(file.tree, module: file.module) }
@@ -82,14 +91,31 @@ public enum SwiftImporter {
         var findings: [Diagnostic] = []
         var found: [RegistrationFinder.Found] = []
         var resolves: [RegistrationFinder.AppResolve] = []
+        let api = ContainerAPI.learn(from: files, stated: containers)
+        var assumed: [String: (location: DigraphCore.SourceLocation, meaning: String)] = [:]
         for file in files {
             if let problem = SyntaxProblems.first(in: file) { findings.append(problem) }
-            let finder = RegistrationFinder(file: file, declarations: declarations)
+            let finder = RegistrationFinder(file: file, declarations: declarations, api: api)
             finder.walk(file.tree)
             found += finder.found
             resolves += finder.resolves
             findings += finder.findings
+            for call in finder.assumed where assumed[call.signature] == nil { assumed[call.signature] = (call.location, call.meaning) }
         }
+        // Said once per method: which calls were read by their shape because no declaration says what they do.
+        for (signature, call) in assumed.sorted(by: { $0.key < $1.key }) {
+            findings.append(Diagnostic(.swiftImport, .warning,
+                                       "the declaration of `\(signature)` is not in the given paths, so digraph reads its calls by their shape: \(call.meaning). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
+                                       at: call.location))
+        }
+        for method in api.unread {
+            findings.append(Diagnostic(.swiftImport, .warning,
+                                       "`\(method.owner).\(method.name)` takes a type but digraph cannot tell what it does: \(method.why); its calls are not read. State its meaning under `import: containers:` in .digraph.yml",
+                                       at: method.location))
+        }
+        // A resolve the registering code made and a registration captured is an eager edge, not an app resolve.
+        let captured = Set(found.flatMap(\.eagerResolves))
+        resolves.removeAll { captured.contains($0.location) }
         let assembler = ManifestAssembler(declarations: declarations, assembly: Manifest.defaultAssemblyName(for: base))
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled

@@ -4,7 +4,7 @@ import Testing
 struct CheckCommandTests {
     static let cleanFixtures = ["fixtures/popcorn/manifest.yaml", "fixtures/issue-tracker/manifest.yaml", "fixtures/workout"]
     static let codes = ["missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision",
-                        "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "schema"]
+                        "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order", "schema"]
 
     @Test func popcornIsCleanInText() throws {
         let result = try CLIRunner.run(["check", "fixtures/popcorn/manifest.yaml"])

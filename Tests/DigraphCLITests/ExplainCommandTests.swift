@@ -5,10 +5,19 @@ struct ExplainCommandTests {
         let result = try CLIRunner.run(["explain"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 12)
+        #expect(lines.count == 13)
         #expect(lines.last?.hasPrefix("swift-import ") == true)
         #expect(lines.first?.hasPrefix("schema ") == true)
-        #expect(lines.contains { $0.hasPrefix("captive-dependency      warning  A singleton or weak registration holds a transient or graph one.") })
+        #expect(lines.contains { $0.hasPrefix("captive-dependency      warning  A singleton or weak registration holds a transient or graph one, or any registration captures one when it is registered.") })
+        #expect(lines.contains { $0.hasPrefix("registration-order      error    An eager dependency is resolved before its key is registered.") })
+    }
+
+    @Test func explainsRegistrationOrderWithTheWriteUpsExample() throws {
+        let result = try CLIRunner.run(["explain", "registration-order"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("registration-order (error by default)\n\nAn eager dependency is resolved before its key is registered."))
+        #expect(result.stdout.contains("    7:7: error: 'TokenRepositoryProtocol' resolves 'NetworkManagerProtocol' when it is registered (parameter 'networkManager'), but 'NetworkManagerProtocol' is registered only after it:"))
+        #expect(result.stdout.contains("and this one is fine:"))
     }
 
     @Test func explainsACodeWithItsDocumentedExample() throws {

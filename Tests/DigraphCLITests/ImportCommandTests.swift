@@ -54,7 +54,7 @@ struct ImportCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let sources = directory.appendingPathComponent("DI")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try "container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject; container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("di.yaml").path
 
         let written = try CLIRunner.run(["import", "DI", "-o", "di.yaml"], directory: directory)
@@ -80,7 +80,7 @@ struct ImportCommandTests {
         #expect(fresh.status == 0)
         #expect(fresh.stderr == "digraph: di.yaml is up to date\n")
 
-        try "container.register(A.self) { r in A(b: r.resolve(B.self)!) }.inObjectScope(.container)\n"
+        try "import Swinject; container.register(A.self) { r in A(b: r.resolve(B.self)!) }.inObjectScope(.container)\n"
             .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let stale = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
         #expect(stale.status == 1)
@@ -182,6 +182,7 @@ struct ImportCommandTests {
             "Modules/Data/RemoteRepository.swift": "public final class RemoteRepository: Repository { public init() {} }\npublic final class APIClient { public init() {} }\n",
             "Sources/Presentation/ViewModel.swift": "public final class ViewModel { public init(repository: Repository, api: APIClient) {} }\n",
             "Sources/Presentation/Assembly.swift": """
+            import Swinject
             func assemble(container: Container) {
                 container.register(Repository.self) { _ in RemoteRepository() }
                 container.register(APIClient.self) { _ in APIClient() }
@@ -202,7 +203,7 @@ struct ImportCommandTests {
         let result = try CLIRunner.run(["check", "Sources", "Modules", "layers.yaml"], directory: directory)
         #expect(result.status == 1)
         #expect(result.stdout == """
-        Sources/Presentation/Assembly.swift:4:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (declare it under `interfaces:`), or add Data to Presentation's dependsOn if this dependency is intended [layer-violation]
+        Sources/Presentation/Assembly.swift:5:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (declare it under `interfaces:`), or add Data to Presentation's dependsOn if this dependency is intended [layer-violation]
         digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
 
         """)

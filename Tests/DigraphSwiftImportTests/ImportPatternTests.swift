@@ -8,8 +8,11 @@ import Testing
 struct ImportPatternTests {
     /// The registrations and resolves the source imports to (the manifest without its header),
     /// then one line per finding.
-    static func imported(_ swift: String) -> String {
-        let result = SwiftImporter.run(sources: [("App.swift", swift, nil)])
+    /// `swinject`: the file imports Swinject (on its first line, so that lines stay as written), which
+    /// gives `register` Swinject's meaning; without it a `register` no declaration explains is read
+    /// by its shape, with a warning.
+    static func imported(swinject: Bool = true, _ swift: String) -> String {
+        let result = SwiftImporter.run(sources: [("App.swift", (swinject ? "import Swinject; " : "") + swift, nil)])
         let manifest = result.written(as: .yaml, command: "test")
         // The written manifest is always one the loader accepts.
         let loaded = ManifestLoader.load(text: manifest, file: "imported.yaml")
@@ -62,7 +65,7 @@ struct ImportPatternTests {
           # App.swift:1
           - provides: A
             lifetime: graph
-        1:1: warning: 'A': the object scope `.session` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it
+        1:18: warning: 'A': the object scope `.session` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it
         """)
     }
 
@@ -315,7 +318,7 @@ struct ImportPatternTests {
     }
 
     @Test func handRolledShapes() {
-        #expect(Self.imported("""
+        #expect(Self.imported(swinject: false, """
         func wire(container: DependencyContainer) {
             let network = NetworkManager()
             container.register(Networking.self, instance: network)
@@ -336,13 +339,13 @@ struct ImportPatternTests {
           # App.swift:3
           - provides: Networking
             implementation: NetworkManager
-            lifetime: singleton
+            eager: true
           # App.swift:4
           - provides: Keychain
-            lifetime: singleton
+            eager: true
           # App.swift:5
           - provides: Store
-            lifetime: singleton
+            eager: true
             dependencies:
               network: Networking
           # App.swift:6
@@ -351,8 +354,8 @@ struct ImportPatternTests {
               store: Store
           # App.swift:7
           - provides: IssueViewModel
-            lifetime: singleton
             name: issues
+            eager: true
             dependencies:
               store: Store
 
@@ -363,6 +366,11 @@ struct ImportPatternTests {
           - { type: IssueViewModel, name: issues }
           # App.swift:14
           - { type: Other, name: other }
+        3:5: warning: the declaration of `register(_:instance:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+        4:5: warning: the declaration of `register(type:dependency:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+        5:5: warning: the declaration of `register(type:component:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+        6:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: a factory called on every resolve (transient). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+        7:5: warning: the declaration of `register(instance:instanceName:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
         """)
     }
 
@@ -408,7 +416,7 @@ struct ImportPatternTests {
           - provides: Thing
             implementation: FILL_IN
             lifetime: graph
-        1:43: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
+        1:60: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
         3:15: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(Locale.self)!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it
         3:44: warning: 'Dashboard': it resolves 'Locale' where digraph cannot tell which parameter it feeds; it is listed as parameter 'locale', check it
         3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value)

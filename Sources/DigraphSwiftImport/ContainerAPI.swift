@@ -1,0 +1,547 @@
+import DigraphCore
+import SwiftParser
+import SwiftSyntax
+
+/// What a hand-rolled container's methods do, learned from the container's own declaration: a
+/// method that takes a metatype and stores into, or reads from, the type's own storage. The names
+/// do not matter (`register`, `registerSingleton`, `add`, `provide` …); the bodies do.
+struct ContainerAPI {
+    /// How the container turns a type into a dictionary key.
+    enum Keying: String {
+        /// `String(describing:)` or `"\(type)"`: two types with one printed name collide.
+        case printedName
+        /// `ObjectIdentifier`, `String(reflecting:)`: every type its own key.
+        case identity
+    }
+
+    struct Method {
+        enum Role: Equatable {
+            /// Stores a value or a factory. `isEager`: the value is built when registered.
+            case register(lifetime: Lifetime, isEager: Bool)
+            /// Reads a value back; what a miss does.
+            case resolve(onMiss: EagerMiss)
+        }
+
+        var role: Role
+        /// The type that declares it.
+        var owner: String
+        var name: String
+        var parameters: [Parameter]
+        /// The metatype parameter that is the key.
+        var key: Int
+        /// The value or factory parameter (registrations).
+        var value: Int?
+        /// A second metatype whose type is built (`registerFactory(P.self, Impl.self)`).
+        var implementation: Int?
+        /// A `String` parameter that qualifies the key.
+        var qualifier: Int?
+        /// The factory closure is handed the container (its first parameter resolves).
+        var factoryTakesResolver = false
+        var keying: Keying
+        var location: DigraphCore.SourceLocation
+        /// How the role was found, for notes and warnings.
+        var reason: String
+
+        var signature: String { "\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))" }
+    }
+
+    struct Parameter {
+        var label: String?
+        var name: String
+        var type: TypeSyntax
+        var hasDefault: Bool
+        var isFunction: Bool { type.is(FunctionTypeSyntax.self) || type.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true }
+        /// `T.Type` (or `Any.Type`): the parameter names a type.
+        var isMetatype: Bool { type.is(MetatypeTypeSyntax.self) }
+    }
+
+    private(set) var methods: [String: [Method]] = [:]
+    /// The container's resolves inside each type's declaration: what an object handed the
+    /// container (`Impl.init(resolver:)`) looks up later.
+    private(set) var resolvesInside: [String: [(type: String, name: String?, location: DigraphCore.SourceLocation)]] = [:]
+    /// Methods that look like a registration or a resolve but whose body says neither.
+    private(set) var unread: [(name: String, owner: String, location: DigraphCore.SourceLocation, why: String)] = []
+
+    /// Every function of the types read, by name: a call one of them declares is not "undeclared".
+    private(set) var declared: [String: [[Parameter]]] = [:]
+
+    var isEmpty: Bool { methods.isEmpty }
+
+    /// True when a type in the given paths declares the method a call uses (whatever it does).
+    func declares(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = declared[name] else { return false }
+        let labels = call.arguments.map { $0.label?.text }
+        return candidates.contains { Self.fits(labels: labels, trailingClosure: call.trailingClosure != nil, $0) }
+    }
+
+    /// The method a call uses: its base name and argument labels fit one declaration.
+    func method(for call: FunctionCallExprSyntax) -> Method? {
+        guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = methods[name] else { return nil }
+        if let stated = candidates.first, stated.owner == "?" { return stated }
+        let labels = call.arguments.map { $0.label?.text }
+        let fitting = candidates.filter { Self.fits(labels: labels, trailingClosure: call.trailingClosure != nil, $0.parameters) }
+        return fitting.first
+    }
+
+    /// Which declared parameter each argument of a call binds to (nil: it fits no parameter).
+    static func bind(_ call: FunctionCallExprSyntax, to parameters: [Parameter]) -> [Int: ExprSyntax]? {
+        var bound: [Int: ExprSyntax] = [:]
+        var next = 0
+        for argument in call.arguments {
+            let label = argument.label?.text
+            while next < parameters.count, parameters[next].label != label {
+                guard parameters[next].hasDefault else { return nil }
+                next += 1
+            }
+            guard next < parameters.count else { return nil }
+            bound[next] = argument.expression
+            next += 1
+        }
+        if let closure = call.trailingClosure {
+            guard let position = parameters.indices.first(where: { $0 >= next && parameters[$0].isFunction }) else { return nil }
+            bound[position] = ExprSyntax(closure)
+            next = position + 1
+        }
+        for rest in parameters.indices where rest >= next && bound[rest] == nil && !parameters[rest].hasDefault { return nil }
+        return bound
+    }
+
+    private static func fits(labels: [String?], trailingClosure: Bool, _ parameters: [Parameter]) -> Bool {
+        var next = 0
+        for label in labels {
+            while next < parameters.count, parameters[next].label != label {
+                guard parameters[next].hasDefault else { return false }
+                next += 1
+            }
+            guard next < parameters.count else { return false }
+            next += 1
+        }
+        if trailingClosure {
+            guard let position = parameters.indices.first(where: { $0 >= next && parameters[$0].isFunction }) else { return false }
+            next = position + 1
+        }
+        return parameters[next...].allSatisfy(\.hasDefault)
+    }
+
+    // MARK: Learning
+
+    /// Reads every type (and extension) of the given files that stores by metatype.
+    static func learn(from files: [SwiftFile], stated: [ContainerMethodStatement] = []) -> ContainerAPI {
+        var api = ContainerAPI()
+        var bodies: [ContainerBody] = []
+        for file in files where !file.importsSwinject {
+            let collector = ContainerCollector(file: file)
+            collector.walk(file.tree)
+            bodies += collector.found
+        }
+        // Types grouped: an extension's methods see the storage its type declares.
+        var byOwner: [String: [ContainerBody]] = [:]
+        for body in bodies { byOwner[body.owner, default: []].append(body) }
+        for owner in byOwner.keys.sorted() {
+            api.classify(owner: owner, parts: byOwner[owner]!)
+        }
+        for statement in stated { api.apply(statement) }
+        guard !api.isEmpty else { return api }
+        for file in files where !file.importsSwinject {
+            for item in file.tree.statements {
+                guard let declaration = item.item.as(ClassDeclSyntax.self).map({ ($0.name.text, $0.memberBlock) })
+                        ?? item.item.as(StructDeclSyntax.self).map({ ($0.name.text, $0.memberBlock) }) else { continue }
+                let sites = SwiftExpressions.calls(in: declaration.1).compactMap { ResolveSite.ofCall($0, api: api) }
+                for site in sites {
+                    guard let type = site.type else { continue }
+                    api.resolvesInside[declaration.0, default: []].append((type, site.name, file.location(of: site.node)))
+                }
+            }
+        }
+        return api
+    }
+
+    /// One type's (or extension's) members as read.
+    struct ContainerBody {
+        var owner: String
+        var file: SwiftFile
+        var functions: [FunctionDeclSyntax]
+        var storedProperties: [String: TypeSyntax]
+    }
+
+    private mutating func classify(owner: String, parts: [ContainerBody]) {
+        var storage: [String: TypeSyntax] = [:]
+        var functions: [(FunctionDeclSyntax, SwiftFile)] = []
+        for part in parts {
+            storage.merge(part.storedProperties) { first, _ in first }
+            functions += part.functions.map { ($0, part.file) }
+        }
+        let keying = Self.keying(of: functions.map(\.0))
+        let writers = Set(functions.filter { Self.writesStorage($0.0.body, storage: storage) }.map { $0.0.name.text })
+        var pending: [(FunctionDeclSyntax, SwiftFile, [Parameter])] = []
+        for (function, file) in functions {
+            let parameters = function.signature.parameterClause.parameters.map { parameter in
+                Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
+                          name: (parameter.secondName ?? parameter.firstName).text, type: parameter.type, hasDefault: parameter.defaultValue != nil)
+            }
+            declared[function.name.text, default: []].append(parameters)
+            guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else { continue }
+            let location = file.location(of: function.name)
+            var method = Method(role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
+                                qualifier: parameters.firstIndex { $0.type.trimmedDescription == "String" || $0.type.trimmedDescription == "String?" },
+                                keying: keying, location: location, reason: "")
+            if let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
+                method.role = .resolve(onMiss: onMiss)
+                method.reason = "returns the stored value"
+                methods[method.name, default: []].append(method)
+                continue
+            }
+            if let stored = Self.storedValue(body, storage: storage, parameters: parameters) {
+                method.value = stored.parameter
+                let isFunction = parameters[stored.parameter].isFunction
+                method.factoryTakesResolver = isFunction && Self.functionTakesArguments(parameters[stored.parameter].type)
+                if !isFunction || stored.isCalled {
+                    method.role = .register(lifetime: .singleton, isEager: true)
+                    method.reason = isFunction ? "calls the factory once, when registering, and stores its value" : "stores the value it is given"
+                } else {
+                    let cached = Self.isCached(stored, storage: storage, functions: functions.map(\.0), writers: writers)
+                    method.role = .register(lifetime: cached ? .singleton : .transient, isEager: false)
+                    method.reason = cached ? "stores a factory whose first value the container keeps" : "stores a factory the container calls on every resolve"
+                }
+                methods[method.name, default: []].append(method)
+                continue
+            }
+            pending.append((function, file, parameters))
+        }
+        // Forwarding: a method that calls another registering method of the same type, two levels deep and more.
+        for _ in 0..<3 {
+            var still: [(FunctionDeclSyntax, SwiftFile, [Parameter])] = []
+            for (function, file, parameters) in pending {
+                if let method = forwarded(function, file: file, parameters: parameters, owner: owner, keying: keying) {
+                    methods[method.name, default: []].append(method)
+                } else {
+                    still.append((function, file, parameters))
+                }
+            }
+            pending = still
+        }
+        for (function, file, _) in pending where function.name.text.lowercased().contains("register") || function.name.text.lowercased().contains("resolve") {
+            unread.append((function.name.text, owner, file.location(of: function.name),
+                           "its body neither stores what it is given in the container's storage nor forwards to a method that does"))
+        }
+    }
+
+    /// `register(type: T.self) { … }` inside `registerSingleton`: the callee's meaning, with the
+    /// caller's parameters in the callee's places.
+    private func forwarded(_ function: FunctionDeclSyntax, file: SwiftFile, parameters: [Parameter], owner: String, keying: Keying) -> Method? {
+        guard let body = function.body else { return nil }
+        for call in SwiftExpressions.calls(in: body) {
+            guard let callee = method(for: call), callee.owner == owner, callee.name != function.name.text || callee.parameters.count != parameters.count,
+                  case .register(_, let isEager) = callee.role,
+                  let bound = Self.bind(call, to: callee.parameters) else { continue }
+            var method = Method(role: callee.role, owner: owner, name: function.name.text, parameters: parameters,
+                                key: parameters.firstIndex(where: \.isMetatype)!, keying: keying,
+                                location: file.location(of: function.name), reason: "forwards to \(callee.signature)")
+            method.qualifier = parameters.firstIndex { $0.type.trimmedDescription == "String" || $0.type.trimmedDescription == "String?" }
+            method.factoryTakesResolver = callee.factoryTakesResolver
+            guard let value = callee.value, let passed = bound[value] else { return nil }
+            let core = SwiftExpressions.unwrap(passed).core
+            let names = parameters.map(\.name)
+            if let reference = core.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
+                method.value = position
+                if !parameters[position].isFunction, !isEager { method.role = .register(lifetime: .singleton, isEager: true) }
+            } else if let called = core.as(FunctionCallExprSyntax.self), let name = called.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                      let position = names.firstIndex(of: name), parameters[position].isFunction {
+                // `register(type: type, component: factory())`: built now, one value.
+                method.value = position
+                method.role = .register(lifetime: .singleton, isEager: true)
+                method.reason += ", calling the factory once when registering"
+            } else if let closure = core.as(ClosureExprSyntax.self) {
+                // `register(type: F.self) { r in Impl.init(resolver: r) }` with `Impl` a metatype parameter: it builds that type.
+                let generics = Set(parameters.compactMap { $0.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription })
+                let metatypes = parameters.indices.filter { parameters[$0].isMetatype && $0 != method.key }
+                for call in SwiftExpressions.calls(in: closure) {
+                    let built = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? call.calledExpression.trimmedDescription
+                    if let position = metatypes.first(where: { parameters[$0].name == built || parameters[$0].type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription == built }),
+                       generics.contains(parameters[position].type.as(MetatypeTypeSyntax.self)!.baseType.trimmedDescription) || parameters[position].name == built {
+                        method.implementation = position
+                        method.factoryTakesResolver = call.arguments.contains { argument in
+                            closure.signature?.parameterClause.map { "\($0)".contains(argument.expression.trimmedDescription) } ?? false
+                        } || call.arguments.contains { $0.expression.trimmedDescription == "self" }
+                        break
+                    }
+                }
+            } else {
+                return nil
+            }
+            return method
+        }
+        return nil
+    }
+
+    private mutating func apply(_ statement: ContainerMethodStatement) {
+        unread.removeAll { $0.name == statement.name }
+        let location = DigraphCore.SourceLocation.start(of: ".digraph.yml")
+        var existing = methods[statement.name] ?? []
+        if existing.isEmpty {
+            // Not declared in the given paths: the statement is all there is; the key is the first metatype argument.
+            // Not declared in the given paths: the key is the first argument, the value or factory any other.
+            var parser = Parser("T.Type")
+            let metatype = TypeSyntax.parse(from: &parser)
+            var closure = Parser("() -> Any")
+            let function = TypeSyntax.parse(from: &closure)
+            let parameters = [Parameter(label: nil, name: "type", type: metatype, hasDefault: false),
+                              Parameter(label: nil, name: "value", type: function, hasDefault: true)]
+            existing = [Method(role: statement.meaning.role, owner: "?", name: statement.name, parameters: parameters, key: 0, keying: .printedName, location: location, reason: "stated in .digraph.yml")]
+        } else {
+            for index in existing.indices { existing[index].role = statement.meaning.role; existing[index].reason = "stated in .digraph.yml" }
+        }
+        methods[statement.name] = existing
+    }
+
+    // MARK: Reading bodies
+
+    /// `String(describing:)`, `"\(type)"` → printed names; `ObjectIdentifier`, `String(reflecting:)` → identity.
+    private static func keying(of functions: [FunctionDeclSyntax]) -> Keying {
+        var printed = false
+        var identity = false
+        for function in functions {
+            guard let body = function.body else { continue }
+            let text = body.description
+            if text.contains("ObjectIdentifier(") || text.contains("String(reflecting:") { identity = true }
+            if text.contains("String(describing:") || text.contains("\\(") { printed = true }
+        }
+        return identity && !printed ? .identity : .printedName
+    }
+
+    /// Returns the metatype's type (`T`, `T?`, `throws -> T`): a resolve, with what a miss does.
+    private static func resolveMeaning(_ function: FunctionDeclSyntax, key: Parameter) -> EagerMiss? {
+        guard let generic = key.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription,
+              let returned = function.signature.returnClause?.type.trimmedDescription else { return nil }
+        let throwsError = function.signature.effectSpecifiers?.throwsClause != nil
+        if returned == generic { return throwsError ? .skipsRest : .stops }
+        if returned == generic + "?" || returned == "Optional<\(generic)>" { return .givesNil }
+        return nil
+    }
+
+    /// Where a method stores: `storage[key] = value` (also through `self.`, in nested blocks or a
+    /// `queue.sync { }`), or `storage.updateValue(value, forKey:)`.
+    struct Stored {
+        var property: String
+        var parameter: Int
+        /// The factory is called as it is stored (`storage[key] = factory()`).
+        var isCalled: Bool
+        /// The stored expression (a tuple, a closure wrapping the factory …).
+        var expression: ExprSyntax
+    }
+
+    private static func storedValue(_ body: CodeBlockSyntax, storage: [String: TypeSyntax], parameters: [Parameter]) -> Stored? {
+        let names = parameters.map(\.name)
+        for (property, value) in assignments(in: body, storage: storage) {
+            // Which parameter the stored expression carries.
+            for reference in references(in: value) {
+                guard let position = names.firstIndex(of: reference.baseName.text), !parameters[position].isMetatype else { continue }
+                let isCalled = reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+                return Stored(property: property, parameter: position, isCalled: isCalled, expression: value)
+            }
+            // `let instance = factory(); storage[key] = instance`
+            if let local = SwiftExpressions.unwrap(value).core.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                for variable in body.statements.compactMap({ $0.item.as(VariableDeclSyntax.self) }) {
+                    for binding in variable.bindings where binding.pattern.trimmedDescription == local {
+                        guard let initial = binding.initializer?.value else { continue }
+                        for reference in references(in: initial) {
+                            guard let position = names.firstIndex(of: reference.baseName.text), !parameters[position].isMetatype else { continue }
+                            let isCalled = reference.parent?.as(FunctionCallExprSyntax.self) != nil
+                            return Stored(property: property, parameter: position, isCalled: isCalled || !parameters[position].isFunction, expression: initial)
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A factory kept after its first value: the stored closure caches (it assigns), the stored tuple
+    /// carries a flag the resolve path caches under, or code that reads the storage writes a value back.
+    private static func isCached(_ stored: Stored, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
+        let core = SwiftExpressions.unwrap(stored.expression).core
+        if let closure = core.as(ClosureExprSyntax.self) {
+            return SwiftExpressions.assignments(in: closure).isEmpty == false
+        }
+        if let tuple = core.as(TupleExprSyntax.self) {
+            let elements = Array(tuple.elements)
+            if let flagPosition = elements.firstIndex(where: { $0.expression.is(BooleanLiteralExprSyntax.self) }) {
+                let flag = elements[flagPosition].expression.as(BooleanLiteralExprSyntax.self)!.literal.tokenKind == .keyword(.true)
+                let label = elements[flagPosition].label?.text ?? tupleLabel(of: storage[stored.property], at: flagPosition)
+                guard let label else { return false }
+                // `if entry.isSingleton { …caches… }`: the flag's true value takes the caching path.
+                for function in functions {
+                    guard let body = function.body else { continue }
+                    for branch in ifStatements(in: body) where branch.conditions.trimmedDescription.hasSuffix(".\(label)") {
+                        if cachesIn(branch.body, storage: storage, writers: writers) { return flag }
+                    }
+                }
+                return false
+            }
+        }
+        // Code that reads this storage and writes a value into storage: a resolve that caches.
+        for function in functions {
+            guard let body = function.body, body.description.contains("\(stored.property)[") else { continue }
+            let readers = subscripts(of: stored.property, in: body)
+            for reader in readers {
+                let block = Syntax(reader).ancestorOrSelf { $0.is(CodeBlockSyntax.self) }
+                if let block = block?.as(CodeBlockSyntax.self), block.id != body.id || !assignmentsOutside(stored.property, in: body, storage: storage).isEmpty {
+                    if block.id != body.id, cachesIn(block, storage: storage, writers: writers, except: stored.property) { return true }
+                    if block.id == body.id, !assignmentsOutside(stored.property, in: body, storage: storage).isEmpty { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    private static func cachesIn(_ block: CodeBlockSyntax, storage: [String: TypeSyntax], writers: Set<String>, except: String? = nil) -> Bool {
+        if assignments(in: block, storage: storage).contains(where: { $0.property != except }) { return true }
+        return SwiftExpressions.calls(in: block).contains { call in
+            guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return false }
+            return writers.contains(name) && (receiver == nil || receiver!.trimmedDescription == "self")
+        }
+    }
+
+    private static func assignmentsOutside(_ property: String, in body: CodeBlockSyntax, storage: [String: TypeSyntax]) -> [(property: String, value: ExprSyntax)] {
+        assignments(in: body, storage: storage).filter { $0.property != property }
+    }
+
+    private static func writesStorage(_ body: CodeBlockSyntax?, storage: [String: TypeSyntax]) -> Bool {
+        guard let body else { return false }
+        return !assignments(in: body, storage: storage).isEmpty
+    }
+
+    /// `property[…] = value`, `self.property[…] = value`, `property.updateValue(value, forKey:)` anywhere in the node.
+    static func assignments(in node: some SyntaxProtocol, storage: [String: TypeSyntax]) -> [(property: String, value: ExprSyntax)] {
+        var found: [(String, ExprSyntax)] = []
+        for (target, value) in SwiftExpressions.assignments(in: node) {
+            guard let subscriptCall = target.as(SubscriptCallExprSyntax.self) else { continue }
+            let base = subscriptCall.calledExpression
+            let name = base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, storage[name] != nil { found.append((name, value)) }
+        }
+        for call in SwiftExpressions.calls(in: node) {
+            guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "updateValue", let receiver,
+                  let property = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                  storage[property] != nil, let value = call.arguments.first?.expression else { continue }
+            found.append((property, value))
+        }
+        return found
+    }
+
+    private static func references(in expression: ExprSyntax) -> [DeclReferenceExprSyntax] {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference] }
+        return expression.tokens(viewMode: .sourceAccurate).compactMap { $0.parent?.as(DeclReferenceExprSyntax.self) }
+    }
+
+    private static func subscripts(of property: String, in node: some SyntaxProtocol) -> [SubscriptCallExprSyntax] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token -> SubscriptCallExprSyntax? in
+            guard token.text == property, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+            var node = Syntax(reference)
+            if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { node = Syntax(member) }
+            return node.parent?.as(SubscriptCallExprSyntax.self).flatMap { $0.calledExpression.id == node.id ? $0 : nil }
+        }
+    }
+
+    private static func ifStatements(in node: some SyntaxProtocol) -> [IfExprSyntax] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { $0.tokenKind == .keyword(.if) ? $0.parent?.as(IfExprSyntax.self) : nil }
+    }
+
+    private static func tupleLabel(of type: TypeSyntax?, at position: Int) -> String? {
+        var type = type
+        if let dictionary = type?.as(DictionaryTypeSyntax.self) { type = dictionary.value }
+        guard let tuple = type?.as(TupleTypeSyntax.self), position < tuple.elements.count else { return nil }
+        return Array(tuple.elements)[position].firstName?.text
+    }
+
+    private static func functionTakesArguments(_ type: TypeSyntax) -> Bool {
+        let function = type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self)
+        return function.map { !$0.parameters.isEmpty } ?? false
+    }
+}
+
+/// The types of a file with their stored properties and the functions that take a metatype.
+private final class ContainerCollector: SyntaxVisitor {
+    let file: SwiftFile
+    var found: [ContainerAPI.ContainerBody] = []
+
+    init(file: SwiftFile) {
+        self.file = file
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func collect(_ name: String, members: MemberBlockSyntax) {
+        var functions: [FunctionDeclSyntax] = []
+        var stored: [String: TypeSyntax] = [:]
+        for member in members.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self) {
+                functions.append(function)
+            } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let type = binding.typeAnnotation?.type {
+                        stored[name] = type
+                    } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                              call.calledExpression.is(DictionaryExprSyntax.self) || call.calledExpression.is(ArrayExprSyntax.self) {
+                        // `[String: (isSingleton: Bool, builder: …)]()`: the written element type.
+                        var parser = Parser(call.calledExpression.trimmedDescription)
+                        stored[name] = TypeSyntax.parse(from: &parser)
+                    } else if let initial = binding.initializer?.value, initial.is(DictionaryExprSyntax.self) || initial.is(ArrayExprSyntax.self) {
+                        stored[name] = TypeSyntax(IdentifierTypeSyntax(name: .identifier("Any")))
+                    }
+                }
+            }
+        }
+        // Only a type that declares a metatype-taking function is a container candidate.
+        guard functions.contains(where: { $0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) || !stored.isEmpty else { return }
+        found.append(.init(owner: name, file: file, functions: functions, storedProperties: stored))
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        collect(node.extendedType.trimmedDescription, members: node.memberBlock)
+        return .skipChildren
+    }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// What `.digraph.yml` says a container method does (`import: containers:`), where its
+/// declaration is not among the given paths or its body does not say.
+public struct ContainerMethodStatement: Sendable, Equatable {
+    public enum Meaning: String, Sendable, CaseIterable {
+        /// Stores the value it is given, or calls the factory once when registering.
+        case eager
+        /// Stores a factory called on every resolve.
+        case transient
+        /// Stores a factory and keeps its first value.
+        case singleton
+        /// Reads a value back; crashes on a miss.
+        case resolve
+        /// Reads a value back; nil on a miss.
+        case resolveOptional = "resolve-optional"
+
+        var role: ContainerAPI.Method.Role {
+            switch self {
+            case .eager: .register(lifetime: .singleton, isEager: true)
+            case .transient: .register(lifetime: .transient, isEager: false)
+            case .singleton: .register(lifetime: .singleton, isEager: false)
+            case .resolve: .resolve(onMiss: .stops)
+            case .resolveOptional: .resolve(onMiss: .givesNil)
+            }
+        }
+    }
+
+    /// The method's base name (`registerLazy`).
+    public var name: String
+    public var meaning: Meaning
+
+    public init(name: String, meaning: Meaning) {
+        self.name = name
+        self.meaning = meaning
+    }
+}
