@@ -42,6 +42,11 @@ struct ContainerAPI {
         /// How the role was found, for notes and warnings.
         var reason: String
 
+        var isResolve: Bool {
+            if case .resolve = role { return true }
+            return false
+        }
+
         var signature: String { "\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))" }
     }
 
@@ -129,27 +134,31 @@ struct ContainerAPI {
     static func learn(from files: [SwiftFile], stated: [ContainerMethodStatement] = []) -> ContainerAPI {
         var api = ContainerAPI()
         var bodies: [ContainerBody] = []
+        var collectors: [ContainerCollector] = []
         for file in files where !file.importsSwinject {
             let collector = ContainerCollector(file: file)
             collector.walk(file.tree)
             bodies += collector.found
+            collectors.append(collector)
         }
         // Types grouped: an extension's methods see the storage its type declares.
         var byOwner: [String: [ContainerBody]] = [:]
         for body in bodies { byOwner[body.owner, default: []].append(body) }
         for owner in byOwner.keys.sorted() {
+            // A container keeps what it is given: a type without stored properties of its own (a
+            // UIKit extension's `dequeue(_:for:)`, `register(_:forCellReuseIdentifier:)`) is not one.
+            guard byOwner[owner]!.contains(where: { !$0.storedProperties.isEmpty }) || api.methods.values.contains(where: { $0.contains { $0.owner == owner } }) else { continue }
             api.classify(owner: owner, parts: byOwner[owner]!)
         }
         for statement in stated { api.apply(statement) }
         guard !api.isEmpty else { return api }
-        for file in files where !file.importsSwinject {
-            for item in file.tree.statements {
-                guard let declaration = item.item.as(ClassDeclSyntax.self).map({ ($0.name.text, $0.memberBlock) })
-                        ?? item.item.as(StructDeclSyntax.self).map({ ($0.name.text, $0.memberBlock) }) else { continue }
-                let sites = SwiftExpressions.calls(in: declaration.1).compactMap { ResolveSite.ofCall($0, api: api) }
+        for collector in collectors {
+            let file = collector.file
+            for (name, members) in collector.declarations {
+                let sites = SwiftExpressions.calls(in: members).compactMap { ResolveSite.ofCall($0, api: api) }
                 for site in sites {
-                    guard let type = site.type else { continue }
-                    api.resolvesInside[declaration.0, default: []].append((type, site.name, file.location(of: site.node)))
+                    guard let type = site.type, type.first?.isUppercase == true else { continue }
+                    api.resolvesInside[name, default: []].append((type, site.name, file.location(of: site.node)))
                 }
             }
         }
@@ -219,6 +228,13 @@ struct ContainerAPI {
                 }
             }
             pending = still
+        }
+        // A type that registers nothing is no container: its `T`-returning methods are no resolves.
+        let registers = methods.values.contains { $0.contains { $0.owner == owner && !$0.isResolve } }
+        guard registers else {
+            for name in methods.keys { methods[name]!.removeAll { $0.owner == owner } }
+            methods = methods.filter { !$0.value.isEmpty }
+            return
         }
         for (function, file, _) in pending where function.name.text.lowercased().contains("register") || function.name.text.lowercased().contains("resolve") {
             unread.append((function.name.text, owner, file.location(of: function.name),
@@ -465,6 +481,8 @@ struct ContainerAPI {
 private final class ContainerCollector: SyntaxVisitor {
     let file: SwiftFile
     var found: [ContainerAPI.ContainerBody] = []
+    /// Every class and struct with its members, for what an object handed the container resolves.
+    var declarations: [(name: String, members: MemberBlockSyntax)] = []
 
     init(file: SwiftFile) {
         self.file = file
@@ -498,8 +516,16 @@ private final class ContainerCollector: SyntaxVisitor {
         found.append(.init(owner: name, file: file, functions: functions, storedProperties: stored))
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        collect(node.name.text, members: node.memberBlock)
+        declarations.append((node.name.text, node.memberBlock))
+        return .skipChildren
+    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        collect(node.name.text, members: node.memberBlock)
+        declarations.append((node.name.text, node.memberBlock))
+        return .skipChildren
+    }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { collect(node.name.text, members: node.memberBlock); return .skipChildren }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {

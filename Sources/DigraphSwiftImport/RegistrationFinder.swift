@@ -231,7 +231,11 @@ final class RegistrationFinder: SyntaxVisitor {
                                                   source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
                                                   location: use.location))
             }
-            if !(api.resolvesInside[implementation.type]?.isEmpty ?? true) {
+            if declarations.declaration(of: implementation.type) == nil {
+                reading.findings.append(Diagnostic(.swiftImport, .warning,
+                                                   "'\(subject)': '\(implementation.type)' is built and handed the container, but it is not declared in the given paths, so what it resolves later is unknown; give the file that declares it",
+                                                   at: file.location(of: call)))
+            } else if !(api.resolvesInside[implementation.type]?.isEmpty ?? true) {
                 reading.notes.append("the resolves inside '\(implementation.type)', which is handed the container, are lazy dependencies")
             }
         }
@@ -295,12 +299,13 @@ final class RegistrationFinder: SyntaxVisitor {
            let binding = node.ancestorOrSelf(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self) {
             castType = binding.typeAnnotation?.type.trimmedDescription
         }
-        if let type = site.type, isGenericParameter(type, at: site.node) { return }
+        if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
         guard site.type != nil || castType != nil || site.name != nil else { return }
         resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node)))
     }
 
-    /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key.
+    /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key (and so is `resolve(type.self)`
+    /// of a metatype value, which the caller above checks by its lowercase name).
     private func isGenericParameter(_ type: String, at node: Syntax) -> Bool {
         var current: Syntax? = node
         while let scope = current {
