@@ -235,6 +235,9 @@ public struct Manifest: Sendable {
     public var registrations: [Registration]
     public var resolves: [DirectResolve]
     public var typealiases: [TypeAliasDeclaration]
+    /// The container keys by type identity (`ObjectIdentifier`), not by printed name, so types that
+    /// print alike do not collide. Known only from Swift sources; a manifest file does not say it.
+    public var keysByTypeIdentity = false
 
     public init(file: String, assembly: Located<String>, container: Located<String>? = nil, imports: [Located<String>] = [],
                 modules: [ModuleDeclaration]? = nil, interfaces: [InterfaceDeclaration] = [], external: [TypeReference] = [],

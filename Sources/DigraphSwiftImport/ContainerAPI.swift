@@ -72,6 +72,12 @@ struct ContainerAPI {
 
     var isEmpty: Bool { methods.isEmpty }
 
+    /// Every container read keys by type identity: printed names cannot collide.
+    var keysByTypeIdentity: Bool {
+        let all = methods.values.flatMap { $0 }.filter { $0.owner != "?" }
+        return !all.isEmpty && all.allSatisfy { $0.keying == .identity }
+    }
+
     /// True when a type in the given paths declares the method a call uses (whatever it does).
     func declares(_ call: FunctionCallExprSyntax) -> Bool {
         guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = declared[name] else { return false }
@@ -395,17 +401,35 @@ struct ContainerAPI {
                 return false
             }
         }
-        // Code that reads this storage and writes a value into storage: a resolve that caches.
+        // Code that reads this storage and then writes into storage: a resolve that caches. The write
+        // must follow the read where it runs: in the `if` the read is bound in, or after its statement.
         for function in functions {
             guard let body = function.body, body.description.contains("\(stored.property)[") else { continue }
-            let readers = subscripts(of: stored.property, in: body)
-            for reader in readers {
-                let block = Syntax(reader).ancestorOrSelf { $0.is(CodeBlockSyntax.self) }
-                if let block = block?.as(CodeBlockSyntax.self), block.id != body.id || !assignmentsOutside(stored.property, in: body, storage: storage).isEmpty {
-                    if block.id != body.id, cachesIn(block, storage: storage, writers: writers, except: stored.property) { return true }
-                    if block.id == body.id, !assignmentsOutside(stored.property, in: body, storage: storage).isEmpty { return true }
+            for read in subscripts(of: stored.property, in: body) {
+                if let branch = Syntax(read).ancestorOrSelf(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) }),
+                   let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
+                   Syntax(read).ancestorOrSelf(where: { $0.id == conditions.id }) != nil {
+                    let following = branch.as(IfExprSyntax.self).map { Syntax($0.body) } ?? Syntax(branch.parent ?? branch)
+                    if let block = following.as(CodeBlockSyntax.self), cachesIn(block, storage: storage, writers: writers, except: nil) { return true }
+                    if following.as(CodeBlockSyntax.self) == nil, let item = branch.ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }),
+                       writesAfter(item, storage: storage, writers: writers) { return true }
+                    continue
+                }
+                if let item = Syntax(read).ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }), writesAfter(item, storage: storage, writers: writers) {
+                    return true
                 }
             }
+        }
+        return false
+    }
+
+    /// A storage write in the statements after `item` in its block.
+    private static func writesAfter(_ item: Syntax, storage: [String: TypeSyntax], writers: Set<String>) -> Bool {
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        var after = false
+        for statement in list {
+            if after, !assignments(in: statement, storage: storage).isEmpty { return true }
+            if statement.id == item.id { after = true }
         }
         return false
     }

@@ -300,6 +300,8 @@ final class RegistrationFinder: SyntaxVisitor {
             castType = binding.typeAnnotation?.type.trimmedDescription
         }
         if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
+        // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
+        if site.type == nil, site.name == nil, site.problem != nil { return }
         guard site.type != nil || castType != nil || site.name != nil else { return }
         resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node)))
     }

@@ -116,9 +116,14 @@ public enum SwiftImporter {
         // A resolve the registering code made and a registration captured is an eager edge, not an app resolve.
         let captured = Set(found.flatMap(\.eagerResolves))
         resolves.removeAll { captured.contains($0.location) }
+        // Registered in the order the app runs them, as far as the calls from its entry show.
+        let order = RegistrationOrder(found: found, files: files)
+        found = order.ordered
+        findings += order.findings
         let assembler = ManifestAssembler(declarations: declarations, assembly: Manifest.defaultAssemblyName(for: base))
-        let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
+        var (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
+        manifest.keysByTypeIdentity = api.keysByTypeIdentity && !files.contains(where: \.importsSwinject)
         return Result(manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes)
     }
 

@@ -73,7 +73,9 @@ public struct KeyCollisionRule: Rule {
         }
         var first: [Printed: TypeReference] = [:]
         var diagnostics: [Diagnostic] = []
-        for registration in graph.registrations {
+        // An `ObjectIdentifier`-keyed container (read from its Swift declaration) never compares printed names.
+        let identityKeyed = Set(graph.manifests.filter(\.keysByTypeIdentity).map(\.assembly.value))
+        for registration in graph.registrations where !identityKeyed.contains(registration.assembly) {
             for provided in registration.provides {
                 let printed = Printed(description: provided.expression.normalized().runtimeDescription, name: registration.name?.value)
                 guard let earlier = first[printed] else {

@@ -71,7 +71,7 @@ public struct RegistrationOrderRule: Rule {
     private func outcome(of edge: Edge) -> String {
         switch edge.whenMissing {
         case .stops?: "at launch the resolve finds nothing and the app stops there"
-        case .skipsRest?: "at launch the `guard let` finds nothing and returns, so every registration after it is skipped without a word"
+        case .skipsRest?: "at launch the resolve finds nothing and the registering code leaves early (its `guard let … else { return }` or a thrown error), so every registration after it is skipped without a word"
         case .givesNil?: "at launch the resolve finds nothing, so the value is nil (or what the `if let` guards is skipped)"
         case nil where edge.isOptional: "at launch the resolve finds nothing, so the value is nil"
         case nil: "at launch the resolve finds nothing and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word"

@@ -1,0 +1,198 @@
+import DigraphCore
+import SwiftSyntax
+
+/// The order an app runs its registrations in, followed from its entry
+/// (`application(_:didFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, an `@main`
+/// type) through the functions it calls and the assemblies it builds; registrations the walk does
+/// not reach keep file and source order after the reached ones. An assembly or registering function
+/// that no code refers to is not live when the entry is visible: its registrations are left out.
+struct RegistrationOrder {
+    /// The registrations in run order, without the ones left out.
+    var ordered: [RegistrationFinder.Found]
+    /// Where the walk started, when an entry was found.
+    var entry: DigraphCore.SourceLocation?
+    /// One info per assembly or function left out.
+    var findings: [Diagnostic]
+
+    /// How deep the walk follows calls; deeper chains keep source order.
+    static let maximumDepth = 64
+
+    init(found: [RegistrationFinder.Found], files: [SwiftFile]) {
+        let index = FunctionIndex(files: files)
+        var position: [DigraphCore.SourceLocation: Int] = [:]
+        for (offset, registration) in found.enumerated() { position[registration.location] = offset }
+
+        var reached: [Int] = []
+        var seen = Set<Int>()
+        var visited = Set<SyntaxIdentifier>()
+        func walk(_ function: FunctionIndex.Function, depth: Int) {
+            guard depth < Self.maximumDepth, visited.insert(function.body.id).inserted else { return }
+            for call in SwiftExpressions.calls(in: function.body) {
+                if let offset = position[function.file.location(of: call)] {
+                    if seen.insert(offset).inserted { reached.append(offset) }
+                    continue
+                }
+                for callee in index.callees(of: call, from: function) { walk(callee, depth: depth + 1) }
+            }
+        }
+        let entries = index.entries
+        for entry in entries { walk(entry, depth: 0) }
+        self.entry = entries.first.map { $0.file.location(of: $0.name) }
+
+        // Not reached: kept in source order, unless nothing refers to where they are registered.
+        var findings: [Diagnostic] = []
+        var dropped = Set<Int>()
+        if !entries.isEmpty, !reached.isEmpty {
+            var byOwner: [String: [Int]] = [:]
+            for offset in found.indices where !seen.contains(offset) {
+                guard let owner = index.owner(of: found[offset].location) else { continue }
+                byOwner[owner.name, default: []].append(offset)
+            }
+            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) where !index.isReferenced(name) {
+                let declared = index.owner(of: found[offsets[0]].location)!.location
+                dropped.formUnion(offsets)
+                findings.append(Diagnostic(
+                    .swiftImport, .info,
+                    "'\(name)' is never applied from the app's entry (\(Self.spelled(self.entry!))) and nothing refers to it: its \(offsets.count) registration\(offsets.count == 1 ? "" : "s") are left out of the graph",
+                    at: declared))
+            }
+        }
+        let rest = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
+        self.ordered = (reached + rest).map { found[$0] }
+        self.findings = findings
+    }
+
+    private static func spelled(_ location: DigraphCore.SourceLocation) -> String {
+        "\(location.file.split(separator: "/").last.map(String.init) ?? location.file):\(location.line)"
+    }
+}
+
+/// The functions of the given files, by name, with the type that declares each.
+private struct FunctionIndex {
+    struct Function {
+        var name: TokenSyntax
+        var labels: [String?]
+        var owner: String?
+        var body: CodeBlockSyntax
+        var file: SwiftFile
+        var isEntry: Bool
+    }
+
+    struct Owner {
+        var name: String
+        var location: DigraphCore.SourceLocation
+        var file: String
+        var endLine: Int
+    }
+
+    private(set) var functions: [String: [Function]] = [:]
+    private(set) var entries: [Function] = []
+    /// Types and top-level functions, with their extent, to tell where a registration is.
+    private var owners: [String: [Owner]] = [:]
+    /// How often each identifier is written, declarations not counted.
+    private var references: [String: Int] = [:]
+    /// Types that declare an `assemble` method: building one applies it when it is handed on.
+    private var assemblers: [String: [Function]] = [:]
+
+    init(files: [SwiftFile]) {
+        for file in files {
+            let collector = Collector(file: file)
+            collector.walk(file.tree)
+            for function in collector.functions {
+                functions[function.name.text, default: []].append(function)
+                if function.isEntry { entries.append(function) }
+                if function.name.text == "assemble", let owner = function.owner { assemblers[owner, default: []].append(function) }
+            }
+            for owner in collector.owners { owners[owner.file, default: []].append(owner) }
+            for token in file.tree.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, !collector.declaredNames.contains(token.id) else { continue }
+                references[name, default: 0] += 1
+            }
+        }
+    }
+
+    func isReferenced(_ name: String) -> Bool { (references[name] ?? 0) > 0 }
+
+    /// The innermost type or top-level function around a location.
+    func owner(of location: DigraphCore.SourceLocation) -> Owner? {
+        owners[location.file]?.filter { $0.location.line <= location.line && $0.endLine >= location.line }
+            .max { $0.location.line < $1.location.line }
+    }
+
+    /// What a call may run: a function of that name whose labels fit (the caller's own type first),
+    /// or the `assemble` of a type it builds.
+    func callees(of call: FunctionCallExprSyntax, from caller: Function) -> [Function] {
+        if let type = SwiftExpressions.typeName(call.calledExpression), let assemble = assemblers[type] { return assemble }
+        guard let (name, receiver) = SwiftExpressions.callee(of: call), let candidates = functions[name] else { return [] }
+        let labels = call.arguments.map { $0.label?.text }
+        var fitting = candidates.filter { $0.labels.count >= labels.count && Array($0.labels.prefix(labels.count)) == labels || $0.labels == labels }
+        if receiver == nil || receiver?.trimmedDescription == "self" || receiver?.trimmedDescription == "Self" {
+            let own = fitting.filter { $0.owner == caller.owner }
+            if !own.isEmpty { fitting = own }
+        } else if let type = receiver.flatMap(SwiftExpressions.typeName) {
+            let typed = fitting.filter { $0.owner == type }
+            if !typed.isEmpty { fitting = typed }
+        }
+        // A name many types share (`setup`, `configure`) says too little to follow.
+        return fitting.count <= 3 ? fitting : []
+    }
+
+    private final class Collector: SyntaxVisitor {
+        let file: SwiftFile
+        var functions: [Function] = []
+        var owners: [Owner] = []
+        var declaredNames = Set<SyntaxIdentifier>()
+        private var scope: [(name: String, isMain: Bool)] = []
+
+        init(file: SwiftFile) {
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func enter(_ name: TokenSyntax, attributes: AttributeListSyntax, node: some SyntaxProtocol) {
+            declaredNames.insert(name.id)
+            let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+            scope.append((name.text, isMain))
+            owners.append(Owner(name: name.text, location: file.location(of: name), file: file.path,
+                                endLine: file.converter.location(for: node.endPosition).line))
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            scope.append((node.extendedType.trimmedDescription, false))
+            return .visitChildren
+        }
+        override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredNames.insert(node.name.id)
+            guard let body = node.body else { return .skipChildren }
+            let labels = node.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            let owner = scope.last
+            let name = node.name.text
+            let isEntry = (name == "application" && labels.dropFirst().first == "didFinishLaunchingWithOptions")
+                || (name == "scene" && labels.dropFirst().first == "willConnectTo")
+                || (name == "main" && owner?.isMain == true)
+            functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: body, file: file, isEntry: isEntry))
+            if owner == nil {
+                owners.append(Owner(name: name, location: file.location(of: node.name), file: file.path,
+                                    endLine: file.converter.location(for: node.endPosition).line))
+            }
+            return .skipChildren
+        }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let body = node.body, let owner = scope.last else { return .skipChildren }
+            let labels = node.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: body, file: file, isEntry: owner.isMain))
+            return .skipChildren
+        }
+    }
+}
