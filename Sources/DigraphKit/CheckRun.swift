@@ -21,7 +21,8 @@ public struct CheckRun: Sendable {
     /// A folder whose tree holds manifests named for the DigraphGenerate plugin
     /// (`App.digraph.yaml`, `.yml`, `.json`) stands for those manifests: its Swift code uses the
     /// container generated from them, so it is not imported as well.
-    public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil) {
+    public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
+                containers: [ContainerMethodStatement] = []) {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = []
         for path in given {
@@ -39,7 +40,7 @@ public struct CheckRun: Sendable {
             }
         }
         var imported: SwiftImporter.Result?
-        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns) }
+        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers) }
         let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
                                          unreadable: imported?.unreadable ?? [])
         graph = loaded.graph

@@ -16,6 +16,12 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var options: [String: [Option]] = [:]
     /// `gen-swift:` outputs, each with its own options.
     public var outputs: [[Option]] = []
+    /// `import: containers:` — what a hand-rolled container's methods do where their declaration
+    /// cannot say, as `container` options (`registerLazy=singleton`) for every command reading Swift.
+    public var containers: [Option] = []
+
+    /// The meanings `import: containers:` accepts.
+    public static let containerMeanings = ["eager", "transient", "singleton", "resolve", "resolve-optional"]
 
     public struct Option: Sendable, Equatable {
         public var name: String
@@ -91,6 +97,15 @@ public struct ProjectConfiguration: Sendable, Equatable {
                     let nodes: [DocumentNode]
                     if case .sequence(let list) = entry.value.kind { nodes = list } else { nodes = [entry.value] }
                     configuration.outputs = nodes.map { section($0, "gen-swift") }
+                case "import":
+                    if case .mapping(let fields) = entry.value.kind, let containers = fields.first(where: { $0.key.value == "containers" }) {
+                        configuration.containers = self.containers(containers.value)
+                        var rest = entry.value
+                        rest.kind = .mapping(fields.filter { $0.key.value != "containers" })
+                        configuration.options["import"] = section(rest, "import")
+                    } else {
+                        configuration.options["import"] = section(entry.value, "import")
+                    }
                 case let name where ProjectConfiguration.sections[name] != nil:
                     configuration.options[name] = section(entry.value, name)
                 case let unknown:
@@ -116,6 +131,29 @@ public struct ProjectConfiguration: Sendable, Equatable {
                 for value in strings(entry.value, "'\(name).\(key)'") {
                     options.append(Option(name: key, value: paths.contains(key) && value != "-" ? resolve(value) : value, location: entry.value.location))
                 }
+            }
+            return options
+        }
+
+        /// `containers: { registerLazy: singleton, provide: transient }`.
+        mutating func containers(_ node: DocumentNode) -> [Option] {
+            guard case .mapping(let entries) = node.kind else {
+                problem("'import.containers' must map method names to what they do (\(ProjectConfiguration.containerMeanings.joined(separator: ", "))), found \(node.kindDescription)", at: node.location)
+                return []
+            }
+            var options: [Option] = []
+            for entry in entries {
+                let name = entry.key.value
+                guard name.count <= 100, TypeExpressionParser.isIdentifierShaped(name) else {
+                    problem("'import.containers': \(quoted(name)) is not a method name; write the method's base name, such as `registerLazy`", at: entry.key.location)
+                    continue
+                }
+                guard case .scalar(.string(let meaning)) = entry.value.kind, ProjectConfiguration.containerMeanings.contains(meaning) else {
+                    let written = entry.value.scalarText ?? entry.value.kindDescription
+                    problem("'import.containers.\(name)' must be one of \(ProjectConfiguration.containerMeanings.joined(separator: ", ")), found \(quoted(written))\(suggestion(written, ProjectConfiguration.containerMeanings))", at: entry.value.location)
+                    continue
+                }
+                options.append(Option(name: "container", value: "\(name)=\(meaning)", location: entry.value.location))
             }
             return options
         }

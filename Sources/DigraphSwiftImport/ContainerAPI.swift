@@ -74,7 +74,7 @@ struct ContainerAPI {
 
     /// Every container read keys by type identity: printed names cannot collide.
     var keysByTypeIdentity: Bool {
-        let all = methods.values.flatMap { $0 }.filter { $0.owner != "?" }
+        let all = methods.values.flatMap { $0 }.filter { $0.owner != Self.statedOwner }
         return !all.isEmpty && all.allSatisfy { $0.keying == .identity }
     }
 
@@ -88,13 +88,34 @@ struct ContainerAPI {
     /// The method a call uses: its base name and argument labels fit one declaration.
     func method(for call: FunctionCallExprSyntax) -> Method? {
         guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = methods[name] else { return nil }
-        if let stated = candidates.first, stated.owner == "?" { return stated }
+        if let stated = candidates.first, stated.owner == Self.statedOwner { return stated }
         let labels = call.arguments.map { $0.label?.text }
         let fitting = candidates.filter { Self.fits(labels: labels, trailingClosure: call.trailingClosure != nil, $0.parameters) }
         return fitting.first
     }
 
-    /// Which declared parameter each argument of a call binds to (nil: it fits no parameter).
+    /// Which parameter of the method each argument of a call binds to (nil: it fits no parameter).
+    /// A method only stated in `.digraph.yml` has no declaration: its key is the first `X.self`
+    /// argument, its value the trailing closure or the first other argument, its qualifier `name:`.
+    static func bind(_ call: FunctionCallExprSyntax, to method: Method) -> [Int: ExprSyntax]? {
+        guard method.owner == Self.statedOwner else { return bind(call, to: method.parameters) }
+        var bound: [Int: ExprSyntax] = [:]
+        for argument in call.arguments {
+            if bound[0] == nil, SwiftExpressions.metatype(argument.expression) != nil {
+                bound[0] = argument.expression
+            } else if argument.label?.text == "name" {
+                bound[2] = argument.expression
+            } else if bound[1] == nil {
+                bound[1] = argument.expression
+            }
+        }
+        if let closure = call.trailingClosure { bound[1] = ExprSyntax(closure) }
+        return bound[0] == nil ? nil : bound
+    }
+
+    /// The owner of a method stated in `.digraph.yml` and declared nowhere in the given paths.
+    static let statedOwner = "(.digraph.yml)"
+
     static func bind(_ call: FunctionCallExprSyntax, to parameters: [Parameter]) -> [Int: ExprSyntax]? {
         var bound: [Int: ExprSyntax] = [:]
         var next = 0
@@ -309,9 +330,10 @@ struct ContainerAPI {
             let function = TypeSyntax.parse(from: &closure)
             let parameters = [Parameter(label: nil, name: "type", type: metatype, hasDefault: false),
                               Parameter(label: nil, name: "value", type: function, hasDefault: true)]
-            existing = [Method(role: statement.meaning.role, owner: "?", name: statement.name, parameters: parameters, key: 0, keying: .printedName, location: location, reason: "stated in .digraph.yml")]
+            existing = [Method(role: statement.meaning.role, owner: Self.statedOwner, name: statement.name, parameters: parameters, key: 0, value: 1,
+                               qualifier: 2, factoryTakesResolver: true, keying: .printedName, location: location, reason: "as .digraph.yml states")]
         } else {
-            for index in existing.indices { existing[index].role = statement.meaning.role; existing[index].reason = "stated in .digraph.yml" }
+            for index in existing.indices { existing[index].role = statement.meaning.role; existing[index].reason = "as .digraph.yml states" }
         }
         methods[statement.name] = existing
     }
@@ -594,4 +616,18 @@ public struct ContainerMethodStatement: Sendable, Equatable {
         self.name = name
         self.meaning = meaning
     }
+
+    /// `registerLazy=singleton`, as `--container` takes it; nil when it is not that shape.
+    public init?(option: String) {
+        let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let meaning = Meaning(rawValue: parts[1]), Self.isMethodName(parts[0]) else { return nil }
+        self.init(name: parts[0], meaning: meaning)
+    }
+
+    public static func isMethodName(_ text: String) -> Bool {
+        text.count <= 100 && TypeExpressionParser.isIdentifierShaped(text)
+    }
+
+    /// What `--container` accepts, for help and messages.
+    public static let meanings = Meaning.allCases.map(\.rawValue)
 }

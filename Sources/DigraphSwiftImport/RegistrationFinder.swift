@@ -33,6 +33,8 @@ final class RegistrationFinder: SyntaxVisitor {
     private(set) var found: [Found] = []
     /// Calls read by their shape because no declaration says what the method does: signature → first call.
     private(set) var assumed: [(signature: String, location: DigraphCore.SourceLocation, meaning: String)] = []
+    /// Calls that look like registrations of a method nothing declares or states: not read.
+    private(set) var unknown: [(signature: String, location: DigraphCore.SourceLocation)] = []
     private(set) var resolves: [AppResolve] = []
     private(set) var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
@@ -54,6 +56,7 @@ final class RegistrationFinder: SyntaxVisitor {
             found.append(registration)
             return .skipChildren
         }
+        unknownRegistration(node)
         if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api) { appResolve(site) }
         return .visitChildren
     }
@@ -196,7 +199,7 @@ final class RegistrationFinder: SyntaxVisitor {
 
     /// A call of a hand-rolled container's registering method, read as its declaration says.
     private func handRolled(_ call: FunctionCallExprSyntax, method: ContainerAPI.Method, lifetime: Lifetime, isEager: Bool) -> Found? {
-        guard let bound = ContainerAPI.bind(call, to: method.parameters), let keyed = bound[method.key],
+        guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key],
               let (type, node) = SwiftExpressions.metatype(keyed) else { return nil }
         // `register(type: FactoryType.self) { … }` inside the container's own forwarding method is plumbing.
         if isGenericParameter(type, at: Syntax(call)) { return nil }
@@ -252,6 +255,17 @@ final class RegistrationFinder: SyntaxVisitor {
 
     private func eagerResolves(_ reading: FactoryReading) -> [DigraphCore.SourceLocation] {
         (reading.dependencies + reading.properties).filter { $0.eager != nil }.map(\.location)
+    }
+
+    /// `provide(X.self) { … }`, `bindSingleton(X.self, …)`: a registering name and a type, but no
+    /// declaration says what it does. Not read, and said once per method.
+    private func unknownRegistration(_ call: FunctionCallExprSyntax) {
+        guard !file.importsSwinject, let (name, _) = SwiftExpressions.callee(of: call),
+              name.hasPrefix("provide") || name.hasPrefix("bind"), api.method(for: call) == nil, !api.declares(call),
+              let first = call.arguments.first, SwiftExpressions.metatype(first.expression) != nil,
+              call.trailingClosure != nil || call.arguments.count > 1 else { return }
+        let signature = "\(name)(\(call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined())\(call.trailingClosure == nil ? "" : "_:"))"
+        unknown.append((signature, file.location(of: call)))
     }
 
     /// Says once per method that a call was read by its shape, not by a declaration.

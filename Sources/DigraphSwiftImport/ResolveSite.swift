@@ -31,7 +31,7 @@ struct ResolveSite {
     /// (whatever its name: `get`, `inject`, `make`).
     static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI()) -> ResolveSite? {
         if let method = api.method(for: call), case .resolve(let onMiss) = method.role {
-            guard let bound = ContainerAPI.bind(call, to: method.parameters), let keyed = bound[method.key] else { return nil }
+            guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key] else { return nil }
             var site = ResolveSite(type: nil, name: nil, passed: [], receiver: SwiftExpressions.callee(of: call)?.receiver, node: Syntax(call), isArrow: false, onMiss: onMiss)
             if let (type, _) = SwiftExpressions.metatype(keyed) {
                 site.type = type

@@ -44,6 +44,8 @@ public enum SwiftImporter {
         public var files: [String]
         /// Comment lines for each registration, by its location: origin and notes.
         var notes: [DigraphCore.SourceLocation: [String]]
+        /// The first import of a DI library digraph does not read, if any.
+        var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
 
         /// The manifest as YAML or JSON, each registration and resolve with its Swift origin as a comment.
         public func written(as format: ManifestWriter.Format, command: String) -> String {
@@ -61,7 +63,7 @@ public enum SwiftImporter {
     }
 
     /// Imports the Swift files under `paths` (files, or folders read recursively).
-    public static func run(paths: [String], excluding patterns: [String] = []) -> Result {
+    public static func run(paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = []) -> Result {
         let listing = SwiftSourceFiles.list(paths, excluding: patterns)
         var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
         let modules = ModuleMap(packageRoots: listing.packageRoots)
@@ -76,10 +78,24 @@ public enum SwiftImporter {
         if listing.files.isEmpty, unreadable.isEmpty {
             unreadable.append(Diagnostic(.swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))", at: .start(of: paths.first ?? ".")))
         }
-        var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported")
+        var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers)
+        if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
+            // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.
+            unreadable.append(Diagnostic(.swiftImport, .error,
+                                         "no registration found, and the sources use \(library), which digraph does not read: checking them would check nothing. digraph reads Swinject and hand-rolled containers; give it a manifest for this graph instead (see docs/manifest.md)",
+                                         at: location))
+        }
         result.unreadable = unreadable
         return result
     }
+
+    /// DI libraries whose registrations digraph does not read: a tree that uses one and yields no
+    /// registration is not a clean graph but an unread one.
+    static let unreadLibraries: [String: String] = [
+        "Factory": "hmlongco/Factory", "FactoryKit": "hmlongco/Factory", "Resolver": "Resolver", "NeedleFoundation": "Needle",
+        "Dependencies": "swift-dependencies", "Cleanse": "Cleanse", "DITranquillity": "DITranquillity", "Weaver": "Weaver",
+        "Pure": "Pure", "Dip": "Dip", "Knit": "Knit",
+    ]
 
     /// Imports Swift text held in memory (tests).
     public static func run(sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported",
@@ -93,6 +109,7 @@ public enum SwiftImporter {
         var resolves: [RegistrationFinder.AppResolve] = []
         let api = ContainerAPI.learn(from: files, stated: containers)
         var assumed: [String: (location: DigraphCore.SourceLocation, meaning: String)] = [:]
+        var unknown: [String: DigraphCore.SourceLocation] = [:]
         for file in files {
             if let problem = SyntaxProblems.first(in: file) { findings.append(problem) }
             let finder = RegistrationFinder(file: file, declarations: declarations, api: api)
@@ -101,12 +118,18 @@ public enum SwiftImporter {
             resolves += finder.resolves
             findings += finder.findings
             for call in finder.assumed where assumed[call.signature] == nil { assumed[call.signature] = (call.location, call.meaning) }
+            for call in finder.unknown where unknown[call.signature] == nil { unknown[call.signature] = call.location }
         }
         // Said once per method: which calls were read by their shape because no declaration says what they do.
         for (signature, call) in assumed.sorted(by: { $0.key < $1.key }) {
             findings.append(Diagnostic(.swiftImport, .warning,
                                        "the declaration of `\(signature)` is not in the given paths, so digraph reads its calls by their shape: \(call.meaning). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
                                        at: call.location))
+        }
+        for (signature, location) in unknown.sorted(by: { $0.key < $1.key }) {
+            findings.append(Diagnostic(.swiftImport, .warning,
+                                       "`\(signature)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
+                                       at: location))
         }
         for method in api.unread {
             findings.append(Diagnostic(.swiftImport, .warning,
@@ -124,7 +147,16 @@ public enum SwiftImporter {
         var (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
         manifest.keysByTypeIdentity = api.keysByTypeIdentity && !files.contains(where: \.importsSwinject)
-        return Result(manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes)
+        var unreadLibrary: (String, DigraphCore.SourceLocation)?
+        search: for file in files {
+            for item in file.tree.statements {
+                guard let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, let library = unreadLibraries[module] else { continue }
+                unreadLibrary = (library, file.location(of: item))
+                break search
+            }
+        }
+        return Result(manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes,
+                      unreadLibrary: unreadLibrary)
     }
 
     /// Parsing dominates import time: spread the files over the cores, keep their order.

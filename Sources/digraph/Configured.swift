@@ -12,11 +12,12 @@ enum Configured {
 
     /// The configuration that applies, if any: with file arguments it only contributes defaults,
     /// so its absence is fine; without them it is required.
-    static func loadIfAny(_ explicit: String?, command: String, required: Bool) throws -> ProjectConfiguration? {
+    /// `needsManifests`: the command works on the `manifests:` list (import works on `import: paths:`).
+    static func loadIfAny(_ explicit: String?, command: String, required: Bool, needsManifests: Bool = true) throws -> ProjectConfiguration? {
         guard !applied else { return nil }
         applied = true
         if !required, explicit == nil, ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) == nil { return nil }
-        return try load(explicit, command: command, needsManifests: required)
+        return try load(explicit, command: command, needsManifests: required && needsManifests)
     }
 
     /// The configuration to use, or exit 2 saying what to do: a broken file is reported with
@@ -88,4 +89,20 @@ enum Configured {
         }
         if worst != 0 { throw ExitCode(worst) }
     }
+}
+
+/// What a hand-rolled container's methods do, where their declaration cannot say: for every
+/// command that reads Swift sources (`import: containers:` in the configuration).
+struct ContainerOptions: ParsableArguments {
+    @Option(name: .customLong("container"), parsing: .singleValue,
+            help: ArgumentHelp("What a container method does where its declaration cannot say: NAME=MEANING, MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", ")) (`registerLazy=singleton`); repeat for more.", valueName: "name=meaning"))
+    var written: [String] = []
+
+    func validate() throws {
+        for option in written where ContainerMethodStatement(option: option) == nil {
+            throw ValidationError("--container \(PrintableText.escape(String(option.prefix(80)))): write NAME=MEANING, NAME a method's base name and MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", "))")
+        }
+    }
+
+    var statements: [ContainerMethodStatement] { written.compactMap(ContainerMethodStatement.init(option:)) }
 }

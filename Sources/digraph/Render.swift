@@ -32,6 +32,8 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
     var config: String?
 
+    @OptionGroup var containers: ContainerOptions
+
     @Flag(help: "Output format (default png).")
     var formatFlag: FormatFlag?
 
@@ -123,13 +125,13 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if let configuration = try Configured.loadIfAny(config, command: "render", required: files.isEmpty) {
-            let arguments = Configured.arguments(configuration.options["render"] ?? [], typed: Configured.typedArguments,
+            let arguments = Configured.arguments((configuration.options["render"] ?? []) + configuration.containers, typed: Configured.typedArguments,
                                                  manifests: files.isEmpty ? configuration.manifests : [],
                                                  alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)])
             try Render.parse(arguments).run()
             return
         }
-        let outcome = CheckRun(files: files)
+        let outcome = CheckRun(files: files, containers: containers.statements)
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
             throw ExitCode(ExitStatus.unusableInput.rawValue)

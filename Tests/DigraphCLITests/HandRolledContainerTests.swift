@@ -113,3 +113,87 @@ struct HandRolledContainerTests {
         #expect(compared == 5)
     }
 }
+
+/// `import: containers:` states what a container's methods do where their declaration is not in
+/// the given paths (a container from a package, a body digraph cannot read).
+struct StatedContainerTests {
+    static let app = """
+    func wire() {
+        Services.shared.provide(Clock.self) { Clock() }
+        Services.shared.provideLazy(Store.self) { Store(clock: Services.shared.lookup(Clock.self)) }
+    }
+    final class Screen {
+        let store = Services.shared.lookup(Store.self)
+    }
+
+    """
+
+    func project(_ configuration: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-stated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Self.app.write(to: root.appendingPathComponent("App/Wiring.swift"), atomically: true, encoding: .utf8)
+        try configuration.write(to: root.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func statedMethodsAreReadAsTheConfigurationSays() throws {
+        let root = try project("import:\n  paths: [App]\n  containers:\n    provide: transient\n    provideLazy: singleton\n    lookup: resolve\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let imported = try CLIRunner.run(["import", "-o", "-"], directory: root)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("""
+          - provides: Clock
+          # App/Wiring.swift:3
+          # provideLazy(_:_:) as .digraph.yml states (.digraph.yml:1)
+          - provides: Store
+            lifetime: singleton
+            dependencies:
+              clock: Clock
+
+        resolves:
+          # App/Wiring.swift:6
+          - Store
+        """))
+        #expect(imported.stderr == "")
+        // The same statements on the command line, for check.
+        let check = try CLIRunner.run(["check", "App", "--container", "provide=transient", "--container", "provideLazy=singleton", "--container", "lookup=resolve"], directory: root)
+        // The stated lifetimes are what the rules see: a lazy singleton keeps the first transient Clock.
+        #expect(check.stdout == """
+        App/Wiring.swift:3:53: warning: singleton 'Store' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Store' shorter-lived [captive-dependency]
+        App/Wiring.swift:2:5: note: 'Clock' is registered transient here
+        digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
+
+        """)
+        #expect(check.status == 0)
+    }
+
+    @Test func withoutStatementsTheShapeIsReadWithAWarning() throws {
+        let root = try project("import:\n  paths: [App]\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let imported = try CLIRunner.run(["import", "-o", "-"], directory: root)
+        #expect(imported.stdout.contains("registrations: []"))
+        #expect(imported.stderr == """
+        App/Wiring.swift:2:5: warning: `provide(_:_:)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
+        App/Wiring.swift:3:5: warning: `provideLazy(_:_:)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
+        digraph: imported 0 registrations: 0 errors, 2 warnings, 0 infos
+
+        """)
+    }
+
+    @Test func aBadStatementIsLocated() throws {
+        let root = try project("import:\n  paths: [App]\n  containers:\n    provide: singelton\n    \"bad name\": eager\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let imported = try CLIRunner.run(["import", "-o", "-"], directory: root)
+        #expect(imported.status == 2)
+        #expect(imported.stderr.replacingOccurrences(of: root.path + "/", with: "") == """
+        .digraph.yml:4:14: error: 'import.containers.provide' must be one of eager, transient, singleton, resolve, resolve-optional, found 'singelton' (did you mean 'singleton'?) [schema]
+        .digraph.yml:5:5: error: 'import.containers': 'bad name' is not a method name; write the method's base name, such as `registerLazy` [schema]
+        digraph: the configuration .digraph.yml cannot be used; fix it first
+
+        """)
+        let flag = try CLIRunner.run(["check", "App", "--container", "provide"], directory: root)
+        #expect(flag.status == 2)
+        #expect(flag.stderr.contains("--container provide: write NAME=MEANING, NAME a method's base name and MEANING one of eager, transient, singleton, resolve, resolve-optional"))
+    }
+}
