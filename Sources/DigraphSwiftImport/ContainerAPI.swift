@@ -61,6 +61,8 @@ struct ContainerAPI {
     }
 
     private(set) var methods: [String: [Method]] = [:]
+    /// The sources' typealiases: `factory: @escaping FactoryClosure` is a function parameter.
+    private var aliases: [String: String] = [:]
     /// The container's resolves inside each type's declaration: what an object handed the
     /// container (`Impl.init(resolver:)`) looks up later.
     private(set) var resolvesInside: [String: [(type: String, name: String?, location: DigraphCore.SourceLocation)]] = [:]
@@ -158,8 +160,9 @@ struct ContainerAPI {
     // MARK: Learning
 
     /// Reads every type (and extension) of the given files that stores by metatype.
-    static func learn(from files: [SwiftFile], stated: [ContainerMethodStatement] = []) -> ContainerAPI {
+    static func learn(from files: [SwiftFile], stated: [ContainerMethodStatement] = [], aliases: [String: String] = [:]) -> ContainerAPI {
         var api = ContainerAPI()
+        api.aliases = aliases
         var bodies: [ContainerBody] = []
         var collectors: [ContainerCollector] = []
         for file in files where !file.importsSwinject {
@@ -213,7 +216,7 @@ struct ContainerAPI {
         for (function, file) in functions {
             let parameters = function.signature.parameterClause.parameters.map { parameter in
                 Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
-                          name: (parameter.secondName ?? parameter.firstName).text, type: parameter.type, hasDefault: parameter.defaultValue != nil)
+                          name: (parameter.secondName ?? parameter.firstName).text, type: expanded(parameter.type), hasDefault: parameter.defaultValue != nil)
             }
             declared[function.name.text, default: []].append(parameters)
             guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else { continue }
@@ -339,6 +342,14 @@ struct ContainerAPI {
     }
 
     // MARK: Reading bodies
+
+    /// A parameter type through a typealias to a function type (`@escaping FactoryClosure`).
+    private func expanded(_ type: TypeSyntax) -> TypeSyntax {
+        let base = type.as(AttributedTypeSyntax.self)?.baseType ?? type
+        guard let name = base.as(IdentifierTypeSyntax.self)?.name.text, let target = aliases[name], target.contains("->") else { return type }
+        var parser = Parser(target)
+        return TypeSyntax.parse(from: &parser)
+    }
 
     /// `String(describing:)`, `"\(type)"` → printed names; `ObjectIdentifier`, `String(reflecting:)` → identity.
     private static func keying(of functions: [FunctionDeclSyntax]) -> Keying {

@@ -107,7 +107,7 @@ public enum SwiftImporter {
         var findings: [Diagnostic] = []
         var found: [RegistrationFinder.Found] = []
         var resolves: [RegistrationFinder.AppResolve] = []
-        let api = ContainerAPI.learn(from: files, stated: containers)
+        let api = ContainerAPI.learn(from: files, stated: containers, aliases: declarations.typealiases)
         var assumed: [String: (location: DigraphCore.SourceLocation, meaning: String)] = [:]
         var unknown: [String: DigraphCore.SourceLocation] = [:]
         for file in files {

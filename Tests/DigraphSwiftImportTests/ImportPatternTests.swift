@@ -466,3 +466,70 @@ struct ImportPatternTests {
         #expect(SwiftImporter.run(sources: source).written(as: .json, command: "t") == SwiftImporter.run(sources: source).written(as: .json, command: "t"))
     }
 }
+
+/// A hand-rolled container's API, learned from its declaration (issue: hand-rolled containers).
+struct ContainerDeclarationTests {
+    @Test func aFactoryTypealiasIsAFactoryAndItsClosureParameterResolves() {
+        #expect(ImportPatternTests.imported(swinject: false, """
+        public typealias FactoryClosure = (Box) -> Any
+        public final class Box {
+            var services: [String: FactoryClosure] = [:]
+            public func register<S>(type: S.Type, factoryClosure: @escaping FactoryClosure) { services["\\(type)"] = factoryClosure }
+            public func resolve<S>(type: S.Type) -> S? { services["\\(type)"]?(self) as? S }
+        }
+        func assemble(container: Box) {
+            container.register(type: Repository.self) { _ in DefaultRepository() }
+            container.register(type: UseCase.self) { box in DefaultUseCase(repository: box.resolve(type: Repository.self)!) }
+        }
+        """) == """
+        registrations:
+          # App.swift:8
+          # register(type:factoryClosure:) stores a factory the container calls on every resolve (App.swift:4)
+          - provides: Repository
+            implementation: DefaultRepository
+          # App.swift:9
+          # register(type:factoryClosure:) stores a factory the container calls on every resolve (App.swift:4)
+          - provides: UseCase
+            implementation: DefaultUseCase
+            dependencies:
+              repository: Repository
+        """)
+    }
+
+    @Test func aTupleFlagTheResolvePathCachesUnderIsASingleton() {
+        #expect(ImportPatternTests.imported(swinject: false, """
+        final class Box {
+            private var factories: [String: (isShared: Bool, make: (Box) -> Any)] = [:]
+            private var cache: [String: Any] = [:]
+            func register<T>(type: T.Type, _ make: @escaping (Box) -> T) { factories[String(describing: type)] = (false, make) }
+            func registerShared<T>(type: T.Type, _ make: @escaping (Box) -> T) { factories[String(describing: type)] = (true, make) }
+            func resolve<T>(_ type: T.Type) -> T {
+                let entry = factories[String(describing: type)]!
+                if entry.isShared { return shared(type, entry.make) }
+                return entry.make(self) as! T
+            }
+            private func shared<T>(_ type: T.Type, _ make: (Box) -> Any) -> T {
+                if let value = cache[String(describing: type)] as? T { return value }
+                let value = make(self) as! T
+                cache[String(describing: type)] = value
+                return value
+            }
+        }
+        func assemble(box: Box) {
+            box.register(type: Clock.self) { _ in Clock() }
+            box.registerShared(type: Session.self) { r in Session(clock: r.resolve(Clock.self)) }
+        }
+        """) == """
+        registrations:
+          # App.swift:19
+          # register(type:_:) stores a factory the container calls on every resolve (App.swift:4)
+          - provides: Clock
+          # App.swift:20
+          # registerShared(type:_:) stores a factory whose first value the container keeps (App.swift:5)
+          - provides: Session
+            lifetime: singleton
+            dependencies:
+              clock: Clock
+        """)
+    }
+}
