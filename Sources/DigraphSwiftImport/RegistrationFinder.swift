@@ -229,8 +229,10 @@ final class RegistrationFinder: SyntaxVisitor {
             reading.implementation = implementation.type
             reading.isUnread = false
             reading.findings.removeAll { $0.message.contains("returns nothing digraph can read") }
-            for use in api.resolvesInside[implementation.type] ?? [] {
-                reading.dependencies.append(.init(label: SwiftExpressions.parameterName(for: use.type),
+            // One lazy edge per key, however often the object resolves it.
+            var seen = Set<String>()
+            for use in api.resolvesInside[implementation.type] ?? [] where seen.insert("\(use.type)|\(use.name ?? "")").inserted {
+                reading.dependencies.append(.init(label: uniqueLabel(SwiftExpressions.parameterName(for: use.type), in: reading.dependencies),
                                                   source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
                                                   location: use.location))
             }
@@ -251,6 +253,14 @@ final class RegistrationFinder: SyntaxVisitor {
                      argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
                      location: file.location(of: call), module: file.module, isEager: isEager,
                      eagerResolves: eagerResolves(reading))
+    }
+
+    private func uniqueLabel(_ label: String, in taken: [FactoryReading.Item]) -> String {
+        let labels = Set(taken.map(\.label))
+        guard labels.contains(label) else { return label }
+        var number = 2
+        while labels.contains("\(label)\(number)") { number += 1 }
+        return "\(label)\(number)"
     }
 
     private func eagerResolves(_ reading: FactoryReading) -> [DigraphCore.SourceLocation] {
