@@ -25,18 +25,24 @@ struct RegistrationOrder {
         var reached: [Int] = []
         var seen = Set<Int>()
         var visited = Set<SyntaxIdentifier>()
-        func walk(_ function: FunctionIndex.Function, depth: Int) {
+        // The branches each reached registration sits in: `if`/`else`, `switch` cases, `#if` clauses.
+        var branches: [Int: [Branch]] = [:]
+        func walk(_ function: FunctionIndex.Function, depth: Int, within outer: [Branch]) {
             guard depth < Self.maximumDepth, visited.insert(function.body.id).inserted else { return }
             for call in SwiftExpressions.calls(in: function.body) {
+                let within = outer + Self.branches(of: call, in: function.body)
                 if let offset = position[function.file.location(of: call)] {
-                    if seen.insert(offset).inserted { reached.append(offset) }
+                    if seen.insert(offset).inserted {
+                        reached.append(offset)
+                        branches[offset] = within
+                    }
                     continue
                 }
-                for callee in index.callees(of: call, from: function) { walk(callee, depth: depth + 1) }
+                for callee in index.callees(of: call, from: function) { walk(callee, depth: depth + 1, within: within) }
             }
         }
         let entries = index.entries
-        for entry in entries { walk(entry, depth: 0) }
+        for entry in entries { walk(entry, depth: 0, within: []) }
         self.entry = entries.first.map { $0.file.location(of: $0.name) }
 
         // Not reached: kept in source order, unless nothing refers to where they are registered.
@@ -57,9 +63,56 @@ struct RegistrationOrder {
                     at: declared))
             }
         }
+        // Alternatives: one key registered in two branches of one `if`/`switch`/`#if` is applied once
+        // at run time, never twice. The graph keeps the first branch's; the others are said once.
+        var firstByKey: [String: Int] = [:]
+        for offset in reached {
+            let registration = found[offset]
+            let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
+            guard let first = firstByKey[key] else {
+                firstByKey[key] = offset
+                continue
+            }
+            guard Self.exclude(branches[first] ?? [], branches[offset] ?? []) else { continue }
+            dropped.insert(offset)
+            findings.append(Diagnostic(
+                .swiftImport, .info,
+                "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(Self.spelled(found[first].location)) in alternative branches, of which the app applies one: the graph keeps the first",
+                at: registration.location))
+        }
         let rest = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
-        self.ordered = (reached + rest).map { found[$0] }
+        self.ordered = (reached.filter { !dropped.contains($0) } + rest).map { found[$0] }
         self.findings = findings
+    }
+
+    /// One branch taken: the branching statement and which of its branches.
+    struct Branch: Equatable {
+        var statement: SyntaxIdentifier
+        var index: Int
+    }
+
+    /// The branches around a call, up to the function body: `if` body 0 / `else` 1, a `switch`'s
+    /// case by position, an `#if`'s clause by position.
+    static func branches(of call: FunctionCallExprSyntax, in body: CodeBlockSyntax) -> [Branch] {
+        var found: [Branch] = []
+        var node = Syntax(call)
+        while let parent = node.parent, node.id != body.id {
+            if let branch = parent.as(IfExprSyntax.self) {
+                if branch.body.id == node.id { found.append(Branch(statement: branch.id, index: 0)) }
+                if branch.elseBody?.id == node.id { found.append(Branch(statement: branch.id, index: 1)) }
+            } else if let cases = parent.as(SwitchCaseListSyntax.self), let position = cases.firstIndex(where: { $0.id == node.id }) {
+                found.append(Branch(statement: cases.id, index: cases.distance(from: cases.startIndex, to: position)))
+            } else if let clauses = parent.as(IfConfigClauseListSyntax.self), let position = clauses.firstIndex(where: { $0.id == node.id }) {
+                found.append(Branch(statement: clauses.id, index: clauses.distance(from: clauses.startIndex, to: position)))
+            }
+            node = parent
+        }
+        return found
+    }
+
+    /// Two places in different branches of one branching statement: never both run.
+    static func exclude(_ one: [Branch], _ other: [Branch]) -> Bool {
+        one.contains { mine in other.contains { $0.statement == mine.statement && $0.index != mine.index } }
     }
 
     private static func spelled(_ location: DigraphCore.SourceLocation) -> String {

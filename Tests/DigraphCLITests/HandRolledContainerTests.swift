@@ -82,12 +82,14 @@ struct HandRolledContainerTests {
         #expect(check.status == 0)
         // The captured repository is real: every ProfileUseCase shares the one the assembler resolved.
         // Remote.User and Local.User print alike but the container keys by ObjectIdentifier: no key-collision.
+        // Offline and Data assemblers are alternatives (if/else): their APIClienting is no duplicate.
         #expect(check.stdout == """
-        fixtures/import/assembler/Assemblers.swift:18:32: warning: transient 'ProfileUseCase' captures transient 'UserRepository' when it is registered (parameter 'repository'): every value its factory makes shares that one value; resolve 'UserRepository' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
+        fixtures/import/assembler/Assemblers.swift:7:9: info: 'APIClienting' is registered here and at Assemblers.swift:18 in alternative branches, of which the app applies one: the graph keeps the first [swift-import]
+        fixtures/import/assembler/Assemblers.swift:25:32: warning: transient 'ProfileUseCase' captures transient 'UserRepository' when it is registered (parameter 'repository'): every value its factory makes shares that one value; resolve 'UserRepository' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
         fixtures/import/assembler/Assemblers.swift:9:9: note: 'UserRepository' is registered transient here
-        fixtures/import/assembler/Assemblers.swift:20:9: info: nothing reachable from a root uses 'Clock'; remove it or mark what resolves it `root: true` [unused-registration]
-        fixtures/import/assembler/Assemblers.swift:26:6: info: 'MockAssembler' is never applied from the app's entry (App.swift:7) and nothing refers to it: its 3 registrations are left out of the graph [swift-import]
-        digraph: checked 7 registrations: 0 errors, 1 warning, 2 infos
+        fixtures/import/assembler/Assemblers.swift:27:9: info: nothing reachable from a root uses 'Clock'; remove it or mark what resolves it `root: true` [unused-registration]
+        fixtures/import/assembler/Assemblers.swift:33:6: info: 'MockAssembler' is never applied from the app's entry (App.swift:7) and nothing refers to it: its 3 registrations are left out of the graph [swift-import]
+        digraph: checked 7 registrations: 0 errors, 1 warning, 3 infos
 
         """)
 
