@@ -215,8 +215,10 @@ public struct ManifestWriter {
     }
 
     /// A comment stays one line whatever a file name holds.
+    /// A comment line stays one line and shows what it says: control characters, line separators,
+    /// bidirectional controls and invisible characters become visible `\u{…}` escapes.
     static func commentSafe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 }))
+        PrintableText.escape(text)
     }
 
     // MARK: JSON

@@ -20,6 +20,20 @@ public enum PrintableText {
         return result
     }
 
+    /// One line of a CI log made inert for the GitHub runner, which runs `::command::` when a line
+    /// starts with it (after leading white space, which it trims) and the legacy `##[command]`
+    /// anywhere in a line: the first colon of a leading `::` and the `#` of every `##[` are written
+    /// as visible escapes. Apply to each line after `escape` (which leaves no raw newline).
+    public static func inertInLog(_ line: String) -> String {
+        var line = line
+        if line.contains("##[") { line = line.replacing("##[", with: "#\\u{23}[") }
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix("::") {
+            line = String(line[..<trimmed.startIndex]) + "\\u{3A}" + trimmed.dropFirst()
+        }
+        return line
+    }
+
     static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F

@@ -1,3 +1,4 @@
+import DigraphCore
 import Foundation
 
 /// Paths as they were at a git revision, read with `git ls-tree` and `git show` (no checkout):
@@ -27,17 +28,24 @@ public struct GitRevision {
         var existing: [String] = []
         do {
             try FileManager.default.createDirectory(atPath: workingDirectory, withIntermediateDirectories: true)
+            // One `ls-tree` for every path, one `cat-file --batch` for every file: two git processes.
+            var entries: [(object: String, path: String)] = []
             for path in paths {
-                let listing = try Self.git(["ls-tree", "-r", "-z", "--full-name", "--name-only", revision, "--", path])
-                let files = listing.split(separator: "\0").map(String.init)
-                if !files.isEmpty { existing.append(path) }
-                for file in files {
-                    let target = scratch + "/" + file
-                    try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    let bytes = try Self.gitBytes(["show", "\(revision):\(file)"])
-                    guard FileManager.default.createFile(atPath: target, contents: bytes) else {
-                        throw Failure(description: "cannot write a copy of \(file) in \(scratch)")
-                    }
+                let listing = try Self.git(["ls-tree", "-r", "-z", "--full-name", revision, "--", path])
+                let found = try listing.split(separator: "\0").map { try Self.entry(String($0)) }.compactMap { $0 }
+                if !found.isEmpty { existing.append(path) }
+                entries += found
+            }
+            let contents = try Self.objects(entries.map(\.object))
+            for (entry, bytes) in zip(entries, contents) {
+                // A path from the commit is data: validated in `entry`, and checked again here to stay inside the copy.
+                let target = URL(fileURLWithPath: scratch + "/" + entry.path).standardizedFileURL.path
+                guard target.hasPrefix(scratch + "/") else {
+                    throw Failure(description: "the revision's tree holds \(PrintableText.escape(entry.path)), a path leaving the copy; it is not read")
+                }
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                guard FileManager.default.createFile(atPath: target, contents: bytes) else {
+                    throw Failure(description: "cannot write a copy of \(PrintableText.escape(entry.path)) in \(scratch)")
                 }
             }
         } catch let failure as Failure {
@@ -59,6 +67,59 @@ public struct GitRevision {
             try? FileManager.default.removeItem(atPath: scratch)
         }
         return try body()
+    }
+
+    /// One `ls-tree -z` line, `<mode> <type> <object>\t<path>`: a regular file to copy, nil for
+    /// what is not one (a submodule), a failure for what must not be copied (a link, a path with
+    /// `..`, `.` or an empty component, an absolute path), whatever a crafted commit holds.
+    static func entry(_ line: String) throws(Failure) -> (object: String, path: String)? {
+        guard let tab = line.firstIndex(of: "\t") else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
+        let fields = line[..<tab].split(separator: " ")
+        let path = String(line[line.index(after: tab)...])
+        guard fields.count == 3 else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.hasPrefix("/") || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            throw Failure(description: "the revision's tree holds the path \(PrintableText.escape(path)), which leaves its folder or is not a plain path; digraph does not read such a revision")
+        }
+        switch fields[0] {
+        case "100644", "100755": return (String(fields[2]), path)
+        case "120000": throw Failure(description: "the revision's tree holds a link at \(PrintableText.escape(path)); digraph reads no links from a revision (it would follow it out of the copy)")
+        default: return nil
+        }
+    }
+
+    /// The contents of git objects, in order, from one `git cat-file --batch`.
+    private static func objects(_ ids: [String]) throws(Failure) -> [Data] {
+        guard !ids.isEmpty else { return [] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "cat-file", "--batch"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw Failure(description: "cannot run git: \(error.localizedDescription)") }
+        // Write the ids beside reading the answers (a plain dispatch queue), so neither pipe fills up.
+        let request = Data(ids.map { $0 + "\n" }.joined().utf8)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            input.fileHandleForWriting.write(request)
+            try? input.fileHandleForWriting.close()
+        }
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        var contents: [Data] = []
+        var offset = bytes.startIndex
+        for id in ids {
+            guard let newline = bytes[offset...].firstIndex(of: 0x0A) else { throw Failure(description: "git cat-file stopped before \(id)") }
+            let header = String(decoding: bytes[offset..<newline], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), size >= 0,
+                  newline + 1 + size <= bytes.endIndex else { throw Failure(description: "git cat-file could not read \(id)") }
+            contents.append(bytes[(newline + 1)..<(newline + 1 + size)])
+            offset = newline + 1 + size + 1
+        }
+        return contents
     }
 
     private static func git(_ arguments: [String], failure: String? = nil) throws(Failure) -> String {

@@ -78,7 +78,7 @@ public struct Baseline: Sendable {
             let entry = entries[index]
             kept.append(Diagnostic(
                 DiagnosticCode(rawValue: entry.code), .info,
-                "fixed: the baselined finding '\(entry.subject)' is no longer reported; remove it from the baseline (or write it again with --write-baseline)",
+                "fixed: the baselined finding \(quoted(entry.subject)) is no longer reported; remove it from the baseline (or write it again with --write-baseline)",
                 at: entry.location))
         }
         return Outcome(kept: kept, baselined: baselined)

@@ -93,8 +93,8 @@ public struct JSONReader {
             let keyLocation = location
             let key = try readString()
             if let earlier = firstLocation[key] {
-                throw DocumentError("duplicate key '\(key)' in the same object", at: keyLocation,
-                                    notes: [Note("'\(key)' first appears here", at: earlier)])
+                throw DocumentError("duplicate key \(quoted(key)) in the same object", at: keyLocation,
+                                    notes: [Note("\(quoted(key)) first appears here", at: earlier)])
             }
             firstLocation[key] = keyLocation
             skipWhitespace()

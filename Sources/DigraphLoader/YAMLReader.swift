@@ -128,8 +128,8 @@ public enum YAMLReader {
                 throw DocumentError("a mapping key must be a plain name, not \(node.kindDescription)", at: node.location)
             }
             if let earlier = stack[top].keyLocations[rawKey] {
-                throw DocumentError("duplicate key '\(rawKey)' in the same mapping; remove or rename one", at: node.location,
-                                    notes: [Note("'\(rawKey)' first appears here", at: earlier)])
+                throw DocumentError("duplicate key \(quoted(rawKey)) in the same mapping; remove or rename one", at: node.location,
+                                    notes: [Note("\(quoted(rawKey)) first appears here", at: earlier)])
             }
             stack[top].keyLocations[rawKey] = node.location
             stack[top].pendingKey = Located(rawKey, at: node.location)

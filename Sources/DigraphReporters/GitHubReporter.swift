@@ -39,7 +39,8 @@ public struct GitHubReporter: Reporter {
             // Names and messages are made printable first, so that no escape sequence reaches the log.
             let message = ([diagnostic.message] + diagnostic.notes.map { "note: \(TextReporter.printable($0.location.description)): \($0.message)" })
                 .map { TextReporter.printable($0, keepingNewlines: true) }.joined(separator: "\n")
-            text += "::\(command) \(properties)::\(Self.escapeData(message))\n"
+            // The command's own `::` opens the line; `##[` inside it would be read as a second command.
+            text += "::\(command) \(properties)::\(Self.escapeData(PrintableText.inertInLog(message)))\n"
         }
         return text + TextReporter(colored: false).render(report)
     }
@@ -50,7 +51,8 @@ public struct GitHubReporter: Reporter {
     }
 
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll([":": "%3A", ",": "%2C"])
+        // `##[` anywhere in a line is the runner's legacy command form.
+        escapeData(text).replacingAll([":": "%3A", ",": "%2C"]).replacing("##[", with: "#%23[")
     }
 }
 

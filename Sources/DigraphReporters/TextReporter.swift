@@ -21,7 +21,7 @@ public struct TextReporter: Reporter {
                 text += line(note.location, paint("note:", severity: nil), Self.printable(note.message, keepingNewlines: true))
             }
         }
-        return text + summary(report) + "\n"
+        return text + PrintableText.inertInLog(summary(report)) + "\n"
     }
 
     /// One finding on one line, without its notes (how `digraph diff` lists findings).
@@ -30,12 +30,12 @@ public struct TextReporter: Reporter {
     }
 
     /// One finding or note. File names and messages are untrusted (a file may be named
-    /// `x⏎::error …` or hold an escape sequence), so they are made printable, and a line never
-    /// starts with `::`, which GitHub Actions would run as a workflow command.
+    /// `x⏎::error …` or hold an escape sequence), so they are made printable, and no line can run
+    /// as a GitHub Actions workflow command (`::…` at its start, `##[…` anywhere).
     private func line(_ location: SourceLocation, _ label: String, _ message: String) -> String {
         let text = "\(Self.printable(location.file)):\(location.line):\(location.column): \(label) \(message)"
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("::") ? " " + $0 : $0 }.joined(separator: "\n") + "\n"
+            .map { PrintableText.inertInLog(String($0)) }.joined(separator: "\n") + "\n"
     }
 
     /// Untrusted text made printable (see `PrintableText`).

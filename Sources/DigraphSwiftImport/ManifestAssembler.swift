@@ -26,7 +26,25 @@ struct ManifestAssembler {
             }
         }
 
-        for registration in found {
+        /// A name from Swift reaches generated code, pictures and logs: it must be what a manifest's
+        /// name must be, a Swift identifier. Anything else is written as one (other characters → `_`),
+        /// the same for registrations and resolves, with a warning.
+        var reportedNames = Set<String>()
+        func validName(_ raw: String?, at location: DigraphCore.SourceLocation) -> String? {
+            guard let raw else { return nil }
+            if raw.count <= 100, TypeExpressionParser.isIdentifierShaped(raw) { return raw }
+            var name = String(raw.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+            if name.isEmpty || name.first!.isNumber { name = "_" + name }
+            if reportedNames.insert(raw).inserted {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "the name '\(PrintableText.escape(String(raw.prefix(60))))' is not a Swift identifier, which a manifest's name must be; it is written '\(name)'",
+                                           at: location))
+            }
+            return name
+        }
+
+        for var registration in found {
+            registration.name = validName(registration.name, at: registration.location)
             let reading = registration.reading
             let subject = Registration.displayName(key: registration.keys[0].type, name: registration.name)
             findings += reading.findings
@@ -38,7 +56,8 @@ struct ManifestAssembler {
                 switch item.source {
                 case .argument(let name):
                     return Dependency(label: label, source: .argument(Located(name, at: item.location)))
-                case .service(let type, let name, let isLazy, let isOptional, let passing):
+                case .service(let type, let written, let isLazy, let isOptional, let passing):
+                    let name = validName(written, at: item.location)
                     var spelled = type
                     if isOptional, !type.hasSuffix("?"), !type.hasSuffix("!") { spelled = type.contains("&") || type.contains("->") || type.hasPrefix("any ") ? "(\(type))?" : type + "?" }
                     let resolved = reference(spelled, at: item.location, subject)
@@ -113,7 +132,8 @@ struct ManifestAssembler {
             if let name = registration.name?.value, typeByName[name] == nil { typeByName[name] = registration.provides[0].writtenSpelling }
         }
         var direct: [DirectResolve] = []
-        for use in resolves {
+        for var use in resolves {
+            use.name = validName(use.name, at: use.location)
             guard let type = use.type ?? use.name.flatMap({ typeByName[$0] }) ?? use.castType else {
                 findings.append(Diagnostic(.swiftImport, .warning,
                                            "a resolve of the name '\(use.name ?? "?")' names no type and nothing is registered under that name; it is left out",

@@ -205,8 +205,9 @@ struct ModuleMap {
             let base = root == "." ? "" : root + "/"
             for folder in ["Sources", "Tests"] {
                 let path = base + folder
-                for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !name.hasPrefix(".") {
-                    prefixes.append((path + "/" + name + "/", name))
+                for folder in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !folder.hasPrefix(".") {
+                    guard let name = Self.moduleName(folder) else { continue }
+                    prefixes.append((path + "/" + folder + "/", name))
                 }
             }
             // Targets with a custom `path:` in the manifest.
@@ -216,13 +217,21 @@ struct ModuleMap {
                     let labels = Dictionary(call.arguments.compactMap { argument in
                         argument.label.map { ($0.text, argument.expression) }
                     }, uniquingKeysWith: { first, _ in first })
-                    guard let name = labels["name"].flatMap(SwiftExpressions.stringLiteral),
+                    guard let name = labels["name"].flatMap(SwiftExpressions.stringLiteral).flatMap(Self.moduleName),
                           let path = labels["path"].flatMap(SwiftExpressions.stringLiteral) else { continue }
                     prefixes.append((base + SwiftSourceFiles.normalized(path) + "/", name))
                 }
             }
         }
         prefixes.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// A target's module name as SwiftPM makes it (`my-lib` → `my_lib`, its c99 name); nil when the
+    /// name cannot be a Swift identifier even then (quotes, newlines, bidirectional controls): such a
+    /// name must not reach messages, pictures or generated code.
+    static func moduleName(_ target: String) -> String? {
+        let name = String(target.map { $0 == "-" || $0 == " " ? "_" : $0 })
+        return name.count <= 100 && TypeExpressionParser.isIdentifierShaped(name) ? name : nil
     }
 
     func module(of file: String) -> String? {

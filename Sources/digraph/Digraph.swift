@@ -19,12 +19,15 @@ struct Digraph: ParsableCommand {
 }
 
 /// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.
+/// Every line digraph writes to standard error is inert in a CI log (see `PrintableText.inertInLog`):
+/// messages quote file names and manifest text.
 func printToStandardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.inertInLog(String($0)) }
+    FileHandle.standardError.write(Data(lines.joined(separator: "\n").utf8))
 }
 
 /// A path (or other text from the command line) as a message shows it: control characters and
 /// newlines escaped, so that a file name cannot paint the terminal or start a workflow command.
 func shown(_ text: String) -> String {
-    PrintableText.escape(text)
+    PrintableText.inertInLog(PrintableText.escape(text))
 }

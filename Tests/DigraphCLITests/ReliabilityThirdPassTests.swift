@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// The third adversarial pass: what Swift sources, the configuration and crafted commits could still
+/// do. One test per defect, each named by its number in the issue.
+struct ReliabilityThirdPassTests {
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-hostile3-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// No line digraph prints may run as a GitHub workflow command: `::` at a line's start (after
+    /// the white space the runner trims), `##[` anywhere.
+    static func isInert(_ output: String) -> Bool {
+        output.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+            !line.drop { $0 == " " || $0 == "\t" }.hasPrefix("::") && !line.contains("##[")
+        }
+    }
+
+    static func isInertGitHub(_ output: String) -> Bool {
+        output.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+            (line.hasPrefix("::error ") || line.hasPrefix("::warning ") || line.hasPrefix("::notice ") || !line.drop { $0 == " " }.hasPrefix("::"))
+                && !line.contains("##[")
+        }
+    }
+
+    @Test func defect1DuplicateKeysAndBaselineSubjectsCannotForgeACommand() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"version": 1, "registrations": [], "k\n::error file=x::forged": 1, "k\n::error file=x::forged": 2}"#
+            .write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "version: 1\nregistrations: []\n\"k\\n ::error file=x::forged\": 1\n\"k\\n ::error file=x::forged\": 2\n"
+            .write(to: folder.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
+        for file in ["a.json", "b.yaml"] {
+            for format in ["text", "github"] {
+                let result = try CLIRunner.run(["check", file, "--format", format], directory: folder)
+                #expect(result.status == 2)
+                #expect(format == "text" ? Self.isInert(result.stdout) : Self.isInertGitHub(result.stdout), "\(file) \(format): \(result.stdout)")
+            }
+        }
+        let json = try CLIRunner.run(["check", "a.json"], directory: folder)
+        #expect(json.stdout.hasPrefix(#"a.json:1:69: error: duplicate key 'k\n::error file=x::forged' in the same object [schema]"#))
+
+        try "version: 1\nregistrations:\n  - provides: A\n".write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        try #"{"version": 1, "findings": [{"code": "cycle", "subject": "x\n::error file=y::forged", "message": "m"}]}"#
+            .write(to: folder.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        let baselined = try CLIRunner.run(["check", "m.yaml", "--baseline", "baseline.json"], directory: folder)
+        #expect(Self.isInert(baselined.stdout + baselined.stderr), "\(baselined.stdout)\(baselined.stderr)")
+    }
+
+    @Test func defect2TheLegacyCommandFormIsInertInEveryFormat() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = "version: 1\nregistrations:\n  - provides: A\n    dependencies:\n      b: \"X##[error]boom\"\n"
+        try manifest.write(to: folder.appendingPathComponent("x##[error]y.yaml"), atomically: true, encoding: .utf8)
+        try manifest.write(to: folder.appendingPathComponent("::error file=z::forged.yaml"), atomically: true, encoding: .utf8)
+        for file in ["x##[error]y.yaml", "::error file=z::forged.yaml"] {
+            let text = try CLIRunner.run(["check", file], directory: folder)
+            #expect(Self.isInert(text.stdout + text.stderr), "\(text.stdout)")
+            let github = try CLIRunner.run(["check", file, "--format", "github"], directory: folder)
+            #expect(Self.isInertGitHub(github.stdout), "\(github.stdout)")
+        }
+        let shown = try CLIRunner.run(["check", "x##[error]y.yaml"], directory: folder)
+        #expect(shown.stdout.hasPrefix(#"x#\u{23}[error]y.yaml:5:10: error: dependency 'b' is not a valid Swift type: 'X#\u{23}[error]boom'"#))
+    }
+
+    @Test func defect3NamesFromSwiftAreIdentifiersBeforeTheyReachGeneratedCode() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import Swinject
+        func assemble(container: Container) {
+            container.register(Foo.self, name: "x\\") { _ in Foo() }; print(\\"injected") { _ in Foo() }
+        }
+        final class Foo { init() {} }
+
+        """.write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["import", "A.swift", "-o", "-"], directory: folder)
+        #expect(imported.stdout.contains("    name: x________in_Foo______print___injected\n"))
+        #expect(imported.stderr.contains(#"A.swift:3:5: warning: the name 'x\") { _ in Foo() }; print(\"injected' is not a Swift identifier, which a manifest's name must be; it is written 'x________in_Foo______print___injected' [swift-import]"#))
+        let generated = try CLIRunner.run(["gen-swift", "A.swift", "--target", "swinject", "-o", "-"], directory: folder)
+        #expect(generated.stdout.contains(#"name: "x________in_Foo______print___injected")"#), "\(generated.stdout)")
+        #expect(!generated.stdout.contains("print("))
+    }
+
+    @Test func defect4ModuleNamesFromPackageSwiftAreValidated() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/Evil"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/my-lib"), withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"\"\"\nx\n::error file=a::forged\u{202E}\n\"\"\", path: \"Sources/Evil\"), .target(name: \"my-lib\")])\n"
+            .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let service = "import Swinject\nfunc assemble(container: Container) { container.register(Service.self) { _ in Service() } }\nfinal class Service { init() {} }\n"
+        try service.write(to: folder.appendingPathComponent("Sources/Evil/A.swift"), atomically: true, encoding: .utf8)
+        try service.replacingOccurrences(of: "Service", with: "Other").write(to: folder.appendingPathComponent("Sources/my-lib/B.swift"), atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
+        #expect(!imported.stdout.contains("forged") && !imported.stdout.contains("\u{202E}"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("  - provides: Other\n    lifetime: graph\n    module: my_lib\n"))
+        let dot = try CLIRunner.run(["render", ".", "--dot", "-o", "-"], directory: folder)
+        #expect(!dot.stdout.contains("\u{202E}") && Self.isInert(dot.stdout + dot.stderr))
+    }
+
+    @Test func defect5OriginCommentsShowBidiCharactersEscaped() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "A\u{202E}lave.swift"
+        try "import Swinject\nfunc assemble(container: Container) { container.register(Service.self) { _ in Service() } }\n"
+            .write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
+        #expect(!imported.stdout.contains("\u{202E}"))
+        #expect(imported.stdout.contains(#"  # A\u{202E}lave.swift:2"#))
+    }
+
+    @Test func defect6ACraftedCommitCannotWriteOutsideTheCopy() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let repository = root.appendingPathComponent("repo")
+        // The scratch copy is made in the temporary folder, so `..` in the commit reaches this folder.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-victim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try "original\n".write(to: outside.appendingPathComponent("victim.yaml"), atomically: true, encoding: .utf8)
+        func git(_ arguments: [String], input: String? = nil) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+            process.currentDirectoryURL = repository
+            let stdin = Pipe(), stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            try process.run()
+            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+            try stdin.fileHandleForWriting.close()
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try git(["init", "-q"])
+        try "version: 1\nregistrations:\n  - provides: A\n".write(to: repository.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        _ = try git(["add", "m.yaml"])
+        _ = try git(["commit", "-qm", "base"])
+        // A tree whose `..` entry reaches the folder beside the scratch copy's parent: /tmp/../outside.
+        let blob = try git(["hash-object", "-w", "--stdin"], input: "forged\n")
+        let inner = try git(["mktree"], input: "100644 blob \(blob)\tvictim.yaml\n")
+        let scratchName = try git(["mktree"], input: "040000 tree \(inner)\t\(outside.lastPathComponent)\n")
+        let manifest = try git(["rev-parse", "HEAD:m.yaml"])
+        let tree = try git(["mktree"], input: "100644 blob \(manifest)\tm.yaml\n040000 tree \(scratchName)\t..\n")
+        let commit = try git(["commit-tree", tree, "-p", "HEAD", "-m", "crafted"])
+        #expect(!commit.isEmpty)
+
+        let result = try CLIRunner.run(["diff", "--base", commit, "."], directory: repository)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the revision's tree holds the path ../\(outside.lastPathComponent)/victim.yaml, which leaves its folder or is not a plain path; digraph does not read such a revision"))
+        #expect(try String(contentsOf: outside.appendingPathComponent("victim.yaml"), encoding: .utf8) == "original\n")
+    }
+}
