@@ -66,7 +66,14 @@ public enum OutputPath {
         if InputFile.kind(of: folder) == .missing {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        var template = Array((folder + "/.\(url.lastPathComponent.prefix(100)).XXXXXX").utf8CString)
+        // The temporary name keeps at most 100 bytes of the name (on a character boundary), so a valid
+        // 255-byte name of emoji still leaves room for the dot and the random suffix.
+        var kept = ""
+        for character in url.lastPathComponent {
+            guard kept.utf8.count + character.utf8.count <= 100 else { break }
+            kept.append(character)
+        }
+        var template = Array((folder + "/.\(kept).XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno))) (creating a temporary file in \(folder))")

@@ -97,7 +97,14 @@ public struct SwiftGeneration: Sendable {
     /// folder take turns, so the folder holds one run's files.
     public func write(_ files: [GeneratedFile], readingFrom inputs: [String]) throws(OutputPath.WriteError) {
         do {
-            if split > 1 { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+            if split > 1 {
+                // The folder is where every part goes: a link would send them wherever it points.
+                var status = stat()
+                if lstat(output, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                    throw OutputPath.WriteError(description: "\(PrintableText.escape(output)) is a symbolic link; give the path of the folder itself")
+                }
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            }
             let lock = split > 1 ? try DirectoryLock(output) : nil
             defer { lock?.release() }
             for file in files where file.path != "-" { try Self.mayReplace(file.path) }

@@ -129,7 +129,15 @@ public struct ProjectConfiguration: Sendable, Equatable {
                     continue
                 }
                 for value in strings(entry.value, "'\(name).\(key)'") {
-                    options.append(Option(name: key, value: paths.contains(key) && value != "-" ? resolve(value) : value, location: entry.value.location))
+                    let resolved = paths.contains(key) && value != "-" ? resolve(value) : value
+                    // An output the file names stays inside the folder that holds the file: a shared
+                    // configuration must not write elsewhere (the command line still may).
+                    if key == "output", resolved != "-", !isInside(resolved) {
+                        problem("'\(name).output' \(quoted(value)) is outside the folder that holds \(ProjectConfiguration.fileName); outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)",
+                                at: entry.value.location)
+                        continue
+                    }
+                    options.append(Option(name: key, value: resolved, location: entry.value.location))
                 }
             }
             return options
@@ -168,6 +176,19 @@ public struct ProjectConfiguration: Sendable, Equatable {
                 problem("\(what) must be a value or a list of values, found \(node.kindDescription)", at: node.location)
                 return []
             }
+        }
+
+        /// Inside the configuration's folder, links in the existing part of the path followed.
+        func isInside(_ path: String) -> Bool {
+            let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+            var existing = URL(fileURLWithPath: path).standardizedFileURL
+            var rest: [String] = []
+            while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+                rest.insert(existing.lastPathComponent, at: 0)
+                existing = existing.deletingLastPathComponent()
+            }
+            let real = rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.standardizedFileURL.path
+            return real.hasPrefix(root == "/" ? "/" : root + "/")
         }
 
         func resolve(_ path: String) -> String {

@@ -72,7 +72,7 @@ struct Check: ParsableCommand {
         if let writeBaseline, !outcome.inputUnusable {
             let findings = outcome.report.diagnostics.filter { $0.severity != .info }
             do {
-                try OutputPath.write(Array(Baseline.text(for: findings).utf8), to: writeBaseline, readingFrom: outcome.readFiles)
+                try OutputPath.write(Array(Baseline.text(for: findings).utf8), to: writeBaseline, readingFrom: outcome.readFiles + Configured.files)
             } catch {
                 printToStandardError("digraph: error: \(shown("\(error)"))\n")
                 throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -47,6 +47,19 @@ enum Configured {
         }
     }
 
+    /// The configuration files this run reads: the one named by `--config` and the nearest
+    /// `.digraph.yml`. They are inputs, so no output may replace them.
+    static var files: [String] {
+        var found: [String] = []
+        let arguments = Array(CommandLine.arguments.dropFirst(2))
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--config", index + 1 < arguments.count { found.append(arguments[index + 1]) }
+            if argument.hasPrefix("--config=") { found.append(String(argument.dropFirst("--config=".count))) }
+        }
+        if let nearest = ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) { found.append(nearest) }
+        return found
+    }
+
     /// What was typed after `digraph <command>`, without `--config` (already used).
     static var typedArguments: [String] {
         var typed = Array(CommandLine.arguments.dropFirst(2))

@@ -90,7 +90,7 @@ struct GenSwift: ParsableCommand {
             return
         }
         do {
-            try generation.write(generated, readingFrom: outcome.readFiles)
+            try generation.write(generated, readingFrom: outcome.readFiles + Configured.files)
         } catch {
             printToStandardError("digraph: error: \(shown(error.description))\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -93,7 +93,7 @@ struct Import: ParsableCommand {
             return
         }
         do {
-            try OutputPath.write(Array(text.utf8), to: output, readingFrom: result.files)
+            try OutputPath.write(Array(text.utf8), to: output, readingFrom: result.files + Configured.files)
         } catch {
             printToStandardError("digraph: error: \(shown("\(error)"))\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -178,7 +178,7 @@ struct Render: ParsableCommand {
         }
         let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.fileExtension)
         do {
-            try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles)
+            try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles + Configured.files)
         } catch {
             printToStandardError("digraph: error: \(shown("\(error)"))\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
