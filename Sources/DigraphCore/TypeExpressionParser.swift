@@ -87,6 +87,12 @@ public struct TypeExpressionParser {
     private static let punctuation: [String] = ["->", "...", "<", ">", "[", "]", "(", ")", ":", ",", ".", "&", "?", "!", "@"]
 
     static func tokenize(_ text: String) throws(TypeExpressionError) -> [Token] {
+        // The length is checked before anything is built from the text: a 130 MB string must cost
+        // nothing (a Character takes at least one byte, so more bytes than this many characters
+        // times four is certainly too long; the exact count is taken only below that).
+        if text.utf8.count > maximumLength * 4 {
+            throw TypeExpressionError(message: "is \(text.utf8.count) bytes long; a type expression may have at most \(maximumLength) characters", offset: 0)
+        }
         let characters = Array(text)
         guard characters.count <= maximumLength else {
             throw TypeExpressionError(message: "is \(characters.count) characters long; a type expression may have at most \(maximumLength)", offset: 0)

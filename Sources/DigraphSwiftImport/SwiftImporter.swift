@@ -10,11 +10,65 @@ struct SwiftFile {
     let converter: SourceLocationConverter
     let module: String?
 
+    /// Why the file was not read, located: too large, or nested deeper than digraph walks.
+    let refusal: Diagnostic?
+
+    /// The largest Swift file read (parsing takes about 150 bytes of memory per byte of source).
+    static let maximumBytes = 4 << 20
+    /// How deep a syntax tree digraph walks: swift-syntax bounds its own nesting at 256, but a chain
+    /// (`a.b.b…`, `f()()…`, `try try …`, `else if` × 50,000) builds a tree as deep as it is long, and
+    /// every walk over it (ours and swift-syntax's) recurses.
+    static let maximumDepth = 1_000
+
     init(path: String, text: String, module: String?) {
         self.path = path
-        self.tree = Parser.parse(source: text)
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
         self.module = module
+        let empty = Parser.parse(source: "")
+        if text.utf8.count > Self.maximumBytes {
+            self.tree = empty
+            self.refusal = Diagnostic(.swiftImport, .error,
+                                      "\(PrintableText.escape(path)) is \(text.utf8.count / 1_048_576) MB, more than the \(Self.maximumBytes >> 20) MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude",
+                                      at: .start(of: path))
+        } else if let (offset, what) = SourceDepth.excess(in: text) {
+            self.tree = empty
+            let (line, column) = Self.lineAndColumn(of: offset, in: text)
+            self.refusal = Diagnostic(.swiftImport, .error,
+                                      "\(what), more than digraph reads; the file is skipped, the others are read",
+                                      at: DigraphCore.SourceLocation(file: path, line: line, column: column))
+        } else {
+            var source = text
+            let parsed = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
+            if let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
+                self.tree = empty
+                let (line, column) = Self.lineAndColumn(of: deepest.position.utf8Offset, in: text)
+                self.refusal = Diagnostic(.swiftImport, .error,
+                                          "this expression is nested more than \(Self.maximumDepth) levels deep, more than digraph reads; the file is skipped, the others are read",
+                                          at: DigraphCore.SourceLocation(file: path, line: line, column: column))
+            } else {
+                self.tree = parsed
+                self.refusal = nil
+            }
+        }
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    /// The first node found below `limit` levels, walking with an explicit stack (no recursion).
+    static func nodeDeeperThan(_ limit: Int, in root: Syntax) -> Syntax? {
+        var stack: [(Syntax, Int)] = [(root, 0)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return node }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
+        }
+        return nil
+    }
+
+    /// 1-based line and column (in bytes, as swift-syntax counts) of a UTF-8 offset.
+    static func lineAndColumn(of offset: Int, in text: String) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
     }
 
     /// Which modules the file imports (`import Swinject`, `import Factory` …).
@@ -111,6 +165,10 @@ public enum SwiftImporter {
         var assumed: [String: (location: DigraphCore.SourceLocation, meaning: String)] = [:]
         var unknown: [String: DigraphCore.SourceLocation] = [:]
         for file in files {
+            if let refusal = file.refusal {
+                findings.append(refusal)
+                continue
+            }
             if let problem = SyntaxProblems.first(in: file) { findings.append(problem) }
             let finder = RegistrationFinder(file: file, declarations: declarations, api: api)
             finder.walk(file.tree)
@@ -159,20 +217,42 @@ public enum SwiftImporter {
                       unreadLibrary: unreadLibrary)
     }
 
-    /// Parsing dominates import time: spread the files over the cores, keep their order.
+    /// Parsing dominates import time: spread the files over the cores, keep their order. The parser
+    /// and every walk recurse once per level of a tree, so they run on threads with a stack of a
+    /// known size (a dispatch worker's is 512 KB), not on the queue's workers.
     private static func parse(_ sources: [(path: String, text: String, module: String?)]) -> [SwiftFile] {
         let results = ParsedFiles(count: sources.count)
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            let source = sources[index]
-            results.set(index, SwiftFile(path: source.path, text: source.text, module: source.module))
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, sources.count))
+        let done = DispatchGroup()
+        for _ in 0..<workers {
+            done.enter()
+            let thread = Thread {
+                while let index = results.next() {
+                    let source = sources[index]
+                    results.set(index, SwiftFile(path: source.path, text: source.text, module: source.module))
+                }
+                done.leave()
+            }
+            thread.stackSize = 64 << 20
+            thread.start()
         }
+        done.wait()
         return results.all
     }
 
     private final class ParsedFiles: @unchecked Sendable {
         private var files: [SwiftFile?]
         private let lock = NSLock()
+        private var taken = 0
         init(count: Int) { files = Array(repeating: nil, count: count) }
+        /// The next file to parse, nil when every one is taken.
+        func next() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard taken < files.count else { return nil }
+            taken += 1
+            return taken - 1
+        }
         func set(_ index: Int, _ file: SwiftFile) {
             lock.lock()
             files[index] = file

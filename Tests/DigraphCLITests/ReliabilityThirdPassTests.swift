@@ -226,4 +226,53 @@ struct ReliabilityThirdPassTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path))
     }
+
+    /// Each shape once crashed the process (SIGSEGV, exit 139) or took gigabytes; now it is a located
+    /// error for its file, and the file beside it is still read.
+    @Test(arguments: [
+        ("try", "let x = " + String(repeating: "try ", count: 10_000) + "f()\n", "2:809: error: more than 200 `try`/`await` in a row"),
+        ("await", "let x = " + String(repeating: "await ", count: 10_000) + "f()\n", "2:1209: error: more than 200 `try`/`await` in a row"),
+        ("member", "let x = a" + String(repeating: ".b", count: 100_000) + "\n", "error: this expression is nested more than 1000 levels deep"),
+        ("call", "let x = f" + String(repeating: "()", count: 20_000) + "\n", "error: this expression is nested more than 1000 levels deep"),
+        ("bang", "let x = a" + String(repeating: "!", count: 20_000) + "\n", "error: this expression is nested more than 1000 levels deep"),
+        ("subscript", "let x = a" + String(repeating: "[0]", count: 20_000) + "\n", "error: this expression is nested more than 1000 levels deep"),
+        ("elseif", "func f() {\n if a {}" + String(repeating: " else if a {}", count: 50_000) + "\n}\n", "3:26015: error: more than 2000 `else if`"),
+        ("generic", "let x: " + String(repeating: "A<", count: 10_000) + "B" + String(repeating: ">", count: 10_000) + " = y\n", "2:409: error: generic arguments nested more than 200 deep"),
+        ("array", "let x: " + String(repeating: "[", count: 10_000) + "B" + String(repeating: "]", count: 10_000) + " = y\n", "2:208: error: brackets nested more than 200 deep"),
+        ("interpolation", "let x = \"" + String(repeating: "\\(\"", count: 10_000) + "a" + String(repeating: "\")", count: 10_000) + "\"\n", "2:612: error: string interpolations nested more than 200 deep"),
+    ])
+    func defects10And11DeepSwiftIsALocatedErrorForItsFile(shape: String, text: String, expected: String) throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("import Swinject\n" + text).write(to: folder.appendingPathComponent("Deep.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n".write(to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "."], timeout: 60, directory: folder)
+        #expect(result.status == 1, "\(shape): \(result.status) \(result.stderr.prefix(300))")
+        #expect(result.stdout.hasPrefix("Deep.swift:"), "\(shape)")
+        #expect(result.stdout.contains(expected), "\(shape): \(result.stdout.prefix(300))")
+        #expect(result.stdout.contains("; the file is skipped, the others are read [swift-import]\n"))
+        #expect(result.stdout.hasSuffix("digraph: checked 1 registration: 1 error, 0 warnings, 0 infos\n"), "\(shape): the other file is read")
+    }
+
+    @Test func defect12ASwiftFileOverFourMegabytesIsSkippedWithAnError() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try String(repeating: "// padding padding padding padding padding padding padding padding\n", count: 80_000)
+            .write(to: folder.appendingPathComponent("Huge.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n".write(to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(result.stdout.contains("Huge.swift:1:1: error: Huge.swift is 5 MB, more than the 4 MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude [swift-import]"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("digraph: checked 1 registration: 1 error, 0 warnings, 0 infos\n"))
+    }
+
+    @Test func defect13AHugeTypeStringIsRefusedBeforeItIsSplitIntoCharacters() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let type = String(repeating: "A", count: 30 << 20)
+        try ("version: 1\nregistrations:\n  - provides: \"" + type + "\"\n").write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "m.yaml"], directory: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("m.yaml:3:15: error: 'provides' is not a valid Swift type: 'AAAA"), "\(result.stdout.prefix(300))")
+        #expect(result.stdout.contains("is 31457280 bytes long; a type expression may have at most 1000 characters [schema]"))
+    }
 }
