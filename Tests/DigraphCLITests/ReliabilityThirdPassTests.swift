@@ -116,10 +116,11 @@ struct ReliabilityThirdPassTests {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let repository = root.appendingPathComponent("repo")
-        // The scratch copy is made in the temporary folder, so `..` in the commit reaches this folder.
+        // The copy of the revision is made in the temporary folder, so `sub/../..` from the copy's
+        // root reaches this folder beside it.
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-victim-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: outside) }
-        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try "original\n".write(to: outside.appendingPathComponent("victim.yaml"), atomically: true, encoding: .utf8)
         func git(_ arguments: [String], input: String? = nil) throws -> String {
@@ -138,21 +139,24 @@ struct ReliabilityThirdPassTests {
             return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         _ = try git(["init", "-q"])
-        try "version: 1\nregistrations:\n  - provides: A\n".write(to: repository.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
-        _ = try git(["add", "m.yaml"])
+        try "version: 1\nregistrations:\n  - provides: A\n".write(to: repository.appendingPathComponent("sub/m.yaml"), atomically: true, encoding: .utf8)
+        _ = try git(["add", "."])
         _ = try git(["commit", "-qm", "base"])
-        // A tree whose `..` entry reaches the folder beside the scratch copy's parent: /tmp/../outside.
+        // `sub/../../<outside>/victim.yaml`: git mktree takes `..` as a name, and `git show` finds the blob.
         let blob = try git(["hash-object", "-w", "--stdin"], input: "forged\n")
-        let inner = try git(["mktree"], input: "100644 blob \(blob)\tvictim.yaml\n")
-        let scratchName = try git(["mktree"], input: "040000 tree \(inner)\t\(outside.lastPathComponent)\n")
-        let manifest = try git(["rev-parse", "HEAD:m.yaml"])
-        let tree = try git(["mktree"], input: "100644 blob \(manifest)\tm.yaml\n040000 tree \(scratchName)\t..\n")
+        let victim = try git(["mktree"], input: "100644 blob \(blob)\tvictim.yaml\n")
+        let folder = try git(["mktree"], input: "040000 tree \(victim)\t\(outside.lastPathComponent)\n")
+        let up = try git(["mktree"], input: "040000 tree \(folder)\t..\n")
+        let manifest = try git(["rev-parse", "HEAD:sub/m.yaml"])
+        let sub = try git(["mktree"], input: "100644 blob \(manifest)\tm.yaml\n040000 tree \(up)\t..\n")
+        let tree = try git(["mktree"], input: "040000 tree \(sub)\tsub\n")
         let commit = try git(["commit-tree", tree, "-p", "HEAD", "-m", "crafted"])
         #expect(!commit.isEmpty)
 
-        let result = try CLIRunner.run(["diff", "--base", commit, "."], directory: repository)
+        // Before: "no change in the dependency graph", exit 0, and the victim held "forged".
+        let result = try CLIRunner.run(["diff", "--base", commit, "."], directory: repository.appendingPathComponent("sub"))
         #expect(result.status == 2)
-        #expect(result.stderr.contains("the revision's tree holds the path ../\(outside.lastPathComponent)/victim.yaml, which leaves its folder or is not a plain path; digraph does not read such a revision"))
+        #expect(result.stderr.contains("the revision's tree holds the path sub/../../\(outside.lastPathComponent)/victim.yaml, which leaves its folder or is not a plain path; digraph does not read such a revision"), "\(result.stderr)")
         #expect(try String(contentsOf: outside.appendingPathComponent("victim.yaml"), encoding: .utf8) == "original\n")
     }
 
