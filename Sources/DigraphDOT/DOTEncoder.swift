@@ -436,9 +436,18 @@ public struct DOTEncoder {
         return ([head, edge.location.description] + findingLines(problems.edges[drawn.id])).map { PrintableText.escape($0) }.joined(separator: "\n")
     }
 
+    /// A finding in a tooltip: its message up to `tooltipMessageLength` characters. A cycle of
+    /// 2,000 keys names them all, and that message sits on each of its nodes and edges: shown
+    /// whole, the picture would grow with the square of the cycle (`check` prints it in full).
     private func findingLines(_ findings: [Diagnostic]?) -> [String] {
-        (findings ?? []).map { "\($0.severity.rawValue) [\($0.code.rawValue)]: \($0.message)" }
+        (findings ?? []).map { finding in
+            let message = finding.message.count > Self.tooltipMessageLength
+                ? finding.message.prefix(Self.tooltipMessageLength) + "… (`digraph check` prints it in full)" : Substring(finding.message)
+            return "\(finding.severity.rawValue) [\(finding.code.rawValue)]: \(message)"
+        }
     }
+
+    static let tooltipMessageLength = 400
 
     // MARK: One node per module
 

@@ -60,6 +60,14 @@ public struct DocumentError: Error, Equatable, Sendable {
 /// Limits shared by both readers: a manifest is a few levels deep, so anything deeper is hostile.
 enum DocumentLimits {
     static let maximumDepth = 64
+    /// Values (scalars, lists, mappings) in one document: a 100,000-registration manifest has about
+    /// a million; each costs about 100 bytes held, so this bounds a document at a few hundred MB.
+    static let maximumValues = 4_000_000
+
+    static func tooMany(at location: SourceLocation) -> DocumentError {
+        DocumentError("the document holds more than \(maximumValues) values, far more than a manifest needs (100,000 registrations have about a million); split it into several files",
+                      at: location)
+    }
 }
 
 enum UTF8Validation {

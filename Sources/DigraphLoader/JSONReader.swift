@@ -57,10 +57,14 @@ public struct JSONReader {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
     }
 
+    private var values = 0
+
     private mutating func readValue(depth: Int) throws(DocumentError) -> DocumentNode {
         guard depth < DocumentLimits.maximumDepth else {
             throw DocumentError("the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few", at: location)
         }
+        values += 1
+        guard values <= DocumentLimits.maximumValues else { throw DocumentLimits.tooMany(at: location) }
         let start = location
         switch current {
         case UInt8(ascii: "{"): return try readObject(depth: depth)

@@ -111,13 +111,13 @@ struct ManifestDecoder {
     private mutating func decodeRegistration(_ node: DocumentNode, assembly: String) -> Registration? {
         guard let entries = mapping(node, "a registration") else { return nil }
         let fields = checkFields(entries, allowed: Self.registrationFields, in: "a registration")
-        let errorsBefore = diagnostics.count
+        let errorsBefore = problemCount
 
         var provides: [TypeReference] = []
         if let node = fields["provides"] {
             if case .sequence = node.kind {
                 provides = list(node, "'provides'") { $0.typeReference($1, "'provides'") }
-                if provides.isEmpty, diagnostics.count == errorsBefore {
+                if provides.isEmpty, problemCount == errorsBefore {
                     error("'provides' lists no type; name at least one key", at: node.location)
                 }
             } else if let type = typeReference(node, "'provides'") {
@@ -189,7 +189,7 @@ struct ManifestDecoder {
         if isSupplied, provides.count > 1 {
             error("a 'supplied' value provides exactly one key", at: fields["provides"]!.location)
         }
-        guard diagnostics.count == errorsBefore else { return nil }
+        guard problemCount == errorsBefore else { return nil }
         return Registration(
             provides: provides, implementation: implementation,
             lifetime: isSupplied || isEager ? .singleton : (lifetime ?? .transient),
@@ -306,7 +306,20 @@ struct ManifestDecoder {
 
     // MARK: Primitives
 
+    /// Problems counted but not kept: a file of five million bad entries must not hold five million
+    /// diagnostics to print two hundred of them.
+    private(set) var unrecorded = 0
+    /// How many problems are kept (more than are shown, so the ones shown are the earliest).
+    static let maximumRecorded = ManifestLoader.maximumProblemsPerFile * 4
+
+    /// Every problem found so far, kept or only counted.
+    var problemCount: Int { diagnostics.count + unrecorded }
+
     private mutating func error(_ message: String, at location: SourceLocation, notes: [Note] = []) {
+        guard diagnostics.count < Self.maximumRecorded else {
+            unrecorded += 1
+            return
+        }
         diagnostics.append(.schema(message, at: location, notes: notes))
     }
 

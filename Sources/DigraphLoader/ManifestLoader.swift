@@ -137,18 +137,18 @@ public enum ManifestLoader {
         }
         var decoder = ManifestDecoder(file: file)
         let manifest = decoder.decode(document)
-        return (decoder.diagnostics.isEmpty ? manifest : nil, capped(decoder.diagnostics, file: file))
+        return (decoder.diagnostics.isEmpty ? manifest : nil, capped(decoder.diagnostics, file: file, unrecorded: decoder.unrecorded))
     }
 
     /// How many schema problems one file reports: a file of a million bad entries must not print
     /// a hundred megabytes. The rest are counted in a last line.
     public static let maximumProblemsPerFile = 200
 
-    static func capped(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
+    static func capped(_ diagnostics: [Diagnostic], file: String, unrecorded: Int = 0) -> [Diagnostic] {
         guard diagnostics.count > maximumProblemsPerFile else { return diagnostics }
         let shown = diagnostics.sortedForReport().prefix(maximumProblemsPerFile)
         let last = shown.last!.location
-        return Array(shown) + [.schema("… and \(diagnostics.count - maximumProblemsPerFile) more problems in this file, not shown; fix these first",
+        return Array(shown) + [.schema("… and \(diagnostics.count + unrecorded - maximumProblemsPerFile) more problems in this file, not shown; fix these first",
                                        at: SourceLocation(file: file, line: last.line, column: last.column))]
     }
 

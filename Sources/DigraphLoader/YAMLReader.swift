@@ -39,11 +39,16 @@ public enum YAMLReader {
 
     private static func parseError(_ parser: yaml_parser_t, file: String) -> DocumentError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+        let mark = parser.problem_mark
+        // libyaml's own limit, in its own words ("set with yaml_set_max_nest_level()"): said ours.
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return DocumentError("the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few",
+                                 at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
+        }
         var message = "invalid YAML: " + problem
         if let context = parser.context {
             message += " (" + String(cString: context) + ")"
         }
-        let mark = parser.problem_mark
         return DocumentError(message, at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
     }
 
@@ -69,8 +74,14 @@ public enum YAMLReader {
             SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
         }
 
+        var values = 0
+
         mutating func consume(_ event: yaml_event_t) throws(DocumentError) {
             let here = location(event.start_mark)
+            if event.type == YAML_SCALAR_EVENT || event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT {
+                values += 1
+                guard values <= DocumentLimits.maximumValues else { throw DocumentLimits.tooMany(at: here) }
+            }
             switch event.type {
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1

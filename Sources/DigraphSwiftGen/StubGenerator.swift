@@ -62,15 +62,17 @@ public struct StubGenerator {
         // Properties set after construction: optional (nil until the container sets them).
         var properties: [String: [(name: String, type: String)]] = [:]
         var order: [String] = []
+        var ordered = Set<String>()
+        var conformed = Set<[String]>()
         for (index, registration) in graph.registrations.enumerated() {
             // An alias's keys are conformances of the implementation it forwards to.
             let builder = graph.registrations[plan.argumentOwner(of: index)]
             guard let implementation = builder.implementation?.key, !builder.isSupplied else { continue }
-            if !order.contains(implementation) { order.append(implementation) }
+            if ordered.insert(implementation).inserted { order.append(implementation) }
             for provided in registration.provides where provided.key != implementation {
                 // Only named types can be conformed to (a class is not a `(Int) -> String`).
                 for member in provided.expression.normalized().compositionMembers {
-                    guard case .nominal = member, !(conformances[implementation] ?? []).contains(member.key) else { continue }
+                    guard case .nominal = member, conformed.insert([implementation, member.key]).inserted else { continue }
                     conformances[implementation, default: []].append(member.key)
                 }
             }

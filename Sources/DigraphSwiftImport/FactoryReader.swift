@@ -59,6 +59,7 @@ struct FactoryReader {
     let subject: String
 
     private var locals: [String: Value] = [:]
+    private var labels = UniqueLabels()
     private var consumed = Set<SyntaxIdentifier>()
     private(set) var reading = FactoryReading()
 
@@ -481,12 +482,8 @@ struct FactoryReader {
                      location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil)
     }
 
-    private func uniqueLabel(_ label: String) -> String {
-        let taken = Set(reading.dependencies.map(\.label))
-        guard taken.contains(label) else { return label }
-        var number = 2
-        while taken.contains("\(label)\(number)") { number += 1 }
-        return "\(label)\(number)"
+    private mutating func uniqueLabel(_ label: String) -> String {
+        labels.unique(label, among: reading.dependencies)
     }
 
     // MARK: Values
@@ -611,5 +608,26 @@ extension Syntax {
             current = node.parent
         }
         return nil
+    }
+}
+
+/// Parameter labels made unique (`store`, `store2`, `store3`) in time linear in their number: a
+/// call with 100,000 arguments must not compare each with all the others.
+struct UniqueLabels {
+    private var taken = Set<String>()
+    private var counted = 0
+    private var nextNumber: [String: Int] = [:]
+
+    /// `label`, or `label` with the first free number, among the items' labels (read as they grow).
+    mutating func unique(_ label: String, among items: [FactoryReading.Item]) -> String {
+        while counted < items.count {
+            taken.insert(items[counted].label)
+            counted += 1
+        }
+        guard taken.contains(label) else { return label }
+        var number = nextNumber[label] ?? 2
+        while taken.contains("\(label)\(number)") { number += 1 }
+        nextNumber[label] = number + 1
+        return "\(label)\(number)"
     }
 }

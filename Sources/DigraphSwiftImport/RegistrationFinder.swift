@@ -231,8 +231,9 @@ final class RegistrationFinder: SyntaxVisitor {
             reading.findings.removeAll { $0.message.contains("returns nothing digraph can read") }
             // One lazy edge per key, however often the object resolves it.
             var seen = Set<String>()
+            var labels = UniqueLabels()
             for use in api.resolvesInside[implementation.type] ?? [] where seen.insert("\(use.type)|\(use.name ?? "")").inserted {
-                reading.dependencies.append(.init(label: uniqueLabel(SwiftExpressions.parameterName(for: use.type), in: reading.dependencies),
+                reading.dependencies.append(.init(label: labels.unique(SwiftExpressions.parameterName(for: use.type), among: reading.dependencies),
                                                   source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
                                                   location: use.location))
             }
@@ -253,14 +254,6 @@ final class RegistrationFinder: SyntaxVisitor {
                      argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
                      location: file.location(of: call), module: file.module, isEager: isEager,
                      eagerResolves: eagerResolves(reading))
-    }
-
-    private func uniqueLabel(_ label: String, in taken: [FactoryReading.Item]) -> String {
-        let labels = Set(taken.map(\.label))
-        guard labels.contains(label) else { return label }
-        var number = 2
-        while labels.contains("\(label)\(number)") { number += 1 }
-        return "\(label)\(number)"
     }
 
     private func eagerResolves(_ reading: FactoryReading) -> [DigraphCore.SourceLocation] {

@@ -199,7 +199,6 @@ struct ReliabilityThirdPassTests {
             #expect(result.stderr.contains(expected), "\(result.stderr)")
             #expect(result.stderr.contains("outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)"))
             #expect(!FileManager.default.fileExists(atPath: "/tmp/digraph-absolute-import.yaml"))
-            #expect(!FileManager.default.fileExists(atPath: root.deletingLastPathComponent().appendingPathComponent("Container.swift").path))
         }
         // Inside is fine, and the command line may still name any path.
         let root = try Self.project(configuration: "manifests: [popcorn.yaml]\nrender:\n  format: dot\n  output: docs/graph.dot\n")
@@ -278,5 +277,83 @@ struct ReliabilityThirdPassTests {
         #expect(result.status == 2)
         #expect(result.stdout.contains("m.yaml:3:15: error: 'provides' is not a valid Swift type: 'AAAA"), "\(result.stdout.prefix(300))")
         #expect(result.stdout.contains("is 31457280 bytes long; a type expression may have at most 1000 characters [schema]"))
+    }
+
+    @Test func defect14ADocumentOfMillionsOfValuesIsRefusedWhileItIsRead() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zeros = String(repeating: "0,", count: 4_100_000)
+        try (#"{"version": 1, "registrations": [], "junk": ["# + zeros + "0]}").write(to: folder.appendingPathComponent("z.json"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "z.json"], directory: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout.hasPrefix("z.json:1:8000038: error: the document holds more than 4000000 values, far more than a manifest needs (100,000 registrations have about a million); split it into several files [schema]"), "\(result.stdout.prefix(300))")
+    }
+
+    @Test func defect15ProblemsBeyondWhatIsShownAreCountedNotHeld() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("version: 1\nregistrations:\n" + String(repeating: "  - 1\n", count: 300_000)).write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "m.yaml"], directory: folder)
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 202)
+        #expect(lines[0] == "m.yaml:3:5: error: a registration must be a mapping (provides:, implementation:, …), found a number [schema]" || lines[0].hasPrefix("m.yaml:3:5: error:"))
+        #expect(lines[200] == "m.yaml:202:5: error: … and 299800 more problems in this file, not shown; fix these first [schema]")
+    }
+
+    @Test func defect16AMissingKeyUsedMillionsOfTimesListsTwentyPlaces() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("version: 1\nregistrations: []\nresolves:\n" + String(repeating: "  - A\n", count: 200_000)).write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "m.yaml"], directory: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").count == 23)
+        #expect(result.stdout.contains("m.yaml:24:5: note: … and 199979 more places need it\n"), "\(result.stdout.suffix(400))")
+    }
+
+    @Test func defect17ARegisterCallWithTwentyThousandArgumentsIsImported() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = (0..<20_000).map { "a\($0): r.resolve(B.self)!" }.joined(separator: ", ")
+        try "import Swinject\nfunc a(c: Container) { c.register(A.self) { r in A(\(arguments)) } }\n".write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["import", ".", "-o", "a.yaml"], timeout: 60, directory: folder)
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.yaml"), encoding: .utf8).contains("      a19999: B\n"))
+    }
+
+    @Test func defect18StubsForSixtyThousandRegistrations() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("version: 1\nregistrations:\n" + (0..<60_000).map { "  - provides: S\($0)\n" }.joined()).write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["gen-swift", "m.yaml", "--target", "stubs", "-o", "Stubs.swift"], timeout: 60, directory: folder)
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Stubs.swift"), encoding: .utf8).contains("S59999"))
+    }
+
+    @Test func defect19ACycleOfTwoThousandKeysDrawsInAFewMegabytes() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("version: 1\nregistrations:\n" + (0..<2_000).map { "  - provides: K\($0)\n    dependencies:\n      next: K\(($0 + 1) % 2_000)\n" }.joined())
+            .write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["render", "m.yaml", "--dot", "-o", "-"], timeout: 60, directory: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout.utf8.count < 5_000_000, "\(result.stdout.utf8.count) bytes")
+        #expect(result.stdout.contains("… (`digraph check` prints it in full)"))
+    }
+
+    @Test func defect21MessagesInDigraphsOwnWords() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("version: 1\nregistrations: " + String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000) + "\n").write(to: folder.appendingPathComponent("deep.yaml"), atomically: true, encoding: .utf8)
+        let deep = try CLIRunner.run(["check", "deep.yaml"], directory: folder)
+        #expect(deep.stdout.hasPrefix("deep.yaml:2:"))
+        #expect(deep.stdout.contains("error: the document nests deeper than 64 levels; a manifest needs only a few [schema]"), "\(deep.stdout)")
+        #expect(!deep.stdout.contains("yaml_set_max_nest_level"))
+
+        #expect(mkfifo(folder.appendingPathComponent("Container.swift").path, 0o644) == 0)
+        let manifest = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").path
+        let fifo = try CLIRunner.run(["gen-swift", manifest, "--check", "-o", "Container.swift"], timeout: 20, directory: folder)
+        #expect(fifo.status == 1)
+        #expect(fifo.stderr.hasPrefix("digraph: Container.swift is not a regular file (a FIFO, a device or a socket); give the path of a file\n"), "\(fifo.stderr)")
     }
 }

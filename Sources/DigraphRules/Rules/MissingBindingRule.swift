@@ -134,7 +134,11 @@ public struct MissingBindingRule: Rule {
         return order.map { binding in
             let found = uses[binding]!.sorted { $0.location < $1.location }
             let first = found[0]
-            var notes = found.dropFirst().map { Note("also needed by \($0.user)", at: $0.location) }
+            // Every other place that needs it, up to a bound: three million uses are one line of "more".
+            var notes = found.dropFirst().prefix(Self.shownUses).map { Note("also needed by \($0.user)", at: $0.location) }
+            if found.count - 1 > Self.shownUses {
+                notes.append(Note("… and \(found.count - 1 - Self.shownUses) more places need it", at: found[Self.shownUses].location))
+            }
             if suggested.contains(binding) { notes += candidates(for: binding, type: first.type, registeredKeys: registeredKeys, in: graph) }
             return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
                               at: first.location, notes: notes, subject: .missing(binding))
@@ -145,6 +149,8 @@ public struct MissingBindingRule: Rule {
     /// the same simple name in another module, a composition (under another name) that contains it.
     /// How many missing keys of one run get "did you mean" candidates.
     static let suggestedKeys = 20
+    /// How many other uses of one missing key are listed as notes.
+    static let shownUses = 20
 
     private func candidates(for binding: BindingKey, type: TypeExpression, registeredKeys: Set<String>, in graph: DependencyGraph) -> [Note] {
         let simpleName = type.unwrapped.normalized().simpleName
