@@ -4,11 +4,17 @@ with exit 0, 1 or 2 (never a crash or a hang). Then the paths: hostile file name
 escape sequences, workflow commands, bidirectional marks, leading dashes) for inputs, and hostile
 output targets (a FIFO, a symbolic link, a folder, a device, the input itself, a read-only file);
 each run must end with 0, 1 or 2 in time, print no raw control character, and leave every target
-that is not a regular file digraph wrote exactly as it was.
+that is not a regular file digraph wrote exactly as it was. Then Swift: deep and huge shapes,
+hostile registration names and Package.swift target names, and `diff --base` over crafted git trees
+(`..`, links): each run bounded in time and memory (4 GB of address space), ending 0, 1 or 2, its
+output inert in a CI log, every file outside the work folder unchanged.
 Usage: scripts/fuzz-cli.py [iterations] [seed]
-Build first: swift build -c release --product digraph. Failing inputs are kept in /tmp/digraph-fuzz."""
+Build first: swift build -c release --product digraph (or set DIGRAPH_BINARY, as CI does with the
+debug build). Failing inputs are kept in /tmp/digraph-fuzz. The last line is "N passed, M failed".
+"""
 import os
 import random
+import resource
 import shutil
 import stat
 import subprocess
@@ -23,6 +29,21 @@ sources = [open(os.path.join(root, p), "rb").read() for p in (
     "Tests/DigraphSwiftGenTests/Manifests/semantics.yaml")]
 alphabet = b" :-[]{}&?!<>,.\n\t\"'#*|abcXYZ_0123456789"
 work = "/tmp/digraph-fuzz"
+
+
+def forged(output, allow_annotations=False):
+    """A line the GitHub runner would run: `::` after leading white space (github format's own
+    annotations excepted), or `##[` anywhere."""
+    for line in output.split(b"\n"):
+        if b"##[" in line:
+            return True
+        stripped = line.lstrip(b" \t")
+        if stripped.startswith(b"::") and not (allow_annotations and line.startswith((b"::error file=", b"::warning file=", b"::notice file="))):
+            return True
+    return False
+
+
+
 os.makedirs(work, exist_ok=True)
 failures = 0
 for i in range(iterations):
@@ -101,7 +122,7 @@ for i in range(max(1, iterations // 4)):
             printed = result.stdout + result.stderr
             if b"\x1b" in printed or b"\xe2\x80\xae" in printed:
                 status = "raw control character printed"
-            elif any(line.startswith(b"::") and b"forged" in line for line in result.stdout.split(b"\n")):
+            elif forged(result.stdout, allow_annotations=b"github" in b" ".join(map(str.encode, command))) or forged(result.stderr):
                 status = "forged workflow command"
         except subprocess.TimeoutExpired:
             status = "timeout"
@@ -114,5 +135,102 @@ for i in range(max(1, iterations // 4)):
         if status not in (0, 1, 2):
             failures += 1
             print(f"{' '.join(map(repr, command))} ({target_kind}): {status}")
-print(f"{runs} runs, {failures} failures")
+
+
+# Swift: deep and huge shapes, hostile names, crafted git trees.
+def limited():
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+
+def run_bounded(arguments, cwd, timeout=60):
+    """(status, printed) of one run with 4 GB of address space and a time bound."""
+    try:
+        result = subprocess.run([binary] + arguments, capture_output=True, timeout=timeout, cwd=cwd, preexec_fn=limited)
+    except subprocess.TimeoutExpired:
+        return "timeout", b""
+    printed = result.stdout + result.stderr
+    if result.returncode not in (0, 1, 2):
+        return result.returncode, printed
+    if b"\x1b" in printed or b"\xe2\x80\xae" in printed:
+        return "raw control character printed", printed
+    if forged(result.stdout, allow_annotations="github" in arguments) or forged(result.stderr):
+        return "forged workflow command", printed
+    return result.returncode, printed
+
+
+hostile_names = ["x\") { _ in A() }; print(\"injected", "a\nb", "\u202eevil", "##[error]x", "::error::x", "%0A", "\\(x)", "name\u200dx", "ok_name"]
+deep_shapes = [lambda n: "let x = " + "try " * n + "f()\n", lambda n: "let x = a" + ".b" * (n * 10) + "\n",
+               lambda n: "let x = f" + "()" * n + "\n", lambda n: "func f() {\n if a {}" + " else if a {}" * (n * 5) + "\n}\n",
+               lambda n: "let x: " + "A<" * n + "B" + ">" * n + " = y\n", lambda n: "let x: " + "[" * n + "B" + "]" * n + " = y\n",
+               lambda n: 'let x = "' + '\\("' * n + "a" + '")' * n + '"\n', lambda n: "let x = a" + "!" * n + "\n"]
+swift_dir = os.path.join(work, "swift")
+for i in range(max(1, iterations // 10)):
+    shutil.rmtree(swift_dir, ignore_errors=True)
+    os.makedirs(os.path.join(swift_dir, "Sources", "App"))
+    target = "".join(random.choice(["App", "x\n::error::t", "\u202e", "my-lib", "\"\"\"", "##[warning]y"]) for _ in range(random.randint(1, 2)))
+    with open(os.path.join(swift_dir, "Package.swift"), "w") as file:
+        file.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"\"\"\n" + target + "\n\"\"\"\", path: \"Sources/App\")])\n")
+    name = random.choice(hostile_names)
+    with open(os.path.join(swift_dir, "Sources", "App", "Wiring.swift"), "w") as file:
+        file.write("import Swinject\nfunc assemble(c: Container) {\n    c.register(A.self, name: \"" + name + "\") { r in A(b: r.resolve(B.self, name: \"" + name + "\")!) }\n}\n")
+    shape = random.choice(deep_shapes)(random.choice([50, 300, 3000, 20000]))
+    with open(os.path.join(swift_dir, "Sources", "App", "Deep.swift"), "w") as file:
+        file.write("import Swinject\n" + shape)
+    if i % 5 == 0:
+        with open(os.path.join(swift_dir, "Sources", "App", "Huge.swift"), "w") as file:
+            file.write("// padding\n" * 500_000)
+    for command in (["check", "."], ["import", ".", "-o", "-"], ["render", ".", "--dot", "-o", "-"], ["check", ".", "--format", "github"],
+                    ["gen-swift", ".", "--target", "swinject", "-o", "-"]):
+        runs += 1
+        status, printed = run_bounded(command, swift_dir)
+        if command[0] == "gen-swift" and b"injected\")" in printed:
+            status = "a name reached generated code unescaped"
+        if status not in (0, 1, 2):
+            failures += 1
+            print(f"swift {' '.join(command)} ({shape[:40]!r}, name {name!r}): {status}")
+
+# diff --base over crafted trees: `..` entries, links, absolute-looking names.
+def git(arguments, cwd, data=None):
+    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, cwd=cwd, input=data,
+                          capture_output=True, check=True).stdout.decode().strip()
+
+
+repository = os.path.join(work, "crafted")
+for i in range(max(1, iterations // 20)):
+    shutil.rmtree(repository, ignore_errors=True)
+    os.makedirs(os.path.join(repository, "sub"))
+    victim_dir = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"digraph-fuzz-victim-{os.getpid()}-{i}")
+    os.makedirs(victim_dir, exist_ok=True)
+    victim = os.path.join(victim_dir, "victim.yaml")
+    with open(victim, "w") as file:
+        file.write("original\n")
+    git(["init", "-q"], repository)
+    shutil.copy(os.path.join(root, "fixtures/popcorn/manifest.yaml"), os.path.join(repository, "sub", "m.yaml"))
+    git(["add", "."], repository)
+    git(["commit", "-qm", "base"], repository)
+    blob = git(["hash-object", "-w", "--stdin"], repository, b"forged\n")
+    inner = git(["mktree"], repository, f"100644 blob {blob}\tvictim.yaml\n".encode())
+    kind = random.choice(["dotdot", "link", "dot"])
+    if kind == "link":
+        link = git(["hash-object", "-w", "--stdin"], repository, victim.encode())
+        up = git(["mktree"], repository, f"120000 blob {link}\tm2.yaml\n".encode())
+        sub = git(["mktree"], repository, f"100644 blob {git(['rev-parse', 'HEAD:sub/m.yaml'], repository)}\tm.yaml\n040000 tree {up}\tlinks\n".encode())
+    else:
+        folder = git(["mktree"], repository, f"040000 tree {inner}\t{os.path.basename(victim_dir)}\n".encode())
+        step = ".." if kind == "dotdot" else "."
+        up = git(["mktree"], repository, f"040000 tree {folder}\t{step}\n".encode())
+        up2 = git(["mktree"], repository, f"040000 tree {up}\t{step}\n".encode())
+        sub = git(["mktree"], repository, f"100644 blob {git(['rev-parse', 'HEAD:sub/m.yaml'], repository)}\tm.yaml\n040000 tree {up2}\t{step}\n".encode())
+    tree = git(["mktree"], repository, f"040000 tree {sub}\tsub\n".encode())
+    commit = git(["commit-tree", tree, "-p", "HEAD", "-m", "crafted"], repository)
+    runs += 1
+    status, printed = run_bounded(["diff", "--base", commit, "."], os.path.join(repository, "sub"))
+    if open(victim).read() != "original\n":
+        status = f"crafted tree ({kind}) wrote outside the copy"
+    shutil.rmtree(victim_dir, ignore_errors=True)
+    if status not in (0, 1, 2):
+        failures += 1
+        print(f"diff --base over a crafted tree ({kind}): {status}")
+
+print(f"{runs - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)
