@@ -82,6 +82,14 @@ struct ReliabilityThirdPassTests {
         let generated = try CLIRunner.run(["gen-swift", "A.swift", "--target", "swinject", "-o", "-"], directory: folder)
         #expect(generated.stdout.contains(#"name: "x________in_Foo______print___injected")"#), "\(generated.stdout)")
         #expect(!generated.stdout.contains("print("))
+
+        // A newline in a multi-line literal name once wrote a whole function after `// MARK:` (plain target).
+        try "import Swinject\nfunc assemble(container: Container) {\n    container.register(Foo.self, name: \"\"\"\nx\n}\nfunc evil() {\n\"\"\") { _ in Foo() }\n}\nfinal class Foo { init() {} }\n"
+            .write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let plain = try CLIRunner.run(["gen-swift", "A.swift", "-o", "-"], directory: folder)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(!plain.stdout.contains("func evil"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("// MARK: Foo (name: x___func_evil____) (graph)"), "\(plain.stdout)")
     }
 
     @Test func defect4ModuleNamesFromPackageSwiftAreValidated() throws {
