@@ -213,10 +213,13 @@ public struct InterfaceDeclaration: Hashable, Sendable {
 public struct DirectResolve: Hashable, Sendable {
     public var type: TypeReference
     public var name: Located<String>?
+    /// Codes whose findings at this resolve are not reported (`// digraph:ignore` in Swift).
+    public var suppressions: [Suppression]
 
-    public init(type: TypeReference, name: Located<String>? = nil) {
+    public init(type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = []) {
         self.type = type
         self.name = name
+        self.suppressions = suppressions
     }
 
     public var location: SourceLocation { type.location }

@@ -89,6 +89,7 @@ public struct ManifestWriter {
         if let alias = registration.aliasOf { fields.append(("aliasOf", type(alias))) }
         if registration.isSupplied { fields.append(("supplied", .bool(true))) }
         if registration.isEager { fields.append(("eager", .bool(true))) }
+        if !registration.suppressions.isEmpty { fields.append(("suppress", suppressions(registration.suppressions))) }
         let eager = registration.isEager
         if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map { dependency($0, impliedEager: eager) }))) }
         if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map { dependency($0, impliedEager: eager) }))) }
@@ -105,14 +106,23 @@ public struct ManifestWriter {
             return (dependency.label.value, .map([("argument", .scalar(label.value, quoted: false))]))
         case .service(let service, let name, let isLazy, let passing):
             let eager = dependency.isEager && !impliedEager
-            guard name != nil || isLazy || eager || !passing.isEmpty else { return (dependency.label.value, type(service)) }
+            guard name != nil || isLazy || eager || !passing.isEmpty || !dependency.suppressions.isEmpty else { return (dependency.label.value, type(service)) }
             var fields: [(String, Value)] = [("type", type(service))]
             if let name { fields.append(("name", .scalar(name, quoted: false))) }
             if isLazy { fields.append(("lazy", .bool(true))) }
             if eager { fields.append(("eager", .bool(true))) }
             if !passing.isEmpty { fields.append(("arguments", .list(passing.map { .scalar($0.value, quoted: false) }))) }
+            if !dependency.suppressions.isEmpty { fields.append(("suppress", suppressions(dependency.suppressions))) }
             return (dependency.label.value, .map(fields))
         }
+    }
+
+    /// `[captive-dependency]`, or `[{ code: captive-dependency, reason: "…" }]` when a reason is given.
+    private static func suppressions(_ suppressions: [Suppression]) -> Value {
+        .list(suppressions.map { suppression in
+            guard let reason = suppression.reason else { return .scalar(suppression.code.value.rawValue, quoted: false) }
+            return .map([("code", .scalar(suppression.code.value.rawValue, quoted: false)), ("reason", .scalar(reason, quoted: true))])
+        })
     }
 
     // MARK: YAML

@@ -90,7 +90,7 @@ struct TypeAliasExpansion {
         var manifest = manifest
         manifest.registrations = manifest.registrations.map(apply)
         manifest.external = manifest.external.map { $0.expanding(aliases) }
-        manifest.resolves = manifest.resolves.map { DirectResolve(type: $0.type.expanding(aliases), name: $0.name) }
+        manifest.resolves = manifest.resolves.map { DirectResolve(type: $0.type.expanding(aliases), name: $0.name, suppressions: $0.suppressions) }
         return manifest
     }
 

@@ -5,6 +5,8 @@ import DigraphCore
 struct ManifestAssembler {
     let declarations: TypeDeclarations
     let assembly: String
+    /// `// digraph:ignore` comments, by the line they apply to.
+    var ignores = IgnoreComments(files: [])
     /// What a person fills in where the sources do not say; a valid type, so the manifest loads.
     static let placeholder = "FILL_IN"
 
@@ -62,9 +64,11 @@ struct ManifestAssembler {
                     if isOptional, !type.hasSuffix("?"), !type.hasSuffix("!") { spelled = type.contains("&") || type.contains("->") || type.hasPrefix("any ") ? "(\(type))?" : type + "?" }
                     let resolved = reference(spelled, at: item.location, subject)
                     usedTypes.append(resolved)
+                    // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
+                    let suppressions = item.location.line == registration.location.line ? [] : ignores.suppressions(at: item.location)
                     return Dependency(label: label, source: .service(resolved, name: name, isLazy: isLazy,
                                                                      passing: passing.map { Located($0, at: item.location) }),
-                                      isEager: item.eager != nil, whenMissing: item.eager)
+                                      suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
                 }
             }
             let dependencies = reading.dependencies.map(dependency)
@@ -119,7 +123,7 @@ struct ManifestAssembler {
                 factory: reading.factory.map { Located($0, at: registration.location) },
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
-                aliasOf: alias, isSupplied: reading.isSupplied,
+                aliasOf: alias, isSupplied: reading.isSupplied, suppressions: ignores.suppressions(at: registration.location),
                 isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil,
                 location: registration.location, assembly: assembly)
             registrations.append(built)
@@ -142,7 +146,7 @@ struct ManifestAssembler {
             }
             let resolved = reference(type.hasSuffix("?") ? String(type.dropLast()) : type, at: use.location, "resolve")
             usedTypes.append(resolved)
-            direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }))
+            direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location)))
         }
 
         // Keys the sources declare as protocols: generated code then needs no guessing.

@@ -201,7 +201,9 @@ public enum SwiftImporter {
         let order = RegistrationOrder(found: found, files: files)
         found = order.ordered
         findings += order.findings
-        let assembler = ManifestAssembler(declarations: declarations, assembly: Manifest.defaultAssemblyName(for: base))
+        var assembler = ManifestAssembler(declarations: declarations, assembly: Manifest.defaultAssemblyName(for: base))
+        assembler.ignores = IgnoreComments(files: files)
+        findings += assembler.ignores.findings
         var (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
         manifest.keysByTypeIdentity = api.keysByTypeIdentity && !files.contains(where: \.importsSwinject)

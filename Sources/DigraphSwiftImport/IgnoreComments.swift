@@ -1,0 +1,77 @@
+import DigraphCore
+import SwiftSyntax
+
+/// `// digraph:ignore CODE[, CODE…] [reason]` in Swift sources: at the end of a line, or alone on
+/// the line above it, it suppresses findings of those codes on that line's registration, argument
+/// or resolve, exactly as `suppress:` does in a manifest.
+struct IgnoreComments {
+    /// Suppressions by the line they apply to, per file.
+    private(set) var byLine: [String: [Int: [Suppression]]] = [:]
+    /// Comments that name no known code.
+    private(set) var findings: [Diagnostic] = []
+
+    static let marker = "digraph:ignore"
+
+    init(files: [SwiftFile]) {
+        for file in files where file.refusal == nil {
+            read(file)
+        }
+    }
+
+    func suppressions(at location: DigraphCore.SourceLocation) -> [Suppression] {
+        byLine[location.file]?[location.line] ?? []
+    }
+
+    private mutating func read(_ file: SwiftFile) {
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            // A comment alone on a line is leading trivia of the next token: it applies to that line.
+            var offset = token.position.utf8Offset
+            for piece in token.leadingTrivia {
+                if case .lineComment(let text) = piece {
+                    add(text, at: offset, appliesTo: file.converter.location(for: token.positionAfterSkippingLeadingTrivia).line, in: file)
+                }
+                offset += piece.sourceLength.utf8Length
+            }
+            // A comment at the end of a line is trailing trivia of the line's last token.
+            offset = token.endPositionBeforeTrailingTrivia.utf8Offset
+            for piece in token.trailingTrivia {
+                if case .lineComment(let text) = piece {
+                    add(text, at: offset, appliesTo: file.converter.location(for: token.positionAfterSkippingLeadingTrivia).line, in: file)
+                }
+                offset += piece.sourceLength.utf8Length
+            }
+        }
+    }
+
+    private mutating func add(_ comment: String, at offset: Int, appliesTo line: Int, in file: SwiftFile) {
+        let body = comment.dropFirst(2).drop { $0 == " " }
+        guard body.hasPrefix(Self.marker) else { return }
+        let place = file.converter.location(for: AbsolutePosition(utf8Offset: offset))
+        let location = DigraphCore.SourceLocation(file: file.path, line: place.line, column: place.column)
+        // Codes are a comma-separated list; the first word that is no code starts the reason.
+        var rest = body.dropFirst(Self.marker.count).drop { $0 == " " }
+        var codes: [DiagnosticCode] = []
+        while true {
+            let word = rest.prefix { $0 != " " && $0 != "," }
+            guard !word.isEmpty else { break }
+            let code = DiagnosticCode(rawValue: String(word))
+            guard DiagnosticCode.all.contains(code), code != .schema else {
+                if codes.isEmpty {
+                    findings.append(Diagnostic(.swiftImport, .warning,
+                                               "`// \(Self.marker)` names '\(PrintableText.escape(String(word.prefix(60))))', which is no code digraph reports; the codes are: \(DiagnosticCode.all.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))",
+                                               at: location))
+                    return
+                }
+                break
+            }
+            codes.append(code)
+            rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "," }
+        }
+        guard !codes.isEmpty else {
+            findings.append(Diagnostic(.swiftImport, .warning, "`// \(Self.marker)` names no code; write the codes to ignore, such as `// \(Self.marker) captive-dependency the cache is reset per request`", at: location))
+            return
+        }
+        let reason = rest.isEmpty ? nil : String(rest)
+        byLine[file.path, default: [:]][line, default: []] += codes.map { Suppression(code: Located($0, at: location), reason: reason) }
+    }
+}
