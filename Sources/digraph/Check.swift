@@ -69,6 +69,7 @@ struct Check: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         print(outcome.rendered(as: format, colored: format == .text && Terminal.stdoutWantsColor,
                                githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }), terminator: "")
+        if let read = outcome.swiftRead { printToStandardError("digraph: \(read)\n") }
         if let writeBaseline, !outcome.inputUnusable {
             let findings = outcome.report.diagnostics.filter { $0.severity != .info }
             do {

@@ -102,6 +102,7 @@ struct Import: ParsableCommand {
             let count = result.manifest.registrations.count
             printToStandardError("digraph: wrote \(shown(output)): \(count) registration\(count == 1 ? "" : "s") and \(result.manifest.resolves.count) direct resolve\(result.manifest.resolves.count == 1 ? "" : "s") from \(result.files.count) Swift file\(result.files.count == 1 ? "" : "s")\n")
         }
+        printToStandardError("digraph: \(result.readSummary)\n")
     }
 }
 

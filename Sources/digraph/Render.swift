@@ -192,6 +192,7 @@ struct Render: ParsableCommand {
             let timing = seconds >= 1 ? String(format: " in %.1f s", seconds) : ""
             printToStandardError("digraph: wrote \(shown(destination))\(timing)\n")
         }
+        if let read = outcome.swiftRead { printToStandardError("digraph: \(read)\n") }
     }
 }
 

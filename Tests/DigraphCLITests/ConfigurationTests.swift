@@ -130,7 +130,7 @@ import Testing
         try FileManager.default.removeItem(at: root.appendingPathComponent("DI/popcorn.yaml"))
         try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/swinject"), to: root.appendingPathComponent("Swift"))
         let imported = try CLIRunner.run(["import"], directory: root.appendingPathComponent("App"))
-        #expect(imported.status == 0 && imported.stderr.hasSuffix("digraph: wrote DI/imported.yaml: 21 registrations and 3 direct resolves from 5 Swift files\n"), "\(imported.stderr)")
+        #expect(imported.status == 0 && imported.stderr.contains("digraph: wrote DI/imported.yaml: 21 registrations and 3 direct resolves from 5 Swift files\n"), "\(imported.stderr)")
         let text = try String(contentsOf: root.appendingPathComponent("DI/imported.yaml"), encoding: .utf8)
         #expect(text.hasPrefix("# Imported from Swift by `digraph import`;") && text.contains("# Swift/DomainAssembly.swift:5"), "\(text.prefix(300))")
         let upToDate = try CLIRunner.run(["import", "--check"], directory: root)
