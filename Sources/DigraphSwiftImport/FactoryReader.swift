@@ -491,7 +491,7 @@ struct FactoryReader {
     func value(of expression: ExprSyntax, required: Bool) -> Value {
         let unwrapped = SwiftExpressions.unwrap(expression)
         let core = unwrapped.core
-        if let site = ResolveSite.at(core, api: api) {
+        if let site = ResolveSite.at(core, api: api, constants: declarations.constants) {
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
             let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
@@ -511,7 +511,7 @@ struct FactoryReader {
             return .captured(name)
         }
         if let closure = core.as(ClosureExprSyntax.self) {
-            let sites = SwiftExpressions.calls(in: closure).compactMap { ResolveSite.ofCall($0, api: api) } + SwiftExpressions.arrowResolves(in: closure).compactMap(ResolveSite.ofArrow)
+            let sites = SwiftExpressions.calls(in: closure).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) } + SwiftExpressions.arrowResolves(in: closure).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
             if let first = sites.first { return .lazy(first) }
             return .unknown("a closure that resolves nothing")
         }
@@ -567,7 +567,7 @@ struct FactoryReader {
     /// Resolves the reading did not place (inside a helper call, a built-in-place argument, a
     /// statement it does not follow) still become edges, with a warning that says so.
     private mutating func accountForUnreadResolves(in node: some SyntaxProtocol, asProperties: Bool = false) {
-        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api) } + SwiftExpressions.arrowResolves(in: node).compactMap(ResolveSite.ofArrow)
+        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) } + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
         for site in sites where !consumed.contains(site.node.id) {
             consumed.insert(site.node.id)
             guard let type = site.type else {

@@ -30,6 +30,8 @@ final class RegistrationFinder: SyntaxVisitor {
     let file: SwiftFile
     let declarations: TypeDeclarations
     let api: ContainerAPI
+    /// The app's own methods around Swinject's `register`.
+    var wrappers = SwinjectWrappers()
     private(set) var found: [Found] = []
     /// Calls read by their shape because no declaration says what the method does: signature → first call.
     private(set) var assumed: [(signature: String, location: DigraphCore.SourceLocation, meaning: String)] = []
@@ -57,7 +59,7 @@ final class RegistrationFinder: SyntaxVisitor {
             return .skipChildren
         }
         unknownRegistration(node)
-        if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api) { appResolve(site) }
+        if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants) { appResolve(site) }
         return .visitChildren
     }
 
@@ -66,12 +68,15 @@ final class RegistrationFinder: SyntaxVisitor {
     private static let instanceLabels: Set<String> = ["instance", "dependency", "component", "value", "object", "service"]
 
     private func registration(_ call: FunctionCallExprSyntax) -> Found? {
+        if let (wrapper, bound) = wrappers.wrapper(for: call) {
+            return wrapped(call, wrapper, bound)
+        }
         if !file.importsSwinject, let method = api.method(for: call), case .register(let lifetime, let isEager) = method.role {
             return handRolled(call, method: method, lifetime: lifetime, isEager: isEager)
         }
         guard let (callee, _) = SwiftExpressions.callee(of: call), callee == "register" || callee == "autoregister" else { return nil }
         let arguments = Array(call.arguments)
-        var keys: [(String, DigraphCore.SourceLocation)] = []
+        var keys: [(type: String, location: DigraphCore.SourceLocation)] = []
         var name: String?
         var instance: ExprSyntax?
         var closure = call.trailingClosure
@@ -87,10 +92,10 @@ final class RegistrationFinder: SyntaxVisitor {
                 guard let (type, node) = SwiftExpressions.metatype(argument.expression) else { return nil }
                 keys.append((type, file.location(of: node)))
             case "name"?, "instanceName"?:
-                if let text = SwiftExpressions.stringLiteral(argument.expression) {
+                if let text = declarations.constants.value(of: argument.expression) {
                     name = text
                 } else {
-                    pending.append(("its name `\(argument.expression.trimmedDescription.prefix(60))` is not a string literal; the registration is imported without a name", Syntax(argument)))
+                    pending.append(("its name `\(argument.expression.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name", Syntax(argument)))
                 }
             case "factory"?:
                 if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal } else { instance = argument.expression }
@@ -156,7 +161,16 @@ final class RegistrationFinder: SyntaxVisitor {
             reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
         }
 
-        // Modifiers chained on the registration: scope, initCompleted, implements.
+        applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
+        return Found(keys: keys, name: isNamedRegistry || keys.isEmpty ? name : name, lifetime: lifetime, reading: reading,
+                     argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+                     location: file.location(of: call), module: file.module, isEager: instance != nil && closure == nil,
+                     eagerResolves: eagerResolves(reading))
+    }
+
+    /// Modifiers chained on a registration: scope, initCompleted, implements.
+    private func applyModifiers(of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout FactoryReading,
+                                keys: inout [(type: String, location: DigraphCore.SourceLocation)], argumentNames: [String], subject: String) {
         var current = Syntax(call)
         while let access = current.parent?.as(MemberAccessExprSyntax.self), access.base?.id == current.id,
               let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id {
@@ -177,7 +191,7 @@ final class RegistrationFinder: SyntaxVisitor {
                 if let completion = outer.trailingClosure ?? outer.arguments.first?.expression.as(ClosureExprSyntax.self) {
                     handled.insert(completion.id)
                     var completionReader = FactoryReader(file: file, declarations: declarations, subject: subject)
-                    completionReader.argumentNames = reader.argumentNames
+                    completionReader.argumentNames = argumentNames
                     completionReader.read(initCompleted: completion)
                     reading.properties += completionReader.reading.properties
                     reading.findings += completionReader.reading.findings
@@ -191,9 +205,32 @@ final class RegistrationFinder: SyntaxVisitor {
             }
             current = Syntax(outer)
         }
-        return Found(keys: keys, name: isNamedRegistry || keys.isEmpty ? name : name, lifetime: lifetime, reading: reading,
-                     argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
-                     location: file.location(of: call), module: file.module, isEager: instance != nil && closure == nil,
+    }
+
+    /// A call of one of the app's own wrappers around Swinject's `register`.
+    private func wrapped(_ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax]) -> Found? {
+        guard let keyed = bound[wrapper.key], let (type, node) = SwiftExpressions.metatype(keyed),
+              !isGenericParameter(type, at: Syntax(call)) else { return nil }
+        let name = wrapper.qualifier.flatMap { bound[$0] }.flatMap(declarations.constants.value(of:))
+        let subject = Registration.displayName(key: type, name: name)
+        var reader = FactoryReader(file: file, declarations: declarations, subject: subject)
+        reader.read(outer: outerStatements(before: call))
+        guard let closure = bound[wrapper.factory].flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) else {
+            findings.append(Diagnostic(.swiftImport, .warning,
+                                       "'\(subject)': its factory, passed to `\(wrapper.name)`, is not a closure digraph can read; the registration is imported without its implementation",
+                                       at: file.location(of: call)))
+            return nil
+        }
+        reader.read(closure: closure, isSwinject: true)
+        var reading = reader.reading
+        if reading.isolation == nil { reading.isolation = wrapper.isolation }
+        let origin = wrapper.location
+        reading.notes.append("registered through \(wrapper.name) (\(origin.file.split(separator: "/").last.map(String.init) ?? origin.file):\(origin.line))")
+        var lifetime = Lifetime.graph
+        var keys = [(type: type, location: file.location(of: node))]
+        applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
+        return Found(keys: keys, name: name, lifetime: lifetime, reading: reading, argumentNames: reader.argumentNames,
+                     argumentTypes: reader.argumentTypes, location: file.location(of: call), module: file.module,
                      eagerResolves: eagerResolves(reading))
     }
 
@@ -206,7 +243,7 @@ final class RegistrationFinder: SyntaxVisitor {
         var name: String?
         var pending: [(String, Syntax)] = []
         if let qualifier = method.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
-            if let text = SwiftExpressions.stringLiteral(named) {
+            if let text = declarations.constants.value(of: named) {
                 name = text
             } else {
                 pending.append(("its name `\(named.trimmedDescription.prefix(60))` is not a string literal; the registration is imported without a name", Syntax(named)))

@@ -21,15 +21,15 @@ struct ResolveSite {
     var onMiss: EagerMiss?
 
     /// A resolve at exactly this expression (no unwrapping), or nil.
-    static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI()) -> ResolveSite? {
-        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api) }
-        if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence) }
+    static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants()) -> ResolveSite? {
+        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api, constants: constants) }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence, constants: constants) }
         return nil
     }
 
     /// A `resolve` call, or a call of a method the container's declaration says resolves
     /// (whatever its name: `get`, `inject`, `make`).
-    static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI()) -> ResolveSite? {
+    static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants()) -> ResolveSite? {
         if let method = api.method(for: call), case .resolve(let onMiss) = method.role {
             guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key] else { return nil }
             var site = ResolveSite(type: nil, name: nil, passed: [], receiver: SwiftExpressions.callee(of: call)?.receiver, node: Syntax(call), isArrow: false, onMiss: onMiss)
@@ -39,7 +39,7 @@ struct ResolveSite {
                 site.problem = "the type it resolves, `\(keyed.trimmedDescription.prefix(80))`, is not a literal `X.self`"
             }
             if let qualifier = method.qualifier, let named = bound[qualifier] {
-                site.name = SwiftExpressions.stringLiteral(named)
+                site.name = constants.value(of: named)
                 if site.name == nil, named.as(NilLiteralExprSyntax.self) == nil {
                     site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal"
                 }
@@ -59,10 +59,10 @@ struct ResolveSite {
                     site.problem = "the type it resolves, `\(argument.expression.trimmedDescription.prefix(80))`, is not a literal `X.self`"
                 }
             case "name"?, "instanceName"?:
-                if let text = SwiftExpressions.stringLiteral(argument.expression) {
+                if let text = constants.value(of: argument.expression) {
                     site.name = text
                 } else {
-                    site.problem = "its name, `\(argument.expression.trimmedDescription.prefix(80))`, is not a string literal"
+                    site.problem = "its name, `\(argument.expression.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths"
                 }
             case "argument"?:
                 site.passed.append(argument.expression)
@@ -83,7 +83,7 @@ struct ResolveSite {
     }
 
     /// `r ~> X.self`, `r ~> (X.self, name: "n")`, `r ~> (X.self, argument: a)`, `r ~> (X.self, arguments: (a, b))`.
-    static func ofArrow(_ sequence: SequenceExprSyntax) -> ResolveSite? {
+    static func ofArrow(_ sequence: SequenceExprSyntax, constants: StringConstants = StringConstants()) -> ResolveSite? {
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" else { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: elements[0], node: Syntax(sequence), isArrow: true)
@@ -101,7 +101,7 @@ struct ResolveSite {
         for element in tuple.elements.dropFirst() {
             switch element.label?.text {
             case "name"?:
-                site.name = SwiftExpressions.stringLiteral(element.expression)
+                site.name = constants.value(of: element.expression)
                 if site.name == nil { site.problem = "its name is not a string literal" }
             case "argument"?:
                 site.passed.append(element.expression)

@@ -174,6 +174,7 @@ public enum SwiftImporter {
         var found: [RegistrationFinder.Found] = []
         var resolves: [RegistrationFinder.AppResolve] = []
         let api = ContainerAPI.learn(from: files, stated: containers, aliases: declarations.typealiases)
+        let wrappers = SwinjectWrappers(files: files)
         var assumed: [String: (location: DigraphCore.SourceLocation, meaning: String)] = [:]
         var unknown: [String: DigraphCore.SourceLocation] = [:]
         for file in files {
@@ -183,6 +184,7 @@ public enum SwiftImporter {
             }
             if let problem = SyntaxProblems.first(in: file) { findings.append(problem) }
             let finder = RegistrationFinder(file: file, declarations: declarations, api: api)
+            finder.wrappers = wrappers
             finder.walk(file.tree)
             found += finder.found
             resolves += finder.resolves

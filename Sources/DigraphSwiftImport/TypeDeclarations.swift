@@ -23,6 +23,9 @@ struct TypeDeclarations {
 
     private(set) var types: [String: Declaration] = [:]
     private(set) var typealiases: [String: String] = [:]
+    /// Strings the sources name: `static let root = "root"`, `enum RouterName: String { case root }`,
+    /// a global `let kName = "x"`, so that `name: RouterName.root` is the name it spells.
+    private(set) var constants = StringConstants()
 
     /// The declaration of a type as a key or implementation spells it (`Domain.User` finds `User`).
     func declaration(of type: String) -> Declaration? {
@@ -59,6 +62,7 @@ struct TypeDeclarations {
             types[extended, default: Declaration(kind: .class, module: nil)].initializers += initializers
         }
         typealiases.merge(collector.typealiases) { first, _ in first }
+        constants.values.merge(collector.constants) { first, _ in first }
     }
 
     private final class Collector: SyntaxVisitor {
@@ -66,6 +70,7 @@ struct TypeDeclarations {
         var types: [String: Declaration] = [:]
         var extensionInitializers: [String: [[Parameter]]] = [:]
         var typealiases: [String: String] = [:]
+        var constants: [String: String] = [:]
         /// The enclosing type names, for nested declarations (`Outer.Inner`).
         private var scope: [String] = []
 
@@ -126,6 +131,16 @@ struct TypeDeclarations {
 
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
             declare(node.name.text, .enum, members: node.memberBlock)
+            // `enum RouterName: String { case root; case detail = "details" }`: each case's raw value.
+            let qualified = (scope + [node.name.text]).joined(separator: ".")
+            if node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" {
+                for member in node.memberBlock.members {
+                    for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
+                        let raw = element.rawValue.flatMap { SwiftExpressions.stringLiteral($0.value) } ?? element.name.text
+                        constants[qualified + "." + element.name.text] = raw
+                    }
+                }
+            }
             scope.append(node.name.text)
             return .visitChildren
         }
@@ -149,6 +164,18 @@ struct TypeDeclarations {
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
+        /// `static let name = "x"` in a type, or a global `let name = "x"`.
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            let isStatic = node.modifiers.contains { $0.name.text == "static" }
+            guard node.bindingSpecifier.text == "let", isStatic || scope.isEmpty else { return .skipChildren }
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let value = binding.initializer.flatMap({ SwiftExpressions.stringLiteral($0.value) }) else { continue }
+                constants[(scope + [name]).joined(separator: ".")] = value
+            }
+            return .skipChildren
+        }
+
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
             if node.genericParameterClause == nil {
                 typealiases[(scope + [node.name.text]).joined(separator: ".")] = node.initializer.value.trimmedDescription
@@ -160,5 +187,23 @@ struct TypeDeclarations {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+}
+
+/// Strings the sources declare once and use by name.
+struct StringConstants {
+    var values: [String: String] = [:]
+
+    /// A string literal, or a constant it names: `"root"`, `RouterName.root`, `RouterName.root.rawValue`,
+    /// `Names.primary`, `kPrimary`. Nil for anything else (`.root`, whose type is not written).
+    func value(of expression: ExprSyntax) -> String? {
+        if let literal = SwiftExpressions.stringLiteral(expression) { return literal }
+        var text = expression.trimmedDescription
+        if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !text.hasPrefix(".") else { return nil }
+        if let value = values[text] { return value }
+        // `Module.RouterName.root`: the type's own name and the member.
+        let parts = text.split(separator: ".")
+        return parts.count > 2 ? values[parts.suffix(2).joined(separator: ".")] : nil
     }
 }

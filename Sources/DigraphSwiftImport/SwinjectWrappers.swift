@@ -1,0 +1,103 @@
+import DigraphCore
+import SwiftSyntax
+
+/// An app's own methods around Swinject's `register`, read from their declarations:
+/// `extension Container { func register<S>(_ s: S.Type, mainActorFactory: @escaping @MainActor (Resolver) -> S) { … register(s) { r in MainActor.assumeIsolated { mainActorFactory(r) } } } }`.
+/// A call of one is read as the `register` it makes, with the wrapper's closure as the factory and
+/// its other parameters in the places they are passed to.
+struct SwinjectWrappers {
+    struct Wrapper {
+        var name: String
+        var parameters: [ContainerAPI.Parameter]
+        var key: Int
+        var factory: Int
+        var qualifier: Int?
+        /// The global actor the factory runs on (`@MainActor` on the closure parameter, or the body's
+        /// `MainActor.assumeIsolated`).
+        var isolation: String?
+        var location: DigraphCore.SourceLocation
+    }
+
+    private(set) var wrappers: [String: [Wrapper]] = [:]
+
+    var isEmpty: Bool { wrappers.isEmpty }
+
+    init(files: [SwiftFile] = []) {
+        for file in files where file.importsSwinject && file.refusal == nil {
+            for function in Self.functions(in: file.tree) {
+                // SwinjectAutoregistration's `autoregister` is read natively (a shim of it declares it too).
+                guard function.name.text != "autoregister", let body = function.body,
+                      let wrapper = Self.wrapper(function, body: body, file: file) else { continue }
+                wrappers[wrapper.name, default: []].append(wrapper)
+            }
+        }
+    }
+
+    /// The wrapper a call uses, and its arguments by parameter.
+    func wrapper(for call: FunctionCallExprSyntax) -> (Wrapper, [Int: ExprSyntax])? {
+        guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = wrappers[name] else { return nil }
+        for wrapper in candidates {
+            guard let bound = ContainerAPI.bind(call, to: wrapper.parameters) else { continue }
+            // A wrapper named like Swinject's own `register` is only the call that names its factory's
+            // label (`mainActorFactory:`); a trailing closure or `factory:` is Swinject's.
+            if wrapper.name == "register" {
+                let label = wrapper.parameters[wrapper.factory].label
+                guard let label, label != "factory", call.arguments.contains(where: { $0.label?.text == label }) else { continue }
+            }
+            return (wrapper, bound)
+        }
+        return nil
+    }
+
+    /// A method whose body calls `register(param, …)` (or `register(T.self, …)`) with one of its
+    /// closure parameters as the factory, directly or called inside the closure it passes.
+    private static func wrapper(_ function: FunctionDeclSyntax, body: CodeBlockSyntax, file: SwiftFile) -> Wrapper? {
+        let parameters = function.signature.parameterClause.parameters.map { parameter in
+            ContainerAPI.Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
+                                   name: (parameter.secondName ?? parameter.firstName).text, type: parameter.type, hasDefault: parameter.defaultValue != nil)
+        }
+        let names = parameters.map(\.name)
+        guard let key = parameters.firstIndex(where: \.isMetatype) else { return nil }
+        for call in SwiftExpressions.calls(in: body) {
+            guard let (callee, _) = SwiftExpressions.callee(of: call), callee == "register" || callee == "_register" else { continue }
+            // The factory: a parameter passed as is, or called inside the closure passed.
+            var factory: Int?
+            var qualifier: Int?
+            let passed = Array(call.arguments.map { ($0.label?.text, $0.expression) }) + (call.trailingClosure.map { [(nil, ExprSyntax($0))] } ?? [])
+            for (label, expression) in passed {
+                if let reference = expression.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
+                    if parameters[position].isFunction { factory = position }
+                    if label == "name", parameters[position].type.trimmedDescription.hasPrefix("String") { qualifier = position }
+                } else if let closure = expression.as(ClosureExprSyntax.self) {
+                    for inner in SwiftExpressions.calls(in: closure) {
+                        if let reference = inner.calledExpression.as(DeclReferenceExprSyntax.self),
+                           let position = names.firstIndex(of: reference.baseName.text), parameters[position].isFunction {
+                            factory = position
+                        }
+                    }
+                }
+            }
+            guard let factory, factory != key else { continue }
+            var isolation: String?
+            if let attributed = parameters[factory].type.as(AttributedTypeSyntax.self) {
+                for attribute in attributed.attributes {
+                    if case .attribute(let attribute) = attribute, attribute.attributeName.trimmedDescription.hasSuffix("Actor") {
+                        isolation = attribute.attributeName.trimmedDescription
+                    }
+                }
+            }
+            if isolation == nil, let assumed = SwiftExpressions.calls(in: body).first(where: { SwiftExpressions.callee(of: $0)?.name == "assumeIsolated" }) {
+                isolation = SwiftExpressions.callee(of: assumed)?.receiver?.trimmedDescription
+            }
+            return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: factory, qualifier: qualifier,
+                           isolation: isolation, location: file.location(of: function.name))
+        }
+        return nil
+    }
+
+    private static func functions(in tree: SourceFileSyntax) -> [FunctionDeclSyntax] {
+        tree.tokens(viewMode: .sourceAccurate).compactMap { token in
+            token.tokenKind == .keyword(.func) ? token.parent?.as(FunctionDeclSyntax.self) : nil
+        }
+    }
+}
