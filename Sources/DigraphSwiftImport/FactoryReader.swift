@@ -389,9 +389,20 @@ struct FactoryReader {
             reading.implementation = construction.implementation
             reading.factory = construction.factory
         }
-        for argument in construction.arguments {
+        // The initializer the call uses, when declared: a resolve that names no type (`resolve()`,
+        // a generic helper) takes the type Swift infers, the parameter's.
+        let labels = construction.arguments.map { $0.label?.text }
+        let parameters = construction.madeBy == nil
+            ? construction.implementation.flatMap { declarations.initializers(of: $0) }?.first { $0.map(\.label) == labels } : nil
+        for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"
-            let value = self.value(of: argument.expression, required: false)
+            var value = self.value(of: argument.expression, required: false)
+            if case .service(var site, let optional) = value, site.type == nil, site.name == nil, let parameters {
+                let declared = parameters[position].type
+                site.type = declared.hasSuffix("?") ? String(declared.dropLast()) : declared
+                site.problem = nil
+                value = .service(site, isOptional: optional || declared.hasSuffix("?"))
+            }
             let label = name == "_" ? "_" + defaultName(for: value) : name
             add(parameter: label, value: value, at: Syntax(argument))
         }

@@ -353,10 +353,26 @@ final class RegistrationFinder: SyntaxVisitor {
            let binding = node.ancestorOrSelf(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self) {
             castType = binding.typeAnnotation?.type.trimmedDescription
         }
+        // `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the enclosing function's return type.
+        if site.type == nil, castType == nil, site.name == nil {
+            let returned = node.parent?.is(ReturnStmtSyntax.self) == true
+                || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
+            if returned, let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
+               let type = function.signature.returnClause?.type.trimmedDescription, function.genericParameterClause == nil {
+                castType = type
+            }
+        }
         if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
         // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
-        if site.type == nil, site.name == nil, site.problem != nil { return }
-        guard site.type != nil || castType != nil || site.name != nil else { return }
+        if site.type == nil, site.name == nil, site.problem != nil, !site.isInferred { return }
+        guard site.type != nil || castType != nil || site.name != nil else {
+            if site.isInferred {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "this resolve names no type (`\(site.node.trimmedDescription.prefix(60))`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out",
+                                           at: file.location(of: site.node)))
+            }
+            return
+        }
         resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node)))
     }
 

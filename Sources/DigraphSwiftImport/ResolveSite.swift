@@ -19,6 +19,8 @@ struct ResolveSite {
     var problem: String?
     /// A hand-rolled container's resolve, read from its declaration: what a miss does.
     var onMiss: EagerMiss?
+    /// Names no type at all (`resolve()`, a generic helper): Swift infers it from where the value goes.
+    var isInferred = false
 
     /// A resolve at exactly this expression (no unwrapping), or nil.
     static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants()) -> ResolveSite? {
@@ -77,7 +79,8 @@ struct ResolveSite {
             }
         }
         if site.type == nil, site.name == nil, site.problem == nil {
-            site.problem = "it names no type (`\(call.trimmedDescription.prefix(80))`)"
+            site.problem = "it names no type (`\(call.trimmedDescription.prefix(80))`), and digraph cannot tell the type Swift infers there"
+            site.isInferred = true
         }
         return site
     }
