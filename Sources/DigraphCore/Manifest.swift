@@ -215,11 +215,15 @@ public struct DirectResolve: Hashable, Sendable {
     public var name: Located<String>?
     /// Codes whose findings at this resolve are not reported (`// digraph:ignore` in Swift).
     public var suppressions: [Suppression]
+    /// The runtime arguments the call passes, in order (nil: not recorded; a type nil: not known).
+    /// Read from Swift (`resolve(X.self, argument: 42)`), or `arguments:` on a `resolves:` entry.
+    public var arguments: [TypeReference?]?
 
-    public init(type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = []) {
+    public init(type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = [], arguments: [TypeReference?]? = nil) {
         self.type = type
         self.name = name
         self.suppressions = suppressions
+        self.arguments = arguments
     }
 
     public var location: SourceLocation { type.location }

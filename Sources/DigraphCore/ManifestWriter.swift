@@ -58,8 +58,12 @@ public struct ManifestWriter {
         fields.append(("registrations", .list(manifest.registrations.map { .commented(registration($0), origin: $0) })))
         if !manifest.resolves.isEmpty {
             fields.append(("resolves", .list(manifest.resolves.map { use in
-                let value: Value = use.name.map { .map([("type", type(use.type)), ("name", .scalar($0.value, quoted: false))]) } ?? type(use.type)
-                return .commented(value, origin: use)
+                var entry: [(String, Value)] = [("type", type(use.type))]
+                if let name = use.name { entry.append(("name", .scalar(name.value, quoted: false))) }
+                if let arguments = use.arguments, !arguments.isEmpty {
+                    entry.append(("arguments", .list(arguments.map { $0.map(type) ?? .scalar("_", quoted: false) })))
+                }
+                return .commented(entry.count == 1 ? type(use.type) : .map(entry), origin: use)
             })))
         }
         return fields

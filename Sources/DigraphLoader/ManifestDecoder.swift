@@ -10,7 +10,7 @@ struct ManifestDecoder {
     static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
                                      "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress", "eager"]
     static let dependencyFields = ["type", "name", "lazy", "eager", "arguments", "argument", "suppress"]
-    static let resolveFields = ["type", "name"]
+    static let resolveFields = ["type", "name", "arguments"]
 
     init(file: String) { self.file = file }
 
@@ -105,7 +105,14 @@ struct ManifestDecoder {
             return nil
         }
         let name = fields["name"].flatMap { identifier($0, "'name'") }
-        return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name) }
+        // `arguments: [Int, _]`: the types the call passes, `_` for one not known.
+        let arguments = fields["arguments"].map { node in
+            list(node, "'arguments'") { decoder, item -> TypeReference?? in
+                if case .scalar(.string("_")) = item.kind { return .some(nil) }
+                return decoder.typeReference(item, "a passed argument").map { .some($0) }
+            }
+        }
+        return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name, arguments: arguments) }
     }
 
     private mutating func decodeRegistration(_ node: DocumentNode, assembly: String) -> Registration? {

@@ -90,7 +90,8 @@ struct TypeAliasExpansion {
         var manifest = manifest
         manifest.registrations = manifest.registrations.map(apply)
         manifest.external = manifest.external.map { $0.expanding(aliases) }
-        manifest.resolves = manifest.resolves.map { DirectResolve(type: $0.type.expanding(aliases), name: $0.name, suppressions: $0.suppressions) }
+        manifest.resolves = manifest.resolves.map { DirectResolve(type: $0.type.expanding(aliases), name: $0.name, suppressions: $0.suppressions,
+                                                                       arguments: $0.arguments?.map { $0?.expanding(aliases) }) }
         return manifest
     }
 

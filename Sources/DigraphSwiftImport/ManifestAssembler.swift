@@ -146,7 +146,9 @@ struct ManifestAssembler {
             }
             let resolved = reference(type.hasSuffix("?") ? String(type.dropLast()) : type, at: use.location, "resolve")
             usedTypes.append(resolved)
-            direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location)))
+            let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
+            direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location),
+                                        arguments: passed))
         }
 
         // Keys the sources declare as protocols: generated code then needs no guessing.

@@ -25,6 +25,8 @@ final class RegistrationFinder: SyntaxVisitor {
         var castType: String?
         var name: String?
         var location: DigraphCore.SourceLocation
+        /// The runtime arguments the call passes: each one's type where the source says it.
+        var arguments: [String?] = []
     }
 
     let file: SwiftFile
@@ -373,7 +375,35 @@ final class RegistrationFinder: SyntaxVisitor {
             }
             return
         }
-        resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node)))
+        resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
+                                   arguments: site.passed.map { passedType($0, at: site.node) }))
+    }
+
+    /// The type of a value passed as a runtime argument, where the source says it: a literal's, or
+    /// the declared type of a parameter or a local it names. Nil when it does not say.
+    private func passedType(_ expression: ExprSyntax, at node: Syntax) -> String? {
+        let core = SwiftExpressions.unwrap(expression).core
+        if core.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if core.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if core.is(StringLiteralExprSyntax.self) { return "String" }
+        if core.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        guard let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var scope: Syntax? = node
+        while let current = scope {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedDescription
+            }
+            if let list = current.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    for binding in item.item.as(VariableDeclSyntax.self)?.bindings ?? [] where binding.pattern.trimmedDescription == name {
+                        if let annotated = binding.typeAnnotation?.type.trimmedDescription { return annotated }
+                        if let initial = binding.initializer?.value { return passedType(initial, at: Syntax(initial)) }
+                    }
+                }
+            }
+            scope = current.parent
+        }
+        return nil
     }
 
     /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key (and so is `resolve(type.self)`

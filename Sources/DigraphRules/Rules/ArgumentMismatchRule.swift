@@ -36,6 +36,32 @@ public struct ArgumentMismatchRule: Rule {
                 """,
                 "9:24: error: parameter 'day' of 'HistoryViewController' takes runtime argument 'dte', which 'HistoryViewController' does not declare (did you mean 'date'?) [argument-mismatch]",
             ]),
+            RuleExample("""
+            version: 1
+            registrations:
+              - provides: ScanResult
+                arguments:
+                  code: String
+                dependencies:
+                  code: { argument: code }
+              - provides: Report
+                arguments:
+                  reason: Reason
+                dependencies:
+                  reason: { argument: reason }
+            resolves:
+              - { type: ScanResult, arguments: [] }
+              - { type: Report, arguments: [Int] }
+            """, expect: [
+                """
+                14:13: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+                  5:7: note: 'ScanResult' declares its arguments here
+                """,
+                """
+                15:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                  10:7: note: 'Report' declares its arguments here
+                """,
+            ]),
         ],
         nonTriggering: [
             """
@@ -108,6 +134,36 @@ public struct ArgumentMismatchRule: Rule {
                     "runtime argument '\(argument.label.value)' of \(graph.named(index)) is never used: no parameter takes it and no dependency is passed it",
                     at: argument.label.location,
                     subject: .edge(from: graph.binding(of: index), label: argument.label.value, to: BindingKey(key: "unused argument", name: nil))))
+            }
+        }
+        diagnostics += callSites(graph)
+        return diagnostics
+    }
+
+    /// App code's own resolves, where the call says what it passes (`resolve(X.self, argument: 42)`).
+    private func callSites(_ graph: DependencyGraph) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for resolve in graph.resolves {
+            guard let passed = resolve.use.arguments, let target = resolve.target else { continue }
+            let builder = graph.forwardingTarget(of: target)
+            let expected = graph.registrations[builder].arguments
+            let note = [Note("\(graph.named(builder)) declares its arguments here", at: expected.first?.label.location ?? graph.registrations[builder].location)]
+            let subject = Subject.edge(from: BindingKey(key: "app code", name: nil), label: "resolve", to: resolve.binding)
+            if passed.count != expected.count {
+                let given = passed.isEmpty ? "none" : "(" + passed.map { $0?.key ?? "_" }.joined(separator: ", ") + ")"
+                diagnostics.append(Diagnostic(
+                    .argumentMismatch, .error,
+                    "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but this resolve passes \(given): Swinject returns nil for it"
+                        + (passed.isEmpty ? ", and a `!` on it crashes; pass them with `argument:` or `arguments:`" : ", and a `!` on it crashes"),
+                    at: resolve.use.location, notes: note, subject: subject))
+                continue
+            }
+            for (position, (given, declared)) in zip(passed, expected).enumerated() {
+                guard let given, given.key != declared.type.key, given.key != declared.type.lookupKey else { continue }
+                diagnostics.append(Diagnostic(
+                    .argumentMismatch, .error,
+                    "this resolve passes '\(given.key)' as runtime argument \(position + 1) of \(graph.named(builder)), which takes '\(declared.label.value): \(declared.type.key)': Swinject returns nil for it, and a `!` on it crashes",
+                    at: resolve.use.location, notes: note, subject: subject))
             }
         }
         return diagnostics

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// What a real Swinject app writes around the library: its own register wrappers, names given by
+/// constants, types Swift infers, runtime arguments at the call, and suppressions in the source.
+struct SwinjectPrecisionTests {
+    func check(_ swift: String, arguments: [String] = []) throws -> CLIRunner.Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-swinject-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try swift.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        return try CLIRunner.run(["check", "App.swift"] + arguments, directory: folder)
+    }
+
+    func imported(_ swift: String) throws -> CLIRunner.Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-swinject-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try swift.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        return try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder)
+    }
+
+    static let wrapper = """
+    import Swinject
+    extension Container {
+        @discardableResult
+        func register<Service>(_ type: Service.Type, name: String? = nil, mainActorFactory: @escaping @MainActor (Resolver) -> Service) -> ServiceEntry<Service> {
+            register(type, name: name) { r in MainActor.assumeIsolated { mainActorFactory(r) } }
+        }
+    }
+
+    """
+
+    @Test func aRegisterWrapperIsFollowedWithItsIsolation() throws {
+        let result = try imported(Self.wrapper + """
+        func assemble(container: Container) {
+            container.register(SearchViewModel.self, mainActorFactory: { r in SearchViewModel(api: r.resolve(API.self)!) }).inObjectScope(.container)
+            container.register(API.self) { _ in API() }
+        }
+
+        """)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("""
+        registrations:
+          # App.swift:9
+          # registered through register (App.swift:4)
+          - provides: SearchViewModel
+            lifetime: singleton
+            isolation: MainActor
+            dependencies:
+              api: API
+          # App.swift:10
+          - provides: API
+            lifetime: graph
+
+        """), "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 1 Swift file: 2 registrations, 1 resolve, 0 calls not understood\n")
+    }
+
+    @Test func namesGivenByConstantsAreTheirStrings() throws {
+        let result = try check("""
+        import Swinject
+        enum RouterName: String { case root; case detail = "details" }
+        enum Names { static let primary = "primary" }
+        let kCache = "cache"
+        func assemble(container: Container) {
+            container.register(Router.self, name: RouterName.root.rawValue) { _ in Router() }
+            container.register(Router.self, name: RouterName.detail.rawValue) { _ in Router() }
+            container.register(DB.self, name: Names.primary) { _ in DB() }
+            container.register(Cache.self, name: kCache) { _ in Cache() }
+            container.register(Screen.self) { r in
+                Screen(root: r.resolve(Router.self, name: RouterName.root.rawValue)!, details: r.resolve(Router.self, name: "details")!,
+                       db: r.resolve(DB.self, name: Names.primary)!, cache: r.resolve(Cache.self, name: kCache)!)
+            }
+        }
+
+        """)
+        #expect(result.status == 0)
+        #expect(result.stdout == "digraph: checked 5 registrations: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
+    }
+
+    @Test func aResolveSwiftTypesFromItsContextHasThatKey() throws {
+        let result = try imported("""
+        import Swinject
+        enum Composition {
+            static let container = Container()
+            static func resolve<T>() -> T { container.resolve(T.self)! }
+        }
+        final class API { init() {} }
+        final class Store { init(api: API, cache: Cache?) {} }
+        func assemble(container: Container) {
+            container.register(Store.self) { _ in Store(api: Composition.resolve(), cache: Composition.resolve()) }
+        }
+        final class Screen {
+            func makeStore() -> Store { Composition.resolve() }
+            let api: API = Composition.resolve()
+            func unknown() { use(Composition.resolve()) }
+        }
+
+        """)
+        #expect(result.stdout.hasSuffix("""
+          - provides: Store
+            lifetime: graph
+            dependencies:
+              api: API
+              cache: "Cache?"
+
+        resolves:
+          # App.swift:12
+          - Store
+          # App.swift:13
+          - API
+
+        """), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("App.swift:14:26: warning: this resolve names no type (`Composition.resolve()`) and digraph cannot tell the type Swift infers here"), "\(result.stderr)")
+    }
+
+    @Test func aResolveWithoutItsArgumentsOrWithTheWrongTypeIsAnError() throws {
+        let result = try check("""
+        import Swinject
+        func assemble(container: Container) {
+            container.register(ScanResult.self) { (_, code: String) in ScanResult(code: code) }
+            container.register(Report.self) { (_, reason: Reason) in Report(reason: reason) }
+        }
+        final class Screen {
+            func show(resolver: Resolver, id: Int, reason: Reason) {
+                _ = resolver.resolve(ScanResult.self)!
+                _ = resolver.resolve(Report.self, argument: 42)!
+                _ = resolver.resolve(ScanResult.self, argument: "abc")!
+                _ = resolver.resolve(Report.self, argument: id)!
+                _ = resolver.resolve(Report.self, argument: reason)!
+            }
+        }
+
+        """)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+        App.swift:8:13: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+        App.swift:3:5: note: 'ScanResult' declares its arguments here
+        App.swift:9:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+        App.swift:4:5: note: 'Report' declares its arguments here
+        App.swift:11:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+        App.swift:4:5: note: 'Report' declares its arguments here
+        digraph: checked 2 registrations: 3 errors, 0 warnings, 0 infos
+
+        """, "\(result.stdout)")
+    }
+
+    @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
+        let swift = """
+        import Swinject
+        func assemble(container: Container) {
+            container.register(Cache.self) { r in Cache(clock: r.resolve(Clock.self)!) }.inObjectScope(.container) // digraph:ignore captive-dependency one clock per app is fine
+            container.register(Clock.self) { _ in Clock() }
+            // digraph:ignore missing-binding, cycle the store comes from a module we do not read
+            container.register(Feed.self) { r in Feed(store: r.resolve(Store.self)!) }
+            container.register(Typo.self) { _ in Typo() } // digraph:ignore captiv-dependency
+        }
+
+        """
+        let result = try check(swift)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+        App.swift:5:5: info: unused suppression: nothing on Feed reports 'cycle'; remove it from the `// digraph:ignore` comment [cycle]
+        App.swift:7:51: warning: `// digraph:ignore` names 'captiv-dependency', which is no code digraph reports; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, swift-import [swift-import]
+        digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (2 suppressed not shown)
+
+        """, "\(result.stdout)")
+        // Without the comments both findings are reported.
+        let plain = try check(swift.replacingOccurrences(of: "// digraph:ignore", with: "// note:"))
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("App.swift:3:49: warning: singleton 'Cache' holds graph 'Clock' (parameter 'clock')"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
+    }
+}
