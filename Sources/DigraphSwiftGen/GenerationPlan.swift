@@ -25,9 +25,26 @@ public struct GenerationPlan: Sendable {
         }
     }
 
+    /// What `digraph import` writes where the sources do not say: a type, or a parameter label
+    /// (`FILL_IN_configProtocol`) for a resolve whose parameter is not known. Code is not generated
+    /// from a guess.
+    public static let placeholder = "FILL_IN"
+
     public init(graph: DependencyGraph) throws(Problem) {
         self.graph = graph
         naming = SwiftNaming(graph: graph)
+        for registration in graph.registrations {
+            for dependency in registration.dependencies where dependency.label.value.hasPrefix(Self.placeholder) {
+                throw Problem(message: "\(registration.displayName) resolves '\(dependency.service?.key ?? "?")' for a parameter digraph could not tell ('\(dependency.label.value)'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer",
+                              location: dependency.location)
+            }
+            let types = registration.provides + [registration.implementation].compactMap { $0 } + registration.arguments.map(\.type)
+                + registration.dependencies.compactMap(\.service)
+            if let unfilled = types.first(where: { $0.key.contains(Self.placeholder) }) {
+                throw Problem(message: "\(registration.displayName) has a type digraph could not read ('\(Self.placeholder)' stands in for it): fill it in first",
+                              location: unfilled.location)
+            }
+        }
 
         // Accessor names: each a function of its own binding (see `SwiftNaming.accessorName`).
         var accessors: [BindingKey: String] = [:]

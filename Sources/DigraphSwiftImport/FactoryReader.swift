@@ -586,7 +586,9 @@ struct FactoryReader {
                 continue
             }
             let isLazy = site.node.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) && $0.id != Syntax(node).id }) != nil
-            let label = SwiftExpressions.parameterName(for: type)
+            // No parameter is known to take it: a placeholder label, never an invented one, so that
+            // gen-swift asks for the real label instead of writing a call that does not compile.
+            let label = asProperties ? SwiftExpressions.parameterName(for: type) : ManifestAssembler.placeholder + "_" + SwiftExpressions.parameterName(for: type)
             let item = FactoryReading.Item(label: asProperties ? label : uniqueLabel(label),
                                            source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
                                            location: file.location(of: site.node),
@@ -595,7 +597,8 @@ struct FactoryReader {
                 reading.properties.append(item)
             } else {
                 reading.dependencies.append(item)
-                warn("it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as parameter '\(item.label)', check it", at: site.node)
+                warn("it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)", at: site.node)
+                reading.notes.append("\(item.label): resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label")
             }
         }
     }

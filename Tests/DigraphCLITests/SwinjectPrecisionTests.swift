@@ -173,3 +173,41 @@ struct SwinjectPrecisionTests {
         #expect(plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
     }
 }
+
+/// An import never invents a parameter label: a resolve whose parameter is not known keeps a
+/// placeholder, and gen-swift asks for the real label instead of writing code that does not compile.
+struct HonestImportTests {
+    @Test func genSwiftRefusesAPlaceholderLabelWithItsLocation() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-honest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import Swinject
+        func assemble(container: Container) {
+            container.register(API.self) { r in
+                let config = r.resolve(ConfigProtocol.self)!
+                return API(session: config.session, baseURL: config.baseURL)
+            }
+            container.register(ConfigProtocol.self) { _ in Config() }
+        }
+
+        """.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["import", "App.swift", "-o", "api.yaml"], directory: folder)
+        #expect(imported.status == 0)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("api.yaml"), encoding: .utf8)
+        #expect(manifest.contains("  # FILL_IN_configProtocol: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label\n"))
+        #expect(manifest.contains("      FILL_IN_configProtocol: ConfigProtocol\n"))
+        #expect(!manifest.contains("      configProtocol:"))
+        // The manifest loads; gen-swift says what to fill in, where.
+        #expect(try CLIRunner.run(["check", "api.yaml"], directory: folder).status == 0)
+        let generated = try CLIRunner.run(["gen-swift", "api.yaml", "-o", "Container.swift"], directory: folder)
+        #expect(generated.status != 0)
+        #expect(generated.stderr.contains("api.yaml:12:7: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell ('FILL_IN_configProtocol'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer"), "\(generated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
+        // From the Swift itself, at the resolve.
+        let direct = try CLIRunner.run(["gen-swift", "App.swift", "-o", "Container.swift"], directory: folder)
+        #expect(direct.status != 0)
+        #expect(direct.stderr.hasPrefix("App.swift:4:22: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell"), "\(direct.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
+    }
+}
