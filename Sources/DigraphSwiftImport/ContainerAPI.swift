@@ -210,6 +210,8 @@ struct ContainerAPI {
             storage.merge(part.storedProperties) { first, _ in first }
             functions += part.functions.map { ($0, part.file) }
         }
+        // Only a type with a method taking a type can be a container: the rest cost nothing more.
+        guard functions.contains(where: { $0.0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) else { return }
         let keying = Self.keying(of: functions.map(\.0))
         let writers = Set(functions.filter { Self.writesStorage($0.0.body, storage: storage) }.map { $0.0.name.text })
         var pending: [(FunctionDeclSyntax, SwiftFile, [Parameter])] = []

@@ -13,7 +13,7 @@ struct IgnoreComments {
     static let marker = "digraph:ignore"
 
     init(files: [SwiftFile]) {
-        for file in files where file.refusal == nil {
+        for file in files where file.refusal == nil && file.mentionsIgnore {
             read(file)
         }
     }
@@ -27,7 +27,7 @@ struct IgnoreComments {
             // A comment alone on a line is leading trivia of the next token: it applies to that line.
             var offset = token.position.utf8Offset
             for piece in token.leadingTrivia {
-                if case .lineComment(let text) = piece {
+                if case .lineComment(let text) = piece, text.contains(Self.marker) {
                     add(text, at: offset, appliesTo: file.converter.location(for: token.positionAfterSkippingLeadingTrivia).line, in: file)
                 }
                 offset += piece.sourceLength.utf8Length
@@ -35,7 +35,7 @@ struct IgnoreComments {
             // A comment at the end of a line is trailing trivia of the line's last token.
             offset = token.endPositionBeforeTrailingTrivia.utf8Offset
             for piece in token.trailingTrivia {
-                if case .lineComment(let text) = piece {
+                if case .lineComment(let text) = piece, text.contains(Self.marker) {
                     add(text, at: offset, appliesTo: file.converter.location(for: token.positionAfterSkippingLeadingTrivia).line, in: file)
                 }
                 offset += piece.sourceLength.utf8Length

@@ -54,7 +54,8 @@ struct RegistrationOrder {
                 guard let owner = index.owner(of: found[offset].location) else { continue }
                 byOwner[owner.name, default: []].append(offset)
             }
-            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) where !index.isReferenced(name) {
+            let referenced = byOwner.isEmpty ? [] : index.referenced(Set(byOwner.keys))
+            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) where !referenced.contains(name) {
                 let declared = index.owner(of: found[offsets[0]].location)!.location
                 dropped.formUnion(offsets)
                 findings.append(Diagnostic(
@@ -142,12 +143,14 @@ private struct FunctionIndex {
     private(set) var entries: [Function] = []
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
-    /// How often each identifier is written, declarations not counted.
-    private var references: [String: Int] = [:]
+    private let files: [SwiftFile]
+    /// The name tokens of declarations, which are no references.
+    private var declaredNames = Set<SyntaxIdentifier>()
     /// Types that declare an `assemble` method: building one applies it when it is handed on.
     private var assemblers: [String: [Function]] = [:]
 
     init(files: [SwiftFile]) {
+        self.files = files
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
@@ -157,14 +160,22 @@ private struct FunctionIndex {
                 if function.name.text == "assemble", let owner = function.owner { assemblers[owner, default: []].append(function) }
             }
             for owner in collector.owners { owners[owner.file, default: []].append(owner) }
-            for token in file.tree.tokens(viewMode: .sourceAccurate) {
-                guard case .identifier(let name) = token.tokenKind, !collector.declaredNames.contains(token.id) else { continue }
-                references[name, default: 0] += 1
-            }
+            declaredNames.formUnion(collector.declaredNames)
         }
     }
 
-    func isReferenced(_ name: String) -> Bool { (references[name] ?? 0) > 0 }
+    /// Which of these names some code writes, outside their declarations (one pass over the
+    /// tokens, made only when some registration was not reached).
+    func referenced(_ names: Set<String>) -> Set<String> {
+        var found = Set<String>()
+        for file in files {
+            for token in file.tree.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, names.contains(name), !declaredNames.contains(token.id) else { continue }
+                found.insert(name)
+            }
+        }
+        return found
+    }
 
     /// The innermost type or top-level function around a location.
     func owner(of location: DigraphCore.SourceLocation) -> Owner? {

@@ -84,4 +84,20 @@ enum SourceDepth {
         }
         return nil
     }
+
+    /// The longest run of bytes without white space: a postfix chain deep enough to matter
+    /// (`a.b.b…`, `f()()…`, `a!!!…`) is written without spaces, real code in short runs.
+    static func longestUnbrokenRun(in text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                longest = max(longest, current)
+                current = 0
+            } else {
+                current += 1
+            }
+        }
+        return max(longest, current)
+    }
 }

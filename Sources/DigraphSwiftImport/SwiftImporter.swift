@@ -23,6 +23,7 @@ struct SwiftFile {
     init(path: String, text: String, module: String?) {
         self.path = path
         self.module = module
+        self.mentionsIgnore = text.contains(IgnoreComments.marker)
         let empty = Parser.parse(source: "")
         if text.utf8.count > Self.maximumBytes {
             self.tree = empty
@@ -38,7 +39,8 @@ struct SwiftFile {
         } else {
             var source = text
             let parsed = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
-            if let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
+            // A chain as deep as the tree limit is thousands of characters without a space: only then is the tree walked.
+            if SourceDepth.longestUnbrokenRun(in: text) > Self.maximumDepth, let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
                 self.tree = empty
                 let (line, column) = Self.lineAndColumn(of: deepest.position.utf8Offset, in: text)
                 self.refusal = Diagnostic(.swiftImport, .error,
@@ -50,6 +52,7 @@ struct SwiftFile {
             }
         }
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.importsSwinject = tree.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "Swinject" }
     }
 
     /// The first node found below `limit` levels, walking with an explicit stack (no recursion).
@@ -71,13 +74,10 @@ struct SwiftFile {
         return (line, column)
     }
 
-    /// Which modules the file imports (`import Swinject`, `import Factory` …).
-    var imports: Set<String> {
-        Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
-    }
-
     /// A file that imports Swinject keeps Swinject's meaning; a hand-rolled container never gets it.
-    var importsSwinject: Bool { imports.contains("Swinject") }
+    let importsSwinject: Bool
+    /// The text holds `digraph:ignore`: only such files are searched for the comments.
+    let mentionsIgnore: Bool
 
     func location(of node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
