@@ -112,10 +112,23 @@ public struct DependencyGraph: Sendable {
         }
         self.providers = providers
 
+        // Keys registered from Swift as a generic type without its arguments (Swift infers them):
+        // uses of a specialization find them by the unspecialized spelling.
+        var unspecialized: [BindingKey: BindingKey] = [:]
+        for registration in registrations where registration.answersSpecializations {
+            for type in registration.provides {
+                unspecialized[BindingKey(key: type.key, name: registration.name?.value)] = BindingKey(key: type.key, name: registration.name?.value)
+            }
+        }
+
         /// `T?` is served by a registration of `T?` itself when there is one, else by `T`.
         func binding(for type: TypeReference, name: String?) -> BindingKey {
             let exact = BindingKey(key: type.key, name: name)
-            return type.expression.isOptional && providers[exact] != nil ? exact : BindingKey(key: type.lookupKey, name: name)
+            let looked = type.expression.isOptional && providers[exact] != nil ? exact : BindingKey(key: type.lookupKey, name: name)
+            guard providers[looked] == nil, !unspecialized.isEmpty, case .nominal(let components) = type.expression.unwrapped,
+                  components.contains(where: { !$0.genericArguments.isEmpty }) else { return looked }
+            let bare = TypeExpression.nominal(components.map { TypeExpression.NameComponent($0.name) }).normalized().spelling
+            return unspecialized[BindingKey(key: bare, name: name)] ?? looked
         }
         self.edges = registrations.enumerated().map { index, registration in
             var edges: [Edge] = []

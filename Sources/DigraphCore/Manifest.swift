@@ -143,6 +143,10 @@ public final class Registration: Sendable {
     /// Built when it is registered (`eager: true`): every dependency is resolved then, in
     /// registration order, and the one value lives as long as the container.
     public let isEager: Bool
+    /// Read from Swift as `register(Generic.self)` where Swift infers the generic arguments from
+    /// the factory: it answers uses of the specializations (`Generic<RunLoop>`) too. Never set by
+    /// a manifest file, whose keys are exact.
+    public let answersSpecializations: Bool
     /// Where the registration starts (its `-` item).
     public let location: SourceLocation
     /// The assembly (file) this registration came from.
@@ -152,7 +156,8 @@ public final class Registration: Sendable {
                 name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
                 isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
                 properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
-                suppressions: [Suppression] = [], isEager: Bool = false, location: SourceLocation, assembly: String) {
+                suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false,
+                location: SourceLocation, assembly: String) {
         self.provides = provides
         self.implementation = implementation
         self.lifetime = lifetime
@@ -168,6 +173,7 @@ public final class Registration: Sendable {
         self.isSupplied = isSupplied
         self.suppressions = suppressions
         self.isEager = isEager
+        self.answersSpecializations = answersSpecializations
         self.location = location
         self.assembly = assembly
     }

@@ -103,7 +103,8 @@ struct TypeAliasExpansion {
             dependencies: registration.dependencies.map(apply), properties: registration.properties.map(apply),
             arguments: registration.arguments.map { Argument(label: $0.label, type: $0.type.expanding(aliases)) },
             aliasOf: registration.aliasOf.map { $0.expanding(aliases) }, isSupplied: registration.isSupplied,
-            suppressions: registration.suppressions, isEager: registration.isEager, location: registration.location, assembly: registration.assembly)
+            suppressions: registration.suppressions, isEager: registration.isEager, answersSpecializations: registration.answersSpecializations,
+            location: registration.location, assembly: registration.assembly)
     }
 
     private func apply(_ dependency: Dependency) -> Dependency {

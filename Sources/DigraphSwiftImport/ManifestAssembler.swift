@@ -50,7 +50,19 @@ struct ManifestAssembler {
             let reading = registration.reading
             let subject = Registration.displayName(key: registration.keys[0].type, name: registration.name)
             findings += reading.findings
-            let provides = registration.keys.map { reference($0.type, at: $0.location, subject) }
+            // `register(SearchViewModel.self) { SearchViewModel<RunLoop>(…) }`: Swift infers the generic
+            // arguments from the factory. Written out when the construction says them; otherwise the
+            // key answers uses of its specializations.
+            var keys = registration.keys
+            var answersSpecializations = false
+            if keys.count == 1, !keys[0].type.contains("<"), declarations.declaration(of: keys[0].type)?.isGeneric == true {
+                if let built = reading.implementation, built.hasPrefix(keys[0].type + "<") {
+                    keys[0].type = built
+                } else {
+                    answersSpecializations = true
+                }
+            }
+            let provides = keys.map { reference($0.type, at: $0.location, subject) }
             usedTypes += provides
 
             func dependency(_ item: FactoryReading.Item) -> Dependency {
@@ -124,10 +136,13 @@ struct ManifestAssembler {
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
                 aliasOf: alias, isSupplied: reading.isSupplied, suppressions: ignores.suppressions(at: registration.location),
-                isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil,
+                isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil, answersSpecializations: answersSpecializations,
                 location: registration.location, assembly: assembly)
             registrations.append(built)
             if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
+            if answersSpecializations {
+                notes[registration.location, default: []].append("Swift infers \(keys[0].type)'s generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest")
+            }
         }
 
         // A string-named registry's resolve names no type: it is the type registered under that name.

@@ -19,6 +19,8 @@ struct TypeDeclarations {
         /// Stored properties without a value, in order: a struct's memberwise initializer.
         var storedProperties: [Parameter] = []
         var hasExplicitInitializer = false
+        /// Declared with generic parameters (`final class SearchViewModel<S: Scheduler>`).
+        var isGeneric = false
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -79,8 +81,9 @@ struct TypeDeclarations {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func declare(_ name: String, _ kind: Kind, members: MemberBlockSyntax) {
+        private func declare(_ name: String, _ kind: Kind, members: MemberBlockSyntax, isGeneric: Bool = false) {
             var declaration = Declaration(kind: kind, module: module)
+            declaration.isGeneric = isGeneric
             for member in members.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                     declaration.hasExplicitInitializer = true
@@ -109,14 +112,14 @@ struct TypeDeclarations {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .class, members: node.memberBlock)
+            declare(node.name.text, .class, members: node.memberBlock, isGeneric: node.genericParameterClause != nil)
             scope.append(node.name.text)
             return .visitChildren
         }
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .struct, members: node.memberBlock)
+            declare(node.name.text, .struct, members: node.memberBlock, isGeneric: node.genericParameterClause != nil)
             scope.append(node.name.text)
             return .visitChildren
         }

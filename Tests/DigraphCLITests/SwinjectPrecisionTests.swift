@@ -211,3 +211,33 @@ struct HonestImportTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
     }
 }
+
+/// `register(SearchViewModel.self)` where Swift infers `SearchViewModel<RunLoop>` from the factory.
+struct GenericKeyTests {
+    @Test func aGenericKeyWrittenWithoutArgumentsAnswersItsSpecializations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-generic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import Swinject
+        final class SearchViewModel<S> { init() {} }
+        final class Paging<T> { init() {} }
+        final class Screen { init(search: SearchViewModel<RunLoop>, paging: Paging<Int>) {} }
+        func assemble(container: Container) {
+            container.register(SearchViewModel.self) { _ in SearchViewModel<RunLoop>() }
+            container.register(Paging.self) { _ in Paging() }
+            container.register(Screen.self) { r in Screen(search: r.resolve(SearchViewModel<RunLoop>.self)!, paging: r.resolve(Paging<Int>.self)!) }
+        }
+        final class Root { let screen = container.resolve(Screen.self)! }
+
+        """.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        // No false missing binding, no false unused registration.
+        let checked = try CLIRunner.run(["check", "App.swift"], directory: folder)
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        let imported = try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder)
+        // The construction says the argument: written out. It does not: kept, with a comment.
+        #expect(imported.stdout.contains("  - provides: \"SearchViewModel<RunLoop>\"\n"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("  # Swift infers Paging's generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest\n  - provides: Paging\n"))
+    }
+}
