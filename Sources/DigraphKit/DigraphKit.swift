@@ -33,4 +33,3 @@ public enum ExitStatus: Int32, Sendable {
 @_exported import enum DigraphSwiftGen.StaleFile
 @_exported import enum DigraphSwiftImport.SwiftImporter
 @_exported import enum DigraphSwiftImport.SwiftSourceFiles
-@_exported import struct DigraphSwiftImport.ContainerMethodStatement

@@ -91,24 +91,7 @@ public struct GitRevision {
     /// The contents of git objects, in order, from one `git cat-file --batch`.
     private static func objects(_ ids: [String]) throws(Failure) -> [Data] {
         guard !ids.isEmpty else { return [] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "cat-file", "--batch"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw Failure(description: "cannot run git: \(error.localizedDescription)") }
-        // Write the ids beside reading the answers (a plain dispatch queue), so neither pipe fills up.
-        let request = Data(ids.map { $0 + "\n" }.joined().utf8)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            input.fileHandleForWriting.write(request)
-            try? input.fileHandleForWriting.close()
-        }
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        let bytes = try gitBytes(["cat-file", "--batch"], input: Data(ids.map { $0 + "\n" }.joined().utf8))
         var contents: [Data] = []
         var offset = bytes.startIndex
         for id in ids {
@@ -126,19 +109,26 @@ public struct GitRevision {
         String(decoding: try gitBytes(arguments, failure: failure), as: UTF8.self)
     }
 
-    private static func gitBytes(_ arguments: [String], failure: String? = nil) throws(Failure) -> Data {
+    /// Runs git, handing it `input` on standard input when given.
+    private static func gitBytes(_ arguments: [String], input: Data? = nil, failure: String? = nil) throws(Failure) -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe(), errors = Pipe(), request = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input == nil ? FileHandle.nullDevice : request
         do { try process.run() } catch { throw Failure(description: "cannot run git: \(error.localizedDescription)") }
-        // Read stderr beside stdout (a plain dispatch queue, not the cooperative pool), so that a
-        // big output cannot stall git on a full pipe.
+        // Write stdin and read stderr beside stdout (a plain dispatch queue, not the cooperative
+        // pool), so that no pipe fills up and stalls git.
         let errorBytes = ErrorBytes()
         let group = DispatchGroup()
+        if let input {
+            DispatchQueue.global().async(group: group) {
+                request.fileHandleForWriting.write(input)
+                try? request.fileHandleForWriting.close()
+            }
+        }
         DispatchQueue.global().async(group: group) { errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile() }
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()

@@ -20,8 +20,6 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// cannot say, as `container` options (`registerLazy=singleton`) for every command reading Swift.
     public var containers: [Option] = []
 
-    /// The meanings `import: containers:` accepts.
-    public static let containerMeanings = ["eager", "transient", "singleton", "resolve", "resolve-optional"]
 
     public struct Option: Sendable, Equatable {
         public var name: String
@@ -146,19 +144,19 @@ public struct ProjectConfiguration: Sendable, Equatable {
         /// `containers: { registerLazy: singleton, provide: transient }`.
         mutating func containers(_ node: DocumentNode) -> [Option] {
             guard case .mapping(let entries) = node.kind else {
-                problem("'import.containers' must map method names to what they do (\(ProjectConfiguration.containerMeanings.joined(separator: ", "))), found \(node.kindDescription)", at: node.location)
+                problem("'import.containers' must map method names to what they do (\(ContainerMethodStatement.meanings.joined(separator: ", "))), found \(node.kindDescription)", at: node.location)
                 return []
             }
             var options: [Option] = []
             for entry in entries {
                 let name = entry.key.value
-                guard name.count <= 100, TypeExpressionParser.isIdentifierShaped(name) else {
+                guard ContainerMethodStatement.isMethodName(name) else {
                     problem("'import.containers': \(quoted(name)) is not a method name; write the method's base name, such as `registerLazy`", at: entry.key.location)
                     continue
                 }
-                guard case .scalar(.string(let meaning)) = entry.value.kind, ProjectConfiguration.containerMeanings.contains(meaning) else {
+                guard case .scalar(.string(let meaning)) = entry.value.kind, ContainerMethodStatement.meanings.contains(meaning) else {
                     let written = entry.value.scalarText ?? entry.value.kindDescription
-                    problem("'import.containers.\(name)' must be one of \(ProjectConfiguration.containerMeanings.joined(separator: ", ")), found \(quoted(written))\(suggestion(written, ProjectConfiguration.containerMeanings))", at: entry.value.location)
+                    problem("'import.containers.\(name)' must be one of \(ContainerMethodStatement.meanings.joined(separator: ", ")), found \(quoted(written))\(suggestion(written, ContainerMethodStatement.meanings))", at: entry.value.location)
                     continue
                 }
                 options.append(Option(name: "container", value: "\(name)=\(meaning)", location: entry.value.location))

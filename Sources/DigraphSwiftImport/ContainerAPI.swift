@@ -58,6 +58,21 @@ struct ContainerAPI {
         var isFunction: Bool { type.is(FunctionTypeSyntax.self) || type.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true }
         /// `T.Type` (or `Any.Type`): the parameter names a type.
         var isMetatype: Bool { type.is(MetatypeTypeSyntax.self) }
+        /// `String` or `String?`: a name that qualifies the key.
+        var isString: Bool { ["String", "String?"].contains(type.trimmedDescription) }
+
+        init(label: String?, name: String, type: TypeSyntax, hasDefault: Bool) {
+            self.label = label
+            self.name = name
+            self.type = type
+            self.hasDefault = hasDefault
+        }
+
+        /// A declared parameter, its type as written or as `expanding` makes it.
+        init(_ parameter: FunctionParameterSyntax, expanding: (TypeSyntax) -> TypeSyntax = { $0 }) {
+            self.init(label: parameter.argumentLabel, name: (parameter.secondName ?? parameter.firstName).text,
+                      type: expanding(parameter.type), hasDefault: parameter.defaultValue != nil)
+        }
     }
 
     private(set) var methods: [String: [Method]] = [:]
@@ -83,17 +98,14 @@ struct ContainerAPI {
     /// True when a type in the given paths declares the method a call uses (whatever it does).
     func declares(_ call: FunctionCallExprSyntax) -> Bool {
         guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = declared[name] else { return false }
-        let labels = call.arguments.map { $0.label?.text }
-        return candidates.contains { Self.fits(labels: labels, trailingClosure: call.trailingClosure != nil, $0) }
+        return candidates.contains { Self.bind(call, to: $0) != nil }
     }
 
     /// The method a call uses: its base name and argument labels fit one declaration.
     func method(for call: FunctionCallExprSyntax) -> Method? {
         guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = methods[name] else { return nil }
         if let stated = candidates.first, stated.owner == Self.statedOwner { return stated }
-        let labels = call.arguments.map { $0.label?.text }
-        let fitting = candidates.filter { Self.fits(labels: labels, trailingClosure: call.trailingClosure != nil, $0.parameters) }
-        return fitting.first
+        return candidates.first { Self.bind(call, to: $0.parameters) != nil }
     }
 
     /// Which parameter of the method each argument of a call binds to (nil: it fits no parameter).
@@ -140,23 +152,6 @@ struct ContainerAPI {
         return bound
     }
 
-    private static func fits(labels: [String?], trailingClosure: Bool, _ parameters: [Parameter]) -> Bool {
-        var next = 0
-        for label in labels {
-            while next < parameters.count, parameters[next].label != label {
-                guard parameters[next].hasDefault else { return false }
-                next += 1
-            }
-            guard next < parameters.count else { return false }
-            next += 1
-        }
-        if trailingClosure {
-            guard let position = parameters.indices.first(where: { $0 >= next && parameters[$0].isFunction }) else { return false }
-            next = position + 1
-        }
-        return parameters[next...].allSatisfy(\.hasDefault)
-    }
-
     // MARK: Learning
 
     /// Reads every type (and extension) of the given files that stores by metatype.
@@ -177,7 +172,7 @@ struct ContainerAPI {
         for owner in byOwner.keys.sorted() {
             // A container keeps what it is given: a type without stored properties of its own (a
             // UIKit extension's `dequeue(_:for:)`, `register(_:forCellReuseIdentifier:)`) is not one.
-            guard byOwner[owner]!.contains(where: { !$0.storedProperties.isEmpty }) || api.methods.values.contains(where: { $0.contains { $0.owner == owner } }) else { continue }
+            guard byOwner[owner]!.contains(where: { !$0.storedProperties.isEmpty }) else { continue }
             api.classify(owner: owner, parts: byOwner[owner]!)
         }
         for statement in stated { api.apply(statement) }
@@ -216,16 +211,12 @@ struct ContainerAPI {
         let writers = Set(functions.filter { Self.writesStorage($0.0.body, storage: storage) }.map { $0.0.name.text })
         var pending: [(FunctionDeclSyntax, SwiftFile, [Parameter])] = []
         for (function, file) in functions {
-            let parameters = function.signature.parameterClause.parameters.map { parameter in
-                Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
-                          name: (parameter.secondName ?? parameter.firstName).text, type: expanded(parameter.type), hasDefault: parameter.defaultValue != nil)
-            }
+            let parameters = function.signature.parameterClause.parameters.map { Parameter($0, expanding: expanded) }
             declared[function.name.text, default: []].append(parameters)
             guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else { continue }
             let location = file.location(of: function.name)
             var method = Method(role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
-                                qualifier: parameters.firstIndex { $0.type.trimmedDescription == "String" || $0.type.trimmedDescription == "String?" },
-                                keying: keying, location: location, reason: "")
+                                qualifier: parameters.firstIndex(where: \.isString), keying: keying, location: location, reason: "")
             if let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
                 method.role = .resolve(onMiss: onMiss)
                 method.reason = "returns the stored value"
@@ -285,7 +276,7 @@ struct ContainerAPI {
             var method = Method(role: callee.role, owner: owner, name: function.name.text, parameters: parameters,
                                 key: parameters.firstIndex(where: \.isMetatype)!, keying: keying,
                                 location: file.location(of: function.name), reason: "forwards to \(callee.signature)")
-            method.qualifier = parameters.firstIndex { $0.type.trimmedDescription == "String" || $0.type.trimmedDescription == "String?" }
+            method.qualifier = parameters.firstIndex(where: \.isString)
             method.factoryTakesResolver = callee.factoryTakesResolver
             guard let value = callee.value, let passed = bound[value] else { return nil }
             let core = SwiftExpressions.unwrap(passed).core
@@ -327,7 +318,6 @@ struct ContainerAPI {
         let location = DigraphCore.SourceLocation.start(of: ".digraph.yml")
         var existing = methods[statement.name] ?? []
         if existing.isEmpty {
-            // Not declared in the given paths: the statement is all there is; the key is the first metatype argument.
             // Not declared in the given paths: the key is the first argument, the value or factory any other.
             var parser = Parser("T.Type")
             let metatype = TypeSyntax.parse(from: &parser)
@@ -445,7 +435,7 @@ struct ContainerAPI {
                    let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
                    Syntax(read).ancestorOrSelf(where: { $0.id == conditions.id }) != nil {
                     let following = branch.as(IfExprSyntax.self).map { Syntax($0.body) } ?? Syntax(branch.parent ?? branch)
-                    if let block = following.as(CodeBlockSyntax.self), cachesIn(block, storage: storage, writers: writers, except: nil) { return true }
+                    if let block = following.as(CodeBlockSyntax.self), cachesIn(block, storage: storage, writers: writers) { return true }
                     if following.as(CodeBlockSyntax.self) == nil, let item = branch.ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }),
                        writesAfter(item, storage: storage, writers: writers) { return true }
                     continue
@@ -469,16 +459,12 @@ struct ContainerAPI {
         return false
     }
 
-    private static func cachesIn(_ block: CodeBlockSyntax, storage: [String: TypeSyntax], writers: Set<String>, except: String? = nil) -> Bool {
-        if assignments(in: block, storage: storage).contains(where: { $0.property != except }) { return true }
+    private static func cachesIn(_ block: CodeBlockSyntax, storage: [String: TypeSyntax], writers: Set<String>) -> Bool {
+        if !assignments(in: block, storage: storage).isEmpty { return true }
         return SwiftExpressions.calls(in: block).contains { call in
             guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return false }
             return writers.contains(name) && (receiver == nil || receiver!.trimmedDescription == "self")
         }
-    }
-
-    private static func assignmentsOutside(_ property: String, in body: CodeBlockSyntax, storage: [String: TypeSyntax]) -> [(property: String, value: ExprSyntax)] {
-        assignments(in: body, storage: storage).filter { $0.property != property }
     }
 
     private static func writesStorage(_ body: CodeBlockSyntax?, storage: [String: TypeSyntax]) -> Bool {
@@ -570,7 +556,7 @@ private final class ContainerCollector: SyntaxVisitor {
                 }
             }
         }
-        // Only a type that declares a metatype-taking function is a container candidate.
+        // A container candidate keeps storage, or takes a type (an extension of one that does).
         guard functions.contains(where: { $0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) || !stored.isEmpty else { return }
         found.append(.init(owner: name, file: file, functions: functions, storedProperties: stored))
     }
@@ -595,52 +581,14 @@ private final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
-/// What `.digraph.yml` says a container method does (`import: containers:`), where its
-/// declaration is not among the given paths or its body does not say.
-public struct ContainerMethodStatement: Sendable, Equatable {
-    public enum Meaning: String, Sendable, CaseIterable {
-        /// Stores the value it is given, or calls the factory once when registering.
-        case eager
-        /// Stores a factory called on every resolve.
-        case transient
-        /// Stores a factory and keeps its first value.
-        case singleton
-        /// Reads a value back; crashes on a miss.
-        case resolve
-        /// Reads a value back; nil on a miss.
-        case resolveOptional = "resolve-optional"
-
-        var role: ContainerAPI.Method.Role {
-            switch self {
-            case .eager: .register(lifetime: .singleton, isEager: true)
-            case .transient: .register(lifetime: .transient, isEager: false)
-            case .singleton: .register(lifetime: .singleton, isEager: false)
-            case .resolve: .resolve(onMiss: .stops)
-            case .resolveOptional: .resolve(onMiss: .givesNil)
-            }
+extension ContainerMethodStatement.Meaning {
+    var role: ContainerAPI.Method.Role {
+        switch self {
+        case .eager: .register(lifetime: .singleton, isEager: true)
+        case .transient: .register(lifetime: .transient, isEager: false)
+        case .singleton: .register(lifetime: .singleton, isEager: false)
+        case .resolve: .resolve(onMiss: .stops)
+        case .resolveOptional: .resolve(onMiss: .givesNil)
         }
     }
-
-    /// The method's base name (`registerLazy`).
-    public var name: String
-    public var meaning: Meaning
-
-    public init(name: String, meaning: Meaning) {
-        self.name = name
-        self.meaning = meaning
-    }
-
-    /// `registerLazy=singleton`, as `--container` takes it; nil when it is not that shape.
-    public init?(option: String) {
-        let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let meaning = Meaning(rawValue: parts[1]), Self.isMethodName(parts[0]) else { return nil }
-        self.init(name: parts[0], meaning: meaning)
-    }
-
-    public static func isMethodName(_ text: String) -> Bool {
-        text.count <= 100 && TypeExpressionParser.isIdentifierShaped(text)
-    }
-
-    /// What `--container` accepts, for help and messages.
-    public static let meanings = Meaning.allCases.map(\.rawValue)
 }

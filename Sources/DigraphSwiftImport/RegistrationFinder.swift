@@ -226,8 +226,7 @@ final class RegistrationFinder: SyntaxVisitor {
         reader.read(closure: closure, isSwinject: true)
         var reading = reader.reading
         if reading.isolation == nil { reading.isolation = wrapper.isolation }
-        let origin = wrapper.location
-        reading.notes.append("registered through \(wrapper.name) (\(origin.file.split(separator: "/").last.map(String.init) ?? origin.file):\(origin.line))")
+        reading.notes.append("registered through \(wrapper.name) (\(wrapper.location.fileNameAndLine))")
         var lifetime = Lifetime.graph
         var keys = [(type: type, location: file.location(of: node))]
         applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
@@ -248,7 +247,7 @@ final class RegistrationFinder: SyntaxVisitor {
             if let text = declarations.constants.value(of: named) {
                 name = text
             } else {
-                pending.append(("its name `\(named.trimmedDescription.prefix(60))` is not a string literal; the registration is imported without a name", Syntax(named)))
+                pending.append(("its name `\(named.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name", Syntax(named)))
             }
         }
         let subject = Registration.displayName(key: type, name: name)
@@ -266,8 +265,6 @@ final class RegistrationFinder: SyntaxVisitor {
         if let implementation = method.implementation.flatMap({ bound[$0] }).flatMap(SwiftExpressions.metatype) {
             // `registerFactory(P.self, Impl.self)`: the container builds `Impl`, handing it the resolver.
             reading.implementation = implementation.type
-            reading.isUnread = false
-            reading.findings.removeAll { $0.message.contains("returns nothing digraph can read") }
             // One lazy edge per key, however often the object resolves it.
             var seen = Set<String>()
             var labels = UniqueLabels()
@@ -287,8 +284,7 @@ final class RegistrationFinder: SyntaxVisitor {
         for (message, node) in pending {
             reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
         }
-        let origin = method.location
-        reading.notes.append("\(method.signature) \(method.reason) (\(origin.file.split(separator: "/").last.map(String.init) ?? origin.file):\(origin.line))")
+        reading.notes.append("\(method.signature) \(method.reason) (\(method.location.fileNameAndLine))")
         return Found(keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
                      argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
                      location: file.location(of: call), module: file.module, isEager: isEager,
@@ -306,16 +302,19 @@ final class RegistrationFinder: SyntaxVisitor {
               name.hasPrefix("provide") || name.hasPrefix("bind"), api.method(for: call) == nil, !api.declares(call),
               let first = call.arguments.first, SwiftExpressions.metatype(first.expression) != nil,
               call.trailingClosure != nil || call.arguments.count > 1 else { return }
-        let signature = "\(name)(\(call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined())\(call.trailingClosure == nil ? "" : "_:"))"
-        unknown.append((signature, file.location(of: call)))
+        unknown.append((Self.signature(of: call, named: name), file.location(of: call)))
     }
 
     /// Says once per method that a call was read by its shape, not by a declaration.
     private func assume(_ call: FunctionCallExprSyntax, _ meaning: String) {
         // Declared but taking no type (`register(instance:instanceName:)`, a name-keyed registry): its shape is its meaning.
         guard let (name, _) = SwiftExpressions.callee(of: call), !api.declares(call) else { return }
-        let signature = "\(name)(\(call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined())\(call.trailingClosure == nil ? "" : "_:"))"
-        assumed.append((signature, file.location(of: call), meaning))
+        assumed.append((Self.signature(of: call, named: name), file.location(of: call), meaning))
+    }
+
+    /// How a call names the method it uses: `register(_:instance:)`, a trailing closure as `_:`.
+    private static func signature(of call: FunctionCallExprSyntax, named name: String) -> String {
+        "\(name)(\(call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined())\(call.trailingClosure == nil ? "" : "_:"))"
     }
 
     /// What the registering code did before the call, outermost first: the statements before it in

@@ -60,7 +60,7 @@ struct RegistrationOrder {
                 dropped.formUnion(offsets)
                 findings.append(Diagnostic(
                     .swiftImport, .info,
-                    "'\(name)' is never applied from the app's entry (\(Self.spelled(self.entry!))) and nothing refers to it: its \(offsets.count) registration\(offsets.count == 1 ? "" : "s") are left out of the graph",
+                    "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: its \(offsets.count) registration\(offsets.count == 1 ? "" : "s") are left out of the graph",
                     at: declared))
             }
         }
@@ -78,7 +78,7 @@ struct RegistrationOrder {
             dropped.insert(offset)
             findings.append(Diagnostic(
                 .swiftImport, .info,
-                "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(Self.spelled(found[first].location)) in alternative branches, of which the app applies one: the graph keeps the first",
+                "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
                 at: registration.location))
         }
         let rest = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
@@ -116,9 +116,6 @@ struct RegistrationOrder {
         one.contains { mine in other.contains { $0.statement == mine.statement && $0.index != mine.index } }
     }
 
-    private static func spelled(_ location: DigraphCore.SourceLocation) -> String {
-        "\(location.file.split(separator: "/").last.map(String.init) ?? location.file):\(location.line)"
-    }
 }
 
 /// The functions of the given files, by name, with the type that declares each.
@@ -238,7 +235,7 @@ private struct FunctionIndex {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             declaredNames.insert(node.name.id)
             guard let body = node.body else { return .skipChildren }
-            let labels = node.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
             let owner = scope.last
             let name = node.name.text
             let isEntry = (name == "application" && labels.dropFirst().first == "didFinishLaunchingWithOptions")
@@ -254,7 +251,7 @@ private struct FunctionIndex {
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let body = node.body, let owner = scope.last else { return .skipChildren }
-            let labels = node.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
             functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: body, file: file, isEntry: owner.isMain))
             return .skipChildren
         }

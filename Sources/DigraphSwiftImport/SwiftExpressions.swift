@@ -1,3 +1,4 @@
+import DigraphCore
 import SwiftSyntax
 
 /// Small readings of Swift expressions the importer needs everywhere.
@@ -163,4 +164,14 @@ private final class ArrowFinder: SyntaxVisitor {
         if node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" }) { found.append(node) }
         return .visitChildren
     }
+}
+
+extension FunctionParameterSyntax {
+    /// The label a call writes (`nil` for `_`).
+    var argumentLabel: String? { firstName.text == "_" ? nil : firstName.text }
+}
+
+extension DigraphCore.SourceLocation {
+    /// `Container.swift:12`: where a comment or a message points, without the folders.
+    var fileNameAndLine: String { "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)" }
 }

@@ -19,12 +19,14 @@ struct SwiftFile {
     /// (`a.b.b…`, `f()()…`, `try try …`, `else if` × 50,000) builds a tree as deep as it is long, and
     /// every walk over it (ours and swift-syntax's) recurses.
     static let maximumDepth = 1_000
+    /// What a refused file is read as: nothing.
+    private static let emptyTree = Parser.parse(source: "")
 
     init(path: String, text: String, module: String?) {
         self.path = path
         self.module = module
         self.mentionsIgnore = text.contains(IgnoreComments.marker)
-        let empty = Parser.parse(source: "")
+        let empty = Self.emptyTree
         if text.utf8.count > Self.maximumBytes {
             self.tree = empty
             self.refusal = Diagnostic(.swiftImport, .error,

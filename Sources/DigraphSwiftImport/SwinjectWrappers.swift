@@ -52,10 +52,7 @@ struct SwinjectWrappers {
     /// A method whose body calls `register(param, …)` (or `register(T.self, …)`) with one of its
     /// closure parameters as the factory, directly or called inside the closure it passes.
     private static func wrapper(_ function: FunctionDeclSyntax, body: CodeBlockSyntax, file: SwiftFile) -> Wrapper? {
-        let parameters = function.signature.parameterClause.parameters.map { parameter in
-            ContainerAPI.Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
-                                   name: (parameter.secondName ?? parameter.firstName).text, type: parameter.type, hasDefault: parameter.defaultValue != nil)
-        }
+        let parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
         let names = parameters.map(\.name)
         guard let key = parameters.firstIndex(where: \.isMetatype) else { return nil }
         for call in SwiftExpressions.calls(in: body) {
@@ -67,7 +64,7 @@ struct SwinjectWrappers {
             for (label, expression) in passed {
                 if let reference = expression.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
                     if parameters[position].isFunction { factory = position }
-                    if label == "name", parameters[position].type.trimmedDescription.hasPrefix("String") { qualifier = position }
+                    if label == "name", parameters[position].isString { qualifier = position }
                 } else if let closure = expression.as(ClosureExprSyntax.self) {
                     for inner in SwiftExpressions.calls(in: closure) {
                         if let reference = inner.calledExpression.as(DeclReferenceExprSyntax.self),

@@ -50,23 +50,28 @@ enum Configured {
     /// The configuration files this run reads: the one named by `--config` and the nearest
     /// `.digraph.yml`. They are inputs, so no output may replace them.
     static var files: [String] {
-        var found: [String] = []
-        let arguments = Array(CommandLine.arguments.dropFirst(2))
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--config", index + 1 < arguments.count { found.append(arguments[index + 1]) }
-            if argument.hasPrefix("--config=") { found.append(String(argument.dropFirst("--config=".count))) }
-        }
+        var found = commandLine.configurations
         if let nearest = ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) { found.append(nearest) }
         return found
     }
 
     /// What was typed after `digraph <command>`, without `--config` (already used).
-    static var typedArguments: [String] {
+    static var typedArguments: [String] { commandLine.typed }
+
+    /// What was typed after `digraph <command>`, split into the `--config` files and the rest.
+    private static var commandLine: (typed: [String], configurations: [String]) {
         var typed = Array(CommandLine.arguments.dropFirst(2))
+        var configurations: [String] = []
         while let index = typed.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) {
-            typed.removeSubrange(index..<min(typed.count, index + (typed[index] == "--config" ? 2 : 1)))
+            if typed[index] == "--config" {
+                if index + 1 < typed.count { configurations.append(typed[index + 1]) }
+                typed.removeSubrange(index..<min(typed.count, index + 2))
+            } else {
+                configurations.append(String(typed[index].dropFirst("--config=".count)))
+                typed.remove(at: index)
+            }
         }
-        return typed
+        return (typed, configurations)
     }
 
     /// The section's options that the command line does not set, as arguments, then what was typed,
