@@ -5,19 +5,11 @@ import Testing
 /// constants, types Swift infers, runtime arguments at the call, and suppressions in the source.
 struct SwinjectPrecisionTests {
     func check(_ swift: String, arguments: [String] = []) throws -> CLIRunner.Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-swinject-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try swift.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
-        return try CLIRunner.run(["check", "App.swift"] + arguments, directory: folder)
+        try withApp(swift) { folder in try CLIRunner.run(["check", "App.swift"] + arguments, directory: folder) }
     }
 
     func imported(_ swift: String) throws -> CLIRunner.Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-swinject-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try swift.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
-        return try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder)
+        try withApp(swift) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
     }
 
     static let wrapper = """
@@ -178,10 +170,7 @@ struct SwinjectPrecisionTests {
 /// placeholder, and gen-swift asks for the real label instead of writing code that does not compile.
 struct HonestImportTests {
     @Test func genSwiftRefusesAPlaceholderLabelWithItsLocation() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-honest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
+        try withApp("""
         import Swinject
         func assemble(container: Container) {
             container.register(API.self) { r in
@@ -191,34 +180,32 @@ struct HonestImportTests {
             container.register(ConfigProtocol.self) { _ in Config() }
         }
 
-        """.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
-        let imported = try CLIRunner.run(["import", "App.swift", "-o", "api.yaml"], directory: folder)
-        #expect(imported.status == 0)
-        let manifest = try String(contentsOf: folder.appendingPathComponent("api.yaml"), encoding: .utf8)
-        #expect(manifest.contains("  # FILL_IN_configProtocol: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label\n"))
-        #expect(manifest.contains("      FILL_IN_configProtocol: ConfigProtocol\n"))
-        #expect(!manifest.contains("      configProtocol:"))
-        // The manifest loads; gen-swift says what to fill in, where.
-        #expect(try CLIRunner.run(["check", "api.yaml"], directory: folder).status == 0)
-        let generated = try CLIRunner.run(["gen-swift", "api.yaml", "-o", "Container.swift"], directory: folder)
-        #expect(generated.status != 0)
-        #expect(generated.stderr.contains("api.yaml:12:7: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell ('FILL_IN_configProtocol'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer"), "\(generated.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
-        // From the Swift itself, at the resolve.
-        let direct = try CLIRunner.run(["gen-swift", "App.swift", "-o", "Container.swift"], directory: folder)
-        #expect(direct.status != 0)
-        #expect(direct.stderr.hasPrefix("App.swift:4:22: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell"), "\(direct.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
+        """) { folder in
+            let imported = try CLIRunner.run(["import", "App.swift", "-o", "api.yaml"], directory: folder)
+            #expect(imported.status == 0)
+            let manifest = try String(contentsOf: folder.appendingPathComponent("api.yaml"), encoding: .utf8)
+            #expect(manifest.contains("  # FILL_IN_configProtocol: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label\n"))
+            #expect(manifest.contains("      FILL_IN_configProtocol: ConfigProtocol\n"))
+            #expect(!manifest.contains("      configProtocol:"))
+            // The manifest loads; gen-swift says what to fill in, where.
+            #expect(try CLIRunner.run(["check", "api.yaml"], directory: folder).status == 0)
+            let generated = try CLIRunner.run(["gen-swift", "api.yaml", "-o", "Container.swift"], directory: folder)
+            #expect(generated.status != 0)
+            #expect(generated.stderr.contains("api.yaml:12:7: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell ('FILL_IN_configProtocol'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer"), "\(generated.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
+            // From the Swift itself, at the resolve.
+            let direct = try CLIRunner.run(["gen-swift", "App.swift", "-o", "Container.swift"], directory: folder)
+            #expect(direct.status != 0)
+            #expect(direct.stderr.hasPrefix("App.swift:4:22: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell"), "\(direct.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
+        }
     }
 }
 
 /// `register(SearchViewModel.self)` where Swift infers `SearchViewModel<RunLoop>` from the factory.
 struct GenericKeyTests {
     @Test func aGenericKeyWrittenWithoutArgumentsAnswersItsSpecializations() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-generic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
+        try withApp("""
         import Swinject
         final class SearchViewModel<S> { init() {} }
         final class Paging<T> { init() {} }
@@ -230,14 +217,24 @@ struct GenericKeyTests {
         }
         final class Root { let screen = container.resolve(Screen.self)! }
 
-        """.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
-        // No false missing binding, no false unused registration.
-        let checked = try CLIRunner.run(["check", "App.swift"], directory: folder)
-        #expect(checked.status == 0)
-        #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
-        let imported = try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder)
-        // The construction says the argument: written out. It does not: kept, with a comment.
-        #expect(imported.stdout.contains("  - provides: \"SearchViewModel<RunLoop>\"\n"), "\(imported.stdout)")
-        #expect(imported.stdout.contains("  # Swift infers Paging's generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest\n  - provides: Paging\n"))
+        """) { folder in
+            // No false missing binding, no false unused registration.
+            let checked = try CLIRunner.run(["check", "App.swift"], directory: folder)
+            #expect(checked.status == 0)
+            #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+            let imported = try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder)
+            // The construction says the argument: written out. It does not: kept, with a comment.
+            #expect(imported.stdout.contains("  - provides: \"SearchViewModel<RunLoop>\"\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("  # Swift infers Paging's generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest\n  - provides: Paging\n"))
+        }
     }
+}
+
+/// Runs `body` in a scratch folder holding `swift` as App.swift, then removes the folder.
+func withApp<T>(_ swift: String, _ body: (URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-app-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try swift.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+    return try body(folder)
 }
