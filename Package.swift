@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
         .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphKit", .target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .testTarget(name: "DigraphKitTests", dependencies: ["DigraphKit"]),
-        .testTarget(name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen"], exclude: ["Golden", "Manifests"]),
+        .testTarget(name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen", "DigraphSwiftImport"], exclude: ["Golden", "Manifests"]),
         .testTarget(name: "DigraphSwiftImportTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphSwiftImport"]),
         .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth", "digraph-generate"], exclude: ["Expected"]),
     ]

@@ -56,6 +56,11 @@ struct ContainerAPI {
         var type: TypeSyntax
         var hasDefault: Bool
         var isFunction: Bool { type.is(FunctionTypeSyntax.self) || type.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true }
+        /// A function that returns something: a factory, unlike a `(T, Resolver) -> Void` callback.
+        var makesValue: Bool {
+            guard let function = type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self) else { return false }
+            return !["Void", "()"].contains(function.returnClause.type.trimmedDescription)
+        }
         /// `T.Type` (or `Any.Type`): the parameter names a type.
         var isMetatype: Bool { type.is(MetatypeTypeSyntax.self) }
         /// `String` or `String?`: a name that qualifies the key.

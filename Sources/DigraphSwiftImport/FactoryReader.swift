@@ -63,6 +63,9 @@ struct FactoryReader {
     private var consumed = Set<SyntaxIdentifier>()
     private(set) var reading = FactoryReading()
 
+    /// A wrapper's own factory read for one call: `T` is the type that call registers.
+    var genericBindings: [String: String] = [:]
+
     init(file: SwiftFile, declarations: TypeDeclarations, subject: String, api: ContainerAPI = ContainerAPI()) {
         self.file = file
         self.declarations = declarations
@@ -107,8 +110,10 @@ struct FactoryReader {
                     for binding in variable.bindings {
                         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
                         let value = self.value(of: initial, required: false)
-                        if case .service(let site, let optional) = value {
-                            let isOptional = binding.typeAnnotation?.type.trimmedDescription.hasSuffix("?") ?? optional
+                        if case .service(var site, let optional) = value {
+                            let annotation = binding.typeAnnotation?.type.trimmedDescription
+                            if site.isInferred, let annotation { site.infer(annotation) }
+                            let isOptional = annotation?.hasSuffix("?") ?? optional
                             locals[name] = .earlier(site, isOptional: isOptional, miss: miss(of: site, isOptional: isOptional))
                         } else {
                             locals[name] = value
@@ -152,6 +157,8 @@ struct FactoryReader {
                 parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
             }
         }
+        // `{ Impl(api: $0.resolve()) }`: the resolver is `$0`.
+        if isSwinject, parameters.isEmpty { resolverName = "$0" }
         if isSwinject, let first = parameters.first {
             resolverName = first.name == "_" ? nil : first.name
             for parameter in parameters.dropFirst() {
@@ -294,7 +301,9 @@ struct FactoryReader {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
             var value = self.value(of: initial, required: false)
-            if case .service(let site, _) = value, let annotation = binding.typeAnnotation?.type.trimmedDescription {
+            if case .service(var site, _) = value, let annotation = binding.typeAnnotation?.type.trimmedDescription {
+                // `let settings: Settings = r.resolve()`: the annotation is the type Swift infers.
+                if site.isInferred { site.infer(annotation) }
                 value = .service(site, isOptional: annotation.hasSuffix("?"))
             }
             locals[name] = value
@@ -397,11 +406,11 @@ struct FactoryReader {
         for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"
             var value = self.value(of: argument.expression, required: false)
-            if case .service(var site, let optional) = value, site.type == nil, site.name == nil, let parameters {
+            if case .service(var site, _) = value, site.isInferred, let parameters {
+                // The helper returns what the parameter takes: optional only when the parameter is.
                 let declared = parameters[position].type
-                site.type = declared.hasSuffix("?") ? String(declared.dropLast()) : declared
-                site.problem = nil
-                value = .service(site, isOptional: optional || declared.hasSuffix("?"))
+                site.infer(declared)
+                value = .service(site, isOptional: declared.hasSuffix("?"))
             }
             let label = name == "_" ? "_" + defaultName(for: value) : name
             add(parameter: label, value: value, at: Syntax(argument))
@@ -435,6 +444,9 @@ struct FactoryReader {
             }
         case .argument(let name):
             reading.dependencies.append(.init(label: uniqueLabel(label), source: .argument(name), location: location))
+        case .construction(let inner) where resolveSites(in: inner.node).isEmpty:
+            // `RunLoop.main`, `URL(string: "…")`: a value, with nothing of the container inside.
+            finding(.info, "parameter '\(label)' is given `\(inner.node.trimmedDescription.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)", at: node)
         case .construction(let inner):
             warn("parameter '\(label)' is built in place (`\(inner.node.trimmedDescription.prefix(60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it", at: node)
         case .literal(let text):
@@ -506,6 +518,12 @@ struct FactoryReader {
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
             let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
+            // `r.resolve() as Settings`: the cast is the type Swift infers.
+            if site.isInferred, let cast = unwrapped.castType {
+                var site = site
+                site.infer(cast)
+                return .service(site, isOptional: cast.hasSuffix("?"))
+            }
             let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && returnsOptional)
             return .service(site, isOptional: optional)
         }
@@ -522,7 +540,7 @@ struct FactoryReader {
             return .captured(name)
         }
         if let closure = core.as(ClosureExprSyntax.self) {
-            let sites = SwiftExpressions.calls(in: closure).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) } + SwiftExpressions.arrowResolves(in: closure).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
+            let sites = resolveSites(in: closure)
             if let first = sites.first { return .lazy(first) }
             return .unknown("a closure that resolves nothing")
         }
@@ -539,6 +557,8 @@ struct FactoryReader {
             || core.is(DictionaryExprSyntax.self) {
             return .literal(core.trimmedDescription)
         }
+        // `Tab.search.rawValue`, `RouterName.root`: a string constant declared in the given paths.
+        if declarations.constants.value(of: core) != nil { return .literal(core.trimmedDescription) }
         return .unknown(core.trimmedDescription)
     }
 
@@ -548,7 +568,7 @@ struct FactoryReader {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             let arguments = Array(call.arguments)
             if let type = SwiftExpressions.typeName(call.calledExpression) {
-                return Construction(implementation: type, arguments: arguments, node: Syntax(call))
+                return Construction(implementation: genericBindings[type] ?? type, arguments: arguments, node: Syntax(call))
             }
             guard let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
             let member = access.declName.baseName.text
@@ -556,7 +576,7 @@ struct FactoryReader {
                 return member == "init" ? Construction(implementation: nil, arguments: arguments, node: Syntax(call)) : nil
             }
             if let type = SwiftExpressions.typeName(base) {
-                return Construction(implementation: type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
+                return Construction(implementation: genericBindings[type] ?? type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
             }
             let object = value(of: base, required: true)
             switch object {
@@ -575,12 +595,18 @@ struct FactoryReader {
 
     // MARK: Every resolve ends up somewhere
 
+    private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
+        SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) }
+            + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
+    }
+
     /// Resolves the reading did not place (inside a helper call, a built-in-place argument, a
     /// statement it does not follow) still become edges, with a warning that says so.
     private mutating func accountForUnreadResolves(in node: some SyntaxProtocol, asProperties: Bool = false) {
-        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) } + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
-        for site in sites where !consumed.contains(site.node.id) {
+        let sites = resolveSites(in: node)
+        for var site in sites where !consumed.contains(site.node.id) {
             consumed.insert(site.node.id)
+            if site.isInferred, let written = ResolveSite.typeWrittenBeside(ResolveSite.outermost(site.node), orAnnotation: true) { site.infer(written) }
             guard let type = site.type else {
                 warn("it resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
                 continue

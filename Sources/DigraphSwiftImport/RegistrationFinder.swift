@@ -43,6 +43,8 @@ final class RegistrationFinder: SyntaxVisitor {
     private(set) var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     private var handled = Set<SyntaxIdentifier>()
+    /// The default object scope of each container variable, by the block that declares it.
+    private var defaultScopes: [SyntaxIdentifier: [String: Lifetime]] = [:]
 
     init(file: SwiftFile, declarations: TypeDeclarations, api: ContainerAPI = ContainerAPI()) {
         self.file = file
@@ -132,9 +134,10 @@ final class RegistrationFinder: SyntaxVisitor {
                 reader.read(closure: closure, isSwinject: true)
             }
         } else if let closure {
-            // Swinject's factories take the resolver; a hand-rolled container's closure takes nothing.
-            let isSwinject = closure.signature?.parameterClause != nil
-            lifetime = isSwinject ? .graph : .transient
+            // Swinject's factories take the resolver (`{ r in … }`, or `$0` in a file importing
+            // Swinject); a hand-rolled container's closure takes nothing.
+            let isSwinject = closure.signature?.parameterClause != nil || file.importsSwinject
+            lifetime = isSwinject ? defaultLifetime(of: SwiftExpressions.callee(of: call)?.receiver, at: Syntax(call)) : .transient
             reader.read(outer: outerStatements(before: call))
             reader.read(closure: closure, isSwinject: isSwinject)
             if !file.importsSwinject, callee == "register" {
@@ -170,6 +173,48 @@ final class RegistrationFinder: SyntaxVisitor {
                      eagerResolves: eagerResolves(reading))
     }
 
+    /// Swinject's object scopes: `.container`, `ObjectScope.graph`, ….
+    static func lifetime(ofScope expression: ExprSyntax) -> Lifetime? {
+        switch expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "container"?: .singleton
+        case "graph"?: .graph
+        case "transient"?: .transient
+        case "weak"?: .weak
+        default: nil
+        }
+    }
+
+    /// What a Swinject registration without `inObjectScope` gets: the container's
+    /// `defaultObjectScope` where the variable it is made on is declared with one
+    /// (`let container = Container(defaultObjectScope: .container)`, a local before the call or a
+    /// property of the enclosing type), else graph. Each block is read once, whatever the
+    /// number of registrations in it.
+    private func defaultLifetime(of receiver: ExprSyntax?, at node: Syntax) -> Lifetime {
+        guard let name = receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return .graph }
+        var current: Syntax? = node
+        while let scope = current {
+            if scope.is(CodeBlockItemListSyntax.self) || scope.is(MemberBlockItemListSyntax.self) {
+                if defaultScopes[scope.id] == nil { defaultScopes[scope.id] = Self.containerScopes(declaredIn: scope) }
+                if let lifetime = defaultScopes[scope.id]?[name] { return lifetime }
+            }
+            current = scope.parent
+        }
+        return .graph
+    }
+
+    private static func containerScopes(declaredIn block: Syntax) -> [String: Lifetime] {
+        let variables = block.as(CodeBlockItemListSyntax.self)?.compactMap { $0.item.as(VariableDeclSyntax.self) }
+            ?? block.as(MemberBlockItemListSyntax.self)?.compactMap { $0.decl.as(VariableDeclSyntax.self) } ?? []
+        var scopes: [String: Lifetime] = [:]
+        for binding in variables.flatMap(\.bindings) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let made = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                  made.calledExpression.trimmedDescription.hasSuffix("Container") else { continue }
+            scopes[name] = made.arguments.first { $0.label?.text == "defaultObjectScope" }.flatMap { lifetime(ofScope: $0.expression) } ?? .graph
+        }
+        return scopes
+    }
+
     /// Modifiers chained on a registration: scope, initCompleted, implements.
     private func applyModifiers(of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout FactoryReading,
                                 keys: inout [(type: String, location: DigraphCore.SourceLocation)], argumentNames: [String], subject: String) {
@@ -178,13 +223,9 @@ final class RegistrationFinder: SyntaxVisitor {
               let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id {
             switch access.declName.baseName.text {
             case "inObjectScope":
-                let scope = outer.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-                switch scope {
-                case "container"?: lifetime = .singleton
-                case "graph"?: lifetime = .graph
-                case "transient"?: lifetime = .transient
-                case "weak"?: lifetime = .weak
-                default:
+                if let scope = outer.arguments.first.flatMap({ Self.lifetime(ofScope: $0.expression) }) {
+                    lifetime = scope
+                } else {
                     reading.findings.append(Diagnostic(.swiftImport, .warning,
                                                        "'\(subject)': the object scope `\(outer.arguments.trimmedDescription.prefix(60))` is not one of Swinject's (container, graph, transient, weak); it is imported as \(lifetime.rawValue), check it",
                                                        at: file.location(of: outer)))
@@ -215,19 +256,40 @@ final class RegistrationFinder: SyntaxVisitor {
               !isGenericParameter(type, at: Syntax(call)) else { return nil }
         let name = wrapper.qualifier.flatMap { bound[$0] }.flatMap(declarations.constants.value(of:))
         let subject = Registration.displayName(key: type, name: name)
+        if let template = wrapper.template {
+            // The wrapper's own factory, with its generic parameter as this call's type. A closure
+            // the call passes (a callback) runs after it; what it resolves is not read.
+            var reader = FactoryReader(file: template.file, declarations: declarations, subject: subject)
+            reader.genericBindings = [template.keyGeneric: type]
+            reader.read(closure: template.closure, isSwinject: true)
+            for (position, argument) in bound where position != wrapper.key {
+                if let resolve = SwiftExpressions.calls(in: argument).first(where: { ResolveSite.ofCall($0, constants: declarations.constants) != nil }) {
+                    findings.append(Diagnostic(.swiftImport, .warning,
+                                               "'\(subject)': this closure, passed to `\(wrapper.name)`, resolves here; digraph reads the factory `\(wrapper.name)` writes (\(wrapper.location.fileNameAndLine)), not this closure: add what it resolves to the manifest by hand",
+                                               at: file.location(of: resolve)))
+                }
+            }
+            return found(call, wrapper, bound, reading: reader.reading, reader: reader, type: type, node: Syntax(node), name: name, subject: subject)
+        }
         var reader = FactoryReader(file: file, declarations: declarations, subject: subject)
         reader.read(outer: outerStatements(before: call))
-        guard let closure = bound[wrapper.factory].flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) else {
+        guard let closure = wrapper.factory.flatMap({ bound[$0] }).flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) else {
             findings.append(Diagnostic(.swiftImport, .warning,
                                        "'\(subject)': its factory, passed to `\(wrapper.name)`, is not a closure digraph can read; the registration is imported without its implementation",
                                        at: file.location(of: call)))
             return nil
         }
         reader.read(closure: closure, isSwinject: true)
-        var reading = reader.reading
+        return found(call, wrapper, bound, reading: reader.reading, reader: reader, type: type, node: Syntax(node), name: name, subject: subject)
+    }
+
+    private func found(_ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax], reading: FactoryReading,
+                       reader: FactoryReader, type: String, node: Syntax, name: String?, subject: String) -> Found {
+        var reading = reading
         if reading.isolation == nil { reading.isolation = wrapper.isolation }
         reading.notes.append("registered through \(wrapper.name) (\(wrapper.location.fileNameAndLine))")
-        var lifetime = Lifetime.graph
+        let container = wrapper.receiver.map { bound[$0] } ?? SwiftExpressions.callee(of: call)?.receiver
+        var lifetime = defaultLifetime(of: container, at: Syntax(call))
         var keys = [(type: type, location: file.location(of: node))]
         applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
         return Found(keys: keys, name: name, lifetime: lifetime, reading: reading, argumentNames: reader.argumentNames,
@@ -338,32 +400,14 @@ final class RegistrationFinder: SyntaxVisitor {
     // MARK: Direct resolves
 
     private func appResolve(_ site: ResolveSite) {
-        var castType: String?
-        // `resolve(instanceName: "n") as! T` or `let x: T = resolve(…)`: the type is written beside it.
-        var node = site.node
-        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(TryExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
-            node = parent
-        }
-        if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            if elements.count == 3, elements[0].id == node.id, elements[1].is(UnresolvedAsExprSyntax.self) {
-                castType = elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription
-            }
-        }
-        if site.type == nil, castType == nil,
-           let binding = node.ancestorOrSelf(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self) {
-            castType = binding.typeAnnotation?.type.trimmedDescription
-        }
-        // `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the enclosing function's return type.
+        let node = ResolveSite.outermost(site.node)
+        var castType = ResolveSite.typeWrittenBeside(node, orAnnotation: site.type == nil)
         if site.type == nil, castType == nil, site.name == nil {
-            let returned = node.parent?.is(ReturnStmtSyntax.self) == true
-                || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
-            if returned, let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
-               let type = function.signature.returnClause?.type.trimmedDescription, function.genericParameterClause == nil {
-                castType = type
-            }
+            castType = typeWhereUsed(node)
         }
         if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
+        // Inside a wrapper's own factory: read for each call of the wrapper, never as the app's.
+        if wrappers.isTemplate(site.node) { return }
         // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
         if site.type == nil, site.name == nil, site.problem != nil, !site.isInferred { return }
         guard site.type != nil || castType != nil || site.name != nil else {
@@ -376,6 +420,34 @@ final class RegistrationFinder: SyntaxVisitor {
         }
         resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
                                    arguments: site.passed.map { passedType($0, at: site.node) }))
+    }
+
+    /// Where the value of a resolve that names no type goes, the type Swift gives it there: the
+    /// declared parameter of an initializer it is passed to (`Screen(model: resolve())`), or the
+    /// enclosing function's return type (`return resolve()`, one element of a returned tuple).
+    private func typeWhereUsed(_ node: Syntax) -> String? {
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self) {
+            if let call = list.parent?.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(call.calledExpression),
+               let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) }) {
+                let labels = list.map { $0.label?.text }
+                return declarations.initializers(of: type)?.first { $0.map(\.label) == labels }?[position].type
+            }
+            guard let tuple = list.parent?.as(TupleExprSyntax.self),
+                  let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count,
+                  let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) })
+            else { return nil }
+            return Array(types)[position].type.trimmedDescription
+        }
+        return returnType(of: node)?.trimmedDescription
+    }
+
+    /// `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the type the function returns.
+    private func returnType(of node: Syntax) -> TypeSyntax? {
+        let returned = node.parent?.is(ReturnStmtSyntax.self) == true
+            || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
+        guard returned, let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
+              function.genericParameterClause == nil else { return nil }
+        return function.signature.returnClause?.type
     }
 
     /// The type of a value passed as a runtime argument, where the source says it: a literal's, or

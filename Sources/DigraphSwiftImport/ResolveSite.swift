@@ -22,6 +22,35 @@ struct ResolveSite {
     /// Names no type at all (`resolve()`, a generic helper): Swift infers it from where the value goes.
     var isInferred = false
 
+    /// The type Swift infers for a resolve that names none, from where its value goes (a
+    /// parameter's declared type, an annotation, a cast); an optional there keys the wrapped type.
+    mutating func infer(_ declared: String) {
+        type = declared.hasSuffix("?") || declared.hasSuffix("!") ? String(declared.dropLast()) : declared
+        problem = nil
+        isInferred = false
+    }
+
+    /// The resolve with what unwraps it (`!`, `try`, `?`): the node its value leaves from.
+    static func outermost(_ node: Syntax) -> Syntax {
+        var node = node
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(TryExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+            node = parent
+        }
+        return node
+    }
+
+    /// The type written beside a resolve: `resolve(…) as! T`, or (when asked) `let x: T = resolve(…)`.
+    static func typeWrittenBeside(_ node: Syntax, orAnnotation: Bool) -> String? {
+        if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[0].id == node.id, elements[1].is(UnresolvedAsExprSyntax.self) {
+                return elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription
+            }
+        }
+        guard orAnnotation, let binding = node.ancestorOrSelf(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self) else { return nil }
+        return binding.typeAnnotation?.type.trimmedDescription
+    }
+
     /// A resolve at exactly this expression (no unwrapping), or nil.
     static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants()) -> ResolveSite? {
         if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api, constants: constants) }

@@ -10,8 +10,17 @@ struct SwinjectWrappers {
         var name: String
         var parameters: [ContainerAPI.Parameter]
         var key: Int
-        var factory: Int
+        /// The closure parameter the caller's factory arrives in; nil when the wrapper writes the
+        /// factory itself (`template`).
+        var factory: Int?
+        /// `container.register(type) { T.init(viewModel: $0.resolve()) }` inside
+        /// `func quickRegister<T: …>(_ type: T.Type, …)`: one factory for every call, its generic
+        /// parameter (`keyGeneric`) standing for the type each call registers.
+        var template: (closure: ClosureExprSyntax, file: SwiftFile, keyGeneric: String)?
         var qualifier: Int?
+        /// The parameter holding the container the wrapper registers on (`container.register(…)`);
+        /// nil when it registers on itself, an extension of the container.
+        var receiver: Int?
         /// The global actor the factory runs on (`@MainActor` on the closure parameter, or the body's
         /// `MainActor.assumeIsolated`).
         var isolation: String?
@@ -33,6 +42,16 @@ struct SwinjectWrappers {
         }
     }
 
+    /// Inside the factory a wrapper writes itself.
+    func isTemplate(_ node: Syntax) -> Bool {
+        guard let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
+              let candidates = wrappers[function.name.text] else { return false }
+        return candidates.contains { wrapper in
+            guard let closure = wrapper.template?.closure else { return false }
+            return node.ancestorOrSelf(where: { $0.id == Syntax(closure).id }) != nil
+        }
+    }
+
     /// The wrapper a call uses, and its arguments by parameter.
     func wrapper(for call: FunctionCallExprSyntax) -> (Wrapper, [Int: ExprSyntax])? {
         guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = wrappers[name] else { return nil }
@@ -41,7 +60,8 @@ struct SwinjectWrappers {
             // A wrapper named like Swinject's own `register` is only the call that names its factory's
             // label (`mainActorFactory:`); a trailing closure or `factory:` is Swinject's.
             if wrapper.name == "register" {
-                let label = wrapper.parameters[wrapper.factory].label
+                guard let factory = wrapper.factory else { continue }
+                let label = wrapper.parameters[factory].label
                 guard let label, label != "factory", call.arguments.contains(where: { $0.label?.text == label }) else { continue }
             }
             return (wrapper, bound)
@@ -57,22 +77,32 @@ struct SwinjectWrappers {
         guard let key = parameters.firstIndex(where: \.isMetatype) else { return nil }
         for call in SwiftExpressions.calls(in: body) {
             guard let (callee, _) = SwiftExpressions.callee(of: call), callee == "register" || callee == "_register" else { continue }
-            // The factory: a parameter passed as is, or called inside the closure passed.
+            // The factory: a parameter that makes a value, passed as is or called inside the closure
+            // passed; else the closure passed is the factory itself (a template).
             var factory: Int?
             var qualifier: Int?
+            var literal: ClosureExprSyntax?
             let passed = Array(call.arguments.map { ($0.label?.text, $0.expression) }) + (call.trailingClosure.map { [(nil, ExprSyntax($0))] } ?? [])
             for (label, expression) in passed {
                 if let reference = expression.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
-                    if parameters[position].isFunction { factory = position }
+                    if parameters[position].makesValue { factory = position }
                     if label == "name", parameters[position].isString { qualifier = position }
                 } else if let closure = expression.as(ClosureExprSyntax.self) {
+                    literal = closure
                     for inner in SwiftExpressions.calls(in: closure) {
                         if let reference = inner.calledExpression.as(DeclReferenceExprSyntax.self),
-                           let position = names.firstIndex(of: reference.baseName.text), parameters[position].isFunction {
+                           let position = names.firstIndex(of: reference.baseName.text), parameters[position].makesValue {
                             factory = position
                         }
                     }
                 }
+            }
+            let receiver = SwiftExpressions.callee(of: call)?.receiver?.as(DeclReferenceExprSyntax.self).flatMap { names.firstIndex(of: $0.baseName.text) }
+            if factory == nil, let literal, let generic = parameters[key].type.as(MetatypeTypeSyntax.self)?.baseType.as(IdentifierTypeSyntax.self)?.name.text,
+               function.genericParameterClause?.parameters.contains(where: { $0.name.text == generic }) == true {
+                return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: nil,
+                               template: (literal, file, generic), qualifier: qualifier, receiver: receiver, isolation: nil,
+                               location: file.location(of: function.name))
             }
             guard let factory, factory != key else { continue }
             var isolation: String?
@@ -87,7 +117,7 @@ struct SwinjectWrappers {
                 isolation = SwiftExpressions.callee(of: assumed)?.receiver?.trimmedDescription
             }
             return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: factory, qualifier: qualifier,
-                           isolation: isolation, location: file.location(of: function.name))
+                           receiver: receiver, isolation: isolation, location: file.location(of: function.name))
         }
         return nil
     }

@@ -21,6 +21,10 @@ struct TypeDeclarations {
         var hasExplicitInitializer = false
         /// Declared with generic parameters (`final class SearchViewModel<S: Scheduler>`).
         var isGeneric = false
+        var genericParameters: [String] = []
+        /// A class's first inherited type with its generic arguments (`MVVMViewController<HomeViewModel>`):
+        /// a class that declares no initializer inherits its superclass's.
+        var inherits: (name: String, arguments: [String])?
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -41,10 +45,46 @@ struct TypeDeclarations {
 
     /// The initializers a call can use: explicit ones, else the memberwise one of a struct, else `init()`.
     func initializers(of type: String) -> [[Parameter]]? {
+        initializers(of: type, depth: 0)
+    }
+
+    private func initializers(of type: String, depth: Int) -> [[Parameter]]? {
         guard let declaration = declaration(of: type), declaration.kind != .protocol else { return nil }
         if !declaration.initializers.isEmpty { return declaration.initializers }
         if declaration.kind == .struct, !declaration.hasExplicitInitializer { return [declaration.storedProperties] }
+        // `final class HomeViewController: MVVMViewController<HomeViewModel> {}` has the superclass's
+        // `init(viewModel: ViewModel)` with `ViewModel` as HomeViewModel (a few levels, never a loop).
+        if declaration.kind == .class, !declaration.hasExplicitInitializer, depth < 8, let inherits = declaration.inherits,
+           let superclass = self.declaration(of: inherits.name), superclass.kind == .class,
+           let inherited = initializers(of: inherits.name, depth: depth + 1) {
+            let bindings = Dictionary(zip(superclass.genericParameters, inherits.arguments), uniquingKeysWith: { first, _ in first })
+            return inherited.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type)) } }
+        }
         return [[]]
+    }
+
+    /// `[ViewModel] -> HomeViewModel` in `ViewModel?` gives `HomeViewModel?`: whole identifiers only,
+    /// never a member (`Outer.ViewModel`).
+    static func substitute(_ bindings: [String: String], in type: String) -> String {
+        guard !bindings.isEmpty else { return type }
+        var result = ""
+        var word = ""
+        var previous: Character = " "
+        func flush() {
+            result += previous == "." ? word : (bindings[word] ?? word)
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                if word.isEmpty { previous = result.last ?? " " }
+                word.append(character)
+            } else {
+                if !word.isEmpty { flush() }
+                result.append(character)
+            }
+        }
+        if !word.isEmpty { flush() }
+        return result
     }
 
     mutating func add(_ file: SourceFileSyntax, module: String?) {
@@ -55,6 +95,8 @@ struct TypeDeclarations {
                 existing.initializers += declaration.initializers
                 existing.hasExplicitInitializer = existing.hasExplicitInitializer || declaration.hasExplicitInitializer
                 if existing.storedProperties.isEmpty { existing.storedProperties = declaration.storedProperties }
+                if existing.inherits == nil { existing.inherits = declaration.inherits }
+                if existing.genericParameters.isEmpty { existing.genericParameters = declaration.genericParameters }
                 types[name] = existing
             } else {
                 types[name] = declaration
@@ -81,9 +123,14 @@ struct TypeDeclarations {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func declare(_ name: String, _ kind: Kind, members: MemberBlockSyntax, isGeneric: Bool = false) {
+        private func declare(_ name: String, _ kind: Kind, members: MemberBlockSyntax, generics: GenericParameterClauseSyntax? = nil,
+                             inheritance: InheritanceClauseSyntax? = nil) {
             var declaration = Declaration(kind: kind, module: module)
-            declaration.isGeneric = isGeneric
+            declaration.isGeneric = generics != nil
+            declaration.genericParameters = generics?.parameters.map(\.name.text) ?? []
+            if kind == .class, let first = inheritance?.inheritedTypes.first?.type.as(IdentifierTypeSyntax.self) {
+                declaration.inherits = (first.name.text, first.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? [])
+            }
             for member in members.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                     declaration.hasExplicitInitializer = true
@@ -112,14 +159,14 @@ struct TypeDeclarations {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .class, members: node.memberBlock, isGeneric: node.genericParameterClause != nil)
+            declare(node.name.text, .class, members: node.memberBlock, generics: node.genericParameterClause, inheritance: node.inheritanceClause)
             scope.append(node.name.text)
             return .visitChildren
         }
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            declare(node.name.text, .struct, members: node.memberBlock, isGeneric: node.genericParameterClause != nil)
+            declare(node.name.text, .struct, members: node.memberBlock, generics: node.genericParameterClause)
             scope.append(node.name.text)
             return .visitChildren
         }

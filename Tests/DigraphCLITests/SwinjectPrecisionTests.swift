@@ -107,6 +107,55 @@ struct SwinjectPrecisionTests {
         #expect(result.stderr.hasPrefix("App.swift:14:26: warning: this resolve names no type (`Composition.resolve()`) and digraph cannot tell the type Swift infers here"), "\(result.stderr)")
     }
 
+    /// Inside a factory: an annotated local, a cast, a helper whose result a parameter takes
+    /// (optional only when the parameter is); at the app: an initializer's parameter, one element
+    /// of a returned tuple. A value with nothing of the container in it is an info, not a warning.
+    @Test func aResolveTakesItsTypeFromEveryPlaceSwiftDoes() throws {
+        let result = try imported("""
+        import Swinject
+        extension Resolver {
+            func resolve<Service>() -> Service { resolve(Service.self)! }
+        }
+        final class Feed { init(api: API, clock: Clock?, settings: Settings, limit: Int) {} }
+        final class Screen { init(feed: Feed) {} }
+        func assemble(container: Container) {
+            container.register(Feed.self) { r in
+                let api: API = r.resolve()
+                return Feed(api: api, clock: r.resolve(), settings: r.resolve() as Settings, limit: Limits.page)
+            }
+        }
+        enum Limits { static let page = 20 }
+        func start(_ r: Resolver) -> (Screen, Feed) {
+            _ = Screen(feed: r.resolve())
+            return (r.resolve(), r.resolve())
+        }
+
+        """)
+        #expect(result.stdout.hasSuffix("""
+          - provides: Feed
+            lifetime: graph
+            dependencies:
+              api: API
+              clock: "Clock?"
+              settings: Settings
+
+        resolves:
+          # App.swift:15
+          - Feed
+          # App.swift:16
+          - Screen
+          # App.swift:16
+          - Feed
+
+        """), "\(result.stdout)")
+        #expect(result.stderr == """
+        App.swift:10:86: info: 'Feed': parameter 'limit' is given `Limits.page`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        digraph: imported 1 registration: 0 errors, 0 warnings, 1 info
+        digraph: read 1 Swift file: 1 registration, 6 resolves, 0 calls not understood
+
+        """, "\(result.stderr)")
+    }
+
     @Test func aResolveWithoutItsArgumentsOrWithTheWrongTypeIsAnError() throws {
         let result = try check("""
         import Swinject
@@ -163,6 +212,54 @@ struct SwinjectPrecisionTests {
         #expect(plain.status == 1)
         #expect(plain.stdout.contains("App.swift:3:49: warning: singleton 'Cache' holds graph 'Clock' (parameter 'clock')"), "\(plain.stdout)")
         #expect(plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
+    }
+}
+
+/// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject
+/// 2.10.0 and round-tripped through gen-swift by SwinjectAssemblyBehaviourTests ("Precision").
+struct PrecisionFixtureTests {
+    static let findings = """
+    fixtures/import/precision/AppDelegate.swift:18:9: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+    fixtures/import/precision/Assemblies.swift:40:9: note: 'ScanResult' declares its arguments here
+    fixtures/import/precision/AppDelegate.swift:22:9: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+    fixtures/import/precision/Assemblies.swift:41:9: note: 'Report' declares its arguments here
+    fixtures/import/precision/Assemblies.swift:28:78: info: 'Router (name: root)': parameter 'name' is given `RouterName.root`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+    fixtures/import/precision/Assemblies.swift:30:82: info: 'Router (name: find)': parameter 'name' is given `Tab.search.rawValue`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+    fixtures/import/precision/Assemblies.swift:32:38: info: 'SearchViewModel': parameter 'loop' is given `RunLoop.main`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+    fixtures/import/precision/Assemblies.swift:43:9: info: unused suppression: nothing on Settings (name: shared) reports 'unused-registration'; remove it from the `// digraph:ignore` comment [unused-registration]
+    digraph: checked 15 registrations: 2 errors, 0 warnings, 4 infos (1 suppressed not shown)
+
+    """
+
+    /// The two crashing resolves are the only errors: no false missing binding from the wrapper,
+    /// the generic key, the inferred resolves or the constant names; the captive the app accepts
+    /// is suppressed where it is written, and the suppression that outlived its reason is reported.
+    @Test func checkReportsExactlyTheCrashes() throws {
+        let result = try CLIRunner.run(["check", "fixtures/import/precision"])
+        #expect(result.status == 1)
+        #expect(result.stdout == Self.findings, "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 5 Swift files: 15 registrations, 20 resolves, 0 calls not understood\n")
+        // Without the comments, the captive the app accepts is reported, and nothing is said of the unused one.
+        try withApp("") { folder in
+            let source = CLIRunner.packageRoot.appendingPathComponent("fixtures/import/precision")
+            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+                let text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
+                try text.replacingOccurrences(of: "// digraph:ignore", with: "// note:").write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let plain = try CLIRunner.run(["check", "."], directory: folder)
+            #expect(plain.stdout.contains("Assemblies.swift:22:61: warning: singleton 'FeedCache' holds graph 'Clock' (parameter 'clock')"), "\(plain.stdout)")
+            #expect(!plain.stdout.contains("unused suppression"))
+        }
+    }
+
+    /// gen-swift refuses the whole app while those resolves crash, and writes nothing.
+    @Test func generationWaitsForTheCrashesToBeFixed() throws {
+        try withApp("") { folder in
+            let result = try CLIRunner.run(["gen-swift", CLIRunner.packageRoot.appendingPathComponent("fixtures/import/precision").path, "-o", "Container.swift"], directory: folder)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasSuffix("digraph: error: not generating code from a graph with errors\n"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
+        }
     }
 }
 

@@ -3,10 +3,10 @@
 // (SwinjectAssemblyBehaviourTests copies it to .build-swinject-harness and writes the sources).
 import PackageDescription
 
-// The generated assemblies of five manifests; the imported Swinject fixture compiled as written
-// beside the assembly generated from its imported manifest (RoundTrip); the autoregistration
-// fixture against its shim.
-let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Autoregistration"]
+// The generated assemblies of five manifests; the imported Swinject fixtures compiled as written
+// beside the assembly generated from their imported manifests (RoundTrip, Precision); the
+// autoregistration fixture against its shim.
+let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Precision", "Autoregistration"]
 
 let package = Package(
     name: "SwinjectHarness",
