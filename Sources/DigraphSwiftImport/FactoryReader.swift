@@ -201,7 +201,7 @@ struct FactoryReader {
     }
 
     /// An `autoregister(P.self, argument: A.self, initializer: Impl.init(a:b:))`.
-    mutating func read(autoregister initializer: ExprSyntax, argumentTypes arguments: [String]) {
+    mutating func read(autoregister initializer: ExprSyntax, argumentTypes arguments: [String], key: String? = nil) {
         var expression = initializer
         var labels: [String?]?
         if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base {
@@ -210,10 +210,13 @@ struct FactoryReader {
             }
             expression = base
         }
-        guard let implementation = SwiftExpressions.typeName(expression) else {
+        guard var implementation = SwiftExpressions.typeName(expression) else {
             warn("its initializer `\(initializer.trimmedDescription.prefix(80))` is not `Type.init`; fill in its implementation and dependencies", at: Syntax(initializer))
             return
         }
+        // `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: Swift takes the
+        // generic arguments from the key.
+        if let key, !implementation.contains("<"), key.hasPrefix(implementation + "<") { implementation = key }
         reading.implementation = implementation
         guard let candidates = declarations.initializers(of: implementation) else {
             warn("'\(implementation)' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies", at: Syntax(initializer))
@@ -514,7 +517,8 @@ struct FactoryReader {
     func value(of expression: ExprSyntax, required: Bool) -> Value {
         let unwrapped = SwiftExpressions.unwrap(expression)
         let core = unwrapped.core
-        if let site = ResolveSite.at(core, api: api, constants: declarations.constants) {
+        if var site = ResolveSite.at(core, api: api, constants: declarations.constants) {
+            if let type = site.type, let bound = genericBindings[type] { site.type = bound }
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
             let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
@@ -596,8 +600,14 @@ struct FactoryReader {
     // MARK: Every resolve ends up somewhere
 
     private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
-        SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) }
+        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) }
             + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
+        guard !genericBindings.isEmpty else { return sites }
+        return sites.map { site in
+            var site = site
+            if let type = site.type, let bound = genericBindings[type] { site.type = bound }
+            return site
+        }
     }
 
     /// Resolves the reading did not place (inside a helper call, a built-in-place argument, a

@@ -72,7 +72,7 @@ final class RegistrationFinder: SyntaxVisitor {
     private static let instanceLabels: Set<String> = ["instance", "dependency", "component", "value", "object", "service"]
 
     private func registration(_ call: FunctionCallExprSyntax) -> Found? {
-        if let (wrapper, bound) = wrappers.wrapper(for: call) {
+        if let (wrapper, bound) = wrappers.wrapper(for: call, inSwinjectFile: file.importsSwinject) {
             return wrapped(call, wrapper, bound)
         }
         if !file.importsSwinject, let method = api.method(for: call), case .register(let lifetime, let isEager) = method.role {
@@ -129,7 +129,7 @@ final class RegistrationFinder: SyntaxVisitor {
         if callee == "autoregister" {
             lifetime = .graph
             if let initializer {
-                reader.read(autoregister: initializer, argumentTypes: autoArguments)
+                reader.read(autoregister: initializer, argumentTypes: autoArguments, key: keys.first?.type)
             } else if let closure {
                 reader.read(closure: closure, isSwinject: true)
             }
@@ -261,6 +261,10 @@ final class RegistrationFinder: SyntaxVisitor {
             // the call passes (a callback) runs after it; what it resolves is not read.
             var reader = FactoryReader(file: template.file, declarations: declarations, subject: subject)
             reader.genericBindings = [template.keyGeneric: type]
+            // `S: Screen<M>` with `Feed: Screen<FeedModel>`: M is FeedModel.
+            if let constraint = template.keyConstraint, let given = declarations.superclassArguments(of: type, named: constraint.name) {
+                for (name, argument) in zip(constraint.arguments, given) where reader.genericBindings[name] == nil { reader.genericBindings[name] = argument }
+            }
             reader.read(closure: template.closure, isSwinject: true)
             for (position, argument) in bound where position != wrapper.key {
                 if let resolve = SwiftExpressions.calls(in: argument).first(where: { ResolveSite.ofCall($0, constants: declarations.constants) != nil }) {
@@ -289,7 +293,13 @@ final class RegistrationFinder: SyntaxVisitor {
         if reading.isolation == nil { reading.isolation = wrapper.isolation }
         reading.notes.append("registered through \(wrapper.name) (\(wrapper.location.fileNameAndLine))")
         let container = wrapper.receiver.map { bound[$0] } ?? SwiftExpressions.callee(of: call)?.receiver
-        var lifetime = defaultLifetime(of: container, at: Syntax(call))
+        var lifetime: Lifetime
+        switch wrapper.scope {
+        case .fixed(let fixed)?: lifetime = fixed
+        case .parameter(let position, let defaultScope)?:
+            lifetime = bound[position].flatMap(Self.lifetime(ofScope:)) ?? defaultScope ?? defaultLifetime(of: container, at: Syntax(call))
+        case nil: lifetime = defaultLifetime(of: container, at: Syntax(call))
+        }
         var keys = [(type: type, location: file.location(of: node))]
         applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
         return Found(keys: keys, name: name, lifetime: lifetime, reading: reading, argumentNames: reader.argumentNames,

@@ -60,7 +60,7 @@ struct RegistrationOrder {
                 dropped.formUnion(offsets)
                 findings.append(Diagnostic(
                     .swiftImport, .info,
-                    "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: its \(offsets.count) registration\(offsets.count == 1 ? "" : "s") are left out of the graph",
+                    "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
                     at: declared))
             }
         }

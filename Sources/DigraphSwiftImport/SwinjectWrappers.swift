@@ -16,15 +16,43 @@ struct SwinjectWrappers {
         /// `container.register(type) { T.init(viewModel: $0.resolve()) }` inside
         /// `func quickRegister<T: …>(_ type: T.Type, …)`: one factory for every call, its generic
         /// parameter (`keyGeneric`) standing for the type each call registers.
-        var template: (closure: ClosureExprSyntax, file: SwiftFile, keyGeneric: String)?
+        var template: Template?
         var qualifier: Int?
         /// The parameter holding the container the wrapper registers on (`container.register(…)`);
         /// nil when it registers on itself, an extension of the container.
         var receiver: Int?
+        /// The type that declares the wrapper (`DIContainer`), or the one it extends.
+        var owner: String?
+        /// `.inObjectScope(…)` on the wrapper's own `register`.
+        var scope: Scope?
         /// The global actor the factory runs on (`@MainActor` on the closure parameter, or the body's
         /// `MainActor.assumeIsolated`).
         var isolation: String?
         var location: DigraphCore.SourceLocation
+
+        /// `DIContainer.shared.register(…)`: called on its owner or a static member of it, not on
+        /// a Swinject container the owner holds (`DIContainer.shared.container.register(…)`).
+        func isCalled(through call: FunctionCallExprSyntax) -> Bool {
+            guard let owner, var receiver = SwiftExpressions.callee(of: call)?.receiver else { return false }
+            if let access = receiver.as(MemberAccessExprSyntax.self), let base = access.base { receiver = base }
+            return receiver.as(DeclReferenceExprSyntax.self)?.baseName.text == owner
+        }
+    }
+
+    /// A scope the wrapper fixes, or the parameter the caller gives it in
+    /// (`scope: NWObjectScope = .graph` … `.inObjectScope(scope.swinjectScope)`).
+    enum Scope {
+        case fixed(Lifetime)
+        case parameter(Int, default: Lifetime?)
+    }
+
+    struct Template {
+        var closure: ClosureExprSyntax
+        var file: SwiftFile
+        var keyGeneric: String
+        /// `S: Screen<M>`: the superclass the key's type has, whose arguments the other generic
+        /// parameters name.
+        var keyConstraint: (name: String, arguments: [String])?
     }
 
     private(set) var wrappers: [String: [Wrapper]] = [:]
@@ -53,13 +81,14 @@ struct SwinjectWrappers {
     }
 
     /// The wrapper a call uses, and its arguments by parameter.
-    func wrapper(for call: FunctionCallExprSyntax) -> (Wrapper, [Int: ExprSyntax])? {
+    func wrapper(for call: FunctionCallExprSyntax, inSwinjectFile: Bool = true) -> (Wrapper, [Int: ExprSyntax])? {
         guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = wrappers[name] else { return nil }
         for wrapper in candidates {
             guard let bound = ContainerAPI.bind(call, to: wrapper.parameters) else { continue }
             // A wrapper named like Swinject's own `register` is only the call that names its factory's
-            // label (`mainActorFactory:`); a trailing closure or `factory:` is Swinject's.
-            if wrapper.name == "register" {
+            // label (`mainActorFactory:`); a trailing closure or `factory:` is Swinject's, where
+            // Swinject is imported (elsewhere the wrapper is the only `register` in sight).
+            if wrapper.name == "register", !(!inSwinjectFile && wrapper.isCalled(through: call)) {
                 guard let factory = wrapper.factory else { continue }
                 let label = wrapper.parameters[factory].label
                 guard let label, label != "factory", call.arguments.contains(where: { $0.label?.text == label }) else { continue }
@@ -99,10 +128,14 @@ struct SwinjectWrappers {
             }
             let receiver = SwiftExpressions.callee(of: call)?.receiver?.as(DeclReferenceExprSyntax.self).flatMap { names.firstIndex(of: $0.baseName.text) }
             if factory == nil, let literal, let generic = parameters[key].type.as(MetatypeTypeSyntax.self)?.baseType.as(IdentifierTypeSyntax.self)?.name.text,
-               function.genericParameterClause?.parameters.contains(where: { $0.name.text == generic }) == true {
-                return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: nil,
-                               template: (literal, file, generic), qualifier: qualifier, receiver: receiver, isolation: nil,
-                               location: file.location(of: function.name))
+               let declared = function.genericParameterClause?.parameters.first(where: { $0.name.text == generic }) {
+                let constraint = declared.inheritedType?.as(IdentifierTypeSyntax.self).map {
+                    ($0.name.text, $0.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? [])
+                }
+                let template = Template(closure: literal, file: file, keyGeneric: generic, keyConstraint: constraint)
+                return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: nil, template: template,
+                               qualifier: qualifier, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
+                               isolation: nil, location: file.location(of: function.name))
             }
             guard let factory, factory != key else { continue }
             var isolation: String?
@@ -117,9 +150,36 @@ struct SwinjectWrappers {
                 isolation = SwiftExpressions.callee(of: assumed)?.receiver?.trimmedDescription
             }
             return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: factory, qualifier: qualifier,
-                           receiver: receiver, isolation: isolation, location: file.location(of: function.name))
+                           receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function), isolation: isolation,
+                           location: file.location(of: function.name))
         }
         return nil
+    }
+
+    private static func scope(of register: FunctionCallExprSyntax, in function: FunctionDeclSyntax) -> Scope? {
+        var current = Syntax(register)
+        while let access = current.parent?.as(MemberAccessExprSyntax.self), let outer = access.parent?.as(FunctionCallExprSyntax.self) {
+            if access.declName.baseName.text == "inObjectScope", let argument = outer.arguments.first?.expression {
+                if let fixed = RegistrationFinder.lifetime(ofScope: argument) { return .fixed(fixed) }
+                // `scope.swinjectScope` or `scope`: the parameter it starts from.
+                var root = argument
+                while let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base }
+                let parameters = Array(function.signature.parameterClause.parameters)
+                if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   let position = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    return .parameter(position, default: parameters[position].defaultValue.flatMap { RegistrationFinder.lifetime(ofScope: $0.value) })
+                }
+            }
+            current = Syntax(outer)
+        }
+        return nil
+    }
+
+    private static func owner(of function: FunctionDeclSyntax) -> String? {
+        guard let declaration = function.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) != nil ? $0 : nil }) else { return nil }
+        return declaration.as(ClassDeclSyntax.self)?.name.text ?? declaration.as(StructDeclSyntax.self)?.name.text
+            ?? declaration.as(EnumDeclSyntax.self)?.name.text ?? declaration.as(ActorDeclSyntax.self)?.name.text
+            ?? declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
     }
 
     private static func functions(in tree: SourceFileSyntax) -> [FunctionDeclSyntax] {

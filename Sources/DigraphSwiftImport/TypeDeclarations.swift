@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// What the given sources declare: which names are protocols, each type's initializers (for
@@ -50,6 +51,13 @@ struct TypeDeclarations {
 
     private func initializers(of type: String, depth: Int) -> [[Parameter]]? {
         guard let declaration = declaration(of: type), declaration.kind != .protocol else { return nil }
+        // `ClipboardView<Impl>` of `struct ClipboardView<ViewModel>`: `init(viewModel: ViewModel)` takes Impl.
+        let arguments = Self.genericArguments(of: type)
+        if !arguments.isEmpty, arguments.count == declaration.genericParameters.count {
+            let bindings = Dictionary(zip(declaration.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
+            let base = String(type.prefix { $0 != "<" })
+            return initializers(of: base, depth: depth)?.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type)) } }
+        }
         if !declaration.initializers.isEmpty { return declaration.initializers }
         if declaration.kind == .struct, !declaration.hasExplicitInitializer { return [declaration.storedProperties] }
         // `final class HomeViewController: MVVMViewController<HomeViewModel> {}` has the superclass's
@@ -61,6 +69,40 @@ struct TypeDeclarations {
             return inherited.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type)) } }
         }
         return [[]]
+    }
+
+    /// The generic arguments `type` gives the superclass `named` somewhere up its chain:
+    /// `Feed: Screen<FeedModel>` gives `[FeedModel]` for `Screen`.
+    func superclassArguments(of type: String, named superclass: String) -> [String]? {
+        var current = type
+        for _ in 0..<8 {
+            guard let inherits = declaration(of: current)?.inherits else { return nil }
+            if inherits.name == superclass { return inherits.arguments }
+            current = inherits.name
+        }
+        return nil
+    }
+
+    /// `Box<A, [B: C]>` gives `["A", "[B: C]"]`; a type without arguments gives none.
+    static func genericArguments(of type: String) -> [String] {
+        guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return [] }
+        var arguments: [String] = []
+        var depth = 0
+        var current = ""
+        for character in type[type.index(after: open)..<type.index(before: type.endIndex)] {
+            switch character {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case "," where depth == 0:
+                arguments.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        arguments.append(current.trimmingCharacters(in: .whitespaces))
+        return arguments
     }
 
     /// `[ViewModel] -> HomeViewModel` in `ViewModel?` gives `HomeViewModel?`: whole identifiers only,

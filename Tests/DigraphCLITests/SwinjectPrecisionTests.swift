@@ -156,6 +156,134 @@ struct SwinjectPrecisionTests {
         """, "\(result.stderr)")
     }
 
+    /// `{ Impl($0.resolve()) }` is Swinject's graph scope (not a hand-rolled transient); a
+    /// container's `defaultObjectScope` is the default of what is registered on it; a helper that
+    /// writes its own factory is read per call, and a callback that resolves is said, not read.
+    @Test func shorthandClosuresDefaultScopesAndHelpersThatWriteTheFactory() throws {
+        let result = try imported("""
+        import Swinject
+        class Screen<Model> { required init(model: Model) {} }
+        final class Feed: Screen<FeedModel> {}
+        final class FeedModel { init(api: API) {} }
+        let shared: Container = {
+            let container = Container(defaultObjectScope: .container)
+            container.register(API.self) { _ in API() }
+            return container
+        }()
+        func assemble(container: Container) {
+            container.register(FeedModel.self) { FeedModel(api: $0.resolve(API.self)!) }
+            screen(container, Feed.self) { feed, r in _ = r.resolve(Clock.self) }
+        }
+        func screen<S: Screen<M>, M>(_ container: Container, _ type: S.Type, configure: @escaping (S, Resolver) -> Void) {
+            container.register(type) { r in
+                let screen = S(model: r.resolve(M.self)!)
+                configure(screen, r)
+                return screen
+            }.inObjectScope(.transient)
+        }
+
+        """)
+        #expect(result.stdout.hasSuffix("""
+        registrations:
+          # App.swift:7
+          - provides: API
+            lifetime: singleton
+          # App.swift:11
+          - provides: FeedModel
+            lifetime: graph
+            dependencies:
+              api: API
+          # App.swift:12
+          # registered through screen (App.swift:14)
+          - provides: Feed
+            dependencies:
+              model: FeedModel
+
+        """), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("App.swift:12:51: warning: 'Feed': this closure, passed to `screen`, resolves here; digraph reads the factory `screen` writes (App.swift:14), not this closure: add what it resolves to the manifest by hand [swift-import]\n"), "\(result.stderr)")
+    }
+
+    /// A module's own container class wraps Swinject; files that call it do not import Swinject.
+    /// `DIContainer.shared.register` is the wrapper; `DIContainer.shared.container.register` is
+    /// Swinject's own, reached through the property.
+    @Test func aContainerClassWrappingSwinjectIsReadFromFilesThatDoNotImportIt() throws {
+        try withApp("""
+        import Swinject
+        public enum NWScope {
+            case graph, container
+            var swinjectScope: ObjectScope { self == .graph ? .graph : .container }
+        }
+        public final class DIContainer {
+            public static let shared = DIContainer()
+            public let container = Container()
+            public func register<T>(_ serviceType: T.Type, scope: NWScope = .graph, factory: @escaping (DIResolver) -> T) {
+                container.register(serviceType) { resolver in factory(DIResolver(resolver: resolver)) }.inObjectScope(scope.swinjectScope)
+            }
+        }
+        public struct DIResolver {
+            let resolver: Resolver
+            public func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }
+        }
+
+        """) { folder in
+            try """
+            import DIContainerModule
+            func configure() {
+                DIContainer.shared.register(Tokens.self, scope: .container) { _ in Tokens() }
+                DIContainer.shared.register(Clock.self) { _ in Clock() }
+                DIContainer.shared.container.register(API.self) { r in API(tokens: r.resolve(Tokens.self)!) }
+            }
+
+            """.write(to: folder.appendingPathComponent("Configure.swift"), atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
+            #expect(result.stdout.hasSuffix("""
+            registrations:
+              # Configure.swift:3
+              # registered through register (App.swift:9)
+              - provides: Tokens
+                lifetime: singleton
+              # Configure.swift:4
+              # registered through register (App.swift:9)
+              - provides: Clock
+                lifetime: graph
+              # Configure.swift:5
+              - provides: API
+                lifetime: graph
+                dependencies:
+                  tokens: Tokens
+
+            """), "\(result.stdout)")
+            #expect(result.stderr.hasPrefix("Configure.swift:5:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: Swinject's register"), "\(result.stderr)")
+        }
+    }
+
+    /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic
+    /// parameter of `ClipboardView<ViewModel>`'s initializer is the key's argument.
+    @Test func anAutoregisteredGenericTakesItsArgumentsFromTheKey() throws {
+        let result = try imported("""
+        import Swinject
+        import SwinjectAutoregistration
+        struct ClipboardView<ViewModel> { init(viewModel: ViewModel, clock: Clock) {} }
+        final class ClipboardViewModelImpl { init() {} }
+        final class Clock { init() {} }
+        func assemble(container: Container) {
+            container.autoregister(ClipboardViewModelImpl.self, initializer: ClipboardViewModelImpl.init)
+            container.autoregister(Clock.self, initializer: Clock.init)
+            container.autoregister(ClipboardView<ClipboardViewModelImpl>.self, initializer: ClipboardView.init)
+        }
+
+        """)
+        #expect(result.stdout.hasSuffix("""
+          - provides: "ClipboardView<ClipboardViewModelImpl>"
+            implementation: "ClipboardView<ClipboardViewModelImpl>"
+            lifetime: graph
+            dependencies:
+              viewModel: ClipboardViewModelImpl
+              clock: Clock
+
+        """), "\(result.stdout)")
+    }
+
     @Test func aResolveWithoutItsArgumentsOrWithTheWrongTypeIsAnError() throws {
         let result = try check("""
         import Swinject
@@ -227,7 +355,7 @@ struct PrecisionFixtureTests {
     fixtures/import/precision/Assemblies.swift:30:82: info: 'Router (name: find)': parameter 'name' is given `Tab.search.rawValue`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
     fixtures/import/precision/Assemblies.swift:32:38: info: 'SearchViewModel': parameter 'loop' is given `RunLoop.main`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
     fixtures/import/precision/Assemblies.swift:43:9: info: unused suppression: nothing on Settings (name: shared) reports 'unused-registration'; remove it from the `// digraph:ignore` comment [unused-registration]
-    digraph: checked 15 registrations: 2 errors, 0 warnings, 4 infos (1 suppressed not shown)
+    digraph: checked 17 registrations: 2 errors, 0 warnings, 4 infos (1 suppressed not shown)
 
     """
 
@@ -238,7 +366,7 @@ struct PrecisionFixtureTests {
         let result = try CLIRunner.run(["check", "fixtures/import/precision"])
         #expect(result.status == 1)
         #expect(result.stdout == Self.findings, "\(result.stdout)")
-        #expect(result.stderr == "digraph: read 5 Swift files: 15 registrations, 20 resolves, 0 calls not understood\n")
+        #expect(result.stderr == "digraph: read 6 Swift files: 17 registrations, 23 resolves, 0 calls not understood\n")
         // Without the comments, the captive the app accepts is reported, and nothing is said of the unused one.
         try withApp("") { folder in
             let source = CLIRunner.packageRoot.appendingPathComponent("fixtures/import/precision")

@@ -156,7 +156,8 @@ struct SwinjectAssemblyBehaviourTests {
 
         """), """
         let app = AppDelegate()
-        let original = app.assembler.resolver
+        // The screens' child container sees the assemblies' registrations through its parent.
+        let original = ScreenContainer.make(parent: app.assembler.resolver as! Container)
         let generated = Container()
         _ = Assembler([PrecisionAssembly()], container: generated)
         let keys: [(String, (Resolver) -> AnyObject?)] = [
@@ -175,6 +176,8 @@ struct SwinjectAssemblyBehaviourTests {
             ("SearchScreen", { $0.resolve(SearchScreen.self) }),
             ("ScanResult", { $0.resolve(ScanResult.self, argument: "code") }),
             ("Report", { $0.resolve(Report.self, argument: Reason(text: "late")) }),
+            ("ReaderModel", { $0.resolve(ReaderModel.self) }),
+            ("ReaderScreen", { $0.resolve(ReaderScreen.self) }),
         ]
         var agree = 0
         for (key, resolve) in keys {
@@ -190,7 +193,9 @@ struct SwinjectAssemblyBehaviourTests {
         check(profile.store.backup.baseURL == profile.store.api.baseURL && profile.store.backup !== profile.store.api, "a name given by a global constant is its own key")
         check(original.resolve(ScanResult.self) == nil && app.scan(code: "q").code == "q", "a resolve without the runtime argument its registration takes gets nil")
         check(original.resolve(Report.self, argument: 42) == nil && app.report(Reason(text: "r")).reason.text == "r", "a resolve whose argument has another type gets nil")
-        """, 5),
+        let reader = app.readerScreen()
+        check(reader.title == "Reader" && reader.model.store === profile.store && reader !== app.readerScreen(), "the helper's own factory builds each screen fresh with its model, then the caller's closure configures it")
+        """, 6),
         ("Autoregistration", "fixtures/import/autoregistration", nil, """
         let container = Container()
         _ = Assembler([FeedAssembly()], container: container)
