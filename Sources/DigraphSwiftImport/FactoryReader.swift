@@ -447,8 +447,9 @@ struct FactoryReader {
             }
         case .argument(let name):
             reading.dependencies.append(.init(label: uniqueLabel(label), source: .argument(name), location: location))
-        case .construction(let inner) where resolveSites(in: inner.node).isEmpty:
-            // `RunLoop.main`, `URL(string: "…")`: a value, with nothing of the container inside.
+        case .construction(let inner) where resolveSites(in: inner.node).isEmpty && (inner.factory == nil || inner.node.is(MemberAccessExprSyntax.self)):
+            // `RunLoop.main`, `URL(string: "…")`: a value, with nothing of the container inside
+            // (a static method, `Impl.make(…)`, may resolve inside: that stays a warning).
             finding(.info, "parameter '\(label)' is given `\(inner.node.trimmedDescription.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)", at: node)
         case .construction(let inner):
             warn("parameter '\(label)' is built in place (`\(inner.node.trimmedDescription.prefix(60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it", at: node)
@@ -517,7 +518,7 @@ struct FactoryReader {
     func value(of expression: ExprSyntax, required: Bool) -> Value {
         let unwrapped = SwiftExpressions.unwrap(expression)
         let core = unwrapped.core
-        if var site = ResolveSite.at(core, api: api, constants: declarations.constants) {
+        if var site = ResolveSite.at(core, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers) {
             if let type = site.type, let bound = genericBindings[type] { site.type = bound }
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
@@ -600,7 +601,7 @@ struct FactoryReader {
     // MARK: Every resolve ends up somewhere
 
     private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
-        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants) }
+        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers) }
             + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
         guard !genericBindings.isEmpty else { return sites }
         return sites.map { site in

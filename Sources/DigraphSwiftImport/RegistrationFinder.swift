@@ -63,7 +63,8 @@ final class RegistrationFinder: SyntaxVisitor {
             return .skipChildren
         }
         unknownRegistration(node)
-        if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants) { appResolve(site) }
+        if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants,
+                                        helpers: declarations.resolveHelpers) { appResolve(site) }
         return .visitChildren
     }
 
@@ -267,7 +268,7 @@ final class RegistrationFinder: SyntaxVisitor {
             }
             reader.read(closure: template.closure, isSwinject: true)
             for (position, argument) in bound where position != wrapper.key {
-                if let resolve = SwiftExpressions.calls(in: argument).first(where: { ResolveSite.ofCall($0, constants: declarations.constants) != nil }) {
+                if let resolve = SwiftExpressions.calls(in: argument).first(where: { ResolveSite.ofCall($0, constants: declarations.constants, helpers: declarations.resolveHelpers) != nil }) {
                     findings.append(Diagnostic(.swiftImport, .warning,
                                                "'\(subject)': this closure, passed to `\(wrapper.name)`, resolves here; digraph reads the factory `\(wrapper.name)` writes (\(wrapper.location.fileNameAndLine)), not this closure: add what it resolves to the manifest by hand",
                                                at: file.location(of: resolve)))

@@ -52,15 +52,17 @@ struct ResolveSite {
     }
 
     /// A resolve at exactly this expression (no unwrapping), or nil.
-    static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants()) -> ResolveSite? {
-        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api, constants: constants) }
+    static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),
+                   helpers: ResolveHelpers = ResolveHelpers()) -> ResolveSite? {
+        if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api, constants: constants, helpers: helpers) }
         if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence, constants: constants) }
         return nil
     }
 
     /// A `resolve` call, or a call of a method the container's declaration says resolves
     /// (whatever its name: `get`, `inject`, `make`).
-    static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants()) -> ResolveSite? {
+    static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),
+                       helpers: ResolveHelpers = ResolveHelpers()) -> ResolveSite? {
         if let method = api.method(for: call), case .resolve(let onMiss) = method.role {
             guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key] else { return nil }
             var site = ResolveSite(type: nil, name: nil, passed: [], receiver: SwiftExpressions.callee(of: call)?.receiver, node: Syntax(call), isArrow: false, onMiss: onMiss)
@@ -77,7 +79,26 @@ struct ResolveSite {
             }
             return site
         }
-        guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "resolve" else { return nil }
+        guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return nil }
+        if name != "resolve", let helper = helpers.helpers[name] {
+            guard let bound = ContainerAPI.bind(call, to: helper.parameters) else { return nil }
+            // A helper returning `T` unwraps for the caller (a miss stops the app); one returning `T?` gives nil.
+            var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false,
+                                   onMiss: helper.returnsOptional ? .givesNil : .stops)
+            if let key = helper.key {
+                guard let keyed = bound[key], let (type, _) = SwiftExpressions.metatype(keyed) else { return nil }
+                site.type = type
+            } else {
+                site.problem = "it names no type (`\(call.trimmedDescription.prefix(80))`), and digraph cannot tell the type Swift infers there"
+                site.isInferred = true
+            }
+            if let qualifier = helper.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
+                site.name = constants.value(of: named)
+                if site.name == nil { site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths" }
+            }
+            return site
+        }
+        guard name == "resolve" else { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)
         var passing = false
         for (position, argument) in call.arguments.enumerated() {

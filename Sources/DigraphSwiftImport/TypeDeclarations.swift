@@ -33,6 +33,8 @@ struct TypeDeclarations {
     /// Strings the sources name: `static let root = "root"`, `enum RouterName: String { case root }`,
     /// a global `let kName = "x"`, so that `name: RouterName.root` is the name it spells.
     private(set) var constants = StringConstants()
+    /// `func inject<T>() -> T { container.resolve(T.self)! }`: the app's own resolves.
+    private(set) var resolveHelpers = ResolveHelpers()
 
     /// The declaration of a type as a key or implementation spells it (`Domain.User` finds `User`).
     func declaration(of type: String) -> Declaration? {
@@ -149,6 +151,7 @@ struct TypeDeclarations {
         }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
+        resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
     }
 
     private final class Collector: SyntaxVisitor {
@@ -157,6 +160,7 @@ struct TypeDeclarations {
         var extensionInitializers: [String: [[Parameter]]] = [:]
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
+        var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
         /// The enclosing type names, for nested declarations (`Outer.Inner`).
         private var scope: [String] = []
 
@@ -275,8 +279,12 @@ struct TypeDeclarations {
             return .skipChildren
         }
 
-        // Bodies declare nothing the wiring needs and are most of a file: skip them.
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        // Bodies declare nothing the wiring needs and are most of a file: skip them, but for a
+        // generic function returning its own parameter, whose body may be a resolve helper.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let helper = ResolveHelpers.Helper(node) { resolveHelpers[node.name.text] = helper }
+            return .skipChildren
+        }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
@@ -298,4 +306,33 @@ struct StringConstants {
         let parts = text.split(separator: ".")
         return parts.count > 2 ? values[parts.suffix(2).joined(separator: ".")] : nil
     }
+}
+
+/// The app's own generic functions around a container's `resolve`, whatever their name:
+/// `func inject<T>() -> T { container.resolve(T.self)! }`, `func get<T>(_ t: T.Type, named: String? = nil) -> T`.
+/// A call of one is a resolve of the type it is given, or of the type Swift infers.
+struct ResolveHelpers {
+    struct Helper {
+        var parameters: [ContainerAPI.Parameter]
+        /// The `T.Type` parameter; nil when Swift infers `T` from where the value goes.
+        var key: Int?
+        /// A `String` parameter: the name.
+        var qualifier: Int?
+        var returnsOptional: Bool
+
+        /// A generic function that returns its parameter (`T` or `T?`) and calls `resolve` in its body.
+        init?(_ function: FunctionDeclSyntax) {
+            guard function.name.text != "resolve", let generics = function.genericParameterClause,
+                  let returned = function.signature.returnClause?.type.trimmedDescription,
+                  let generic = generics.parameters.first(where: { returned == $0.name.text || returned == $0.name.text + "?" })?.name.text,
+                  let body = function.body,
+                  SwiftExpressions.calls(in: body).contains(where: { SwiftExpressions.callee(of: $0)?.name == "resolve" }) else { return nil }
+            parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
+            key = parameters.firstIndex { $0.type.trimmedDescription == generic + ".Type" }
+            qualifier = parameters.firstIndex(where: \.isString)
+            returnsOptional = returned.hasSuffix("?")
+        }
+    }
+
+    var helpers: [String: Helper] = [:]
 }

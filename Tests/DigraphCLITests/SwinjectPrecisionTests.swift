@@ -257,6 +257,48 @@ struct SwinjectPrecisionTests {
         }
     }
 
+    /// Generic helpers around `resolve`, whatever their name, are resolves: with the type they are
+    /// given, or the one Swift infers.
+    @Test func resolveHelpersAreFollowedWhateverTheirName() throws {
+        let result = try imported("""
+        import Swinject
+        enum DI {
+            static let container = Container()
+            static func inject<T>() -> T { container.resolve(T.self)! }
+            static func get<T>(_ type: T.Type, named name: String? = nil) -> T { container.resolve(type, name: name)! }
+            static func maybe<T>(_ type: T.Type) -> T? { container.resolve(type) }
+        }
+        final class Store { init(api: API, clock: Clock?) {} }
+        func assemble(container: Container) {
+            container.register(Store.self) { _ in Store(api: DI.inject(), clock: DI.maybe(Clock.self)) }
+            container.register(API.self, name: "main") { _ in API() }
+        }
+        final class Screen {
+            let store: Store = DI.inject()
+            let api = DI.get(API.self, named: "main")
+        }
+
+        """)
+        #expect(result.stdout.hasSuffix("""
+          - provides: Store
+            lifetime: graph
+            dependencies:
+              api: API
+              clock: "Clock?"
+          # App.swift:11
+          - provides: API
+            lifetime: graph
+            name: main
+
+        resolves:
+          # App.swift:14
+          - Store
+          # App.swift:15
+          - { type: API, name: main }
+
+        """), "\(result.stdout)")
+    }
+
     /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic
     /// parameter of `ClipboardView<ViewModel>`'s initializer is the key's argument.
     @Test func anAutoregisteredGenericTakesItsArgumentsFromTheKey() throws {
