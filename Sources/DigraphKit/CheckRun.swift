@@ -27,10 +27,16 @@ public struct CheckRun: Sendable {
     public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
                 containers: [ContainerMethodStatement] = []) {
         // One walk per folder decides what it stands for.
-        var swiftPaths: [String] = [], manifestPaths: [String] = []
+        var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
         for path in given {
             guard InputFile.kind(of: path) == .directory else {
-                if SwiftSourceFiles.holdsSwift(path) { swiftPaths.append(path) } else { manifestPaths.append(path) }
+                if SwiftSourceFiles.holdsSwift(path) {
+                    swiftPaths.append(path)
+                } else if InputFile.kind(of: path) == .regularFile, !ManifestLoader.isManifestName(path) {
+                    refused.append(.schema("this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them", at: .start(of: path)))
+                } else {
+                    manifestPaths.append(path)
+                }
                 continue
             }
             let listing = SwiftSourceFiles.list([path], excluding: patterns)
@@ -46,7 +52,7 @@ public struct CheckRun: Sendable {
         if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers) }
         swiftRead = imported.map(\.readSummary)
         let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
-                                         unreadable: imported?.unreadable ?? [])
+                                         unreadable: refused + (imported?.unreadable ?? []))
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
         readFiles = ManifestLoader.expand(paths: manifestPaths) + (imported?.files ?? [])

@@ -1,5 +1,6 @@
 import Foundation
 import DigraphCore
+import DigraphLoader
 
 /// Where outputs go, and the one writer every output goes through (generated Swift, pictures,
 /// imported manifests, baselines, configurations): a reader never sees half a file.
@@ -9,16 +10,17 @@ public enum OutputPath {
         public init(description: String) { self.description = description }
     }
 
-    /// `app.yaml` -> `app.png`; a directory `fixtures/workout` -> `fixtures/workout.png`.
-    public static func beside(_ firstManifest: String, replacing argument: String, extension newExtension: String) -> String {
-        var isDirectory: ObjCBool = false
-        var base = argument
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
-            while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        } else {
-            base = (firstManifest as NSString).deletingPathExtension
+    /// Where a picture goes without -o: beside the one manifest file given (app.yaml -> app.png);
+    /// otherwise (folders, several paths, Swift sources) in the working folder — the configuration's
+    /// when a `.digraph.yml` gave the paths — named after that folder, the project
+    /// (`Sitly.png`), never after one of the folders read.
+    public static func defaultPicture(for paths: [String], extension newExtension: String,
+                                      workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        if paths.count == 1, InputFile.kind(of: paths[0]) == .regularFile, ManifestLoader.isManifestName(paths[0]) {
+            return (paths[0] as NSString).deletingPathExtension + "." + newExtension
         }
-        return base + "." + newExtension
+        let project = URL(fileURLWithPath: workingDirectory).lastPathComponent
+        return (project.isEmpty || project == "/" ? "graph" : project) + "." + newExtension
     }
 
     /// Why `path` may not be replaced: it exists and is a symbolic link, a folder, a FIFO or a

@@ -37,7 +37,7 @@ public enum ManifestLoader {
                 return [(path, nil)]
             }
             let prefix = path.hasSuffix("/") ? path : path + "/"
-            return names.filter { !$0.hasPrefix(".") && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json")) }
+            return names.filter { !$0.hasPrefix(".") && isManifestName($0) }
                 .sorted().map { (prefix + $0, path) }
         }
     }
@@ -70,6 +70,11 @@ public enum ManifestLoader {
         var result = load(sources: sources, adding: made, unreadable: unreadable + more)
         result.diagnostics = (result.diagnostics + skipped).sortedForReport()
         return result
+    }
+
+    /// A name a manifest has: `.yaml`, `.yml` or `.json`.
+    public static func isManifestName(_ path: String) -> Bool {
+        path.hasSuffix(".yaml") || path.hasSuffix(".yml") || path.hasSuffix(".json")
     }
 
     /// Why a file found in a directory is not a manifest, or nil when it may be one. A file that does

@@ -34,6 +34,9 @@ public enum SwiftSourceFiles {
         for path in paths.map(normalized) {
             switch InputFile.kind(of: path) {
             case .directory: break
+            case .regularFile where !path.hasSuffix(".swift"):
+                listing.unreadable.append((path, "it is not Swift source (.swift); give Swift files or the folders that hold them"))
+                continue
             case .regularFile:
                 if seen.insert(path).inserted { listing.files.append(path) }
                 continue

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DigraphCore
 import DigraphKit
 import Foundation
 
@@ -16,6 +17,19 @@ struct Digraph: ParsableCommand {
         """,
         version: DigraphProject.version,
         subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Explain.self, Init.self])
+}
+
+extension Digraph {
+    /// The message for a first argument that is no command, or nil when it is one.
+    static func unknownCommand(_ word: String) -> String? {
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(word) else { return nil }
+        let commands = names.dropLast().joined(separator: ", ")
+        if let near = nearSpellings(of: word, in: names).first {
+            return "unknown command '\(shown(word))'; did you mean '\(near)'? The commands: \(commands)"
+        }
+        return "unknown command '\(shown(word))'; the commands: \(commands) (`digraph help <command>` for each)"
+    }
 }
 
 /// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.

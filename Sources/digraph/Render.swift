@@ -16,8 +16,9 @@ struct Render: ParsableCommand {
         placeholders, layer violations, captive dependencies. The picture is drawn even when the \
         graph has errors; the command then exits 0 and prints a one-line summary on stderr.
 
-        Without -o the picture is written next to the first manifest (app.yaml -> app.png); \
-        -o - writes it to stdout. Files are written atomically: a failed render leaves none.
+        Without -o the picture is written next to the manifest when one file is given \
+        (app.yaml -> app.png), else in the working folder named after it (MyApp.png; with \
+        .digraph.yml, its folder); -o - writes it to stdout. Files are written atomically: a failed render leaves none.
 
         Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes (\(GraphDrawing.largeShapedThreshold) in a \
         picture whose rows digraph chose) edge labels are dropped and dot's layout limits are \
@@ -176,7 +177,7 @@ struct Render: ParsableCommand {
             let svg = String(decoding: try picture(of: drawing, format: .svg), as: UTF8.self)
             bytes = Array(drawing.page(svg: svg, title: "digraph: " + files.map(shown).joined(separator: ", ")).utf8)
         }
-        let destination = output ?? OutputPath.beside(ManifestLoader.expand(paths: files).first ?? files[0], replacing: files[0], extension: resolvedFormat.fileExtension)
+        let destination = output ?? OutputPath.defaultPicture(for: files, extension: resolvedFormat.fileExtension)
         do {
             try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles + Configured.files)
         } catch {

@@ -6,6 +6,11 @@ import Foundation
 /// for a bad command line, the same as for unusable input.
 // A closed pipe (`digraph … | head`) must be a write error we report, not a kill by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// `digraph chek`: name the command meant, not just "Unexpected argument".
+if let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-"), let message = Digraph.unknownCommand(word) {
+    printToStandardError("digraph: error: \(message)\n")
+    exit(ExitStatus.unusableInput.rawValue)
+}
 do {
     var command = try Digraph.parseAsRoot()
     try command.run()

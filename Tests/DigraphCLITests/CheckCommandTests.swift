@@ -95,7 +95,7 @@ struct CheckCommandTests {
         (["check", "fixtures/popcorn/manifest.yaml", "--format", "xml"], "Error: The value 'xml' is invalid for '--format <format>'"),
         (["check", "fixtures/popcorn/manifest.yaml", "--ignore", "schema"], "Error: 'schema' cannot be ignored"),
         (["check", "fixtures/popcorn/manifest.yaml", "--ignore", "cycles"], "Error: unknown code 'cycles' for --ignore"),
-        (["chekc"], "Error: Unexpected argument 'chekc'"),
+        (["chekc"], "digraph: error: unknown command 'chekc'; did you mean 'check'?"),
     ])
     func badCommandLinesExitTwo(_ arguments: [String], message: String) throws {
         let result = try CLIRunner.run(arguments)
