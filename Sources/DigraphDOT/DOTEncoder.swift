@@ -12,10 +12,13 @@ public struct DOTEncoder {
     /// labels double the ranks dot routes them through (250 app-like registrations took 10 s with
     /// labels and dot's own limits, 0.15 s without labels and with the large tier's).
     public static let largeShapedThreshold = 150
+    /// A shaped picture with more edges than this drops its labels too: dot's time with labels
+    /// grows far faster than the edge count there (measured in docs/performance.md).
+    public static let largeShapedEdgeThreshold = 200
 
-    /// Whether a picture of this many nodes drops edge labels and gets the large layout tier.
-    static func isLarge(nodes: Int, shaped: Bool) -> Bool {
-        nodes > (shaped ? largeShapedThreshold : largeGraphThreshold)
+    /// Whether a picture of this many nodes and edges drops edge labels and gets the large layout tier.
+    static func isLarge(nodes: Int, edges: Int = 0, shaped: Bool) -> Bool {
+        shaped ? nodes > largeShapedThreshold || edges > largeShapedEdgeThreshold : nodes > largeGraphThreshold
     }
     /// Above this many, the layout gives up more quality (straight edges, fewer crossing passes,
     /// plain-text labels).
@@ -25,12 +28,12 @@ public struct DOTEncoder {
     /// grow much faster than the node count. (Ranking's own limit, nslimit1, is left alone: cut
     /// short, dot fails with "trouble in init_rank" on big graphs.) Each tier trades a little layout quality for an order
     /// of magnitude of time (figures in docs/performance.md).
-    static func layoutTier(nodes: Int, shaped: Bool = false) -> [(String, String)] {
+    static func layoutTier(nodes: Int, edges: Int = 0, shaped: Bool = false) -> [(String, String)] {
         if nodes > hugeGraphThreshold {
             return [("nslimit", "0.1"), ("mclimit", "0.01"), ("searchsize", "10"),
                     ("remincross", "false"), ("splines", "false"), ("outputorder", "edgesfirst")]
         }
-        if isLarge(nodes: nodes, shaped: shaped) {
+        if isLarge(nodes: nodes, edges: edges, shaped: shaped) {
             return [("nslimit", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
                     ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
         }
@@ -123,10 +126,23 @@ public struct DOTEncoder {
             clusters = Set(byModule.keys).union(interfacesByModule.keys).sorted().map {
                 RegistrationScene.Cluster(module: $0, interfaces: interfacesByModule[$0] ?? [], registrations: byModule[$0] ?? [])
             }
+        } else if options.clusters {
+            // No modules: the file each registration is written in stands for its assembly.
+            let byFile = Dictionary(grouping: included) { Self.assemblyName(of: graph.registrations[$0]) }
+            if byFile.count > 1 {
+                unclustered = []
+                clusters = byFile.keys.sorted().map { RegistrationScene.Cluster(module: $0, interfaces: [], registrations: byFile[$0]!) }
+            }
         }
         return RegistrationScene(included: included, interfaces: interfaces, edges: edges, placeholders: placeholders,
                                  movedKeys: Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) },
                                  clusters: clusters, unclustered: unclustered)
+    }
+
+    /// `Sources/DI/HomeAssembly.swift` → `HomeAssembly`; a manifest `data.yaml` → `data`.
+    static func assemblyName(of registration: Registration) -> String {
+        let file = registration.location.file.split(separator: "/").last.map(String.init) ?? registration.location.file
+        return file.split(separator: ".").first.map(String.init) ?? file
     }
 
     /// A key that `interfaces:` places in another module than the registration implementing it:
@@ -190,9 +206,10 @@ public struct DOTEncoder {
         let nodeCount = scene.included.count + scene.placeholders.all.count + scene.interfaces.count
         // Rows are measured across the page: shaping is for top-to-bottom pictures.
         let shape = options.fold && options.rankDirection == .topToBottom ? shape(of: scene) : nil
-        let isLarge = Self.isLarge(nodes: nodeCount, shaped: shape != nil)
+        let edgeCount = scene.edges.count + scene.interfaces.count
+        let isLarge = Self.isLarge(nodes: nodeCount, edges: edgeCount, shaped: shape != nil)
         let plainLabels = options.tuneLayoutForSize && nodeCount > Self.hugeGraphThreshold
-        var lines = header(nodes: nodeCount, shaped: shape != nil)
+        var lines = header(nodes: nodeCount, edges: edgeCount, shaped: shape != nil)
         for (number, cluster) in scene.clusters.enumerated() {
             lines.append("  subgraph cluster_\(number) {")
             lines.append("    label=<<b>\(DOTText.html(cluster.module))</b>>;")
@@ -226,12 +243,12 @@ public struct DOTEncoder {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(nodes: Int, shaped: Bool = false) -> [String] {
+    private func header(nodes: Int, edges: Int = 0, shaped: Bool = false) -> [String] {
         var graphAttributes = [
             ("fontname", DOTStyle.font), ("rankdir", options.rankDirection.rawValue), ("newrank", "true"),
             ("nodesep", "0.3"), ("ranksep", "0.5"), ("bgcolor", "white"),
         ]
-        if options.tuneLayoutForSize { graphAttributes += Self.layoutTier(nodes: nodes, shaped: shaped) }
+        if options.tuneLayoutForSize { graphAttributes += Self.layoutTier(nodes: nodes, edges: edges, shaped: shaped) }
         return [
             "digraph dependencies {",
             "  graph" + attributes(graphAttributes) + ";",

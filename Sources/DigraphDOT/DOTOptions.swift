@@ -8,7 +8,8 @@ public struct DOTOptions: Sendable {
     }
 
     public var rankDirection: RankDirection = .topToBottom
-    /// Draw declared modules as clusters.
+    /// Draw declared modules as clusters; without modules, each file that registers something (a
+    /// Swinject assembly, an assembler, a manifest), when there are at least two.
     public var clusters = true
     /// One node per module with edge counts instead of one per registration.
     public var collapseModules = false

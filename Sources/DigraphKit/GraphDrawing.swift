@@ -11,6 +11,7 @@ public struct GraphDrawing {
     /// Above this many nodes edge labels are dropped and dot's layout limits are tightened.
     public static let largeGraphThreshold = DOTEncoder.largeGraphThreshold
     public static let largeShapedThreshold = DOTEncoder.largeShapedThreshold
+    public static let largeShapedEdgeThreshold = DOTEncoder.largeShapedEdgeThreshold
 
     public struct Refusal: Error, CustomStringConvertible {
         public var description: String

@@ -20,8 +20,9 @@ struct Render: ParsableCommand {
         (app.yaml -> app.png), else in the working folder named after it (MyApp.png; with \
         .digraph.yml, its folder); -o - writes it to stdout. Files are written atomically: a failed render leaves none.
 
-        Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes (\(GraphDrawing.largeShapedThreshold) in a \
-        picture whose rows digraph chose) edge labels are dropped and dot's layout limits are \
+        Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes (\(GraphDrawing.largeShapedThreshold) nodes or \
+        \(GraphDrawing.largeShapedEdgeThreshold) edges in a picture whose rows digraph chose) edge labels are dropped \
+        (the edge's tooltip still names the parameter) and dot's layout limits are \
         tightened; --focus/--depth cut a neighbourhood, --collapse modules draws one node per module.
 
         Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
@@ -59,7 +60,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("'modules': one node per module, edges labelled with their count.", valueName: "modules"))
     var collapse: Collapse?
 
-    @Flag(help: "Do not draw modules as clusters.")
+    @Flag(help: "Do not draw clusters: modules, or without modules the files that register (each Swinject assembly, assembler or manifest).")
     var noClusters = false
 
     @Flag(help: "Keep dot's own ranks for a picture far wider than tall, instead of stacking modules as bands of rows, folding wide levels and drawing much-used keys once per module.")

@@ -140,6 +140,19 @@ struct RenderCommandTests {
         #expect(result.stdout == "")
     }
 
+    /// Without modules, each file that registers is a cluster (a Swinject assembly here);
+    /// --no-clusters draws none.
+    @Test func anAppWithoutModulesIsClusteredByAssembly() throws {
+        let clustered = try CLIRunner.run(["render", "fixtures/import/swinject", "--dot", "-o", "-"])
+        #expect(clustered.status == 0)
+        let labels = clustered.stdout.split(separator: "\n").filter { $0.contains("label=<<b>") && !$0.contains(" [") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(labels == ["label=<<b>DomainAssembly</b>>;", "label=<<b>NetworkAssembly</b>>;", "label=<<b>PresentationAssembly</b>>;"], "\(labels)")
+        let plain = try CLIRunner.run(["render", "fixtures/import/swinject", "--dot", "-o", "-", "--no-clusters"])
+        #expect(plain.status == 0 && !plain.stdout.contains("subgraph cluster_"))
+        // One file that registers is no grouping at all.
+        #expect(try !CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-"]).stdout.contains("subgraph cluster_"))
+    }
+
     @Test func focusAndCollapseChangeWhatIsDrawn() throws {
         let focused = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-", "--focus", "LoginViewModel", "--depth", "1"])
         let nodes = focused.stdout.split(separator: "\n").filter { $0.hasPrefix("  r") && !$0.contains("->") }

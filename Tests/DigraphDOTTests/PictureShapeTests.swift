@@ -52,6 +52,27 @@ struct PictureShapeTests {
         return text + extra
     }
 
+    /// A shaped picture drops its edge labels above 200 edges even under 150 nodes: dot's time with
+    /// labels there grows far faster than the edges (a flat 145-registration app, 390 edges: 5.4 s).
+    @Test func aShapedPictureWithManyEdgesDropsItsLabels() throws {
+        func screens(_ count: Int) -> String {
+            var text = "version: 1\nregistrations:\n  - provides: Router\n  - provides: Analytics\n  - provides: Logger\n"
+            for screen in 0..<count {
+                text += "  - provides: Screen\(screen)ViewModel\n    root: true\n    dependencies: { router: Router, analytics: Analytics, logger: Logger }\n"
+            }
+            return text
+        }
+        let edgeLines = { (dot: String) in dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("style=invis") } }
+        let few = try dot(screens(60))      // 63 nodes, 180 edges
+        #expect(few.contains("rank=same"), "shaped")
+        #expect(edgeLines(few).allSatisfy { $0.contains("label=\"router\"") || $0.contains("label=\"analytics\"") || $0.contains("label=\"logger\"") })
+        let many = try dot(screens(70))     // 73 nodes, 210 edges
+        #expect(many.contains("rank=same"), "shaped")
+        #expect(edgeLines(many).count == 210)
+        #expect(!edgeLines(many).contains { $0.contains("label=") }, "\(edgeLines(many).prefix(3))")
+        #expect(many.contains("splines=\"line\""), "the large layout tier")
+    }
+
     @Test func aWideAppIsStackedByModuleFoldedAndItsHubDrawnOncePerModule() throws {
         let text = try dot(screens())
         let rows = rows(text)
