@@ -85,11 +85,15 @@ struct Import: ParsableCommand {
                 printToStandardError("digraph: \(shown(output)) does not exist; run `\(shown(rerun))`\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
-            if let difference = StaleFile.describe(expected: text, found: existing) {
+            switch ImportStaleness.compare(expected: text, found: existing) {
+            case .upToDate:
+                printToStandardError("digraph: \(shown(output)) is up to date\n")
+            case .originsMoved(let lines):
+                printToStandardError("digraph: \(shown(output)) is up to date (the same registrations; \(lines) origin comment\(lines == 1 ? " points" : "s point") at moved lines: `\(shown(rerun))` refreshes them)\n")
+            case .stale(let difference):
                 printToStandardError("digraph: \(shown(output)) is stale: the Swift sources changed (\(shown(difference))); run `\(shown(rerun))`\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
-            printToStandardError("digraph: \(shown(output)) is up to date\n")
             return
         }
         do {

@@ -85,7 +85,20 @@ struct ImportCommandTests {
             .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let stale = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
         #expect(stale.status == 1)
-        #expect(stale.stderr == "digraph: di.yaml is stale: the Swift sources changed (1 line to remove, 1 to add, first at line 9 (remove: lifetime: graph)); run `digraph import DI -o di.yaml`\n")
+        #expect(stale.stderr == "digraph: di.yaml is stale: the Swift sources changed (1 registration changed: A); run `digraph import DI -o di.yaml`\n")
+
+        // Lines added above a registration move its origin comment, not the graph: still up to date.
+        try "import Swinject\n\n// The app's wiring.\ncontainer.register(A.self) { r in A(b: r.resolve(B.self)!) }\n"
+            .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let moved = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
+        #expect(moved.status == 0)
+        #expect(moved.stderr == "digraph: di.yaml is up to date (the same registrations; 1 origin comment points at moved lines: `digraph import DI -o di.yaml` refreshes them)\n", "\(moved.stderr)")
+        // A registration added and one gone are named.
+        try "import Swinject\ncontainer.register(C.self, name: \"c\") { _ in C() }\n"
+            .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let replaced = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
+        #expect(replaced.status == 1)
+        #expect(replaced.stderr == "digraph: di.yaml is stale: the Swift sources changed (1 registration added: C (name: c); 1 registration removed: A); run `digraph import DI -o di.yaml`\n", "\(replaced.stderr)")
 
         let missing = try CLIRunner.run(["import", "DI", "-o", "other.yaml", "--check"], directory: directory)
         #expect(missing.status == 1)
