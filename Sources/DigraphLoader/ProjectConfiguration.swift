@@ -20,6 +20,11 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// cannot say, as `container` options (`registerLazy=singleton`) for every command reading Swift.
     public var containers: [Option] = []
 
+    /// How every command that reads Swift reads it: `import.exclude` and `import.containers`.
+    public var swiftReading: [Option] {
+        (options["import"] ?? []).filter { $0.name == "exclude" } + containers
+    }
+
 
     public struct Option: Sendable, Equatable {
         public var name: String

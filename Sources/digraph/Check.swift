@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
     var config: String?
 
-    @OptionGroup var containers: ContainerOptions
+    @OptionGroup var swift: SwiftSourceOptions
 
     @Option(help: "Report format: text (compiler style), json, github (workflow annotations + text), sarif (2.1.0).")
     var format: ReportFormat = .text
@@ -50,7 +50,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         if let configuration = try Configured.loadIfAny(config, command: "check", required: files.isEmpty) {
-            let arguments = Configured.arguments((configuration.options["check"] ?? []) + configuration.containers, typed: Configured.typedArguments,
+            let arguments = Configured.arguments((configuration.options["check"] ?? []) + configuration.swiftReading, typed: Configured.typedArguments,
                                                  manifests: files.isEmpty ? configuration.manifests : [],
                                                  alsoSetBy: ["baseline": ["write-baseline"]])
             try Check.parse(arguments).run()
@@ -65,7 +65,7 @@ struct Check: ParsableCommand {
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
         }
-        let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored), baseline: accepted, containers: containers.statements)
+        let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored), excluding: swift.excludes, baseline: accepted, containers: swift.statements)
         let environment = ProcessInfo.processInfo.environment
         print(outcome.rendered(as: format, colored: format == .text && Terminal.stdoutWantsColor,
                                githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }), terminator: "")

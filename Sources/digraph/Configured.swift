@@ -111,7 +111,12 @@ enum Configured {
 
 /// What a hand-rolled container's methods do, where their declaration cannot say: for every
 /// command that reads Swift sources (`import: containers:` in the configuration).
-struct ContainerOptions: ParsableArguments {
+/// How Swift sources are read, for every command that reads them: files to skip, and what a
+/// hand-rolled container's methods do where their declaration cannot say.
+struct SwiftSourceOptions: ParsableArguments {
+    @Option(name: .customLong("exclude"), parsing: .singleValue, help: ArgumentHelp("Skip Swift paths matching this glob (`Tests`, `**/Mocks/*`, `*Preview*.swift`); repeat for more.", valueName: "glob"))
+    var excludes: [String] = []
+
     @Option(name: .customLong("container"), parsing: .singleValue,
             help: ArgumentHelp("What a container method does where its declaration cannot say: NAME=MEANING, MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", ")) (`registerLazy=singleton`); repeat for more.", valueName: "name=meaning"))
     var written: [String] = []

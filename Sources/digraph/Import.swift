@@ -27,7 +27,7 @@ struct Import: ParsableCommand {
     @Option(help: ArgumentHelp("The project configuration to use without path arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
     var config: String?
 
-    @OptionGroup var containers: ContainerOptions
+    @OptionGroup var swift: SwiftSourceOptions
 
     /// How the header and stale messages say to regenerate, when not the command line itself.
     var regenerateCommand: String?
@@ -38,8 +38,6 @@ struct Import: ParsableCommand {
     @Option(help: "yaml (with the origins as comments) or json.")
     var format: ManifestWriter.Format = .yaml
 
-    @Option(name: .customLong("exclude"), parsing: .singleValue, help: ArgumentHelp("Skip paths matching this glob (`Tests`, `**/Mocks/*`, `*Preview*.swift`); repeat for more.", valueName: "glob"))
-    var excludes: [String] = []
 
     @Flag(help: "Compare with the file at -o instead of writing it; exit 1 when it is stale.")
     var check = false
@@ -66,7 +64,7 @@ struct Import: ParsableCommand {
             try configured.run()
             return
         }
-        let result = SwiftImporter.run(paths: paths, excluding: excludes, containers: containers.statements)
+        let result = SwiftImporter.run(paths: paths, excluding: swift.excludes, containers: swift.statements)
         let colored = Terminal.stderrWantsColor
         guard result.unreadable.isEmpty else {
             printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: 0, diagnostics: result.unreadable)))
@@ -75,7 +73,7 @@ struct Import: ParsableCommand {
         if !result.findings.isEmpty {
             printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: result.manifest.registrations.count, diagnostics: result.findings)))
         }
-        let command = regenerateCommand ?? (["digraph", "import"] + paths.map(SwiftSourceFiles.normalized) + excludes.flatMap { ["--exclude", $0] }
+        let command = regenerateCommand ?? (["digraph", "import"] + paths.map(SwiftSourceFiles.normalized) + swift.excludes.flatMap { ["--exclude", $0] }
             + (format == .yaml ? [] : ["--format", format.rawValue])).joined(separator: " ")
         let rerun = regenerateCommand ?? "\(command) -o \(output)"
         let text = result.written(as: format, command: command)

@@ -25,9 +25,9 @@ struct Init: ParsableCommand {
             printToStandardError("digraph: error: \(shown(target)) exists; edit it, or pass --force to replace it\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
-        let (manifests, swiftFolders) = Self.survey(root)
+        let (manifests, swiftFolders, excludes) = Self.survey(root)
         let listed = manifests.isEmpty ? swiftFolders : manifests
-        let text = Self.text(manifests: listed, fromSwift: manifests.isEmpty)
+        let text = Self.text(manifests: listed, fromSwift: manifests.isEmpty, excludes: manifests.isEmpty ? excludes : [])
         do {
             try OutputPath.write(Array(text.utf8), to: target, readingFrom: [])
         } catch {
@@ -39,11 +39,21 @@ struct Init: ParsableCommand {
         printToStandardError("digraph: wrote \(shown(target)) (\(what)); now run `digraph check`\n")
     }
 
-    /// Manifests below the folder (relative paths, sorted), and the top folders holding Swift.
-    static func survey(_ root: URL) -> (manifests: [String], swiftFolders: [String]) {
+    /// What is not the app's wiring, by the names the folders and files found have: tests, test
+    /// doubles, previews and tools. Each pattern is written only when something below matches it.
+    static let notTheApp: [(pattern: String, why: String)] = [
+        ("Tests", "test targets"), ("*Tests", "test targets"), ("*Mock*", "test doubles"), ("*Fake*", "test doubles"),
+        ("*Stub*", "test doubles"), ("*Preview*", "SwiftUI previews"), ("Scripts", "tools"), ("scripts", "tools"),
+        ("Tools", "tools"), ("tools", "tools"), ("fastlane", "tools"),
+    ]
+
+    /// Manifests below the folder (relative paths, sorted); the top folders holding the app's Swift
+    /// (not a file at the top, a tool script); and the `notTheApp` patterns something matched.
+    static func survey(_ root: URL) -> (manifests: [String], swiftFolders: [String], excludes: [String]) {
         var manifests: [String] = []
         var swiftFolders = Set<String>()
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return ([], []) }
+        var excludes = Set<String>()
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return ([], [], []) }
         for case let url as URL in walker {
             if SwiftSourceFiles.skippedFolders.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") { walker.skipDescendants(); continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
@@ -51,11 +61,15 @@ struct Init: ParsableCommand {
             case "yaml", "yml", "json":
                 if looksLikeManifest(url) { manifests.append(relative) }
             case "swift":
-                swiftFolders.insert(relative.split(separator: "/").first.map(String.init) ?? relative)
+                let components = relative.split(separator: "/").map(String.init)
+                let skipped = notTheApp.filter { rule in components.contains { SwiftSourceFiles.matches(pattern: rule.pattern, path: $0) } }
+                excludes.formUnion(skipped.map(\.pattern))
+                if components.count > 1, skipped.isEmpty { swiftFolders.insert(components[0]) }
             default: break
             }
         }
-        return (manifests.sorted(), swiftFolders.filter { $0 != "Package.swift" && $0 != "Tests" }.sorted())
+        let order = notTheApp.map(\.pattern)
+        return (manifests.sorted(), swiftFolders.sorted(), excludes.sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! })
     }
 
     /// A manifest is a mapping with `version` and `registrations` at its top.
@@ -67,9 +81,18 @@ struct Init: ParsableCommand {
         return keys.contains("version") && keys.contains("registrations")
     }
 
-    static func text(manifests: [String], fromSwift: Bool) -> String {
-        let listed = manifests.isEmpty ? "manifests: []   # add your manifest files or folders here"
-            : "manifests:\(fromSwift ? "   # Swift sources: check imports their registrations in memory" : "")\n" + manifests.map { "  - \(quoted($0))" }.joined(separator: "\n")
+    static func text(manifests: [String], fromSwift: Bool, excludes: [String] = []) -> String {
+        var listed = manifests.isEmpty ? "manifests: []   # add your manifest files or folders here"
+            : "manifests:\(fromSwift ? "   # Swift sources: check and render import their registrations in memory" : "")\n" + manifests.map { "  - \(quoted($0))" }.joined(separator: "\n")
+        if fromSwift, !manifests.isEmpty {
+            // `digraph import` reads the same folders; check and render skip what import skips.
+            listed += "\n\nimport:\n  paths:\n" + manifests.map { "    - \(quoted($0))" }.joined(separator: "\n")
+            if !excludes.isEmpty {
+                listed += "\n  exclude:               # not the app's wiring; check and render skip these too\n"
+                    + excludes.map { pattern in "    - \(jsonString(pattern))   # \(notTheApp.first { $0.pattern == pattern }!.why)" }.joined(separator: "\n")
+            }
+            listed += "\n  # output: DI/imported.yaml"
+        }
         return """
         # digraph's project configuration: `digraph check`, `digraph render` and `digraph gen-swift`
         # run without arguments from anywhere in this repository. Paths are relative to this file.

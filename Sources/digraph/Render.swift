@@ -34,7 +34,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
     var config: String?
 
-    @OptionGroup var containers: ContainerOptions
+    @OptionGroup var swift: SwiftSourceOptions
 
     @Flag(help: "Output format (default png).")
     var formatFlag: FormatFlag?
@@ -42,7 +42,7 @@ struct Render: ParsableCommand {
     @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON), mermaid (a Mermaid flowchart for Markdown), html (an interactive page: search, click, pan and zoom, findings).")
     var format: OutputFormat?
 
-    @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the first manifest.")
+    @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the one manifest given, else named after the working folder.")
     var output: String?
 
     @Option(name: .customLong("layout"), help: "Graphviz layout engine: dot (the default), neato, fdp, sfdp, circo, twopi.")
@@ -127,13 +127,13 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if let configuration = try Configured.loadIfAny(config, command: "render", required: files.isEmpty) {
-            let arguments = Configured.arguments((configuration.options["render"] ?? []) + configuration.containers, typed: Configured.typedArguments,
+            let arguments = Configured.arguments((configuration.options["render"] ?? []) + configuration.swiftReading, typed: Configured.typedArguments,
                                                  manifests: files.isEmpty ? configuration.manifests : [],
                                                  alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)])
             try Render.parse(arguments).run()
             return
         }
-        let outcome = CheckRun(files: files, containers: containers.statements)
+        let outcome = CheckRun(files: files, excluding: swift.excludes, containers: swift.statements)
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
             throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -74,6 +74,19 @@ struct CIWorkflowTests {
         let stale = try run(steps[2], in: project)
         #expect(stale.status == 1)
         #expect(stale.stderr.hasPrefix("digraph: Sources/App/Container.swift is stale"))
+        // A team that checks Swift sources and generates nothing: every step passes, the last says why.
+        try "manifests: [App]\ncheck:\n  strict: true\n".write(to: project.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try "import Swinject\nfunc assemble(container: Container) { container.register(API.self) { _ in API() } }\n"
+            .write(to: project.appendingPathComponent("App/DI.swift"), atomically: true, encoding: .utf8)
+        for step in steps {
+            let result = try run(step, in: project)
+            #expect(result.status == 0, "\(step): \(result.stdout)\(result.stderr)")
+        }
+        #expect(try run(steps[2], in: project).stdout == "digraph: .digraph.yml lists no gen-swift outputs; nothing generated to compare\n")
+        try FileManager.default.copyItem(at: Self.configurationPath, to: project.appendingPathComponent("config.yml"))
+        try FileManager.default.removeItem(at: project.appendingPathComponent(".digraph.yml"))
+        try FileManager.default.moveItem(at: project.appendingPathComponent("config.yml"), to: project.appendingPathComponent(".digraph.yml"))
         // Unusable input fails even the SARIF step.
         try "version: [".write(to: manifest, atomically: true, encoding: .utf8)
         #expect(try run(steps[1], in: project).status != 0)

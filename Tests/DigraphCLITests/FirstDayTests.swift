@@ -29,6 +29,53 @@ struct FirstDayTests {
         #expect(imported.stderr.hasPrefix("README.md:1:1: error: cannot read README.md: it is not Swift source (.swift); give Swift files or the folders that hold them [swift-import]\n"), "\(imported.stderr)")
     }
 
+    /// `init` on a Swift app lists the app's folders for check, render and import, and excludes
+    /// what is not its wiring (tests, mocks, previews), so that the bare commands work at once and
+    /// a mock assembly does not register its keys a second time.
+    @Test func initOnASwiftAppMakesTheBareCommandsWork() throws {
+        try withApp("") { root in
+            let files = [
+                "App/DI/Assembly.swift": "import Swinject\nfunc assemble(container: Container) { container.register(API.self) { _ in API() } }\n",
+                "Shared/Mocks/MockAssembly.swift": "import Swinject\nfunc mocks(container: Container) { container.register(API.self) { _ in MockAPI() } }\n",
+                "AppTests/AppTests.swift": "import XCTest\n",
+                "App/Preview Content/Previews.swift": "import SwiftUI\n",
+                "build.swift": "print(1)\n",
+            ]
+            try FileManager.default.removeItem(at: root.appendingPathComponent("App.swift"))
+            for (path, text) in files {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            let written = try CLIRunner.run(["init"], directory: root)
+            #expect(written.status == 0)
+            let configuration = try String(contentsOf: root.appendingPathComponent(".digraph.yml"), encoding: .utf8)
+            #expect(configuration.contains("""
+            manifests:   # Swift sources: check and render import their registrations in memory
+              - App
+
+            import:
+              paths:
+                - App
+              exclude:               # not the app's wiring; check and render skip these too
+                - "*Tests"   # test targets
+                - "*Mock*"   # test doubles
+                - "*Preview*"   # SwiftUI previews
+              # output: DI/imported.yaml
+
+            """), "\(configuration)")
+            let check = try CLIRunner.run(["check"], directory: root)
+            #expect(check.status == 0)
+            #expect(check.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(check.stdout)")
+            #expect(check.stderr == "digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood\n")
+            let imported = try CLIRunner.run(["import"], directory: root)
+            #expect(imported.status == 0 && imported.stdout.contains("  - provides: API\n"), "\(imported.stderr)")
+            let rendered = try CLIRunner.run(["render", "--format", "dot"], directory: root)
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            #expect(rendered.stderr.contains("digraph: wrote \(root.lastPathComponent).dot\n"), "\(rendered.stderr)")
+        }
+    }
+
     /// One manifest: beside it. Folders or several paths: named after the working folder, the
     /// project, never after the first folder read.
     @Test func aPictureWithoutOutputIsNamedAfterTheProject() throws {
