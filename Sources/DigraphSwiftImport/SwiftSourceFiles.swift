@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import DigraphCore
 
 /// Finds the Swift files under the paths a user gives: files as they are, directories read
@@ -78,19 +83,19 @@ public enum SwiftSourceFiles {
             let path = directory == "." ? name : directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if patterns.contains(where: { matches(pattern: $0, path: relativePath) || matches(pattern: $0, path: path) }) { continue }
-            var isDirectory: ObjCBool = false
             // Symbolic links to folders are not followed: a link loop must not hang the walk.
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
+            // (lstat: Foundation's attributesOfItem also lists extended attributes, per file.)
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFLNK {
                 if name.hasSuffix(".swift"), InputFile.kind(of: path) == .regularFile, seen.insert(path).inserted { listing.files.append(path) }
                 continue
             }
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            if status.st_mode & S_IFMT == S_IFDIR {
                 walk(path, relative: relativePath, patterns: patterns, into: &listing, seen: &seen)
-            } else if name.hasSuffix(".swift"), name != "Package.swift", InputFile.kind(of: path) == .regularFile, seen.insert(path).inserted {
+            } else if name.hasSuffix(".swift"), name != "Package.swift", status.st_mode & S_IFMT == S_IFREG, seen.insert(path).inserted {
                 listing.files.append(path)
-            } else if pluginManifestSuffixes.contains(where: name.hasSuffix), InputFile.kind(of: path) == .regularFile {
+            } else if pluginManifestSuffixes.contains(where: name.hasSuffix), status.st_mode & S_IFMT == S_IFREG {
                 listing.pluginManifests.append(path)
             }
         }

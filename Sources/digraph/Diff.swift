@@ -7,8 +7,9 @@ struct Diff: ParsableCommand {
         abstract: "Show what changed in the graph between two versions: registrations, edges, findings.",
         discussion: """
         digraph diff BASE HEAD compares two manifests (files, folders, or Swift sources to import). \
-        digraph diff --base REV PATH… compares PATH… as it was at git revision REV (read with git \
-        show, no checkout) with the working tree.
+        digraph diff --base REV PATH… compares PATH… as it was at git revision REV (read with one \
+        git ls-tree and one git cat-file, no checkout) with the working tree; without PATH, the \
+        manifests of .digraph.yml, whose import.exclude and import.containers apply to both sides.
 
         Registrations match by key and name, edges by holder, label and key, findings by code \
         and subject: moving lines never makes anything new.
@@ -29,17 +30,27 @@ struct Diff: ParsableCommand {
     @Flag(help: "Fail (exit 1) on new warnings too.")
     var strict = false
 
+    @Option(help: ArgumentHelp("The project configuration to use (default: the nearest .digraph.yml, up to the repository root): with --base and no paths, its manifests; always, how Swift is read (import.exclude, import.containers).", valueName: "file"))
+    var config: String?
+
+    @OptionGroup var swift: SwiftSourceOptions
+
     func validate() throws {
         if revision == nil, paths.count != 2 {
             throw ValidationError("give BASE and HEAD (two manifests or folders), or --base REV and the paths to compare")
         }
-        if revision != nil, paths.isEmpty { throw ValidationError("--base REV compares paths: give the manifests or folders to compare") }
     }
 
     func run() throws {
+        if let configuration = try Configured.loadIfAny(config, command: "diff --base HEAD", required: revision != nil && paths.isEmpty) {
+            let arguments = Configured.arguments(configuration.swiftReading, typed: Configured.typedArguments,
+                                                 manifests: revision != nil && paths.isEmpty ? configuration.manifests : [])
+            try Diff.parse(arguments).run()
+            return
+        }
         let base: CheckRun, head: CheckRun
+        let read = { (files: [String]) in CheckRun(files: files, excluding: swift.excludes, containers: swift.statements) }
         if let revision {
-            head = CheckRun(files: paths)
             let past: GitRevision
             do {
                 past = try GitRevision(revision, paths: paths)
@@ -47,10 +58,11 @@ struct Diff: ParsableCommand {
                 printToStandardError("digraph: error: \(shown(error.description))\n")
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
-            base = past.withWorkingDirectory { CheckRun(files: past.existingPaths) }
+            base = past.withWorkingDirectory { read(past.existingPaths) }
+            head = read(paths)
         } else {
-            base = CheckRun(files: [paths[0]])
-            head = CheckRun(files: [paths[1]])
+            base = read([paths[0]])
+            head = read([paths[1]])
         }
         for (side, run) in [("BASE", base), ("HEAD", head)] where run.graph == nil {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(run.report))

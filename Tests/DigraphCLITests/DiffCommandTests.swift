@@ -126,6 +126,35 @@ struct DiffCommandTests {
         #expect(option.status == 2)
     }
 
+    /// `diff --base REV` without paths compares the configuration's manifests, and reads Swift as
+    /// every command does (its import.exclude: a mock assembly added is no change).
+    @Test func theGitFormReadsTheConfiguration() throws {
+        let repository = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        func git(_ arguments: String...) throws {
+            let result = try CLIRunner.runProgram("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, directory: repository)
+            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+        }
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("App/Mocks"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Art"), withIntermediateDirectories: true)
+        try "manifests: [App]\nimport:\n  exclude: [Mocks]\n".write(to: repository.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfunc assemble(container: Container) { container.register(API.self) { _ in API() } }\n"
+            .write(to: repository.appendingPathComponent("App/DI.swift"), atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: repository.appendingPathComponent("Art/logo.png"))
+        try git("init", "-q")
+        try git("add", ".")
+        try git("commit", "-qm", "base")
+        try "import Swinject\nfunc mocks(container: Container) { container.register(API.self) { _ in MockAPI() } }\n"
+            .write(to: repository.appendingPathComponent("App/Mocks/MockDI.swift"), atomically: true, encoding: .utf8)
+        let unchanged = try CLIRunner.run(["diff", "--base", "HEAD"], directory: repository)
+        #expect(unchanged.status == 0, "\(unchanged.stderr)")
+        #expect(unchanged.stdout == "digraph diff: no change in the dependency graph\n", "\(unchanged.stdout)")
+        try "import Swinject\nfunc assemble(container: Container) { container.register(API.self) { _ in API() }.inObjectScope(.container) }\n"
+            .write(to: repository.appendingPathComponent("App/DI.swift"), atomically: true, encoding: .utf8)
+        let changed = try CLIRunner.run(["diff", "--base", "HEAD"], directory: repository)
+        #expect(changed.stdout.hasPrefix("digraph diff: 1 registration changed"), "\(changed.stdout)")
+    }
+
     @Test func theMarkdownStaysWithinMermaidsAndGitHubsLimits() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
