@@ -17,6 +17,8 @@ struct FactoryReading {
     }
 
     var implementation: String?
+    /// The argument labels of the initializer call that builds it (`SearchViewModel(store:)`).
+    var constructionLabels: [String?]?
     var factory: String?
     var isolation: String?
     var dependencies: [Item] = []
@@ -404,6 +406,7 @@ struct FactoryReader {
         // The initializer the call uses, when declared: a resolve that names no type (`resolve()`,
         // a generic helper) takes the type Swift infers, the parameter's.
         let labels = construction.arguments.map { $0.label?.text }
+        if construction.madeBy == nil, construction.factory == nil { reading.constructionLabels = labels }
         let parameters = construction.madeBy == nil
             ? construction.implementation.flatMap { declarations.initializers(of: $0) }?.first { $0.map(\.label) == labels } : nil
         for (position, argument) in construction.arguments.enumerated() {

@@ -47,7 +47,7 @@ struct ManifestAssembler {
 
         for var registration in found {
             registration.name = validName(registration.name, at: registration.location)
-            let reading = registration.reading
+            var reading = registration.reading
             let subject = Registration.displayName(key: registration.keys[0].type, name: registration.name)
             findings += reading.findings
             // `register(SearchViewModel.self) { SearchViewModel<RunLoop>(…) }`: Swift infers the generic
@@ -58,6 +58,10 @@ struct ManifestAssembler {
             if keys.count == 1, !keys[0].type.contains("<"), declarations.declaration(of: keys[0].type)?.isGeneric == true {
                 if let built = reading.implementation, built.hasPrefix(keys[0].type + "<") {
                     keys[0].type = built
+                } else if reading.implementation == keys[0].type, let labels = reading.constructionLabels,
+                          let specialized = declarations.specialization(of: keys[0].type, calledWith: labels) {
+                    keys[0].type = specialized
+                    reading.implementation = specialized
                 } else {
                     answersSpecializations = true
                 }

@@ -35,6 +35,18 @@ struct TypeDeclarations {
     private(set) var constants = StringConstants()
     /// `func inject<T>() -> T { container.resolve(T.self)! }`: the app's own resolves.
     private(set) var resolveHelpers = ResolveHelpers()
+    /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
+    private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
+
+    /// `SearchViewModel(store:)` through an initializer that fixes S to RunLoop:
+    /// `SearchViewModel<RunLoop>`; nil when no declared initializer with those labels fixes every
+    /// generic parameter.
+    func specialization(of type: String, calledWith labels: [String?]) -> String? {
+        guard let declaration = declaration(of: type), !declaration.genericParameters.isEmpty,
+              let fixed = constrainedInitializers[type]?.first(where: { $0.labels == labels })?.fixed else { return nil }
+        let arguments = declaration.genericParameters.compactMap { fixed[$0] }
+        return arguments.count == declaration.genericParameters.count ? type + "<" + arguments.joined(separator: ", ") + ">" : nil
+    }
 
     /// The declaration of a type as a key or implementation spells it (`Domain.User` finds `User`).
     func declaration(of type: String) -> Declaration? {
@@ -152,6 +164,7 @@ struct TypeDeclarations {
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
+        constrainedInitializers.merge(collector.constrained) { $0 + $1 }
     }
 
     private final class Collector: SyntaxVisitor {
@@ -161,6 +174,18 @@ struct TypeDeclarations {
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
+        var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
+
+        /// `where S == RunLoop, T == Int`: `[S: RunLoop, T: Int]`.
+        static func sameTypes(_ clause: GenericWhereClauseSyntax?) -> [String: String] {
+            var fixed: [String: String] = [:]
+            for requirement in clause?.requirements ?? [] {
+                if case .sameTypeRequirement(let same) = requirement.requirement {
+                    fixed[same.leftType.trimmedDescription] = same.rightType.trimmedDescription
+                }
+            }
+            return fixed
+        }
         /// The enclosing type names, for nested declarations (`Outer.Inner`).
         private var scope: [String] = []
 
@@ -253,6 +278,9 @@ struct TypeDeclarations {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self),
                    !initializer.modifiers.contains(where: { $0.name.text == "private" }) {
                     extensionInitializers[extended, default: []].append(parameters(of: initializer))
+                    // `extension SearchViewModel where S == RunLoop { init(…) }`: this initializer fixes S.
+                    let fixed = Self.sameTypes(node.genericWhereClause).merging(Self.sameTypes(initializer.genericWhereClause)) { first, _ in first }
+                    if !fixed.isEmpty { constrained[extended, default: []].append((parameters(of: initializer).map(\.label), fixed)) }
                 }
             }
             scope.append(extended)

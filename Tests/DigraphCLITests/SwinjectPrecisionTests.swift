@@ -299,6 +299,41 @@ struct SwinjectPrecisionTests {
         """), "\(result.stdout)")
     }
 
+    /// `register(SearchViewModel.self) { SearchViewModel(store: …) }` through an initializer that
+    /// fixes the generic parameter (`extension SearchViewModel where S == RunLoop`): the key is
+    /// written out, and a resolve of `SearchViewModel<RunLoop>` finds it.
+    @Test func anInitializerThatFixesTheGenericParameterWritesTheKeyOut() throws {
+        let swift = """
+        import Swinject
+        import Foundation
+        final class Store { init() {} }
+        final class SearchViewModel<S> {
+            init(scheduler: S, store: Store) {}
+        }
+        extension SearchViewModel where S == RunLoop {
+            convenience init(store: Store) { self.init(scheduler: RunLoop.main, store: store) }
+        }
+        final class Screen { init(model: SearchViewModel<RunLoop>) {} }
+        func assemble(container: Container) {
+            container.register(Store.self) { _ in Store() }
+            container.register(SearchViewModel.self) { r in SearchViewModel(store: r.resolve(Store.self)!) }
+            container.register(Screen.self) { r in Screen(model: r.resolve(SearchViewModel<RunLoop>.self)!) }
+        }
+
+        """
+        let result = try imported(swift)
+        #expect(result.stdout.contains("""
+          # App.swift:13
+          - provides: "SearchViewModel<RunLoop>"
+            implementation: "SearchViewModel<RunLoop>"
+            lifetime: graph
+            dependencies:
+              store: Store
+
+        """), "\(result.stdout)")
+        #expect(!result.stdout.contains("generic arguments from the factory"), "no specialization comment: the key is exact")
+    }
+
     /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic
     /// parameter of `ClipboardView<ViewModel>`'s initializer is the key's argument.
     @Test func anAutoregisteredGenericTakesItsArgumentsFromTheKey() throws {
