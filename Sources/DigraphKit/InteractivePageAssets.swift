@@ -120,7 +120,7 @@ enum InteractivePageAssets {
           search.value = "";
           runSearch();
           select(id);
-          centre(id);
+          show(id);
         } else if (event.key === "Escape") {
           search.value = "";
           runSearch();
@@ -138,11 +138,13 @@ enum InteractivePageAssets {
         view.k = k;
         apply();
       }
+      // The picture's width fits the view: a wide app becomes a column to pan down, never a strip
+      // too small to read. Shorter than the view, it is centred; taller, it starts at the top.
       function fit() {
-        const k = Math.min(canvas.clientWidth / box.width, canvas.clientHeight / box.height, 1);
+        const k = Math.min(canvas.clientWidth / box.width, 1);
         view.k = k;
         view.x = (canvas.clientWidth - box.width * k) / 2;
-        view.y = (canvas.clientHeight - box.height * k) / 2;
+        view.y = Math.max(0, (canvas.clientHeight - box.height * k) / 2);
         apply();
       }
       function centre(id) {
@@ -152,6 +154,11 @@ enum InteractivePageAssets {
         view.x += frame.left + frame.width / 2 - (target.left + target.width / 2);
         view.y += frame.top + frame.height / 2 - (target.top + target.height / 2);
         apply();
+      }
+      // A node chosen from the search or the findings: at least life size, in the middle.
+      function show(id) {
+        if (view.k < 1) zoomAt(1 / view.k, canvas.clientWidth / 2, canvas.clientHeight / 2);
+        centre(id);
       }
       canvas.addEventListener("wheel", (event) => {
         event.preventDefault();
@@ -197,7 +204,7 @@ enum InteractivePageAssets {
         item.append(code, message, where);
         item.addEventListener("click", () => {
           const node = finding.elements.find((id) => data.nodes.some((entry) => entry.id === id));
-          if (node) { select(node); centre(node); }
+          if (node) { select(node); show(node); }
           item.classList.add("chosen");
         });
         list.append(item);

@@ -144,6 +144,27 @@ def big(driver, binary, synth, scratch):
     typed = time.monotonic() - started
     check(f"2,000 registrations: search answers while typing ({typed:.2f} s for 8 keys)", typed < 2 and len(lit(driver, "match")) > 0)
 
+    # Fit: the picture's width fills the view (a wide app is not shrunk to a strip).
+    driver.find_element(By.ID, "fit").click()
+    fitted = driver.execute_script("""
+        const svg = document.querySelector('#canvas svg').getBoundingClientRect(), frame = document.getElementById('canvas').getBoundingClientRect();
+        return { svgWidth: svg.width, frameWidth: frame.width, top: svg.top - frame.top, k: window.digraphPage.view.k };
+    """)
+    check("Fit makes the picture as wide as the view", abs(fitted["svgWidth"] - fitted["frameWidth"]) < 2 and fitted["top"] >= -1, fitted)
+
+    # Choosing a search result brings it into view at a readable size.
+    search.clear()
+    search.send_keys("Service1")
+    found = lit(driver, "match")
+    search.send_keys(Keys.ENTER)
+    shown = driver.execute_script("""
+        const id = document.body.dataset.selected, node = document.getElementById(id).getBoundingClientRect(), frame = document.getElementById('canvas').getBoundingClientRect();
+        return { dx: node.left + node.width / 2 - (frame.left + frame.width / 2), dy: node.top + node.height / 2 - (frame.top + frame.height / 2),
+                 k: window.digraphPage.view.k, selected: id };
+    """)
+    check("Enter on a search result centres it and zooms to life size",
+          shown["selected"] in found and abs(shown["dx"]) < 2 and abs(shown["dy"]) < 2 and shown["k"] >= 1, shown)
+
 
 def main():
     binary, synth = sys.argv[1], sys.argv[2]
