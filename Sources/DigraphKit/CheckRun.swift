@@ -29,10 +29,11 @@ public struct CheckRun: Sendable {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
         for path in given {
-            guard InputFile.kind(of: path) == .directory else {
+            let kind = InputFile.kind(of: path)
+            guard kind == .directory else {
                 if SwiftSourceFiles.holdsSwift(path) {
                     swiftPaths.append(path)
-                } else if InputFile.kind(of: path) == .regularFile, !ManifestLoader.isManifestName(path) {
+                } else if kind == .regularFile, !ManifestLoader.isManifestName(path) {
                     refused.append(.schema("this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them", at: .start(of: path)))
                 } else {
                     manifestPaths.append(path)

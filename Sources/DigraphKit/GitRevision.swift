@@ -125,11 +125,11 @@ public struct GitRevision {
         return try body()
     }
 
-    /// Removes what the copy made: its files and folders (deepest first) directly, then the
+    /// Removes what the copy made: its files and folders (children first) directly, then the
     /// scratch folder, by then nearly empty, with Foundation.
     private static func remove(files: [String], folders: [String], scratch: String) {
         for file in files { unlink(file) }
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+        for folder in folders.reversed() { rmdir(folder) }   // made parents first
         try? FileManager.default.removeItem(atPath: scratch)
     }
 

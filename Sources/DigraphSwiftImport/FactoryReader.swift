@@ -408,7 +408,7 @@ struct FactoryReader {
         let labels = construction.arguments.map { $0.label?.text }
         if construction.madeBy == nil, construction.factory == nil { reading.constructionLabels = labels }
         let parameters = construction.madeBy == nil
-            ? construction.implementation.flatMap { declarations.initializers(of: $0) }?.first { $0.map(\.label) == labels } : nil
+            ? construction.implementation.flatMap { declarations.initializer(of: $0, labels: labels) } : nil
         for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"
             var value = self.value(of: argument.expression, required: false)
@@ -521,8 +521,7 @@ struct FactoryReader {
     func value(of expression: ExprSyntax, required: Bool) -> Value {
         let unwrapped = SwiftExpressions.unwrap(expression)
         let core = unwrapped.core
-        if var site = ResolveSite.at(core, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers) {
-            if let type = site.type, let bound = genericBindings[type] { site.type = bound }
+        if let site = ResolveSite.at(core, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers).map(bindingGenerics) {
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
             let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
@@ -606,12 +605,15 @@ struct FactoryReader {
     private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
         let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers) }
             + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
-        guard !genericBindings.isEmpty else { return sites }
-        return sites.map { site in
-            var site = site
-            if let type = site.type, let bound = genericBindings[type] { site.type = bound }
-            return site
-        }
+        return sites.map(bindingGenerics)
+    }
+
+    /// `resolve(M.self)` inside a wrapper's own factory resolves this call's type for `M`.
+    private func bindingGenerics(_ site: ResolveSite) -> ResolveSite {
+        guard let type = site.type, let bound = genericBindings[type] else { return site }
+        var site = site
+        site.type = bound
+        return site
     }
 
     /// Resolves the reading did not place (inside a helper call, a built-in-place argument, a

@@ -219,10 +219,8 @@ final class RegistrationFinder: SyntaxVisitor {
     /// Modifiers chained on a registration: scope, initCompleted, implements.
     private func applyModifiers(of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout FactoryReading,
                                 keys: inout [(type: String, location: DigraphCore.SourceLocation)], argumentNames: [String], subject: String) {
-        var current = Syntax(call)
-        while let access = current.parent?.as(MemberAccessExprSyntax.self), access.base?.id == current.id,
-              let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id {
-            switch access.declName.baseName.text {
+        for (modifier, outer) in SwiftExpressions.chained(after: call) {
+            switch modifier {
             case "inObjectScope":
                 if let scope = outer.arguments.first.flatMap({ Self.lifetime(ofScope: $0.expression) }) {
                     lifetime = scope
@@ -247,7 +245,6 @@ final class RegistrationFinder: SyntaxVisitor {
             default:
                 break
             }
-            current = Syntax(outer)
         }
     }
 
@@ -437,15 +434,13 @@ final class RegistrationFinder: SyntaxVisitor {
     /// declared parameter of an initializer it is passed to (`Screen(model: resolve())`), or the
     /// enclosing function's return type (`return resolve()`, one element of a returned tuple).
     private func typeWhereUsed(_ node: Syntax) -> String? {
-        if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self) {
-            if let call = list.parent?.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(call.calledExpression),
-               let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) }) {
-                let labels = list.map { $0.label?.text }
-                return declarations.initializers(of: type)?.first { $0.map(\.label) == labels }?[position].type
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+           let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) }) {
+            if let call = list.parent?.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(call.calledExpression) {
+                return declarations.initializer(of: type, labels: list.map { $0.label?.text })?[position].type
             }
             guard let tuple = list.parent?.as(TupleExprSyntax.self),
-                  let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count,
-                  let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) })
+                  let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count
             else { return nil }
             return Array(types)[position].type.trimmedDescription
         }

@@ -111,6 +111,19 @@ enum SwiftExpressions {
     }
 
     /// Every function call below a node (the node included), in source order.
+    /// The calls chained on `call`, in order: `register(…).inObjectScope(.container).initCompleted { … }`
+    /// gives `inObjectScope` and `initCompleted` with their calls.
+    static func chained(after call: FunctionCallExprSyntax) -> [(name: String, call: FunctionCallExprSyntax)] {
+        var chain: [(name: String, call: FunctionCallExprSyntax)] = []
+        var current = Syntax(call)
+        while let access = current.parent?.as(MemberAccessExprSyntax.self), access.base?.id == current.id,
+              let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id {
+            chain.append((access.declName.baseName.text, outer))
+            current = Syntax(outer)
+        }
+        return chain
+    }
+
     static func calls(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
         let finder = CallFinder(viewMode: .sourceAccurate)
         finder.walk(node)

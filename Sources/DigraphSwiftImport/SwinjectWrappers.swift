@@ -157,9 +157,8 @@ struct SwinjectWrappers {
     }
 
     private static func scope(of register: FunctionCallExprSyntax, in function: FunctionDeclSyntax) -> Scope? {
-        var current = Syntax(register)
-        while let access = current.parent?.as(MemberAccessExprSyntax.self), let outer = access.parent?.as(FunctionCallExprSyntax.self) {
-            if access.declName.baseName.text == "inObjectScope", let argument = outer.arguments.first?.expression {
+        for (modifier, outer) in SwiftExpressions.chained(after: register) {
+            if modifier == "inObjectScope", let argument = outer.arguments.first?.expression {
                 if let fixed = RegistrationFinder.lifetime(ofScope: argument) { return .fixed(fixed) }
                 // `scope.swinjectScope` or `scope`: the parameter it starts from.
                 var root = argument
@@ -170,7 +169,6 @@ struct SwinjectWrappers {
                     return .parameter(position, default: parameters[position].defaultValue.flatMap { RegistrationFinder.lifetime(ofScope: $0.value) })
                 }
             }
-            current = Syntax(outer)
         }
         return nil
     }

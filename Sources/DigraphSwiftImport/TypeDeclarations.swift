@@ -63,6 +63,11 @@ struct TypeDeclarations {
         initializers(of: type, depth: 0)
     }
 
+    /// The declared initializer a call with these argument labels uses (`Screen(model:)`).
+    func initializer(of type: String, labels: [String?]) -> [Parameter]? {
+        initializers(of: type)?.first { $0.map(\.label) == labels }
+    }
+
     private func initializers(of type: String, depth: Int) -> [[Parameter]]? {
         guard let declaration = declaration(of: type), declaration.kind != .protocol else { return nil }
         // `ClipboardView<Impl>` of `struct ClipboardView<ViewModel>`: `init(viewModel: ViewModel)` takes Impl.

@@ -57,15 +57,13 @@ struct Init: ParsableCommand {
         for case let url as URL in walker {
             if SwiftSourceFiles.skippedFolders.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") { walker.skipDescendants(); continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            switch url.pathExtension {
-            case "yaml", "yml", "json":
+            if ManifestLoader.isManifestName(url.path) {
                 if looksLikeManifest(url) { manifests.append(relative) }
-            case "swift":
+            } else if url.pathExtension == "swift" {
                 let components = relative.split(separator: "/").map(String.init)
                 let skipped = notTheApp.filter { rule in components.contains { SwiftSourceFiles.matches(pattern: rule.pattern, path: $0) } }
                 excludes.formUnion(skipped.map(\.pattern))
                 if components.count > 1, skipped.isEmpty { swiftFolders.insert(components[0]) }
-            default: break
             }
         }
         let order = notTheApp.map(\.pattern)

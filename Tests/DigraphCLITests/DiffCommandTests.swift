@@ -94,17 +94,13 @@ struct DiffCommandTests {
     @Test func theGitFormComparesARevisionWithTheWorkingTree() throws {
         let repository = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: repository) }
-        func git(_ arguments: String...) throws {
-            let result = try CLIRunner.runProgram("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, directory: repository)
-            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        }
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("DI"), withIntermediateDirectories: true)
         let base = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/base.yaml"), encoding: .utf8)
         let head = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/head.yaml"), encoding: .utf8)
-        try git("init", "-q")
+        try git("init", "-q", in: repository)
         try base.write(to: repository.appendingPathComponent("DI/app.yaml"), atomically: true, encoding: .utf8)
-        try git("add", ".")
-        try git("commit", "-qm", "base")
+        try git("add", ".", in: repository)
+        try git("commit", "-qm", "base", in: repository)
         try head.write(to: repository.appendingPathComponent("DI/app.yaml"), atomically: true, encoding: .utf8)
         try "version: 1\nregistrations:\n  - provides: Logger\n".write(to: repository.appendingPathComponent("DI/new.yaml"), atomically: true, encoding: .utf8)
 
@@ -131,19 +127,15 @@ struct DiffCommandTests {
     @Test func theGitFormReadsTheConfiguration() throws {
         let repository = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: repository) }
-        func git(_ arguments: String...) throws {
-            let result = try CLIRunner.runProgram("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, directory: repository)
-            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        }
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("App/Mocks"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("Art"), withIntermediateDirectories: true)
         try "manifests: [App]\nimport:\n  exclude: [Mocks]\n".write(to: repository.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
         try "import Swinject\nfunc assemble(container: Container) { container.register(API.self) { _ in API() } }\n"
             .write(to: repository.appendingPathComponent("App/DI.swift"), atomically: true, encoding: .utf8)
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: repository.appendingPathComponent("Art/logo.png"))
-        try git("init", "-q")
-        try git("add", ".")
-        try git("commit", "-qm", "base")
+        try git("init", "-q", in: repository)
+        try git("add", ".", in: repository)
+        try git("commit", "-qm", "base", in: repository)
         try "import Swinject\nfunc mocks(container: Container) { container.register(API.self) { _ in MockAPI() } }\n"
             .write(to: repository.appendingPathComponent("App/Mocks/MockDI.swift"), atomically: true, encoding: .utf8)
         let unchanged = try CLIRunner.run(["diff", "--base", "HEAD"], directory: repository)
@@ -176,6 +168,12 @@ struct DiffCommandTests {
         let cut = try CLIRunner.run(["diff", folder.appendingPathComponent("base.yaml").path, folder.appendingPathComponent("long.yaml").path, "--format", "markdown"])
         #expect(cut.stdout.count <= 65_536)
         #expect(cut.stdout.hasSuffix("_… cut at GitHub's comment limit (65536 characters): `digraph diff --format text` lists every change._\n"))
+    }
+
+    /// Runs git in `repository` as a committer named t.
+    func git(_ arguments: String..., in repository: URL) throws {
+        let result = try CLIRunner.runProgram("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, directory: repository)
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
     }
 
     static func scratch() throws -> URL {

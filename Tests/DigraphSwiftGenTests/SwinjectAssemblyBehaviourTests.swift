@@ -106,7 +106,7 @@ struct SwinjectAssemblyBehaviourTests {
         _ = Assembler([NetworkAssembly(), DomainAssembly(), PresentationAssembly(navigation: router)], container: original)
         let generated = Container()
         _ = Assembler([SwinjectAssembly(navigationRouter: router)], container: generated)
-        let keys: [(String, (Container) -> AnyObject?)] = [
+        let keys: [(String, (Resolver) -> AnyObject?)] = [
             ("HTTPClient", { $0.resolve((any HTTPClient).self) }),
             ("TokenStore keychain", { $0.resolve((any TokenStore).self, name: "keychain") }),
             ("SettingsStoring", { $0.resolve((any SettingsStoring).self) }),
@@ -129,16 +129,7 @@ struct SwinjectAssemblyBehaviourTests {
             ("OrderListViewController", { $0.resolve(OrderListViewController.self) }),
             ("AppCoordinator", { $0.resolve(AppCoordinator.self) }),
         ]
-        var agree = 0
-        for (key, resolve) in keys {
-            // Registered in both, and shared across two top-level resolves in both or in neither.
-            let first = resolve(original), second = resolve(original)
-            let made = resolve(generated), again = resolve(generated)
-            let same = first != nil && made != nil && (first === second) == (made === again)
-            if !same { print("FAILED: \\(key) differs: source registered \\(first != nil), shared \\(first === second); generated registered \\(made != nil), shared \\(made === again)") }
-            if same { agree += 1 }
-        }
-        check(agree == keys.count, "the generated assembly registers every key with the source's scope")
+        check(agreeing(keys, original, generated) == keys.count, "the generated assembly registers every key with the source's scope")
         check(original.resolve(AppCoordinator.self)!.login?.router === original.resolve(AppCoordinator.self)!, "the source's property injection closes its cycle")
         check(generated.resolve(AppCoordinator.self)!.login?.router === generated.resolve(AppCoordinator.self)!, "so does the generated initCompleted")
         check(original.hasAnyRegistration(of: (any TokenStore).self, name: "keychain") && generated.hasAnyRegistration(of: (any TokenStore).self, name: "keychain"), "named registrations keep their name")
@@ -179,15 +170,7 @@ struct SwinjectAssemblyBehaviourTests {
             ("ReaderModel", { $0.resolve(ReaderModel.self) }),
             ("ReaderScreen", { $0.resolve(ReaderScreen.self) }),
         ]
-        var agree = 0
-        for (key, resolve) in keys {
-            let first = resolve(original), second = resolve(original)
-            let made = resolve(generated), again = resolve(generated)
-            let same = first != nil && made != nil && (first === second) == (made === again)
-            if !same { print("FAILED: \\(key) differs: source registered \\(first != nil), shared \\(first === second); generated registered \\(made != nil), shared \\(made === again)") }
-            if same { agree += 1 }
-        }
-        check(agree == keys.count, "the generated assembly registers every key with the source's scope")
+        check(agreeing(keys, original, generated) == keys.count, "the generated assembly registers every key with the source's scope")
         let (screen, profile, _) = app.start()
         check(screen.router.name == "find" && profile.router.name == "root" && profile.store === screen.viewModel.store, "the wrapper's factories, the inferred resolves and the constant names are the app's")
         check(profile.store.backup.baseURL == profile.store.api.baseURL && profile.store.backup !== profile.store.api, "a name given by a global constant is its own key")
@@ -205,6 +188,23 @@ struct SwinjectAssemblyBehaviourTests {
         check(container.hasAnyRegistration(of: (any FeedLoading).self) && !container.hasAnyRegistration(of: FeedCache.self), "the unnamed FeedCache autoregister needs is missing")
         """, 2),
     ]
+
+    /// For the round trips: how many keys are registered in both containers and shared across two
+    /// top-level resolves in both or in neither; each that is not is printed.
+    static let agreeing = """
+    func agreeing(_ keys: [(String, (Resolver) -> AnyObject?)], _ original: Resolver, _ generated: Resolver) -> Int {
+        var agree = 0
+        for (key, resolve) in keys {
+            let first = resolve(original), second = resolve(original)
+            let made = resolve(generated), again = resolve(generated)
+            let same = first != nil && made != nil && (first === second) == (made === again)
+            if !same { print("FAILED: \\(key) differs: source registered \\(first != nil), shared \\(first === second); generated registered \\(made != nil), shared \\(made === again)") }
+            if same { agree += 1 }
+        }
+        return agree
+    }
+
+    """
 
     /// Writes every fixture's assemblies, stubs and program into the harness package, builds it once.
     static let build: Result<Void, BuildFailure> = {
@@ -243,7 +243,7 @@ struct SwinjectAssemblyBehaviourTests {
                         .write(to: sources.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
                     try generate.support.write(to: sources.appendingPathComponent("RoundTripSupport.swift"), atomically: true, encoding: .utf8)
                 }
-                let program = "import Foundation\nimport Swinject\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
+                let program = "import Foundation\nimport Swinject\n" + GeneratedCodeRunner.checks + Self.agreeing + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             }
             for seed in GenerativeTests.seeds {
