@@ -30,6 +30,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, 
     public static let argumentMismatch = DiagnosticCode(rawValue: "argument-mismatch")
     public static let unusedRegistration = DiagnosticCode(rawValue: "unused-registration")
     public static let registrationOrder = DiagnosticCode(rawValue: "registration-order")
+    public static let isolationMismatch = DiagnosticCode(rawValue: "isolation-mismatch")
     /// Swift sources the importer could not fully read (a factory built by a helper, a file that does not parse).
     public static let swiftImport = DiagnosticCode(rawValue: "swift-import")
 
@@ -39,7 +40,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, 
 
     /// Every code, in the contract's order.
     public static let all: [DiagnosticCode] = [.schema, .missingBinding, .cycle, .duplicateRegistration, .compositionKey, .keyCollision,
-                                               .captiveDependency, .layerViolation, .unknownModule, .argumentMismatch, .unusedRegistration, .registrationOrder, .swiftImport]
+                                               .captiveDependency, .layerViolation, .unknownModule, .argumentMismatch, .unusedRegistration, .registrationOrder,
+                                               .isolationMismatch, .swiftImport]
 }
 
 /// `suppress:` on a registration or a dependency: findings of `code` there are not reported.

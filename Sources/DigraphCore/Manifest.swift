@@ -224,12 +224,16 @@ public struct DirectResolve: Hashable, Sendable {
     /// The runtime arguments the call passes, in order (nil: not recorded; a type nil: not known).
     /// Read from Swift (`resolve(X.self, argument: 42)`), or `arguments:` on a `resolves:` entry.
     public var arguments: [TypeReference?]?
+    /// The global actor the resolving code runs on (a `@MainActor` view model), when it is isolated.
+    public var isolation: TypeReference?
 
-    public init(type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = [], arguments: [TypeReference?]? = nil) {
+    public init(type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = [], arguments: [TypeReference?]? = nil,
+                isolation: TypeReference? = nil) {
         self.type = type
         self.name = name
         self.suppressions = suppressions
         self.arguments = arguments
+        self.isolation = isolation
     }
 
     public var location: SourceLocation { type.location }

@@ -63,6 +63,7 @@ public struct ManifestWriter {
                 if let arguments = use.arguments, !arguments.isEmpty {
                     entry.append(("arguments", .list(arguments.map { $0.map(type) ?? .scalar("_", quoted: false) })))
                 }
+                if let isolation = use.isolation { entry.append(("isolation", type(isolation))) }
                 return .commented(entry.count == 1 ? type(use.type) : .map(entry), origin: use)
             })))
         }

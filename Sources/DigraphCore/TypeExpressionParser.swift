@@ -57,6 +57,12 @@ public struct TypeExpressionParser {
         isIdentifierShaped(text) && !reservedWords.contains(text)
     }
 
+    /// A registration's name: an identifier, or identifiers joined by dots (`Services.api`, a
+    /// Factory property qualified by its container).
+    public static func isQualifiedName(_ text: String) -> Bool {
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier(String($0)) }
+    }
+
     /// True for one word of letters, digits and '_' that does not start with a digit (keywords included).
     public static func isIdentifierShaped(_ text: String) -> Bool {
         if isPlainASCIIName(text) { return true }

@@ -53,6 +53,7 @@ struct ProblemStyle {
         case .compositionKey: ProblemStyle(color: "#b08800", edgeStyle: nil, penwidth: "3", legend: "composition key: ochre border")
         case .unknownModule: ProblemStyle(color: "#8c564b", edgeStyle: nil, penwidth: "3", legend: "unknown module: brown border")
         case .registrationOrder: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "dotted", penwidth: "2.5", legend: "registration order: red dotted")
+        case .isolationMismatch: ProblemStyle(color: "#1f77b4", edgeStyle: "dashed", penwidth: "2.5", legend: "isolation mismatch: blue dashed")
         case .unusedRegistration: ProblemStyle(color: DOTStyle.infoColor, edgeStyle: nil, penwidth: "1", legend: "unused registration: greyed out")
         default: ProblemStyle(color: DOTStyle.color(for: severity), edgeStyle: nil, penwidth: "2", legend: "\(code.rawValue): \(severity == .error ? "red" : severity == .warning ? "orange" : "grey")")
         }

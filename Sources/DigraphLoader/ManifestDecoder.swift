@@ -10,7 +10,7 @@ struct ManifestDecoder {
     static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
                                      "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress", "eager"]
     static let dependencyFields = ["type", "name", "lazy", "eager", "arguments", "argument", "suppress"]
-    static let resolveFields = ["type", "name", "arguments"]
+    static let resolveFields = ["type", "name", "arguments", "isolation"]
 
     init(file: String) { self.file = file }
 
@@ -104,7 +104,7 @@ struct ManifestDecoder {
             error("a resolved key needs 'type': the key app code resolves", at: node.location)
             return nil
         }
-        let name = fields["name"].flatMap { identifier($0, "'name'") }
+        let name = fields["name"].flatMap { qualifiedName($0) }
         // `arguments: [Int, _]`: the types the call passes, `_` for one not known.
         let arguments = fields["arguments"].map { node in
             list(node, "'arguments'") { decoder, item -> TypeReference?? in
@@ -112,7 +112,8 @@ struct ManifestDecoder {
                 return decoder.typeReference(item, "a passed argument").map { .some($0) }
             }
         }
-        return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name, arguments: arguments) }
+        let isolation = fields["isolation"].flatMap { globalActor($0) }
+        return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name, arguments: arguments, isolation: isolation) }
     }
 
     private mutating func decodeRegistration(_ node: DocumentNode, assembly: String) -> Registration? {
@@ -139,18 +140,11 @@ struct ManifestDecoder {
         let isEager = fields["eager"].flatMap { bool($0, "'eager'") } ?? false
         var implementation = fields["implementation"].flatMap { typeReference($0, "'implementation'") }
         let lifetime = fields["lifetime"].flatMap { decodeLifetime($0) }
-        let name = fields["name"].flatMap { identifier($0, "'name'") }
+        let name = fields["name"].flatMap { qualifiedName($0) }
         let module = fields["module"].flatMap { identifier($0, "'module'") }
         let factory = fields["factory"].flatMap { staticMember($0) }
         let isRoot = fields["root"].flatMap { bool($0, "'root'") } ?? false
-        let isolation = fields["isolation"].flatMap { node -> TypeReference? in
-            guard let type = typeReference(node, "'isolation'") else { return nil }
-            guard case .nominal = type.expression else {
-                error("'isolation' names a global actor such as `MainActor`, not \(quoted(type.writtenSpelling))", at: node.location)
-                return nil
-            }
-            return type
-        }
+        let isolation = fields["isolation"].flatMap { globalActor($0) }
         let arguments = fields["arguments"].map { decodeArguments($0) } ?? []
         let suppressions = fields["suppress"].map { decodeSuppressions($0) } ?? []
         let dependencies = fields["dependencies"].map { decodeDependencies($0, in: "'dependencies'") } ?? []
@@ -286,7 +280,7 @@ struct ManifestDecoder {
             return nil
         }
         guard let type = typeReference(typeNode, context) else { return nil }
-        let name = fields["name"].flatMap { identifier($0, "'name'") }
+        let name = fields["name"].flatMap { qualifiedName($0) }
         let isLazy = fields["lazy"].flatMap { bool($0, "'lazy'") } ?? false
         let isEager = fields["eager"].flatMap { bool($0, "'eager'") } ?? false
         if isLazy, isEager, let eager = fields["eager"] {
@@ -395,6 +389,25 @@ struct ManifestDecoder {
         if case .scalar(.bool(let value)) = node.kind { return value }
         error("\(what) must be true or false, found \(node.kindDescription)", at: node.location)
         return nil
+    }
+
+    private mutating func globalActor(_ node: DocumentNode) -> TypeReference? {
+        guard let type = typeReference(node, "'isolation'") else { return nil }
+        guard case .nominal = type.expression else {
+            error("'isolation' names a global actor such as `MainActor`, not \(quoted(type.writtenSpelling))", at: node.location)
+            return nil
+        }
+        return type
+    }
+
+    /// A name qualifier: an identifier, or identifiers joined by dots (`Services.api`).
+    private mutating func qualifiedName(_ node: DocumentNode) -> Located<String>? {
+        guard let text = string(node, "'name'") else { return nil }
+        guard TypeExpressionParser.isQualifiedName(text.value), text.value.count <= 200 else {
+            error("'name' \(quoted(text.value)) is not a valid name: a Swift identifier (letters, digits and '_', not starting with a digit, not a keyword), or identifiers joined by '.'", at: node.location)
+            return nil
+        }
+        return text
     }
 
     private mutating func identifier(_ node: DocumentNode, _ what: String) -> Located<String>? {

@@ -66,6 +66,7 @@ public enum RuleCatalog {
         ArgumentMismatchRule.self,
         UnusedRegistrationRule.self,
         RegistrationOrderRule.self,
+        IsolationMismatchRule.self,
     ]
 
     /// The schema check is done by the loader, but it is a code users see and SARIF lists.

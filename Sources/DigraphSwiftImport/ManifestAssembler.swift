@@ -34,7 +34,7 @@ struct ManifestAssembler {
         var reportedNames = Set<String>()
         func validName(_ raw: String?, at location: DigraphCore.SourceLocation) -> String? {
             guard let raw else { return nil }
-            if raw.count <= 100, TypeExpressionParser.isIdentifierShaped(raw) { return raw }
+            if raw.count <= 100, TypeExpressionParser.isIdentifierShaped(raw) || TypeExpressionParser.isQualifiedName(raw) { return raw }
             var name = String(raw.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
             if name.isEmpty || name.first!.isNumber { name = "_" + name }
             if reportedNames.insert(raw).inserted {
