@@ -25,7 +25,7 @@ public struct CheckRun: Sendable {
     public let swiftRead: String?
 
     public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
-                containers: [ContainerMethodStatement] = []) {
+                containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil) {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
         for path in given {
@@ -50,7 +50,7 @@ public struct CheckRun: Sendable {
             }
         }
         var imported: SwiftImporter.Result?
-        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers) }
+        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers, context: context) }
         swiftRead = imported.map(\.readSummary)
         let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
                                          unreadable: refused + (imported?.unreadable ?? []))

@@ -14,6 +14,8 @@ struct FactoryReading {
         var location: DigraphCore.SourceLocation
         /// Resolved by the registering code, not by the factory: what a miss does at launch.
         var eager: EagerMiss? = nil
+        /// Findings not to report on this edge, and why (the compiler already checks it).
+        var suppressions: [Suppression] = []
     }
 
     var implementation: String?
@@ -67,6 +69,8 @@ struct FactoryReader {
 
     /// A wrapper's own factory read for one call: `T` is the type that call registers.
     var genericBindings: [String: String] = [:]
+    /// A Factory factory's container: `api()` and `self.api()` in its closure name its factories.
+    var factoryContainer: String?
 
     init(file: SwiftFile, declarations: TypeDeclarations, subject: String, api: ContainerAPI = ContainerAPI()) {
         self.file = file
@@ -497,11 +501,16 @@ struct FactoryReader {
         }
         if let problem = site.problem { warn("the resolve of '\(type)' for '\(label)': \(problem)", at: site.node) }
         var passing: [String] = []
+        var suppressions: [Suppression] = []
         if !isLazy {
             for passed in site.passed {
                 let core = SwiftExpressions.unwrap(passed).core
                 if let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text, argumentNames.contains(name) {
                     passing.append(name)
+                } else if site.compilerChecksArguments {
+                    // A manifest cannot say what is passed, and the compiler has checked it: nothing to report.
+                    suppressions = [Suppression(code: Located(.argumentMismatch, at: location),
+                                                reason: "Factory's ParameterFactory: the compiler checks the parameter passed (`\(PrintableText.escape(String(passed.trimmedDescription.prefix(40))))`)")]
                 } else {
                     warn("the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out", at: Syntax(passed))
                 }
@@ -509,7 +518,8 @@ struct FactoryReader {
         }
         return .init(label: isProperty ? label : uniqueLabel(label),
                      source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
-                     location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil)
+                     location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
+                     suppressions: suppressions)
     }
 
     private mutating func uniqueLabel(_ label: String) -> String {
@@ -521,6 +531,9 @@ struct FactoryReader {
     func value(of expression: ExprSyntax, required: Bool) -> Value {
         let unwrapped = SwiftExpressions.unwrap(expression)
         let core = unwrapped.core
+        if let call = core.as(FunctionCallExprSyntax.self), let site = declarations.factories.site(ofCall: call, inside: factoryContainer) {
+            return .service(site, isOptional: site.onMiss == .givesNil && !unwrapped.isForced)
+        }
         if let site = ResolveSite.at(core, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers).map(bindingGenerics) {
             let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
@@ -603,7 +616,10 @@ struct FactoryReader {
     // MARK: Every resolve ends up somewhere
 
     private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
-        let sites = SwiftExpressions.calls(in: node).compactMap { ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers) }
+        let sites = SwiftExpressions.calls(in: node).compactMap {
+            declarations.factories.site(ofCall: $0, inside: factoryContainer)
+                ?? ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers)
+        }
             + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
         return sites.map(bindingGenerics)
     }

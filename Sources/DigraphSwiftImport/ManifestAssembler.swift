@@ -81,7 +81,7 @@ struct ManifestAssembler {
                     let resolved = reference(spelled, at: item.location, subject)
                     usedTypes.append(resolved)
                     // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
-                    let suppressions = item.location.line == registration.location.line ? [] : ignores.suppressions(at: item.location)
+                    let suppressions = (item.location.line == registration.location.line ? [] : ignores.suppressions(at: item.location)) + item.suppressions
                     return Dependency(label: label, source: .service(resolved, name: name, isLazy: isLazy,
                                                                      passing: passing.map { Located($0, at: item.location) }),
                                       suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
@@ -167,7 +167,8 @@ struct ManifestAssembler {
             usedTypes.append(resolved)
             let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
             direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location),
-                                        arguments: passed))
+                                        arguments: use.compilerChecksArguments ? nil : passed,
+                                        isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
         }
 
         // Keys the sources declare as protocols: generated code then needs no guessing.

@@ -27,6 +27,10 @@ final class RegistrationFinder: SyntaxVisitor {
         var location: DigraphCore.SourceLocation
         /// The runtime arguments the call passes: each one's type where the source says it.
         var arguments: [String?] = []
+        /// The global actor the resolving code runs on, when it is isolated.
+        var isolation: String?
+        /// A Factory parameter: the compiler has checked what is passed.
+        var compilerChecksArguments = false
     }
 
     let file: SwiftFile
@@ -63,6 +67,10 @@ final class RegistrationFinder: SyntaxVisitor {
             return .skipChildren
         }
         unknownRegistration(node)
+        // A Factory factory's use is read with the type that holds it (FactoryContainerReader).
+        if declarations.factories.resolving(node, inside: FactoryContainerReader.enclosingContainer(of: Syntax(node), declarations.factories)) != nil {
+            return .visitChildren
+        }
         if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants,
                                         helpers: declarations.resolveHelpers) { appResolve(site) }
         return .visitChildren

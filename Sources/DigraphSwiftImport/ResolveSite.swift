@@ -21,6 +21,8 @@ struct ResolveSite {
     var onMiss: EagerMiss?
     /// Names no type at all (`resolve()`, a generic helper): Swift infers it from where the value goes.
     var isInferred = false
+    /// A Factory `ParameterFactory` call: the compiler checks the parameter passed, whatever it is.
+    var compilerChecksArguments = false
 
     /// The type Swift infers for a resolve that names none, from where its value goes (a
     /// parameter's declared type, an annotation, a cast); an optional there keys the wrapped type.

@@ -131,7 +131,8 @@ public enum SwiftImporter {
     }
 
     /// Imports the Swift files under `paths` (files, or folders read recursively).
-    public static func run(paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = []) -> Result {
+    public static func run(paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [],
+                           context: FactoryContext? = nil) -> Result {
         let listing = SwiftSourceFiles.list(paths, excluding: patterns)
         var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
         let modules = ModuleMap(packageRoots: listing.packageRoots)
@@ -146,12 +147,13 @@ public enum SwiftImporter {
         if listing.files.isEmpty, unreadable.isEmpty {
             unreadable.append(Diagnostic(.swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))", at: .start(of: paths.first ?? ".")))
         }
-        var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers)
+        var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers, context: context)
         if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
             // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.
-            unreadable.append(Diagnostic(.swiftImport, .error,
-                                         "no registration found, and the sources use \(library), which digraph does not read: checking them would check nothing. digraph reads Swinject and hand-rolled containers; give it a manifest for this graph instead (see docs/manifest.md)",
-                                         at: location))
+            let why = library == "hmlongco/Factory"
+                ? "no registration found: the sources import hmlongco/Factory, but digraph found no factory property (`var x: Factory<T> { self { … } }` on `Container` or a `SharedContainer`) in the given paths: checking them would check nothing. Give the paths that declare the containers"
+                : "no registration found, and the sources use \(library), which digraph does not read: checking them would check nothing. digraph reads Swinject, hmlongco/Factory and hand-rolled containers; give it a manifest for this graph instead (see docs/manifest.md)"
+            unreadable.append(Diagnostic(.swiftImport, .error, why, at: location))
         }
         result.unreadable = unreadable
         return result
@@ -167,10 +169,11 @@ public enum SwiftImporter {
 
     /// Imports Swift text held in memory (tests).
     public static func run(sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported",
-                           containers: [ContainerMethodStatement] = []) -> Result {
+                           containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil) -> Result {
         let files = parse(sources)
         var declarations = TypeDeclarations()
         for file in files { declarations.add(file.tree, module: file.module) }
+        declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil })
 
         var findings: [Diagnostic] = []
         var found: [RegistrationFinder.Found] = []
@@ -217,6 +220,12 @@ public enum SwiftImporter {
         let order = RegistrationOrder(found: found, files: files)
         found = order.ordered
         findings += order.findings
+        // Factory has no registration order: its factories are read as declared.
+        var factory = FactoryContainerReader(files: files.filter { $0.refusal == nil }, declarations: declarations, context: context)
+        factory.read()
+        found += factory.found
+        resolves += factory.resolves
+        findings += factory.findings
         var assembler = ManifestAssembler(declarations: declarations, assembly: Manifest.defaultAssemblyName(for: base))
         assembler.ignores = IgnoreComments(files: files)
         findings += assembler.ignores.findings

@@ -35,6 +35,8 @@ struct TypeDeclarations {
     private(set) var constants = StringConstants()
     /// `func inject<T>() -> T { container.resolve(T.self)! }`: the app's own resolves.
     private(set) var resolveHelpers = ResolveHelpers()
+    /// hmlongco/Factory's containers and their factories, where the sources declare any.
+    var factories = FactoryCatalogue()
     /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
     private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 

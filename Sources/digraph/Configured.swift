@@ -1,5 +1,6 @@
 import ArgumentParser
 import DigraphKit
+import DigraphSwiftImport
 import Foundation
 
 /// Commands run without file arguments take their manifests and defaults from the project's
@@ -121,6 +122,9 @@ struct SwiftSourceOptions: ParsableArguments {
             help: ArgumentHelp("What a container method does where its declaration cannot say: NAME=MEANING, MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", ")) (`registerLazy=singleton`); repeat for more.", valueName: "name=meaning"))
     var written: [String] = []
 
+    @Option(help: ArgumentHelp("Read hmlongco/Factory's factories for this context instead of the default ones: \(FactoryContext.allCases.map(\.rawValue).joined(separator: ", ")) (`.onTest { … }`, `.context(.test) { … }`).", valueName: "context"))
+    var context: FactoryContext?
+
     func validate() throws {
         for option in written where ContainerMethodStatement(option: option) == nil {
             throw ValidationError("--container \(PrintableText.escape(String(option.prefix(80)))): write NAME=MEANING, NAME a method's base name and MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", "))")
@@ -129,3 +133,5 @@ struct SwiftSourceOptions: ParsableArguments {
 
     var statements: [ContainerMethodStatement] { written.compactMap(ContainerMethodStatement.init(option:)) }
 }
+
+extension FactoryContext: ExpressibleByArgument {}

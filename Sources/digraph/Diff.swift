@@ -49,7 +49,7 @@ struct Diff: ParsableCommand {
             return
         }
         let base: CheckRun, head: CheckRun
-        let read = { (files: [String]) in CheckRun(files: files, excluding: swift.excludes, containers: swift.statements) }
+        let read = { (files: [String]) in CheckRun(files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context) }
         if let revision {
             let past: GitRevision
             do {

@@ -64,7 +64,7 @@ struct Import: ParsableCommand {
             try configured.run()
             return
         }
-        let result = SwiftImporter.run(paths: paths, excluding: swift.excludes, containers: swift.statements)
+        let result = SwiftImporter.run(paths: paths, excluding: swift.excludes, containers: swift.statements, context: swift.context)
         let colored = Terminal.stderrWantsColor
         guard result.unreadable.isEmpty else {
             printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: 0, diagnostics: result.unreadable)))

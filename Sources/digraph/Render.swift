@@ -133,7 +133,7 @@ struct Render: ParsableCommand {
             try Render.parse(arguments).run()
             return
         }
-        let outcome = CheckRun(files: files, excluding: swift.excludes, containers: swift.statements)
+        let outcome = CheckRun(files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context)
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
             throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -1,0 +1,234 @@
+import DigraphCore
+import SwiftSyntax
+
+/// Which of Factory's contexts `check` and `render` read: the default factory is the graph's;
+/// `--context test` reads each factory's `.onTest { … }` (or `.context(.test) { … }`) instead.
+public enum FactoryContext: String, CaseIterable, Sendable {
+    case test, preview, debug
+}
+
+/// hmlongco/Factory as the app declares it: every `var x: Factory<T>` (or `ParameterFactory<P, T>`)
+/// on a container (`Container`, `SharedContainer`, or a class conforming to either), and how code
+/// names one (`self.x()`, `Container.shared.x()`, `\.x`).
+struct FactoryCatalogue {
+    struct Definition {
+        /// The container type the property is declared on (`Container`, `Services`, `SharedContainer`).
+        var container: String
+        var property: String
+        /// The value's type, without the optional Factory may wrap it in.
+        var type: String
+        /// `Factory<T?>`: a resolve gives nil when nothing is registered.
+        var isOptional: Bool
+        /// `ParameterFactory<P, T>`: the parameter's type.
+        var parameter: String?
+        /// A global actor written on the property or the extension around it.
+        var isolation: String?
+        /// What the getter returns: `self { … }.cached`, `promised()`.
+        var product: ExprSyntax?
+        var file: Int
+        var node: Syntax
+
+        /// The key's name qualifier: the property, qualified by its container unless it is the default one.
+        var name: String { container == "Container" ? property : "\(container).\(property)" }
+    }
+
+    private(set) var definitions: [Definition] = []
+    private var byProperty: [String: [Int]] = [:]
+    /// Types that are containers: `Container`, and every class declared conforming to `SharedContainer`.
+    private(set) var containers: Set<String> = ["Container", "SharedContainer"]
+    /// Global actors the sources declare (`@globalActor actor DatabaseActor`), and `MainActor`.
+    private(set) var globalActors: Set<String> = ["MainActor"]
+
+    var isEmpty: Bool { definitions.isEmpty }
+
+    static let libraries: Set<String> = ["Factory", "FactoryKit"]
+
+    init() {}
+
+    init(files: [SwiftFile]) {
+        // Containers and global actors first: an extension may come before the class it extends.
+        for file in files {
+            for item in file.tree.statements {
+                if let type = item.item.as(ClassDeclSyntax.self),
+                   type.inheritanceClause?.inheritedTypes.contains(where: { ["SharedContainer", "ManagedContainer"].contains(Self.lastName($0.type)) }) == true {
+                    containers.insert(type.name.text)
+                }
+                if let attributes = Self.attributes(of: item.item), attributes.contains("globalActor"),
+                   let name = item.item.as(ActorDeclSyntax.self)?.name.text ?? item.item.as(ClassDeclSyntax.self)?.name.text
+                       ?? item.item.as(StructDeclSyntax.self)?.name.text {
+                    globalActors.insert(name)
+                }
+            }
+        }
+        for (index, file) in files.enumerated() {
+            let importsFactory = file.tree.statements.contains { item in
+                item.item.as(ImportDeclSyntax.self).map { Self.libraries.contains($0.path.first?.name.text ?? "") } ?? false
+            }
+            for item in file.tree.statements {
+                if let type = item.item.as(ClassDeclSyntax.self), containers.contains(type.name.text), type.name.text != "Container" {
+                    collect(type.memberBlock, container: type.name.text, isolation: isolation(in: type.attributes), file: index)
+                } else if let extended = item.item.as(ExtensionDeclSyntax.self), importsFactory || containers.contains(Self.lastName(extended.extendedType)) {
+                    collect(extended.memberBlock, container: Self.lastName(extended.extendedType), isolation: isolation(in: extended.attributes), file: index)
+                }
+            }
+        }
+    }
+
+    private mutating func collect(_ members: MemberBlockSyntax, container: String, isolation outer: String?, file: Int) {
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let annotation = binding.typeAnnotation?.type, let (value, parameter) = Self.factoryType(annotation) else { continue }
+                let isOptional = value.hasSuffix("?") || value.hasSuffix("!")
+                let definition = Definition(
+                    container: container, property: name, type: isOptional ? String(value.dropLast()) : value, isOptional: isOptional,
+                    parameter: parameter, isolation: isolation(in: variable.attributes) ?? outer,
+                    product: Self.product(of: binding), file: file, node: Syntax(binding.pattern))
+                byProperty[name, default: []].append(definitions.count)
+                definitions.append(definition)
+            }
+        }
+    }
+
+    /// `Factory<T>` → (T, nil); `ParameterFactory<P, T>` → (T, P); module-qualified too.
+    static func factoryType(_ type: TypeSyntax) -> (value: String, parameter: String?)? {
+        let generic: GenericArgumentClauseSyntax?
+        let name: String
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            name = identifier.name.text
+            generic = identifier.genericArgumentClause
+        } else if let member = type.as(MemberTypeSyntax.self), Self.libraries.contains(member.baseType.trimmedDescription) {
+            name = member.name.text
+            generic = member.genericArgumentClause
+        } else {
+            return nil
+        }
+        let arguments = (generic?.arguments ?? []).map { argument -> String in
+            var text = argument.trimmedDescription
+            if text.hasSuffix(",") { text.removeLast() }
+            return text
+        }
+        switch (name, arguments.count) {
+        case ("Factory", 1): return (arguments[0], nil)
+        case ("ParameterFactory", 2): return (arguments[1], arguments[0])
+        default: return nil
+        }
+    }
+
+    /// The expression a computed property returns: its getter's last expression or `return`.
+    private static func product(of binding: PatternBindingSyntax) -> ExprSyntax? {
+        guard let accessors = binding.accessorBlock?.accessors else { return binding.initializer?.value }
+        let statements: CodeBlockItemListSyntax?
+        switch accessors {
+        case .getter(let items): statements = items
+        case .accessors(let list): statements = list.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+        }
+        guard let last = statements?.last else { return nil }
+        if let returned = last.item.as(ReturnStmtSyntax.self) { return returned.expression }
+        return SwiftExpressions.expression(of: last)
+    }
+
+    private static func attributes(of node: some SyntaxProtocol) -> [String]? {
+        let list = node.asProtocol(WithAttributesSyntax.self)?.attributes
+        return list?.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    }
+
+    /// The global actor among attributes (`@MainActor`, a declared `@globalActor`), if any.
+    func isolation(in attributes: AttributeListSyntax) -> String? {
+        attributes.lazy.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }.first { globalActors.contains($0) }
+    }
+
+    static func lastName(_ type: some SyntaxProtocol) -> String { lastName(type.trimmedDescription) }
+
+    /// `Domain.Impl<X>` → `Impl`.
+    static func lastName(_ text: String) -> String {
+        let base = text.split(separator: "<").first.map(String.init) ?? text
+        return base.split(separator: ".").last.map(String.init) ?? base
+    }
+
+    // MARK: Naming a factory
+
+    /// The factory a property name stands for on a container: its own, else one every container
+    /// has (`extension SharedContainer`); with no container known, the default `Container`'s first.
+    func definition(_ property: String, on container: String?) -> Int? {
+        guard let candidates = byProperty[property] else { return nil }
+        if let container {
+            return candidates.first { definitions[$0].container == container }
+                ?? candidates.first { definitions[$0].container == "SharedContainer" }
+        }
+        return candidates.first { definitions[$0].container == "Container" } ?? (candidates.count == 1 ? candidates[0] : nil)
+    }
+
+    /// The container an expression names: `self` or `shared` inside a container, `Services.shared`,
+    /// or a variable named like one (`container`, `appContainer`).
+    private func container(of base: ExprSyntax?, inside enclosing: String?) -> String?? {
+        guard let base else { return enclosing.map { .some($0) } }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if name == "self" || name == "shared" { return enclosing.map { .some($0) } }
+            if name.lowercased().hasSuffix("container") { return .some(nil) }
+            return nil
+        }
+        if let access = base.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "shared",
+           let owner = access.base, containers.contains(Self.lastName(owner)) {
+            return .some(Self.lastName(owner))
+        }
+        return nil
+    }
+
+    /// A reference to a factory, not yet resolved: `self.api`, `Container.shared.api`, `api` inside a container.
+    func reference(_ expression: ExprSyntax, inside enclosing: String?) -> Int? {
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            guard let owner = container(of: access.base, inside: enclosing) else { return nil }
+            return definition(access.declName.baseName.text, on: owner)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), let enclosing {
+            return definition(reference.baseName.text, on: enclosing)
+        }
+        return nil
+    }
+
+    /// A call that resolves a factory: `self.api()`, `api()`, `Container.shared.api()`,
+    /// `container.api.resolve()`, `self.detail(id)`, `resolve(\.api)`. A trailing closure is a
+    /// registration (`api { Mock() }`), never a resolve.
+    func site(ofCall call: FunctionCallExprSyntax, inside enclosing: String?) -> ResolveSite? {
+        resolving(call, inside: enclosing)?.site
+    }
+
+    /// The factory a call resolves, and the resolve.
+    func resolving(_ call: FunctionCallExprSyntax, inside enclosing: String?) -> (definition: Int, site: ResolveSite)? {
+        guard !isEmpty, call.trailingClosure == nil else { return nil }
+        var target = call.calledExpression
+        let keyPath = call.arguments.count == 1 ? call.arguments.first?.expression.as(KeyPathExprSyntax.self) : nil
+        if let access = target.as(MemberAccessExprSyntax.self), ["resolve", "callAsFunction"].contains(access.declName.baseName.text), let base = access.base {
+            if let keyPath {
+                return site(ofKeyPath: keyPath).map { ($0, ResolveSite(resolving: definitions[$0], at: Syntax(call), passed: [])) }
+            }
+            target = base
+        } else if let reference = target.as(DeclReferenceExprSyntax.self), reference.baseName.text == "resolve", let keyPath {
+            return site(ofKeyPath: keyPath).map { ($0, ResolveSite(resolving: definitions[$0], at: Syntax(call), passed: [])) }
+        }
+        guard let index = reference(target, inside: enclosing) else { return nil }
+        let definition = definitions[index]
+        // `api()` takes nothing; a parameter factory takes its parameter.
+        guard (definition.parameter == nil) == call.arguments.isEmpty else { return nil }
+        return (index, ResolveSite(resolving: definition, at: Syntax(call), passed: call.arguments.map(\.expression)))
+    }
+
+    /// `\.api`, `\Container.api`, `\Services.api`.
+    func site(ofKeyPath keyPath: KeyPathExprSyntax) -> Int? {
+        guard keyPath.components.count == 1, case .property(let component) = keyPath.components.first!.component else { return nil }
+        let root = keyPath.root.map { Self.lastName($0) }
+        return definition(component.declName.baseName.text, on: root ?? "Container")
+    }
+}
+
+extension ResolveSite {
+    /// A resolve of one of Factory's factories: keyed by its type and property.
+    init(resolving definition: FactoryCatalogue.Definition, at node: Syntax, passed: [ExprSyntax]) {
+        self.init(type: definition.type, name: definition.name, passed: passed, receiver: nil, node: node, isArrow: false,
+                  onMiss: definition.isOptional ? .givesNil : .stops)
+        compilerChecksArguments = true
+    }
+}

@@ -1,0 +1,450 @@
+import DigraphCore
+import SwiftSyntax
+
+/// hmlongco/Factory read into registrations: each factory property is one registration keyed by its
+/// type and property; its closure gives its dependencies, and so do the `@Injected` properties and
+/// `Container.shared.x()` calls of the type it builds. A use anywhere else is an app resolve.
+struct FactoryContainerReader {
+    let files: [SwiftFile]
+    let declarations: TypeDeclarations
+    let context: FactoryContext?
+    private var catalogue: FactoryCatalogue { declarations.factories }
+
+    private(set) var found: [RegistrationFinder.Found] = []
+    private(set) var resolves: [RegistrationFinder.AppResolve] = []
+    private(set) var findings: [Diagnostic] = []
+
+    init(files: [SwiftFile], declarations: TypeDeclarations, context: FactoryContext?) {
+        self.files = files
+        self.declarations = declarations
+        self.context = context
+    }
+
+    /// A factory given another closure outside its declaration: `api.register { … }`,
+    /// `api.onTest { … }`, `api { … }` in `autoRegister()` or anywhere else.
+    private struct Override {
+        /// nil for `register`: every context.
+        var context: String?
+        var closure: ClosureExprSyntax
+        var location: DigraphCore.SourceLocation
+    }
+
+    mutating func read() {
+        guard !catalogue.isEmpty else { return }
+        let (overrides, defaultScopes) = configurations()
+        var built: [String: [Int]] = [:]
+        var registered = Set<Int>()
+        for (index, definition) in catalogue.definitions.enumerated() {
+            guard let registration = registration(definition, overrides: overrides[index] ?? [], defaultScope: defaultScopes[definition.container]) else { continue }
+            if let implementation = registration.reading.implementation {
+                built[FactoryCatalogue.lastName(implementation), default: []].append(found.count)
+            }
+            registered.insert(index)
+            found.append(registration)
+        }
+        sharedSingletons()
+        readUses(builtBy: built, registered: registered)
+    }
+
+    // MARK: Registrations
+
+    private mutating func registration(_ definition: FactoryCatalogue.Definition, overrides: [Override], defaultScope: Lifetime?) -> RegistrationFinder.Found? {
+        let file = files[definition.file]
+        let location = file.location(of: definition.node)
+        let subject = Registration.displayName(key: definition.type, name: definition.name)
+        guard let product = definition.product else {
+            findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': the factory's getter returns nothing digraph can read; it is left out", at: location))
+            return nil
+        }
+        let (root, modifiers) = Self.chain(product)
+        var lifetime = defaultScope ?? .transient
+        var closure: ClosureExprSyntax?
+        var isPromise = false
+        var notes: [String] = []
+        var alternatives: [Override] = []
+        if let call = root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) {
+            switch callee {
+            case "self", "Factory", "ParameterFactory", "makes": closure = Self.closure(of: call)
+            case "promised": isPromise = true
+            default: break
+            }
+        }
+        for modifier in modifiers {
+            switch modifier.name {
+            case "scope":
+                if let argument = modifier.call?.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
+                    let scope = argument.declName.baseName.text
+                    if let known = Self.scopes[scope] {
+                        lifetime = known
+                    } else {
+                        lifetime = .singleton
+                        findings.append(Diagnostic(.swiftImport, .warning,
+                                                   "'\(subject)': custom scope `.\(scope)` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it",
+                                                   at: file.location(of: argument)))
+                    }
+                }
+            case let name where Self.scopes[name] != nil:
+                lifetime = Self.scopes[name]!
+            case "timeToLive":
+                notes.append("timeToLive: the cached value is dropped after \(modifier.call?.arguments.first?.expression.trimmedDescription.prefix(20) ?? "a while") seconds")
+            case "decorator":
+                notes.append("decorator: code runs on every resolve")
+            default:
+                if let contexts = Self.contexts(modifier.name, modifier.call), let given = modifier.call.flatMap(Self.closure(of:)) {
+                    for context in contexts { alternatives.append(Override(context: context, closure: given, location: file.location(of: given))) }
+                }
+            }
+        }
+        alternatives += overrides
+        let isNilPlaceholder = closure.map(Self.returnsNil) ?? false
+        // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's factory.
+        if isPromise || isNilPlaceholder, let kept = alternatives.first(where: { $0.context == nil }) {
+            closure = kept.closure
+            notes.append("registered at \(kept.location.file):\(kept.location.line)")
+            alternatives.removeAll { $0.location == kept.location }
+        }
+        if let context, let chosen = alternatives.first(where: { $0.context == context.rawValue }) {
+            closure = chosen.closure
+            notes.append("--context \(context.rawValue): the factory at \(chosen.location.file):\(chosen.location.line)")
+            alternatives.removeAll { $0.location == chosen.location }
+        }
+        for alternative in alternatives {
+            notes.append("\(alternative.context.map { "context \($0)" } ?? "register") (an alternative, not read): \(alternative.location.file):\(alternative.location.line)")
+        }
+        guard let closure, !Self.returnsNil(closure) else {
+            if isPromise {
+                findings.append(Diagnostic(.missingBinding, .error,
+                                           "'\(subject)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.\(definition.property).register { … }`) where the app starts, or give digraph the paths that do",
+                                           at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name))))
+            } else if isNilPlaceholder {
+                findings.append(Diagnostic(.swiftImport, .info,
+                                           "'\(subject)' gives nil until something registers it, and nothing in the given paths does; its uses are optional",
+                                           at: location))
+            } else {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "'\(subject)': `\(product.trimmedDescription.prefix(80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
+                                           at: location))
+            }
+            return nil
+        }
+
+        // An override elsewhere is read in its own file.
+        let closureFile = files.first { Syntax($0.tree).id == closure.root.id } ?? file
+        var reader = FactoryReader(file: closureFile, declarations: declarations, subject: subject)
+        reader.factoryContainer = definition.container
+        var argumentNames: [String] = []
+        var argumentTypes: [String: String] = [:]
+        if let parameter = definition.parameter {
+            let name = Self.parameterName(of: closure)
+            reader.argumentNames = [name]
+            argumentNames = [Self.argumentLabel(name)]
+            argumentTypes[argumentNames[0]] = parameter
+        }
+        reader.read(closure: closure, isSwinject: false)
+        var reading = reader.reading
+        if let name = reader.argumentNames.first, name != argumentNames.first {
+            reading.dependencies = reading.dependencies.map { item in
+                var item = item
+                if case .argument(name) = item.source { item.source = .argument(argumentNames[0]) }
+                return item
+            }
+        }
+        reading.isolation = reading.isolation ?? definition.isolation
+        reading.notes += notes
+        return RegistrationFinder.Found(keys: [(definition.type, location)], name: definition.name, lifetime: lifetime, reading: reading,
+                                        argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
+    }
+
+    /// Factory's scopes as lifetimes: `cached` lives as long as its container, `shared` while held.
+    static let scopes: [String: Lifetime] = ["unique": .transient, "cached": .singleton, "singleton": .singleton, "shared": .weak, "graph": .graph]
+
+    /// The contexts a modifier sets a factory for: `.onTest` → test, `.context(.test, .preview)`.
+    private static func contexts(_ name: String, _ call: FunctionCallExprSyntax?) -> [String]? {
+        switch name {
+        case "onTest": ["test"]
+        case "onPreview": ["preview"]
+        case "onDebug": ["debug"]
+        case "onSimulator": ["simulator"]
+        case "onDevice": ["device"]
+        case "onArg", "onArgs": ["arg"]
+        case "context":
+            call?.arguments.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+                ?? call?.arguments.compactMap { $0.expression.as(FunctionCallExprSyntax.self).flatMap { SwiftExpressions.callee(of: $0)?.name } }
+        default: nil
+        }
+    }
+
+    /// `self { … }.singleton.onTest { … }` → (`self { … }`, [singleton, onTest]), innermost first.
+    static func chain(_ expression: ExprSyntax) -> (root: ExprSyntax, modifiers: [(name: String, call: FunctionCallExprSyntax?)]) {
+        var modifiers: [(name: String, call: FunctionCallExprSyntax?)] = []
+        var current = expression
+        while true {
+            if let access = current.as(MemberAccessExprSyntax.self), let base = access.base {
+                modifiers.append((access.declName.baseName.text, nil))
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
+                modifiers.append((access.declName.baseName.text, call))
+                current = base
+            } else {
+                return (current, modifiers.reversed())
+            }
+        }
+    }
+
+    private static func closure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+
+    private static func returnsNil(_ closure: ClosureExprSyntax) -> Bool {
+        guard closure.statements.count == 1, let item = closure.statements.first else { return false }
+        let expression = item.item.as(ReturnStmtSyntax.self)?.expression ?? SwiftExpressions.expression(of: item)
+        return expression?.is(NilLiteralExprSyntax.self) == true
+    }
+
+    /// A parameter factory's closure parameter: `{ id in … }`, or `$0`.
+    private static func parameterName(of closure: ClosureExprSyntax) -> String {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: list.first?.name.text ?? "$0"
+        case .parameterClause(let clause)?: clause.parameters.first.map { ($0.secondName ?? $0.firstName).text } ?? "$0"
+        case nil: "$0"
+        }
+    }
+
+    /// A manifest's argument label: `$0` is written `parameter`.
+    private static func argumentLabel(_ name: String) -> String { name.hasPrefix("$") || name == "_" ? "parameter" : name }
+
+    // MARK: Configuration outside the declarations
+
+    /// Every override of a factory (`register`, `onTest`, `context`, a trailing closure), and each
+    /// container's `manager.defaultScope`.
+    private mutating func configurations() -> ([Int: [Override]], [String: Lifetime]) {
+        var overrides: [Int: [Override]] = [:]
+        var scopes: [String: Lifetime] = [:]
+        for file in files {
+            for call in SwiftExpressions.calls(in: file.tree) {
+                guard let given = Self.closure(of: call) else { continue }
+                let enclosing = Self.enclosingContainer(of: Syntax(call), catalogue)
+                var context: [String?]?
+                var base: ExprSyntax?
+                if let access = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                    let name = access.declName.baseName.text
+                    if name == "register" || name == "callAsFunction" { context = [nil] } else { context = Self.contexts(name, call) }
+                    base = access.base
+                } else {
+                    // `api { Mock() }`: Factory's `callAsFunction(factory:)` registers.
+                    context = [nil]
+                    base = call.calledExpression
+                }
+                // `api.onTest { … }.onPreview { … }`: each modifier names the factory at the chain's root.
+                while let inner = base?.as(FunctionCallExprSyntax.self), let access = inner.calledExpression.as(MemberAccessExprSyntax.self) { base = access.base }
+                guard let contexts = context, let base, let index = catalogue.reference(base, inside: enclosing) else { continue }
+                for context in contexts { overrides[index, default: []].append(Override(context: context, closure: given, location: file.location(of: given))) }
+            }
+            for (target, value) in SwiftExpressions.assignments(in: file.tree) {
+                let text = target.trimmedDescription
+                guard text.hasSuffix("manager.defaultScope"), let scope = value.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                      let lifetime = Self.scopes[scope] else { continue }
+                let owner = text.split(separator: ".").first.map(String.init).flatMap { catalogue.containers.contains($0) ? $0 : nil }
+                scopes[owner ?? Self.enclosingContainer(of: Syntax(target), catalogue) ?? "Container"] = lifetime
+            }
+        }
+        return (overrides, scopes)
+    }
+
+    /// The container whose declaration or extension holds a node.
+    static func enclosingContainer(of node: Syntax, _ catalogue: FactoryCatalogue) -> String? {
+        var current = node.parent
+        while let parent = current {
+            if let type = parent.as(ClassDeclSyntax.self) { return catalogue.containers.contains(type.name.text) ? type.name.text : nil }
+            if let extended = parent.as(ExtensionDeclSyntax.self) {
+                let name = FactoryCatalogue.lastName(extended.extendedType)
+                return catalogue.containers.contains(name) ? name : nil
+            }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// Factory keeps one cache for `.singleton` across containers, keyed by type and property name:
+    /// two containers' singletons of one type under one name share a value (Factory issue #99).
+    private mutating func sharedSingletons() {
+        var first: [String: Int] = [:]
+        for (index, registration) in found.enumerated() where registration.lifetime == .singleton {
+            guard let name = registration.name else { continue }
+            let property = name.split(separator: ".").last.map(String.init) ?? name
+            let key = registration.keys[0].type + "\u{0}" + property
+            guard let earlier = first[key] else {
+                first[key] = index
+                continue
+            }
+            let other = found[earlier]
+            guard other.name != name, isExplicitSingleton(registration), isExplicitSingleton(other) else { continue }
+            findings.append(Diagnostic(.keyCollision, .warning,
+                                       "'\(Registration.displayName(key: registration.keys[0].type, name: name))' and '\(Registration.displayName(key: other.keys[0].type, name: other.name))' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it",
+                                       at: registration.location, notes: [Note("the other singleton is declared here", at: other.location)],
+                                       subject: .registration(BindingKey(key: registration.keys[0].type, name: name))))
+        }
+    }
+
+    private func isExplicitSingleton(_ registration: RegistrationFinder.Found) -> Bool {
+        guard let index = catalogue.definitions.firstIndex(where: { files[$0.file].location(of: $0.node) == registration.location }),
+              let product = catalogue.definitions[index].product else { return false }
+        return Self.chain(product).modifiers.contains { $0.name == "singleton" || ($0.name == "scope" && $0.call?.arguments.first?.expression.trimmedDescription == ".singleton") }
+    }
+
+    // MARK: Uses outside the factories
+
+    /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that
+    /// registration's dependencies; anywhere else they are the app's resolves.
+    private mutating func readUses(builtBy built: [String: [Int]], registered: Set<Int>) {
+        for file in files {
+            let walker = FactoryUseWalker(file: file, catalogue: catalogue)
+            walker.walk(file.tree)
+            findings += walker.findings
+            for use in walker.uses {
+                let definition = catalogue.definitions[use.definition]
+                if let owner = use.owner, let holders = built[owner] {
+                    for holder in holders {
+                        let taken = Set(found[holder].reading.dependencies.map(\.label))
+                        var label = use.label
+                        var number = 2
+                        while taken.contains(label) { label = use.label + String(number); number += 1 }
+                        found[holder].reading.dependencies.append(FactoryReading.Item(
+                            label: label, source: .service(type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
+                            location: use.location,
+                            suppressions: use.passes ? [Suppression(code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed")] : []))
+                    }
+                } else if registered.contains(use.definition) || !definition.isOptional {
+                    // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).
+                    resolves.append(RegistrationFinder.AppResolve(type: definition.type, name: definition.name, location: use.location,
+                                                                  isolation: use.isolation, compilerChecksArguments: true))
+                }
+            }
+        }
+    }
+}
+
+/// Walks one file for uses of Factory's factories outside their declarations: property wrappers
+/// (`@Injected(\.api)`, `@LazyInjected`, `@InjectedObject`…) and resolving calls, each with the
+/// type that holds it, its isolation, and whether it resolves while the holder is built.
+final class FactoryUseWalker: SyntaxVisitor {
+    struct Use {
+        var definition: Int
+        var label: String
+        var isLazy: Bool
+        /// The type the use is written in (nil at the top level or in a free function).
+        var owner: String?
+        var isolation: String?
+        var location: DigraphCore.SourceLocation
+        /// Passes a parameter to a parameter factory.
+        var passes = false
+    }
+
+    static let wrappers: [String: Bool] = [
+        "Injected": false, "InjectedObject": false, "InjectedObservable": false,
+        "LazyInjected": true, "WeakLazyInjected": true, "DynamicInjected": true,
+    ]
+
+    let file: SwiftFile
+    let catalogue: FactoryCatalogue
+    private(set) var uses: [Use] = []
+    private(set) var findings: [Diagnostic] = []
+    private var types: [(name: String, isolation: String?)] = []
+
+    init(file: SwiftFile, catalogue: FactoryCatalogue) {
+        self.file = file
+        self.catalogue = catalogue
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func enter(_ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
+        if catalogue.containers.contains(name) { return .skipChildren }
+        // SwiftUI's `View` and `App` are `@MainActor`: so is every type conforming to them.
+        let isView = inherited?.inheritedTypes.contains { ["View", "App", "Scene"].contains(FactoryCatalogue.lastName($0.type)) } ?? false
+        types.append((name, catalogue.isolation(in: attributes) ?? (isView ? "MainActor" : types.last?.isolation)))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: ClassDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause)
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        if !catalogue.containers.contains(FactoryCatalogue.lastName(node.extendedType)) { types.removeLast() }
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for attribute in node.attributes {
+            guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = Self.wrappers[FactoryCatalogue.lastName(attribute.attributeName)],
+                  case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self) else { continue }
+            let property = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "value"
+            guard let index = catalogue.site(ofKeyPath: keyPath) else {
+                findings.append(Diagnostic(.swiftImport, .warning,
+                                           "`\(attribute.trimmedDescription.prefix(80))` names no factory declared in the given paths; it is left out",
+                                           at: file.location(of: keyPath)))
+                continue
+            }
+            uses.append(Use(definition: index, label: property, isLazy: isLazy, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
+                            location: file.location(of: keyPath)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let (index, site) = catalogue.resolving(node, inside: nil) else { return .visitChildren }
+        uses.append(Use(definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
+                        owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty))
+        return .visitChildren
+    }
+
+    /// The stored property or local a resolve is assigned to: `self.api = …`, `let api = …`.
+    private func label(of call: FunctionCallExprSyntax) -> String? {
+        let outer = ResolveSite.outermost(Syntax(call))
+        if let binding = outer.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if let sequence = outer.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[2].id == outer.id, elements[1].is(AssignmentExprSyntax.self) {
+                let target = elements[0]
+                return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        }
+        return nil
+    }
+
+    /// Resolved while its holder is built: in an initializer (outside closures) or a stored
+    /// property's initial value. Anywhere else (methods, computed properties, closures, `lazy var`) later.
+    private func resolvesLater(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
+            if parent.is(InitializerDeclSyntax.self) { return false }
+            if let variable = parent.as(VariableDeclSyntax.self) {
+                return variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" } || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return true }
+            current = parent.parent
+        }
+        return true
+    }
+
+    /// The global actor the code runs on: its function's or closure's attribute, else its type's.
+    private func isolation(of node: Syntax) -> String? {
+        var current = node.parent
+        while let parent = current {
+            if let function = parent.as(FunctionDeclSyntax.self), let actor = catalogue.isolation(in: function.attributes) { return actor }
+            if let variable = parent.as(VariableDeclSyntax.self), let actor = catalogue.isolation(in: variable.attributes) { return actor }
+            if parent.is(MemberBlockItemSyntax.self) { break }
+            current = parent.parent
+        }
+        return types.last?.isolation
+    }
+}
