@@ -27,6 +27,9 @@ struct FactoryCatalogue {
         var product: ExprSyntax?
         var file: Int
         var node: Syntax
+        /// The same property on the same container declared again in another module: one Factory
+        /// key (type and property), so one registration; a `register` replaces the factory for all.
+        var alsoDeclared: [(product: ExprSyntax?, file: Int, node: Syntax)] = []
 
         /// The key's name qualifier: the property, qualified by its container unless it is the default one.
         var name: String { container == "Container" ? property : "\(container).\(property)" }
@@ -85,6 +88,10 @@ struct FactoryCatalogue {
                     container: container, property: name, type: isOptional ? String(value.dropLast()) : value, isOptional: isOptional,
                     parameter: parameter, isolation: isolation(in: variable.attributes) ?? outer,
                     product: Self.product(of: binding), file: file, node: Syntax(binding.pattern))
+                if let same = byProperty[name]?.first(where: { definitions[$0].container == container && definitions[$0].type == definition.type }) {
+                    definitions[same].alsoDeclared.append((definition.product, file, definition.node))
+                    continue
+                }
                 byProperty[name, default: []].append(definitions.count)
                 definitions.append(definition)
             }

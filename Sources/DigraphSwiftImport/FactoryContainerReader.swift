@@ -48,7 +48,19 @@ struct FactoryContainerReader {
 
     // MARK: Registrations
 
-    private mutating func registration(_ definition: FactoryCatalogue.Definition, overrides: [Override], defaultScope: Lifetime?) -> RegistrationFinder.Found? {
+    private mutating func registration(_ given: FactoryCatalogue.Definition, overrides: [Override], defaultScope: Lifetime?) -> RegistrationFinder.Found? {
+        // Declared in several modules: the one with a real factory stands for the key.
+        var definition = given
+        var notes: [String] = []
+        if !given.alsoDeclared.isEmpty {
+            let all = [(product: given.product, file: given.file, node: given.node)] + given.alsoDeclared
+            let chosen = all.first { $0.product.map { !Self.isPlaceholder($0) } ?? false } ?? all[0]
+            (definition.product, definition.file, definition.node) = (chosen.product, chosen.file, chosen.node)
+            for other in all where other.node.id != chosen.node.id {
+                let location = files[other.file].location(of: other.node)
+                notes.append("also declared at \(location.file):\(location.line): one Factory key (type and property)")
+            }
+        }
         let file = files[definition.file]
         let location = file.location(of: definition.node)
         let subject = Registration.displayName(key: definition.type, name: definition.name)
@@ -60,7 +72,6 @@ struct FactoryContainerReader {
         var lifetime = defaultScope ?? .transient
         var closure: ClosureExprSyntax?
         var isPromise = false
-        var notes: [String] = []
         var alternatives: [Override] = []
         if let call = root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) {
             switch callee {
@@ -198,7 +209,13 @@ struct FactoryContainerReader {
     private static func returnsNil(_ closure: ClosureExprSyntax) -> Bool {
         guard closure.statements.count == 1, let item = closure.statements.first else { return false }
         let expression = item.item.as(ReturnStmtSyntax.self)?.expression ?? SwiftExpressions.expression(of: item)
-        return expression?.is(NilLiteralExprSyntax.self) == true
+        return expression?.is(NilLiteralExprSyntax.self) == true || expression?.trimmedDescription == ".none"
+    }
+
+    /// `promised()` or `self { nil }`: a factory waiting for a `register`.
+    private static func isPlaceholder(_ product: ExprSyntax) -> Bool {
+        guard let call = chain(product).root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) else { return false }
+        return callee == "promised" || closure(of: call).map(returnsNil) == true
     }
 
     /// A parameter factory's closure parameter: `{ id in … }`, or `$0`.
@@ -391,7 +408,9 @@ final class FactoryUseWalker: SyntaxVisitor {
                                            at: file.location(of: keyPath)))
                 continue
             }
-            uses.append(Use(definition: index, label: property, isLazy: isLazy, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
+            // A local `@Injected var x` in a method resolves when the method runs.
+            let isLocal = node.parent?.is(CodeBlockItemSyntax.self) == true
+            uses.append(Use(definition: index, label: property, isLazy: isLazy || isLocal, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
                             location: file.location(of: keyPath)))
         }
         return .visitChildren

@@ -189,6 +189,32 @@ struct SwinjectAssemblyBehaviourTests {
         """, 2),
     ]
 
+    /// The Factory fixture, compiled against the FactoryKit shim and run: what `digraph check` says
+    /// about it (FactoryImportTests) held against what the program does.
+    static let factoryPrograms: [(target: String, fixture: String, program: String, checks: Int)] = [
+        ("FactoryApp", "fixtures/import/factory", """
+        let container = Container.shared
+        check(container.api() === container.api() && container.api().session === container.session(), "cached and singleton: one value")
+        check(container.clock() !== container.clock(), "unique: a fresh value per resolve")
+        check(container.detail(7).id == 7 && container.detailScreen().model.id == 1, "a parameter factory's argument arrives")
+        check(SyncContainer.shared.store() === SyncContainer.shared.store(), "a container's defaultScope caches what it makes")
+        check(container.accountLoader()?.load() == "account", "the promise autoRegister keeps is kept")
+        check(container.logger() === SyncContainer.shared.logger(), "two containers' singletons of one type and name share one value: the key-collision digraph reports")
+        check(container.imageCache().clock === container.imageCache().clock, "the cached image cache keeps its first clock: the captive digraph reports")
+        check(container.analytics().name == "firebase", "the default factory is the graph's")
+        FactoryContext.current = ["test"]
+        check(container.analytics().name == "mock", "in tests the onTest factory answers: --context test")
+        FactoryContext.current = []
+        let profile = container.profileService()
+        check(profile.session.profile !== profile, "the lazy cycle resolves late and ends")
+        let resolved = MainActor.assumeIsolated { () -> Bool in
+            let root = AppRoot()
+            return root.detail.model.id == 1 && root.accounts != nil
+        }
+        check(resolved, "the app's own entry resolves what it injects")
+        """, 11),
+    ]
+
     /// For the round trips: how many keys are registered in both containers and shared across two
     /// top-level resolves in both or in neither; each that is not is printed.
     static let agreeing = """
@@ -246,6 +272,20 @@ struct SwinjectAssemblyBehaviourTests {
                 let program = "import Foundation\nimport Swinject\n" + GeneratedCodeRunner.checks + Self.agreeing + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             }
+            for fixture in factoryPrograms {
+                let sources = package.appendingPathComponent("Sources/\(fixture.target)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                let folder = GeneratedCodeRunner.packageRoot.appendingPathComponent(fixture.fixture)
+                for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+                    try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: sources.appendingPathComponent(name))
+                }
+                let program = "import FactoryKit\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
+                try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
+            let shim = package.appendingPathComponent("Sources/FactoryKit")
+            try FileManager.default.createDirectory(at: shim, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/FactoryShim/FactoryKit.swift"),
+                                             to: shim.appendingPathComponent("FactoryKit.swift"))
             for seed in GenerativeTests.seeds {
                 let sources = package.appendingPathComponent("Sources/Generative\(seed)")
                 try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
@@ -280,7 +320,7 @@ struct SwinjectAssemblyBehaviourTests {
         var output: String
     }
 
-    @Test(arguments: programs.map(\.target) + importPrograms.map(\.target))
+    @Test(arguments: programs.map(\.target) + importPrograms.map(\.target) + factoryPrograms.map(\.target))
     func assembliesBehave(_ target: String) throws {
         if case .failure(let failure) = Self.build {
             Issue.record("the harness did not build:\n\(failure.output.suffix(6_000))")
@@ -290,7 +330,8 @@ struct SwinjectAssemblyBehaviourTests {
         let result = try GeneratedCodeRunner.run(executable, [])
         #expect(result.status == 0, "\(result.output)")
         let checks = result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }
-        let expected = Self.programs.first { $0.target == target }?.checks ?? Self.importPrograms.first { $0.target == target }!.checks
+        let expected = Self.programs.first { $0.target == target }?.checks ?? Self.importPrograms.first { $0.target == target }?.checks
+            ?? Self.factoryPrograms.first { $0.target == target }!.checks
         #expect(checks.count == expected, "\(result.output)")
     }
 }

@@ -5,7 +5,8 @@ import PackageDescription
 
 // The generated assemblies of five manifests; the imported Swinject fixtures compiled as written
 // beside the assembly generated from their imported manifests (RoundTrip, Precision); the
-// autoregistration fixture against its shim.
+// autoregistration fixture against its shim; the Factory fixture against a FactoryKit shim written
+// from Factory's docs (no Factory release is on hand), in Swift 5 mode as Factory apps are.
 let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Precision", "Autoregistration"]
 
 let package = Package(
@@ -21,3 +22,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
     }
 )
+
+package.targets += [
+    .target(name: "FactoryKit"),
+    .executableTarget(name: "FactoryApp", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+]

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// hmlongco/Factory read from Swift: `fixtures/import/factory` holds every form of the library's
+/// docs (compiled and run against a shim in DigraphSwiftGenTests' harness); here, what `check` says.
+struct FactoryImportTests {
+    static let findings = """
+    fixtures/import/factory/Container+App.swift:24:36: warning: singleton 'ImageCache (name: imageCache)' holds transient 'Clock (name: clock)' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock (name: clock)' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'ImageCache (name: imageCache)' shorter-lived [captive-dependency]
+    fixtures/import/factory/Container+App.swift:18:9: note: 'Clock (name: clock)' is registered transient here
+    fixtures/import/factory/Container+App.swift:42:9: error: 'CrashReporting (name: crashReporter)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.crashReporter.register { … }`) where the app starts, or give digraph the paths that do [missing-binding]
+    fixtures/import/factory/Container+App.swift:44:9: info: 'FeatureFlags (name: featureFlags)' gives nil until something registers it, and nothing in the given paths does; its uses are optional [swift-import]
+    fixtures/import/factory/Container+App.swift:47:38: warning: 'FeedService (name: feedService)': custom scope `.session` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it [swift-import]
+    fixtures/import/factory/Container+App.swift:71:9: error: dependency cycle: AuthService (name: authService) -> TokenRefresher (name: tokenRefresher) -> AuthService (name: authService); make one edge `lazy: true` or remove it [cycle]
+    fixtures/import/factory/Services.swift:99:15: note: 'AuthService (name: authService)' depends on 'TokenRefresher (name: tokenRefresher)' (parameter 'refresher')
+    fixtures/import/factory/Services.swift:103:15: note: 'TokenRefresher (name: tokenRefresher)' depends on 'AuthService (name: authService)' (parameter 'auth')
+    fixtures/import/factory/SyncContainer.swift:19:9: warning: 'Logger (name: SyncContainer.logger)' and 'Logger (name: logger)' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it [key-collision]
+    fixtures/import/factory/Container+App.swift:29:9: note: the other singleton is declared here
+    fixtures/import/factory/SyncContainer.swift:19:9: info: nothing reachable from a root uses 'Logger (name: SyncContainer.logger)'; remove it or mark what resolves it `root: true` [unused-registration]
+    fixtures/import/factory/SyncContainer.swift:25:66: warning: singleton 'SyncEngine (name: SyncContainer.syncEngine)' holds transient 'FeedViewModel (name: feedViewModel)' (parameter 'feed'): the value is made once and kept for the singleton's whole life; make 'FeedViewModel (name: feedViewModel)' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SyncEngine (name: SyncContainer.syncEngine)' shorter-lived [captive-dependency]
+    fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered transient here
+    fixtures/import/factory/SyncContainer.swift:25:66: warning: 'SyncEngine (name: SyncContainer.syncEngine)' runs on DatabaseActor and resolves 'FeedViewModel (name: feedViewModel)' (parameter 'feed'), whose factory is isolated to MainActor: it runs off its actor there (Factory traps at run time); resolve it on MainActor, or isolate both alike [isolation-mismatch]
+    fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered here, isolated to MainActor
+    digraph: checked 18 registrations: 2 errors, 5 warnings, 2 infos (1 suppressed not shown)
+    """
+
+    @Test func checkReportsWhatTheFactoryAppGetsWrongAndOnlyThat() throws {
+        let result = try CLIRunner.run(["check", "fixtures/import/factory"])
+        #expect(result.status == 1)
+        #expect(result.stdout == Self.findings)
+        #expect(result.stderr == "digraph: read 4 Swift files: 18 registrations, 22 resolves, 1 call not understood\n")
+    }
+
+    @Test func aContextReadsItsOwnFactories() throws {
+        let plain = try CLIRunner.run(["import", "fixtures/import/factory"])
+        let test = try CLIRunner.run(["import", "fixtures/import/factory", "--context", "test"])
+        let preview = try CLIRunner.run(["import", "fixtures/import/factory", "--context", "preview"])
+        #expect(plain.stdout.contains("implementation: FirebaseAnalytics"))
+        #expect(test.stdout.contains("""
+          # --context test: the factory at fixtures/import/factory/Container+App.swift:36
+          # context preview (an alternative, not read): fixtures/import/factory/Container+App.swift:37
+          # context debug (an alternative, not read): fixtures/import/factory/Container+App.swift:83
+          - provides: Analytics
+            implementation: MockAnalytics
+        """))
+        #expect(preview.stdout.contains("implementation: PreviewAnalytics"))
+        // Nothing else changes.
+        let others = { (text: String) in text.split(separator: "\n").filter { !$0.contains("Analytics") && !$0.contains("context") } }
+        #expect(others(plain.stdout) == others(test.stdout))
+        let wrong = try CLIRunner.run(["check", "fixtures/import/factory", "--context", "release"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("The value 'release' is invalid for '--context <context>'"))
+    }
+}
