@@ -15,6 +15,8 @@ public struct SwiftGeneration: Sendable {
         case plain
         /// One Swinject `Assembly` per manifest file.
         case swinject
+        /// One extension of hmlongco/Factory's `Container`: a factory property per key.
+        case factory
         /// Stand-in declarations of the manifest's types, to try generated code without the app.
         case stubs
     }
@@ -68,6 +70,7 @@ public struct SwiftGeneration: Sendable {
                 .map { GeneratedFile(path: output + "/" + $0.name, text: $0.text) }
         case .plain: return [GeneratedFile(path: output, text: PlainContainerGenerator(plan: plan, access: access, sources: sources).generate())]
         case .swinject: return [GeneratedFile(path: output, text: SwinjectAssemblyGenerator(plan: plan, access: access, sources: sources).generate())]
+        case .factory: return [GeneratedFile(path: output, text: FactoryContainerGenerator(plan: plan, access: access, sources: sources).generate())]
         case .stubs: return [GeneratedFile(path: output, text: StubGenerator(plan: plan, sources: sources).generate())]
         }
     }

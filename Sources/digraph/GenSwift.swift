@@ -15,6 +15,10 @@ struct GenSwift: ParsableCommand {
 
         --target swinject: one Swinject `Assembly` per manifest file (Swinject 2.10).
 
+        --target factory: one extension of hmlongco/Factory's `Container` (Factory 2.x/3.x): a \
+        factory property per key, singleton as `.cached`, weak as `.shared`, graph as `.graph`, \
+        runtime arguments as a `ParameterFactory`, isolation on the property and its closure.
+
         Refuses to generate from a graph with errors (exit 1, the diagnostics as `check` prints \
         them). The output starts with a header naming its sources; an existing file without that \
         header is never overwritten (exit 2). Files are written atomically.
@@ -32,7 +36,7 @@ struct GenSwift: ParsableCommand {
     @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
     var config: String?
 
-    @Option(help: "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), or stubs (stand-in declarations of the manifest's types, to try generated code without the app).")
+    @Option(help: "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), factory (an hmlongco/Factory container extension), or stubs (stand-in declarations of the manifest's types, to try generated code without the app).")
     var target: SwiftGeneration.Target = .plain
 
     @Option(name: .shortAndLong, help: "Output file; '-' (the default) writes to stdout.")

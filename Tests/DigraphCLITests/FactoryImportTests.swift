@@ -21,6 +21,7 @@ struct FactoryImportTests {
     fixtures/import/factory/SyncContainer.swift:25:66: warning: 'SyncEngine (name: SyncContainer.syncEngine)' runs on DatabaseActor and resolves 'FeedViewModel (name: feedViewModel)' (parameter 'feed'), whose factory is isolated to MainActor: it runs off its actor there (Factory traps at run time); resolve it on MainActor, or isolate both alike [isolation-mismatch]
     fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered here, isolated to MainActor
     digraph: checked 18 registrations: 2 errors, 5 warnings, 2 infos (1 suppressed not shown)
+
     """
 
     @Test func checkReportsWhatTheFactoryAppGetsWrongAndOnlyThat() throws {

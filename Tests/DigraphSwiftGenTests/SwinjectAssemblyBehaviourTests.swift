@@ -215,6 +215,56 @@ struct SwinjectAssemblyBehaviourTests {
         """, 11),
     ]
 
+    /// `gen-swift --target factory` from the same manifests, compiled against the FactoryKit shim
+    /// (Swift 6) with the stubs and run: the same behaviours as the Swinject assemblies.
+    static let factoryGenerated: [(target: String, paths: [String], program: String, checks: Int)] = [
+        ("FactoryPopcorn", ["fixtures/popcorn/manifest.yaml"], """
+        let container = Container.shared
+        container.string_keychainService.register { "com.popcorn.keychain" }
+        MainActor.assumeIsolated {
+            let movies = container.movieListViewController()
+            check(MovieRepository.instances == 1 && LoginRepository.instances == 0, "a root builds only what it needs")
+            check(container.networkManagerProtocol() === container.networkManagerProtocol(), "cached is shared")
+            check(container.loginViewModel() !== container.loginViewModel(), "unique values are distinct")
+            check(movies.viewModel !== container.movieListViewModel(), "a view model is fresh per screen")
+            let login = container.loginViewController()
+            check(SignUpViewController.instances == 0, "a lazy dependency is not built with its holder")
+            _ = login.makeSignUp()
+            check(SignUpViewController.instances == 1, "a lazy closure resolves late")
+            check((container.keychainManagerProtocol() as! KeychainManager).service == "com.popcorn.keychain", "supplied values arrive")
+        }
+        """, 7),
+        ("FactoryIssueTracker", ["fixtures/issue-tracker/manifest.yaml"], """
+        let container = Container.shared
+        container.url_apiBaseURL.register { URL(string: "https://issues.example")! }
+        let reading = container.issueReading()
+        check(reading === container.issueWriting() && reading === container.issueReading_and_IssueWriting(), "one instance under several keys")
+        MainActor.assumeIsolated {
+            let coordinator = container.appCoordinator()
+            check(coordinator === container.appCoordinator(), "the coordinator is cached")
+            check(coordinator.issueList().listIssues.repository === reading, "the list reads through the shared repository")
+        }
+        """, 3),
+        ("FactoryWorkout", ["fixtures/workout"], """
+        let container = Container.shared
+        container.calendar.register { Calendar(identifier: .gregorian) }
+        MainActor.assumeIsolated {
+            let window = UIWindow()
+            let coordinator = container.mainCoordinator(window)
+            check(coordinator.homeViewModel === coordinator.home.viewModel, "graph scope is shared within one resolve")
+            check(container.mainCoordinator(nil).homeViewModel !== coordinator.homeViewModel, "graph scope is fresh in the next resolve")
+            check(coordinator.window === window, "a runtime argument arrives")
+            let day = Date(timeIntervalSince1970: 86_400)
+            let history = History()
+            let controller = container.historyViewController((day, history))
+            check(controller.viewModel.date == day && controller.viewModel.history === history, "arguments are passed along an edge")
+            let pushed = coordinator.home.makeHistory(day, nil)
+            check(pushed.viewModel.history == nil && HistoryViewController.instances == 2, "a lazy closure takes its arguments late")
+        }
+        check(container.workoutRepositoryProtocol() === container.workoutRepositoryProtocol(), "a factory-made singleton is shared")
+        """, 6),
+    ]
+
     /// For the round trips: how many keys are registered in both containers and shared across two
     /// top-level resolves in both or in neither; each that is not is printed.
     static let agreeing = """
@@ -282,6 +332,16 @@ struct SwinjectAssemblyBehaviourTests {
                 let program = "import FactoryKit\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             }
+            for fixture in factoryGenerated {
+                let sources = package.appendingPathComponent("Sources/\(fixture.target)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                let plan = try GeneratedCodeRunner.plan(fixture.paths)
+                try FactoryContainerGenerator(plan: plan, sources: fixture.paths).generate()
+                    .write(to: sources.appendingPathComponent("Container.swift"), atomically: true, encoding: .utf8)
+                try StubGenerator(plan: plan).generate().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
+                let program = "import FactoryKit\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
+                try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
             let shim = package.appendingPathComponent("Sources/FactoryKit")
             try FileManager.default.createDirectory(at: shim, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/FactoryShim/FactoryKit.swift"),
@@ -320,7 +380,7 @@ struct SwinjectAssemblyBehaviourTests {
         var output: String
     }
 
-    @Test(arguments: programs.map(\.target) + importPrograms.map(\.target) + factoryPrograms.map(\.target))
+    @Test(arguments: programs.map(\.target) + importPrograms.map(\.target) + factoryPrograms.map(\.target) + factoryGenerated.map(\.target))
     func assembliesBehave(_ target: String) throws {
         if case .failure(let failure) = Self.build {
             Issue.record("the harness did not build:\n\(failure.output.suffix(6_000))")
@@ -331,7 +391,7 @@ struct SwinjectAssemblyBehaviourTests {
         #expect(result.status == 0, "\(result.output)")
         let checks = result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }
         let expected = Self.programs.first { $0.target == target }?.checks ?? Self.importPrograms.first { $0.target == target }?.checks
-            ?? Self.factoryPrograms.first { $0.target == target }!.checks
+            ?? Self.factoryPrograms.first { $0.target == target }?.checks ?? Self.factoryGenerated.first { $0.target == target }!.checks
         #expect(checks.count == expected, "\(result.output)")
     }
 }

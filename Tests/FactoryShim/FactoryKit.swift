@@ -59,6 +59,9 @@ public class Scope: @unchecked Sendable {
 }
 
 nonisolated(unsafe) private var singletons: [String: Any] = [:]
+/// The `graph` scope: one value per key within one top-level resolve.
+nonisolated(unsafe) private var graphDepth = 0
+nonisolated(unsafe) private var graphCache: [String: Any] = [:]
 
 public enum FactoryContextType {
     case test, preview, debug, simulator, device
@@ -94,7 +97,17 @@ public struct FactoryRegistration<P, T> {
             if let given = (manager.contexts[key]?[context] as? (P) -> T) ?? contexts[context] { make = given }
         }
         let cacheKey = "\(key)<\(T.self)>"
+        graphDepth += 1
+        defer {
+            graphDepth -= 1
+            if graphDepth == 0 { graphCache.removeAll() }
+        }
         switch (scope ?? manager.defaultScope)?.name {
+        case "graph"?:
+            if let value = graphCache[cacheKey] as? T { return value }
+            let value = make(parameter)
+            graphCache[cacheKey] = value
+            return value
         case "cached"?:
             if let value = manager.cache[cacheKey] as? T { return value }
             let value = make(parameter)

@@ -26,4 +26,6 @@ let package = Package(
 package.targets += [
     .target(name: "FactoryKit"),
     .executableTarget(name: "FactoryApp", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
-]
+] + ["FactoryPopcorn", "FactoryIssueTracker", "FactoryWorkout"].map { name in
+    .executableTarget(name: name, dependencies: ["FactoryKit"], swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+}
