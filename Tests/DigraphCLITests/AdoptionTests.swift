@@ -51,7 +51,7 @@ struct AdoptionTests {
     }
 
     @Test(arguments: [
-        ("suppress: [cycles]", "5:16: error: unknown code 'cycles' in 'suppress'; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, swift-import (did you mean 'cycle'?) [schema]"),
+        ("suppress: [cycles]", "5:16: error: unknown code 'cycles' in 'suppress'; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, isolation-mismatch, swift-import (did you mean 'cycle'?) [schema]"),
         ("suppress: [schema]", "5:16: error: 'schema' cannot be suppressed: nothing is checked in a file that is not a valid manifest [schema]"),
         ("suppress: [{ reason: why }]", "5:16: error: a suppression needs 'code': the diagnostic code it silences [schema]"),
     ])

@@ -4,7 +4,7 @@ import Testing
 struct CheckCommandTests {
     static let cleanFixtures = ["fixtures/popcorn/manifest.yaml", "fixtures/issue-tracker/manifest.yaml", "fixtures/workout"]
     static let codes = ["missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision",
-                        "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order", "schema"]
+                        "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order", "isolation-mismatch", "schema"]
 
     @Test func popcornIsCleanInText() throws {
         let result = try CLIRunner.run(["check", "fixtures/popcorn/manifest.yaml"])
@@ -32,7 +32,7 @@ struct CheckCommandTests {
         #expect(found == [code])
         let expectedStatus: Int32 = switch code {
         case "schema": 2
-        case "key-collision", "captive-dependency", "unused-registration": 0
+        case "key-collision", "captive-dependency", "unused-registration", "isolation-mismatch": 0
         default: 1
         }
         #expect(json.status == expectedStatus)

@@ -5,7 +5,7 @@ struct ExplainCommandTests {
         let result = try CLIRunner.run(["explain"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 13)
+        #expect(lines.count == 14)
         #expect(lines.last?.hasPrefix("swift-import ") == true)
         #expect(lines.first?.hasPrefix("schema ") == true)
         #expect(lines.contains { $0.hasPrefix("captive-dependency      warning  A singleton or weak registration holds a transient or graph one, or any registration captures one when it is registered.") })

@@ -408,7 +408,7 @@ struct SwinjectPrecisionTests {
         #expect(result.status == 0)
         #expect(result.stdout == """
         App.swift:5:5: info: unused suppression: nothing on Feed reports 'cycle'; remove it from the `// digraph:ignore` comment [cycle]
-        App.swift:7:51: warning: `// digraph:ignore` names 'captiv-dependency', which is no code digraph reports; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, swift-import [swift-import]
+        App.swift:7:51: warning: `// digraph:ignore` names 'captiv-dependency', which is no code digraph reports; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, isolation-mismatch, swift-import [swift-import]
         digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (2 suppressed not shown)
 
         """, "\(result.stdout)")

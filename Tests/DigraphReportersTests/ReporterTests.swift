@@ -57,7 +57,7 @@ struct ReporterTests {
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 13)
+        #expect(rules.count == 14)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["level"] as? String } == ["note", "warning", "error"])
         let cycle = results[2]

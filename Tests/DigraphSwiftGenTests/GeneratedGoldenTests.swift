@@ -3,7 +3,7 @@ import DigraphSwiftGen
 import Foundation
 import Testing
 
-/// Whole-file comparison of the generated Swift for every fixture, both targets. To regenerate
+/// Whole-file comparison of the generated Swift for every fixture and target. To regenerate
 /// deliberately: `DIGRAPH_UPDATE_GOLDENS=1 swift test --filter GeneratedGoldenTests`, then read the diff.
 struct GeneratedGoldenTests {
     static let fixtures: [(name: String, paths: [String])] = [
@@ -14,15 +14,19 @@ struct GeneratedGoldenTests {
         ("keywords", ["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"]),
     ]
 
+    /// The Factory target for the fixtures its harness compiles and runs (SwinjectAssemblyBehaviourTests).
     static let cases: [(String, String)] = fixtures.flatMap { fixture in ["plain", "swinject"].map { (fixture.name, $0) } }
+        + ["popcorn", "issue-tracker", "workout"].map { ($0, "factory") }
 
     @Test(arguments: cases)
     func generatedCodeMatchesItsGolden(_ name: String, target: String) throws {
         let paths = Self.fixtures.first { $0.name == name }!.paths
         let plan = try GeneratedCodeRunner.plan(paths)
-        let code = target == "plain"
-            ? PlainContainerGenerator(plan: plan, sources: paths).generate()
-            : SwinjectAssemblyGenerator(plan: plan, sources: paths).generate()
+        let code = switch target {
+        case "plain": PlainContainerGenerator(plan: plan, sources: paths).generate()
+        case "swinject": SwinjectAssemblyGenerator(plan: plan, sources: paths).generate()
+        default: FactoryContainerGenerator(plan: plan, sources: paths).generate()
+        }
         let golden = GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/DigraphSwiftGenTests/Golden/\(name).\(target).swift")
         if ProcessInfo.processInfo.environment["DIGRAPH_UPDATE_GOLDENS"] == "1" {
             try code.write(to: golden, atomically: true, encoding: .utf8)
