@@ -533,4 +533,63 @@ struct ContainerDeclarationTests {
               clock: Clock
         """)
     }
+
+    /// hmlongco/Factory forms beyond the fixture's: a custom container's `SharedContainer`
+    /// conformance, `extension SharedContainer`, `.scope(.shared)`, a `@MainActor` property, `$0` in a
+    /// parameter factory, `Services.shared.x.resolve()`, key paths rooted at a custom container,
+    /// `@InjectedObject`, a parameter factory called from a `@MainActor` type's method.
+    @Test func factoryContainersAndTheirUses() {
+        #expect(ImportPatternTests.imported(swinject: false, #"""
+        import FactoryKit
+        @MainActor final class Screen { init() {} }
+        final class Services: SharedContainer {
+            static let shared = Services()
+            let manager = ContainerManager()
+        }
+        extension SharedContainer {
+            var clock: Factory<Clock> { self { Clock() }.unique }
+        }
+        extension Services {
+            var store: Factory<Store> { Factory(self) { Store(clock: self.clock()) }.scope(.shared) }
+            @MainActor var screen: Factory<Screen> { self { Screen() } }
+            var report: ParameterFactory<Int, Report> { self { Report(id: $0, store: Services.shared.store.resolve()) } }
+        }
+        @MainActor final class Model {
+            @InjectedObject(\Services.screen) var screen
+            @Injected(\Services.store) var store
+            func open() -> Report { Services.shared.report(4) }
+        }
+        """#) == """
+        registrations:
+          # App.swift:8
+          - provides: Clock
+            name: SharedContainer.clock
+          # App.swift:11
+          - provides: Store
+            lifetime: weak
+            name: Services.store
+            dependencies:
+              clock: { type: Clock, name: SharedContainer.clock }
+          # App.swift:12
+          - provides: Screen
+            name: Services.screen
+            isolation: MainActor
+          # App.swift:13
+          - provides: Report
+            name: Services.report
+            dependencies:
+              id: { argument: parameter }
+              store: { type: Store, name: Services.store }
+            arguments:
+              parameter: Int
+
+        resolves:
+          # App.swift:16
+          - { type: Screen, name: Services.screen, isolation: MainActor }
+          # App.swift:17
+          - { type: Store, name: Services.store, isolation: MainActor }
+          # App.swift:18
+          - { type: Report, name: Services.report, isolation: MainActor }
+        """)
+    }
 }
