@@ -5,12 +5,15 @@ import Foundation
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read a Swinject or hand-rolled container's Swift sources into a manifest.",
+        abstract: "Read a Swinject, hmlongco/Factory or hand-rolled container's Swift sources into a manifest.",
         discussion: """
         Reads every PATH (Swift files, or folders read recursively; hidden folders, .build, Pods, \
         Carthage and DerivedData are skipped) and writes one manifest: each `register` or \
         `autoregister` call becomes a registration (its scope a lifetime, the resolves in its \
-        factory its dependencies), each `resolve` outside a factory an entry of `resolves:`. Each \
+        factory its dependencies), each `resolve` outside a factory an entry of `resolves:`; each \
+        Factory property on a container (`var api: Factory<APIClient> { self { … } }`) becomes a \
+        registration keyed by its type and property, what the type it builds injects its \
+        dependencies. --context test|preview|debug reads Factory's factories for that context. Each \
         entry carries its Swift origin as a comment. What cannot be read is reported as a \
         warning with its location (code swift-import), and the registration is kept.
 
