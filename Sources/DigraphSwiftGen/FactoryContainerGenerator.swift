@@ -141,12 +141,7 @@ public struct FactoryContainerGenerator {
             let edge = edge()
             guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.argumentName($0.value) }) }
             guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
-            let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
-            let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }
-            let actor = plan.isolation[target].map { "@\($0) " } ?? ""
-            let call = resolve(edge, passing: arguments.map { SwiftNaming.argumentName($0.label.value) })
-            if actor.isEmpty, parameters.isEmpty { return "{ \(call) }" }
-            return "{ \(actor)\(parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) ")in \(call) }"
+            return plan.lazyClosure(to: target) { resolve(edge, passing: $0.map { SwiftNaming.argumentName($0.label.value) }) }
         }
     }
 

@@ -175,6 +175,17 @@ public struct GenerationPlan: Sendable {
         graph.registrations[index].arguments.map { "\($0.label.value) \(SwiftNaming.argumentName($0.label.value)): \(naming.spell($0.type.expression))" }.joined(separator: ", ")
     }
 
+    /// A lazy dependency's closure: it takes the runtime arguments of `target` (as `arg_<label>`)
+    /// and runs on `target`'s actor; `call` spells the resolve given those arguments.
+    public func lazyClosure(to target: Int, call: ([Argument]) -> String) -> String {
+        let arguments = graph.registrations[argumentOwner(of: target)].arguments
+        let actor = isolation[target].map { "@\($0) " } ?? ""
+        let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(naming.spell($0.type.expression))" }
+        let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
+        // `{ in … }` does not parse: a closure with no parameters and no attribute has no `in`.
+        return actor.isEmpty && signature.isEmpty ? "{ \(call(arguments)) }" : "{ \(actor)\(signature)in \(call(arguments)) }"
+    }
+
     /// The registration whose arguments a dependency must pass: through transient and scoped aliases.
     public func argumentOwner(of index: Int) -> Int {
         graph.forwardingTarget(of: index)

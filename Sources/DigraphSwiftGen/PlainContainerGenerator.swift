@@ -388,14 +388,10 @@ public struct PlainContainerGenerator {
             }
             return "{ nil }"
         }
-        let owner = plan.argumentOwner(of: target)
-        let arguments = graph.registrations[owner].arguments
-        let actor = plan.isolation[target].map { "@\($0) " } ?? ""
         let accessor = SwiftNaming.escaped(plan.accessor(for: edge.binding))
-        let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }
-        let call = "self.\(accessor)(\(arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }.joined(separator: ", ")))"
-        let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
-        return actor.isEmpty && signature.isEmpty ? "{ \(call) }" : "{ \(actor)\(signature)in \(call) }"
+        return plan.lazyClosure(to: target) { arguments in
+            "self.\(accessor)(\(arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }.joined(separator: ", ")))"
+        }
     }
 
     private func writeExternalAccessor(_ key: String, _ out: inout SwiftWriter) {

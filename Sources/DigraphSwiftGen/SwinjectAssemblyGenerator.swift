@@ -197,17 +197,13 @@ public struct SwinjectAssemblyGenerator {
             let edge = edge()
             guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.argumentName($0.value) }) }
             guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
-            let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
-            let parameters = arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }
-            let signature = parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", "))) "
-            let actor = plan.isolation[target].map { "@\($0) " } ?? ""
-            let call = resolve(edge, passing: arguments.map { SwiftNaming.argumentName($0.label.value) })
-            // `{ in … }` does not parse: a closure with no parameters and no attribute has no `in`.
-            if actor.isEmpty { return signature.isEmpty ? "{ \(call) }" : "{ \(signature)in \(call) }" }
+            let closure = plan.lazyClosure(to: target) { resolve(edge, passing: $0.map { SwiftNaming.argumentName($0.label.value) }) }
+            guard let actor = plan.isolation[target] else { return closure }
             // The resolver is not Sendable; the actor's closure runs where the resolve happens (on
             // that actor), so it is handed over explicitly.
-            let closureType = "\(actor)(\(arguments.map { plan.naming.spell($0.type.expression) }.joined(separator: ", "))) -> \(SwiftNaming.returnType(plan.naming.spell(edge.type.expression)))"
-            return "{ () -> \(closureType) in nonisolated(unsafe) let r = r; return { \(actor)\(signature)in \(call) } }()"
+            let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
+            let closureType = "@\(actor) (\(arguments.map { plan.naming.spell($0.type.expression) }.joined(separator: ", "))) -> \(SwiftNaming.returnType(plan.naming.spell(edge.type.expression)))"
+            return "{ () -> \(closureType) in nonisolated(unsafe) let r = r; return \(closure) }()"
         }
     }
 

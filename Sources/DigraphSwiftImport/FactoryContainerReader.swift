@@ -13,6 +13,8 @@ struct FactoryContainerReader {
     private(set) var found: [RegistrationFinder.Found] = []
     private(set) var resolves: [RegistrationFinder.AppResolve] = []
     private(set) var findings: [Diagnostic] = []
+    /// Registrations scoped `.singleton` by their own modifiers: Factory caches those for every container.
+    private var globalSingletons = Set<DigraphCore.SourceLocation>()
 
     init(files: [SwiftFile], declarations: TypeDeclarations, context: FactoryContext?) {
         self.files = files
@@ -87,6 +89,7 @@ struct FactoryContainerReader {
                     let scope = argument.declName.baseName.text
                     if let known = Self.scopes[scope] {
                         lifetime = known
+                        if scope == "singleton" { globalSingletons.insert(location) }
                     } else {
                         lifetime = .singleton
                         findings.append(Diagnostic(.swiftImport, .warning,
@@ -96,6 +99,7 @@ struct FactoryContainerReader {
                 }
             case let name where Self.scopes[name] != nil:
                 lifetime = Self.scopes[name]!
+                if name == "singleton" { globalSingletons.insert(location) }
             case "timeToLive":
                 notes.append("timeToLive: the cached value is dropped after \(modifier.call?.arguments.first?.expression.trimmedDescription.prefix(20) ?? "a while") seconds")
             case "decorator":
@@ -140,7 +144,7 @@ struct FactoryContainerReader {
         }
 
         // An override elsewhere is read in its own file.
-        let closureFile = files.first { Syntax($0.tree).id == closure.root.id } ?? file
+        let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
         var reader = FactoryReader(file: closureFile, declarations: declarations, subject: subject)
         reader.factoryContainer = definition.container
         var argumentNames: [String] = []
@@ -295,7 +299,7 @@ struct FactoryContainerReader {
                 continue
             }
             let other = found[earlier]
-            guard other.name != name, isExplicitSingleton(registration), isExplicitSingleton(other) else { continue }
+            guard other.name != name, globalSingletons.contains(registration.location), globalSingletons.contains(other.location) else { continue }
             findings.append(Diagnostic(.keyCollision, .warning,
                                        "'\(Registration.displayName(key: registration.keys[0].type, name: name))' and '\(Registration.displayName(key: other.keys[0].type, name: other.name))' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it",
                                        at: registration.location, notes: [Note("the other singleton is declared here", at: other.location)],
@@ -303,17 +307,12 @@ struct FactoryContainerReader {
         }
     }
 
-    private func isExplicitSingleton(_ registration: RegistrationFinder.Found) -> Bool {
-        guard let index = catalogue.definitions.firstIndex(where: { files[$0.file].location(of: $0.node) == registration.location }),
-              let product = catalogue.definitions[index].product else { return false }
-        return Self.chain(product).modifiers.contains { $0.name == "singleton" || ($0.name == "scope" && $0.call?.arguments.first?.expression.trimmedDescription == ".singleton") }
-    }
-
     // MARK: Uses outside the factories
 
     /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that
     /// registration's dependencies; anywhere else they are the app's resolves.
     private mutating func readUses(builtBy built: [String: [Int]], registered: Set<Int>) {
+        var labels: [Int: UniqueLabels] = [:]
         for file in files {
             let walker = FactoryUseWalker(file: file, catalogue: catalogue)
             walker.walk(file.tree)
@@ -322,10 +321,7 @@ struct FactoryContainerReader {
                 let definition = catalogue.definitions[use.definition]
                 if let owner = use.owner, let holders = built[owner] {
                     for holder in holders {
-                        let taken = Set(found[holder].reading.dependencies.map(\.label))
-                        var label = use.label
-                        var number = 2
-                        while taken.contains(label) { label = use.label + String(number); number += 1 }
+                        let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
                         found[holder].reading.dependencies.append(FactoryReading.Item(
                             label: label, source: .service(type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
                             location: use.location,

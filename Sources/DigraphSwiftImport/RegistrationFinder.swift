@@ -68,7 +68,8 @@ final class RegistrationFinder: SyntaxVisitor {
         }
         unknownRegistration(node)
         // A Factory factory's use is read with the type that holds it (FactoryContainerReader).
-        if declarations.factories.resolving(node, inside: FactoryContainerReader.enclosingContainer(of: Syntax(node), declarations.factories)) != nil {
+        if !declarations.factories.isEmpty,
+           declarations.factories.resolving(node, inside: FactoryContainerReader.enclosingContainer(of: Syntax(node), declarations.factories)) != nil {
             return .visitChildren
         }
         if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants,
