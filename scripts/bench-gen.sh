@@ -4,7 +4,7 @@
 #      the same root (about 50 transitive dependencies), both -O, side by side in one executable;
 #   2. compile time of the generated plain container (with --target stubs) for 500 and 2,000
 #      synthetic registrations: swiftc -typecheck, -Onone and -O.
-# Usage: scripts/bench-gen.sh [workdir] [sizes…]
+# Usage: scripts/bench-gen.sh [workdir] [sizes…]   (sizes "none": the resolve speed only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${1:-$PWD/.build-gen-bench}
@@ -65,6 +65,7 @@ swift build -c release --package-path "$package" --scratch-path "$work/resolve-b
 echo "| resolve | hand-written root (-O) | generated plain container (-O) | plain / hand-written | generated Swinject assemblies (-O) | Swinject / plain |"
 echo "|---|---|---|---|---|---|"
 "$work/resolve-build/release/ResolveBenchmark"
+[ "$sizes" = none ] && exit 0
 
 echo
 echo "## Compile time of the generated plain container"

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes the composition root a person would write by hand for a digraph-synth manifest, for the
-resolve benchmark in scripts/bench-gen.sh: singletons stored behind one lock, transients built
-inline, aliases forwarding, lazy dependencies as closures. Only the shapes digraph-synth emits.
+resolve benchmark in scripts/bench-gen.sh: singletons stored behind one plain (non-recursive)
+NSLock, held only to read and store (a singleton is built outside it, since building one builds
+others; two threads racing on the first build both build and the first stored wins), transients
+built inline, aliases forwarding, lazy dependencies as closures. Only the shapes digraph-synth emits.
 Usage: scripts/hand-root.py manifest.yaml > HandWrittenRoot.swift"""
 import sys
 import yaml
@@ -40,7 +42,7 @@ def value(r, label, dependency):
     passing = ", ".join(f"{name}: {name}" for name, _ in target_args)
     return f"{accessor(key)}({passing})"
 
-out = ["import Foundation", "", "final class HandWrittenRoot: @unchecked Sendable {", "    private let lock = NSRecursiveLock()", "    init() {}"]
+out = ["import Foundation", "", "final class HandWrittenRoot: @unchecked Sendable {", "    private let lock = NSLock()", "    init() {}"]
 for r in registrations:
     if r.get("lifetime") == "singleton":
         out.append(f"    private var stored{r['provides']}: ({spelled(r['provides'])})?")
@@ -55,9 +57,13 @@ for r in registrations:
         deps = r.get("dependencies") or {}
         built = f"{r.get('implementation', key)}(" + ", ".join(f"{label}: {value(r, label, d)}" for label, d in deps.items()) + ")"
         if r.get("lifetime") == "singleton":
-            out += ["        lock.lock()", "        defer { lock.unlock() }",
+            out += ["        lock.lock()",
+                    f"        if let existing = stored{key} {{ lock.unlock(); return existing }}",
+                    "        lock.unlock()",
+                    f"        let created = {built}",
+                    "        lock.lock()", "        defer { lock.unlock() }",
                     f"        if let existing = stored{key} {{ return existing }}",
-                    f"        let created = {built}", f"        stored{key} = created", "        return created"]
+                    f"        stored{key} = created", "        return created"]
         else:
             out.append(f"        {built}")
     out.append("    }")

@@ -55,7 +55,8 @@ public struct PlainContainerGenerator {
         if !outerAliases.isEmpty { main.line() }
         main.line("/// The composition root: one accessor per registered key. Nothing is built until asked for.")
         main.line("/// Replace registrations in tests by passing `overrides` to the initializer.")
-        main.line("/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.")
+        main.line("/// Sendable: the overrides are immutable, every stored instance is guarded by `_lock` and every")
+        main.line("/// first build by `_buildLock`.")
         main.block("\(access.prefix)final class \(containerName): @unchecked Sendable") { out in
             writeOverrides(&out)
             writeStorage(&out)
@@ -113,10 +114,21 @@ public struct PlainContainerGenerator {
                 out.line("\(access.prefix)var \(SwiftNaming.escaped(plan.registrationNames[index])): \(overrideType(index))")
             }
             out.line("\(access.prefix)init() {}")
+            out.line()
+            out.line("/// Whether nothing is replaced; the container then never looks for a replacement.")
+            out.block("\(access.prefix)var isEmpty: Bool") { out in
+                // One test per line: a long `&&` chain is slow to type-check in a big container.
+                for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
+                    out.line("if \(SwiftNaming.escaped(plan.registrationNames[index])) != nil { return false }")
+                }
+                out.line("return true")
+            }
         }
         out.line()
         out.line("/// Given to the initializer and never changed, so every lifetime sees the same replacements.")
         out.line("\(access.prefix)let overrides: Overrides")
+        out.line("/// `!overrides.isEmpty`, worked out once: a build looks for its replacement only when there are some.")
+        out.line("\(memberAccess)let _overridden: Bool")
     }
 
     // MARK: Storage and init
@@ -125,8 +137,15 @@ public struct PlainContainerGenerator {
 
     private func writeStorage(_ out: inout SwiftWriter) {
         out.line()
-        out.line("/// Guards every cached instance; recursive because building one singleton may build another.")
-        out.line("\(memberAccess)let _lock = Foundation.NSRecursiveLock()")
+        // NSLock rather than Synchronization.Mutex: the generated code must build for apps that
+        // still support OS versions older than Mutex (iOS 18, macOS 15).
+        out.line("/// Guards the stored instances. Held only to read or store one, never while building, so it")
+        out.line("/// need not be recursive: a resolve of a value already built takes it once and lets go.")
+        out.line("\(memberAccess)let _lock = Foundation.NSLock()")
+        out.line("/// Held while a shared value is built for the first time: one thread builds at a time, and the")
+        out.line("/// `_building_` flags it guards catch a value asked for again while it is built. Recursive")
+        out.line("/// because building one singleton builds others.")
+        out.line("\(memberAccess)let _buildLock = Foundation.NSRecursiveLock()")
         for index in suppliedIndices {
             out.line("\(memberAccess)let _supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
         }
@@ -142,6 +161,11 @@ public struct PlainContainerGenerator {
             }
             // Set while the value is being built: asking for it again then is a re-entrant construction.
             out.line("\(memberAccess)var _building_\(name) = false")
+            if !registration.properties.isEmpty {
+                // Built and having its properties set: only the building thread (which may be led
+                // back to it by a property) sees it; the others wait until it is complete.
+                out.line("\(memberAccess)var _pending_\(name): \(GenerationPlan.optional(plan.valueType(of: index)))")
+            }
         }
     }
 
@@ -160,12 +184,14 @@ public struct PlainContainerGenerator {
             parameters.append((name, SwiftNaming.escapingIfFunction((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]), spell(key: key)), "_external_\(name)"))
         }
         parameters.append(("overrides", "Overrides = Overrides()", "overrides"))
+        let overridesArgument = SwiftNaming.argumentName("overrides")
         out.line()
         out.line("/// Supplied values and external keys are handed in here, and replacements for tests;")
         out.line("/// everything else is built on demand.")
         // `label arg_label`: the label may be a keyword (`default`), the name inside may not.
         out.block("\(access.prefix)init(\(parameters.map { "\($0.label) \(SwiftNaming.argumentName($0.label)): \($0.type)" }.joined(separator: ", ")))") { out in
             for parameter in parameters { out.line("self.\(parameter.storage) = \(SwiftNaming.argumentName(parameter.label))") }
+            out.line("self._overridden = !\(overridesArgument).isEmpty")
         }
     }
 
@@ -206,7 +232,7 @@ public struct PlainContainerGenerator {
 
         out.line()
         out.block("\(actor)\(memberAccess)func _build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
-            out.line("if let override = self.overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.argumentName($0.label.value) }).joined(separator: ", "))) }")
+            out.line("if _overridden, let override = self.overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.argumentName($0.label.value) }).joined(separator: ", "))) }")
             if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
                 return
@@ -265,60 +291,74 @@ public struct PlainContainerGenerator {
         return hops
     }
 
-    /// The body that keeps a shared value: a lock-guarded singleton, a weak reference, or the graph scope.
+    /// The body that keeps a shared value: a singleton or a weak reference read under `_lock` and
+    /// built once under `_buildLock`, or the graph scope.
     private func writeCache(_ index: Int, buildCall: String, _ out: inout SwiftWriter) {
         let name = plan.registrationNames[index]
         let valueType = plan.valueType(of: index)
         let registration = graph.registrations[index]
-        var inject = ""
-        if !registration.properties.isEmpty {
-            let implementation = plan.naming.spell(registration.implementation!.expression)
-            let instance = implementation == valueType ? "created" : "created as! \(implementation)"
-            let passing = graph.registrations[plan.argumentOwner(of: index)].arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }
-            inject = "if overrides.\(name) == nil { _inject_\(name)(\(([instance] + scopeArgument + passing).joined(separator: ", "))) }"
-        }
-        func store(_ line: String) {
-            out.line(line)
-            if !inject.isEmpty { out.line(inject) }
-        }
-        // Asking for a value while it is being built (a lazy dependency called from its own
-        // initializer) would build a second one; the lock is recursive, so only this thread can.
-        let guardReentry = [
-            "if _building_\(name) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"))) }",
-            "_building_\(name) = true",
-            "defer { _building_\(name) = false }",
-        ]
+        let stored: (slot: String, read: String)
         switch registration.lifetime {
         case .transient:
             out.line(buildCall)
-        case .singleton:
-            out.line("_lock.lock()")
-            out.line("defer { _lock.unlock() }")
-            out.line("if let existing = _singleton_\(name) { return existing }")
-            guardReentry.forEach { out.line($0) }
+            return
+        case .graph:
+            out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
             out.line("let created = \(buildCall)")
-            store("_singleton_\(name) = created")
+            out.line("scope.instances[\(index)] = created")
+            if let inject = injection(of: index) { out.line(inject) }
             out.line("return created")
+            return
+        case .singleton:
+            stored = ("_singleton_\(name)", "_singleton_\(name)")
         case .weak:
             if let implementation = plan.weakImplementation(of: index) {
                 out.line("// `weak` keeps no strong reference, so what it holds must be a class.")
                 out.line("Self._weakLifetimeRequiresAClass(\(plan.naming.metatype(implementation)))")
             }
-            out.line("_lock.lock()")
-            out.line("defer { _lock.unlock() }")
-            out.line("if let existing = _weak_\(name) as? \(valueType) { return existing }")
-            guardReentry.forEach { out.line($0) }
-            out.line("let created = \(buildCall)")
+            stored = ("_weak_\(name)", "_weak_\(name) as? \(valueType)")
+        }
+        // Already built: one short hold of the plain lock.
+        out.line("_lock.lock()")
+        out.line("if let existing = \(stored.read) { _lock.unlock(); return existing }")
+        out.line("_lock.unlock()")
+        // First build. Every store happens under `_buildLock` too, so holding it is enough to read;
+        // a thread that waited here finds what the other one stored.
+        out.line("_buildLock.lock()")
+        out.line("defer { _buildLock.unlock() }")
+        out.line("if let existing = \(stored.read) { return existing }")
+        let inject = injection(of: index)
+        if inject != nil { out.line("if let pending = _pending_\(name) { return pending }") }
+        // Asked for while being built (a lazy dependency called from its own initializer): only
+        // this thread can, and going on would build a second one.
+        out.line("if _building_\(name) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"))) }")
+        out.line("_building_\(name) = true")
+        out.line("defer { _building_\(name) = false }")
+        out.line("let created = \(buildCall)")
+        if registration.lifetime == .weak {
             // An override (or an alias) may hand back a struct, which a weak reference cannot share.
             out.line("if !(Swift.type(of: created as Any) is AnyClass) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' has lifetime weak but was given a value that is not a class instance, which cannot be shared"))) }")
-            store("_weak_\(name) = created as AnyObject")
-            out.line("return created")
-        case .graph:
-            out.line("if let existing = scope.instances[\(index)] as? \(valueType) { return existing }")
-            out.line("let created = \(buildCall)")
-            store("scope.instances[\(index)] = created")
-            out.line("return created")
         }
+        if let inject {
+            out.line("_pending_\(name) = created")
+            out.line(inject)
+            out.line("_pending_\(name) = nil")
+        }
+        out.line("_lock.lock()")
+        out.line("\(stored.slot) = created\(registration.lifetime == .weak ? " as AnyObject" : "")")
+        out.line("_lock.unlock()")
+        out.line("return created")
+    }
+
+    /// The call that sets a shared value's properties once it is built, unless an override built it.
+    private func injection(of index: Int) -> String? {
+        let registration = graph.registrations[index]
+        guard !registration.properties.isEmpty else { return nil }
+        let name = plan.registrationNames[index]
+        let implementation = plan.naming.spell(registration.implementation!.expression)
+        let instance = implementation == plan.valueType(of: index) ? "created" : "created as! \(implementation)"
+        let passing = graph.registrations[plan.argumentOwner(of: index)].arguments.map { "\($0.label.value): \(SwiftNaming.argumentName($0.label.value))" }
+        return "if overrides.\(name) == nil { _inject_\(name)(\(([instance] + scopeArgument + passing).joined(separator: ", "))) }"
     }
 
     /// The helpers shared values need: the diagnosis of misuse, and the static check for `weak`.

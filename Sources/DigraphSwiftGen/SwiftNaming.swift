@@ -125,8 +125,8 @@ public struct SwiftNaming: Sendable {
     }
 
     /// Names an accessor cannot have: members of the generated container and words that mean
-    /// something else after a dot (`container.init()`).
-    static let memberNames: Set<String> = ["overrides", "init", "deinit", "self", "super"]
+    /// something else after a dot (`container.init()`), and `Overrides.isEmpty`.
+    static let memberNames: Set<String> = ["overrides", "isEmpty", "init", "deinit", "self", "super"]
 
     /// `Domain.User` -> `domain_User`, `A & B` -> `a_and_B`; nil for any other shape.
     private static func readableName(for type: TypeExpression) -> String? {

@@ -260,7 +260,7 @@ extension PlainContainerBehaviourTests {
 extension PlainContainerBehaviourTests {
     /// Against hand-written types: what a lazy closure does after the container is gone, and a
     /// singleton whose initializer calls a lazy closure leading back to itself.
-    func runHandWritten(_ manifest: String, types: String, program: String, name: String) throws -> GeneratedCodeRunner.Run {
+    func runHandWritten(_ manifest: String, types: String, program: String, name: String, flags: [String] = []) throws -> GeneratedCodeRunner.Run {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-handwritten-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -271,7 +271,7 @@ extension PlainContainerBehaviourTests {
             "Container.swift": PlainContainerGenerator(plan: plan, sources: ["manifest.yaml"]).generate(),
             "Types.swift": "import Foundation\n" + types,
             "main.swift": GeneratedCodeRunner.checks + program + "\nexit(failures == 0 ? 0 : 1)\n",
-        ], name: name)
+        ], name: name, flags: flags)
     }
 
     static let engineManifest = """
@@ -322,6 +322,55 @@ extension PlainContainerBehaviourTests {
         #expect(result.compiled, "compiler said:\n\(result.compilerOutput)")
         #expect(result.status != 0 && !result.output.contains("built twice"))
         #expect(result.output.contains("EngineContainer: 'Engine' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"), "\(result.output)")
+    }
+
+    /// A singleton whose property leads back to it: the building thread finds it while setting
+    /// that property, and no other thread gets it before its properties are set. The stored value
+    /// is read under a plain lock and built under another, so ThreadSanitizer watches both.
+    @Test func aSingletonIsHandedOutOnlyOnceItsPropertiesAreSetEvenUnderContention() throws {
+        let result = try runHandWritten("""
+            version: 1
+            container: HubContainer
+            registrations:
+              - provides: Hub
+                lifetime: singleton
+                properties:
+                  spoke: Spoke
+              - provides: Spoke
+                lifetime: singleton
+                dependencies:
+                  hub: Hub
+            """, types: """
+            final class Hub: @unchecked Sendable {
+                var spoke: Spoke?
+                init() { Thread.sleep(forTimeInterval: 0.01) }
+            }
+            final class Spoke: Sendable {
+                let hub: Hub
+                init(hub: Hub) { self.hub = hub; Thread.sleep(forTimeInterval: 0.03) }   // the property is set slowly
+            }
+            """, program: """
+            let container = HubContainer()
+            let seen = NSLock(), group = DispatchGroup()
+            nonisolated(unsafe) var hubs = Set<ObjectIdentifier>(), incomplete = 0
+            // Threads arrive before, during and after the first build and while its property is set.
+            for step in 0..<32 {
+                group.enter()
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: Double(step) * 0.002)
+                    let hub = container.hub()
+                    let complete = hub.spoke?.hub === hub
+                    seen.lock(); hubs.insert(ObjectIdentifier(hub)); if !complete { incomplete += 1 }; seen.unlock()
+                    group.leave()
+                }
+            }
+            group.wait()
+            check(hubs.count == 1, "one Hub across 32 threads' first calls")
+            check(incomplete == 0, "every thread got it with its spoke set, and the spoke holds the same hub")
+            """, name: "property-contention", flags: ["-sanitize=thread"])
+        #expect(result.compiled, "compiler said:\n\(result.compilerOutput)")
+        #expect(!result.output.contains("ThreadSanitizer"), "\(result.output)")
+        #expect(result.status == 0 && result.output.components(separatedBy: "ok: ").count == 3, "\(result.output)")
     }
 
     @Test func weakOnAStructDoesNotCompileAndSaysWhy() throws {

@@ -5,7 +5,8 @@ import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
 /// Replace registrations in tests by passing `overrides` to the initializer.
-/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
+/// Sendable: the overrides are immutable, every stored instance is guarded by `_lock` and every
+/// first build by `_buildLock`.
 final class IssueTrackerContainer: @unchecked Sendable {
     /// Replacements for registrations, for tests and previews: set them on a value of this type and
     /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
@@ -20,13 +21,34 @@ final class IssueTrackerContainer: @unchecked Sendable {
         var createIssueViewModel: (@Sendable @MainActor (IssueTrackerContainer) -> CreateIssueViewModel)?
         var appCoordinator: (@Sendable @MainActor (IssueTrackerContainer) -> AppCoordinator)?
         init() {}
+
+        /// Whether nothing is replaced; the container then never looks for a replacement.
+        var isEmpty: Bool {
+            if httpClient != nil { return false }
+            if issueCache != nil { return false }
+            if issueReading_and_IssueWriting != nil { return false }
+            if clock != nil { return false }
+            if listIssuesUseCase != nil { return false }
+            if createIssueUseCase != nil { return false }
+            if issueListViewModel != nil { return false }
+            if createIssueViewModel != nil { return false }
+            if appCoordinator != nil { return false }
+            return true
+        }
     }
 
     /// Given to the initializer and never changed, so every lifetime sees the same replacements.
     let overrides: Overrides
+    /// `!overrides.isEmpty`, worked out once: a build looks for its replacement only when there are some.
+    private let _overridden: Bool
 
-    /// Guards every cached instance; recursive because building one singleton may build another.
-    private let _lock = Foundation.NSRecursiveLock()
+    /// Guards the stored instances. Held only to read or store one, never while building, so it
+    /// need not be recursive: a resolve of a value already built takes it once and lets go.
+    private let _lock = Foundation.NSLock()
+    /// Held while a shared value is built for the first time: one thread builds at a time, and the
+    /// `_building_` flags it guards catch a value asked for again while it is built. Recursive
+    /// because building one singleton builds others.
+    private let _buildLock = Foundation.NSRecursiveLock()
     private let _supplied_url_apiBaseURL: URL
     private var _singleton_httpClient: (any HTTPClient)?
     private var _building_httpClient = false
@@ -44,6 +66,7 @@ final class IssueTrackerContainer: @unchecked Sendable {
     init(url_apiBaseURL arg_url_apiBaseURL: URL, overrides arg_overrides: Overrides = Overrides()) {
         self._supplied_url_apiBaseURL = arg_url_apiBaseURL
         self.overrides = arg_overrides
+        self._overridden = !arg_overrides.isEmpty
     }
 
     // MARK: HTTPClient (singleton)
@@ -54,18 +77,23 @@ final class IssueTrackerContainer: @unchecked Sendable {
 
     private func _instance_httpClient() -> any HTTPClient {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_httpClient { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_httpClient { return existing }
         if _building_httpClient { Self._failure("'HTTPClient' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_httpClient = true
         defer { _building_httpClient = false }
         let created = _build_httpClient()
+        _lock.lock()
         _singleton_httpClient = created
+        _lock.unlock()
         return created
     }
 
     private func _build_httpClient() -> any HTTPClient {
-        if let override = self.overrides.httpClient { return override(self) }
+        if _overridden, let override = self.overrides.httpClient { return override(self) }
         return URLSessionHTTPClient(baseURL: _supplied_url_apiBaseURL)
     }
 
@@ -83,18 +111,23 @@ final class IssueTrackerContainer: @unchecked Sendable {
 
     private func _instance_issueCache() -> any IssueCache {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_issueCache { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_issueCache { return existing }
         if _building_issueCache { Self._failure("'IssueCache' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_issueCache = true
         defer { _building_issueCache = false }
         let created = _build_issueCache()
+        _lock.lock()
         _singleton_issueCache = created
+        _lock.unlock()
         return created
     }
 
     private func _build_issueCache() -> any IssueCache {
-        if let override = self.overrides.issueCache { return override(self) }
+        if _overridden, let override = self.overrides.issueCache { return override(self) }
         return InMemoryIssueCache()
     }
 
@@ -114,18 +147,23 @@ final class IssueTrackerContainer: @unchecked Sendable {
 
     private func _instance_issueReading_and_IssueWriting() -> any IssueReading & IssueWriting {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_issueReading_and_IssueWriting { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_issueReading_and_IssueWriting { return existing }
         if _building_issueReading_and_IssueWriting { Self._failure("'IssueReading & IssueWriting' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_issueReading_and_IssueWriting = true
         defer { _building_issueReading_and_IssueWriting = false }
         let created = _build_issueReading_and_IssueWriting()
+        _lock.lock()
         _singleton_issueReading_and_IssueWriting = created
+        _lock.unlock()
         return created
     }
 
     private func _build_issueReading_and_IssueWriting() -> any IssueReading & IssueWriting {
-        if let override = self.overrides.issueReading_and_IssueWriting { return override(self) }
+        if _overridden, let override = self.overrides.issueReading_and_IssueWriting { return override(self) }
         return IssuesRepository(
             client: _instance_httpClient(),
             cache: _instance_issueCache()
@@ -140,18 +178,23 @@ final class IssueTrackerContainer: @unchecked Sendable {
 
     private func _instance_clock() -> any Clock {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_clock { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_clock { return existing }
         if _building_clock { Self._failure("'Clock' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_clock = true
         defer { _building_clock = false }
         let created = _build_clock()
+        _lock.lock()
         _singleton_clock = created
+        _lock.unlock()
         return created
     }
 
     private func _build_clock() -> any Clock {
-        if let override = self.overrides.clock { return override(self) }
+        if _overridden, let override = self.overrides.clock { return override(self) }
         return SystemClock()
     }
 
@@ -162,7 +205,7 @@ final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func _build_listIssuesUseCase() -> ListIssuesUseCase {
-        if let override = self.overrides.listIssuesUseCase { return override(self) }
+        if _overridden, let override = self.overrides.listIssuesUseCase { return override(self) }
         return ListIssuesUseCase(repository: _instance_issueReading_and_IssueWriting())
     }
 
@@ -173,7 +216,7 @@ final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     private func _build_createIssueUseCase() -> CreateIssueUseCase {
-        if let override = self.overrides.createIssueUseCase { return override(self) }
+        if _overridden, let override = self.overrides.createIssueUseCase { return override(self) }
         return CreateIssueUseCase(
             repository: _instance_issueReading_and_IssueWriting(),
             clock: _instance_clock()
@@ -187,7 +230,7 @@ final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_issueListViewModel() -> IssueListViewModel {
-        if let override = self.overrides.issueListViewModel { return override(self) }
+        if _overridden, let override = self.overrides.issueListViewModel { return override(self) }
         return IssueListViewModel(
             listIssues: _build_listIssuesUseCase(),
             makeCreateIssue: { @MainActor in self.createIssueViewModel() }
@@ -201,7 +244,7 @@ final class IssueTrackerContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_createIssueViewModel() -> CreateIssueViewModel {
-        if let override = self.overrides.createIssueViewModel { return override(self) }
+        if _overridden, let override = self.overrides.createIssueViewModel { return override(self) }
         return CreateIssueViewModel(
             createIssue: _build_createIssueUseCase(),
             reading: _instance_issueReading_and_IssueWriting()
@@ -216,18 +259,23 @@ final class IssueTrackerContainer: @unchecked Sendable {
 
     @MainActor private func _instance_appCoordinator() -> AppCoordinator {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_appCoordinator { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_appCoordinator { return existing }
         if _building_appCoordinator { Self._failure("'AppCoordinator' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_appCoordinator = true
         defer { _building_appCoordinator = false }
         let created = _build_appCoordinator()
+        _lock.lock()
         _singleton_appCoordinator = created
+        _lock.unlock()
         return created
     }
 
     @MainActor private func _build_appCoordinator() -> AppCoordinator {
-        if let override = self.overrides.appCoordinator { return override(self) }
+        if _overridden, let override = self.overrides.appCoordinator { return override(self) }
         return AppCoordinator(issueList: { @MainActor in self.issueListViewModel() })
     }
 

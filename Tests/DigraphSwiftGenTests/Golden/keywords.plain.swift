@@ -7,7 +7,8 @@ typealias KeywordContainer_Overrides = Overrides
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
 /// Replace registrations in tests by passing `overrides` to the initializer.
-/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
+/// Sendable: the overrides are immutable, every stored instance is guarded by `_lock` and every
+/// first build by `_buildLock`.
 final class KeywordContainer: @unchecked Sendable {
     /// Replacements for registrations, for tests and previews: set them on a value of this type and
     /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
@@ -27,13 +28,39 @@ final class KeywordContainer: @unchecked Sendable {
         var graphScope: (@Sendable (KeywordContainer) -> GraphScope)?
         var lock: (@Sendable (KeywordContainer) -> Lock)?
         init() {}
+
+        /// Whether nothing is replaced; the container then never looks for a replacement.
+        var isEmpty: Bool {
+            if tracker != nil { return false }
+            if keyworded != nil { return false }
+            if user != nil { return false }
+            if `default` != nil { return false }
+            if `case` != nil { return false }
+            if `operator` != nil { return false }
+            if `extension` != nil { return false }
+            if `repeat` != nil { return false }
+            if `internal` != nil { return false }
+            if `subscript` != nil { return false }
+            if hostile != nil { return false }
+            if overrides_ != nil { return false }
+            if graphScope != nil { return false }
+            if lock != nil { return false }
+            return true
+        }
     }
 
     /// Given to the initializer and never changed, so every lifetime sees the same replacements.
     let overrides: Overrides
+    /// `!overrides.isEmpty`, worked out once: a build looks for its replacement only when there are some.
+    private let _overridden: Bool
 
-    /// Guards every cached instance; recursive because building one singleton may build another.
-    private let _lock = Foundation.NSRecursiveLock()
+    /// Guards the stored instances. Held only to read or store one, never while building, so it
+    /// need not be recursive: a resolve of a value already built takes it once and lets go.
+    private let _lock = Foundation.NSLock()
+    /// Held while a shared value is built for the first time: one thread builds at a time, and the
+    /// `_building_` flags it guards catch a value asked for again while it is built. Recursive
+    /// because building one singleton builds others.
+    private let _buildLock = Foundation.NSRecursiveLock()
     private let _supplied_functionIntToString_b238ebd0: (Int) -> String
     private var _singleton_overrides_: KeywordContainer_Overrides?
     private var _building_overrides_ = false
@@ -45,6 +72,7 @@ final class KeywordContainer: @unchecked Sendable {
     init(functionIntToString_b238ebd0 arg_functionIntToString_b238ebd0: @escaping (Int) -> String, overrides arg_overrides: Overrides = Overrides()) {
         self._supplied_functionIntToString_b238ebd0 = arg_functionIntToString_b238ebd0
         self.overrides = arg_overrides
+        self._overridden = !arg_overrides.isEmpty
     }
 
     // MARK: Tracker (transient)
@@ -54,7 +82,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_tracker(_ scope: _GraphScope) -> Tracker {
-        if let override = self.overrides.tracker { return override(self) }
+        if _overridden, let override = self.overrides.tracker { return override(self) }
         return Tracker()
     }
 
@@ -65,7 +93,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_keyworded(_ scope: _GraphScope, count arg_count: Int, title arg_title: String) -> Keyworded {
-        if let override = self.overrides.keyworded { return override(self, arg_count, arg_title) }
+        if _overridden, let override = self.overrides.keyworded { return override(self, arg_count, arg_title) }
         return Keyworded(
             default: _build_tracker(scope),
             for: arg_count,
@@ -82,7 +110,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_user(_ scope: _GraphScope, count arg_count: Int, title arg_title: String) -> User {
-        if let override = self.overrides.user { return override(self, arg_count, arg_title) }
+        if _overridden, let override = self.overrides.user { return override(self, arg_count, arg_title) }
         return User(
             keyworded: _build_keyworded(scope, count: arg_count, title: arg_title),
             later: { (arg_count: Int, arg_title: String) in self.keyworded(count: arg_count, title: arg_title) }
@@ -96,7 +124,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_default(_ scope: _GraphScope) -> Default {
-        if let override = self.overrides.default { return override(self) }
+        if _overridden, let override = self.overrides.default { return override(self) }
         return Default()
     }
 
@@ -107,7 +135,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_case(_ scope: _GraphScope) -> Case {
-        if let override = self.overrides.case { return override(self) }
+        if _overridden, let override = self.overrides.case { return override(self) }
         return Case()
     }
 
@@ -118,7 +146,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_operator(_ scope: _GraphScope) -> Operator {
-        if let override = self.overrides.operator { return override(self) }
+        if _overridden, let override = self.overrides.operator { return override(self) }
         return Operator()
     }
 
@@ -129,7 +157,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_extension(_ scope: _GraphScope) -> Extension {
-        if let override = self.overrides.extension { return override(self) }
+        if _overridden, let override = self.overrides.extension { return override(self) }
         return Extension()
     }
 
@@ -140,7 +168,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_repeat(_ scope: _GraphScope) -> Repeat {
-        if let override = self.overrides.repeat { return override(self) }
+        if _overridden, let override = self.overrides.repeat { return override(self) }
         return Repeat()
     }
 
@@ -151,7 +179,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_internal(_ scope: _GraphScope) -> Internal {
-        if let override = self.overrides.internal { return override(self) }
+        if _overridden, let override = self.overrides.internal { return override(self) }
         return Internal()
     }
 
@@ -162,7 +190,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_subscript(_ scope: _GraphScope) -> Subscript {
-        if let override = self.overrides.subscript { return override(self) }
+        if _overridden, let override = self.overrides.subscript { return override(self) }
         return Subscript()
     }
 
@@ -180,7 +208,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_hostile(_ scope: _GraphScope, override arg_override: Int, scope arg_scope: Int, overrides arg_overrides: Int, lock arg_lock: Int, r arg_r: Int) -> Hostile {
-        if let override = self.overrides.hostile { return override(self, arg_override, arg_scope, arg_overrides, arg_lock, arg_r) }
+        if _overridden, let override = self.overrides.hostile { return override(self, arg_override, arg_scope, arg_overrides, arg_lock, arg_r) }
         return Hostile(
             a: arg_override,
             b: arg_scope,
@@ -208,18 +236,23 @@ final class KeywordContainer: @unchecked Sendable {
 
     private func _instance_overrides_(_ scope: _GraphScope) -> KeywordContainer_Overrides {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_overrides_ { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_overrides_ { return existing }
         if _building_overrides_ { Self._failure("'Overrides' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_overrides_ = true
         defer { _building_overrides_ = false }
         let created = _build_overrides_(scope)
+        _lock.lock()
         _singleton_overrides_ = created
+        _lock.unlock()
         return created
     }
 
     private func _build_overrides_(_ scope: _GraphScope) -> KeywordContainer_Overrides {
-        if let override = self.overrides.overrides_ { return override(self) }
+        if _overridden, let override = self.overrides.overrides_ { return override(self) }
         return KeywordContainer_Overrides()
     }
 
@@ -237,7 +270,7 @@ final class KeywordContainer: @unchecked Sendable {
     }
 
     private func _build_graphScope(_ scope: _GraphScope) -> GraphScope {
-        if let override = self.overrides.graphScope { return override(self) }
+        if _overridden, let override = self.overrides.graphScope { return override(self) }
         return GraphScope(overrides: _instance_overrides_(scope))
     }
 
@@ -249,18 +282,23 @@ final class KeywordContainer: @unchecked Sendable {
 
     private func _instance_lock(_ scope: _GraphScope) -> Lock {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_lock { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_lock { return existing }
         if _building_lock { Self._failure("'Lock' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_lock = true
         defer { _building_lock = false }
         let created = _build_lock(scope)
+        _lock.lock()
         _singleton_lock = created
+        _lock.unlock()
         return created
     }
 
     private func _build_lock(_ scope: _GraphScope) -> Lock {
-        if let override = self.overrides.lock { return override(self) }
+        if _overridden, let override = self.overrides.lock { return override(self) }
         return Lock()
     }
 

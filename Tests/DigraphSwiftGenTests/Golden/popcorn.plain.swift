@@ -5,7 +5,8 @@ import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
 /// Replace registrations in tests by passing `overrides` to the initializer.
-/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
+/// Sendable: the overrides are immutable, every stored instance is guarded by `_lock` and every
+/// first build by `_buildLock`.
 final class PopcornContainer: @unchecked Sendable {
     /// Replacements for registrations, for tests and previews: set them on a value of this type and
     /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
@@ -29,13 +30,43 @@ final class PopcornContainer: @unchecked Sendable {
         var signUpViewController: (@Sendable @MainActor (PopcornContainer) -> SignUpViewController)?
         var movieListViewController: (@Sendable @MainActor (PopcornContainer) -> MovieListViewController)?
         init() {}
+
+        /// Whether nothing is replaced; the container then never looks for a replacement.
+        var isEmpty: Bool {
+            if networkManagerProtocol != nil { return false }
+            if urlSessionProtocol != nil { return false }
+            if keychainManagerProtocol != nil { return false }
+            if tokenRepositoryProtocol != nil { return false }
+            if loginRepositoryProtocol != nil { return false }
+            if socialLoginRepositoryProtocol != nil { return false }
+            if signUpRepositoryProtocol != nil { return false }
+            if movieRepositoryProtocol != nil { return false }
+            if loginUseCaseProtocol != nil { return false }
+            if socialLoginUseCaseProtocol != nil { return false }
+            if signUpUseCaseProtocol != nil { return false }
+            if fetchMoviesUseCaseProtocol != nil { return false }
+            if loginViewModel != nil { return false }
+            if signUpViewModel != nil { return false }
+            if movieListViewModel != nil { return false }
+            if loginViewController != nil { return false }
+            if signUpViewController != nil { return false }
+            if movieListViewController != nil { return false }
+            return true
+        }
     }
 
     /// Given to the initializer and never changed, so every lifetime sees the same replacements.
     let overrides: Overrides
+    /// `!overrides.isEmpty`, worked out once: a build looks for its replacement only when there are some.
+    private let _overridden: Bool
 
-    /// Guards every cached instance; recursive because building one singleton may build another.
-    private let _lock = Foundation.NSRecursiveLock()
+    /// Guards the stored instances. Held only to read or store one, never while building, so it
+    /// need not be recursive: a resolve of a value already built takes it once and lets go.
+    private let _lock = Foundation.NSLock()
+    /// Held while a shared value is built for the first time: one thread builds at a time, and the
+    /// `_building_` flags it guards catch a value asked for again while it is built. Recursive
+    /// because building one singleton builds others.
+    private let _buildLock = Foundation.NSRecursiveLock()
     private let _supplied_string_keychainService: String
     private var _singleton_networkManagerProtocol: (any NetworkManagerProtocol)?
     private var _building_networkManagerProtocol = false
@@ -59,6 +90,7 @@ final class PopcornContainer: @unchecked Sendable {
     init(string_keychainService arg_string_keychainService: String, overrides arg_overrides: Overrides = Overrides()) {
         self._supplied_string_keychainService = arg_string_keychainService
         self.overrides = arg_overrides
+        self._overridden = !arg_overrides.isEmpty
     }
 
     // MARK: NetworkManagerProtocol (singleton)
@@ -69,18 +101,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_networkManagerProtocol() -> any NetworkManagerProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_networkManagerProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_networkManagerProtocol { return existing }
         if _building_networkManagerProtocol { Self._failure("'NetworkManagerProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_networkManagerProtocol = true
         defer { _building_networkManagerProtocol = false }
         let created = _build_networkManagerProtocol()
+        _lock.lock()
         _singleton_networkManagerProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_networkManagerProtocol() -> any NetworkManagerProtocol {
-        if let override = self.overrides.networkManagerProtocol { return override(self) }
+        if _overridden, let override = self.overrides.networkManagerProtocol { return override(self) }
         return NetworkManager(session: _instance_urlSessionProtocol())
     }
 
@@ -92,18 +129,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_urlSessionProtocol() -> any URLSessionProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_urlSessionProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_urlSessionProtocol { return existing }
         if _building_urlSessionProtocol { Self._failure("'URLSessionProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_urlSessionProtocol = true
         defer { _building_urlSessionProtocol = false }
         let created = _build_urlSessionProtocol()
+        _lock.lock()
         _singleton_urlSessionProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_urlSessionProtocol() -> any URLSessionProtocol {
-        if let override = self.overrides.urlSessionProtocol { return override(self) }
+        if _overridden, let override = self.overrides.urlSessionProtocol { return override(self) }
         return URLSession.shared
     }
 
@@ -115,18 +157,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_keychainManagerProtocol() -> any KeychainManagerProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_keychainManagerProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_keychainManagerProtocol { return existing }
         if _building_keychainManagerProtocol { Self._failure("'KeychainManagerProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_keychainManagerProtocol = true
         defer { _building_keychainManagerProtocol = false }
         let created = _build_keychainManagerProtocol()
+        _lock.lock()
         _singleton_keychainManagerProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_keychainManagerProtocol() -> any KeychainManagerProtocol {
-        if let override = self.overrides.keychainManagerProtocol { return override(self) }
+        if _overridden, let override = self.overrides.keychainManagerProtocol { return override(self) }
         return KeychainManager(service: _supplied_string_keychainService)
     }
 
@@ -144,18 +191,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_tokenRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_tokenRepositoryProtocol { return existing }
         if _building_tokenRepositoryProtocol { Self._failure("'TokenRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_tokenRepositoryProtocol = true
         defer { _building_tokenRepositoryProtocol = false }
         let created = _build_tokenRepositoryProtocol()
+        _lock.lock()
         _singleton_tokenRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_tokenRepositoryProtocol() -> any TokenRepositoryProtocol {
-        if let override = self.overrides.tokenRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.tokenRepositoryProtocol { return override(self) }
         return TokenRepository(keychainManager: _instance_keychainManagerProtocol())
     }
 
@@ -167,18 +219,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_loginRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_loginRepositoryProtocol { return existing }
         if _building_loginRepositoryProtocol { Self._failure("'LoginRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_loginRepositoryProtocol = true
         defer { _building_loginRepositoryProtocol = false }
         let created = _build_loginRepositoryProtocol()
+        _lock.lock()
         _singleton_loginRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_loginRepositoryProtocol() -> any LoginRepositoryProtocol {
-        if let override = self.overrides.loginRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.loginRepositoryProtocol { return override(self) }
         return LoginRepository(networkManager: _instance_networkManagerProtocol())
     }
 
@@ -190,18 +247,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_socialLoginRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_socialLoginRepositoryProtocol { return existing }
         if _building_socialLoginRepositoryProtocol { Self._failure("'SocialLoginRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_socialLoginRepositoryProtocol = true
         defer { _building_socialLoginRepositoryProtocol = false }
         let created = _build_socialLoginRepositoryProtocol()
+        _lock.lock()
         _singleton_socialLoginRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_socialLoginRepositoryProtocol() -> any SocialLoginRepositoryProtocol {
-        if let override = self.overrides.socialLoginRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.socialLoginRepositoryProtocol { return override(self) }
         return SocialLoginRepository(networkManager: _instance_networkManagerProtocol())
     }
 
@@ -213,18 +275,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_signUpRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_signUpRepositoryProtocol { return existing }
         if _building_signUpRepositoryProtocol { Self._failure("'SignUpRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_signUpRepositoryProtocol = true
         defer { _building_signUpRepositoryProtocol = false }
         let created = _build_signUpRepositoryProtocol()
+        _lock.lock()
         _singleton_signUpRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_signUpRepositoryProtocol() -> any SignUpRepositoryProtocol {
-        if let override = self.overrides.signUpRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.signUpRepositoryProtocol { return override(self) }
         return SignUpRepository(networkManager: _instance_networkManagerProtocol())
     }
 
@@ -236,18 +303,23 @@ final class PopcornContainer: @unchecked Sendable {
 
     private func _instance_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_movieRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_movieRepositoryProtocol { return existing }
         if _building_movieRepositoryProtocol { Self._failure("'MovieRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_movieRepositoryProtocol = true
         defer { _building_movieRepositoryProtocol = false }
         let created = _build_movieRepositoryProtocol()
+        _lock.lock()
         _singleton_movieRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_movieRepositoryProtocol() -> any MovieRepositoryProtocol {
-        if let override = self.overrides.movieRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.movieRepositoryProtocol { return override(self) }
         return MovieRepository(
             networkManager: _instance_networkManagerProtocol(),
             tokenRepository: _instance_tokenRepositoryProtocol()
@@ -261,7 +333,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_loginUseCaseProtocol() -> any LoginUseCaseProtocol {
-        if let override = self.overrides.loginUseCaseProtocol { return override(self) }
+        if _overridden, let override = self.overrides.loginUseCaseProtocol { return override(self) }
         return LoginUseCase(
             loginRepository: _instance_loginRepositoryProtocol(),
             tokenRepository: _instance_tokenRepositoryProtocol()
@@ -275,7 +347,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_socialLoginUseCaseProtocol() -> any SocialLoginUseCaseProtocol {
-        if let override = self.overrides.socialLoginUseCaseProtocol { return override(self) }
+        if _overridden, let override = self.overrides.socialLoginUseCaseProtocol { return override(self) }
         return SocialLoginUseCase(
             socialLoginRepository: _instance_socialLoginRepositoryProtocol(),
             tokenRepository: _instance_tokenRepositoryProtocol()
@@ -289,7 +361,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_signUpUseCaseProtocol() -> any SignUpUseCaseProtocol {
-        if let override = self.overrides.signUpUseCaseProtocol { return override(self) }
+        if _overridden, let override = self.overrides.signUpUseCaseProtocol { return override(self) }
         return SignUpUseCase(
             signUpRepository: _instance_signUpRepositoryProtocol(),
             tokenRepository: _instance_tokenRepositoryProtocol()
@@ -303,7 +375,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_fetchMoviesUseCaseProtocol() -> any FetchMoviesUseCaseProtocol {
-        if let override = self.overrides.fetchMoviesUseCaseProtocol { return override(self) }
+        if _overridden, let override = self.overrides.fetchMoviesUseCaseProtocol { return override(self) }
         return FetchMoviesUseCase(movieRepository: _instance_movieRepositoryProtocol())
     }
 
@@ -314,7 +386,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_loginViewModel() -> LoginViewModel {
-        if let override = self.overrides.loginViewModel { return override(self) }
+        if _overridden, let override = self.overrides.loginViewModel { return override(self) }
         return LoginViewModel(
             loginUseCase: _build_loginUseCaseProtocol(),
             socialLoginUseCase: _build_socialLoginUseCaseProtocol()
@@ -328,7 +400,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_signUpViewModel() -> SignUpViewModel {
-        if let override = self.overrides.signUpViewModel { return override(self) }
+        if _overridden, let override = self.overrides.signUpViewModel { return override(self) }
         return SignUpViewModel(signUpUseCase: _build_signUpUseCaseProtocol())
     }
 
@@ -339,7 +411,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     private func _build_movieListViewModel() -> MovieListViewModel {
-        if let override = self.overrides.movieListViewModel { return override(self) }
+        if _overridden, let override = self.overrides.movieListViewModel { return override(self) }
         return MovieListViewModel(fetchMoviesUseCase: _build_fetchMoviesUseCaseProtocol())
     }
 
@@ -350,7 +422,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_loginViewController() -> LoginViewController {
-        if let override = self.overrides.loginViewController { return override(self) }
+        if _overridden, let override = self.overrides.loginViewController { return override(self) }
         return LoginViewController(
             viewModel: _build_loginViewModel(),
             makeSignUp: { @MainActor in self.signUpViewController() }
@@ -364,7 +436,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_signUpViewController() -> SignUpViewController {
-        if let override = self.overrides.signUpViewController { return override(self) }
+        if _overridden, let override = self.overrides.signUpViewController { return override(self) }
         return SignUpViewController(viewModel: _build_signUpViewModel())
     }
 
@@ -375,7 +447,7 @@ final class PopcornContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_movieListViewController() -> MovieListViewController {
-        if let override = self.overrides.movieListViewController { return override(self) }
+        if _overridden, let override = self.overrides.movieListViewController { return override(self) }
         return MovieListViewController(viewModel: _build_movieListViewModel())
     }
 

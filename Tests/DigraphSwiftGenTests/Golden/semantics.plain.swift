@@ -5,7 +5,8 @@ import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
 /// Replace registrations in tests by passing `overrides` to the initializer.
-/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
+/// Sendable: the overrides are immutable, every stored instance is guarded by `_lock` and every
+/// first build by `_buildLock`.
 final class SemanticsContainer: @unchecked Sendable {
     /// Replacements for registrations, for tests and previews: set them on a value of this type and
     /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
@@ -19,13 +20,33 @@ final class SemanticsContainer: @unchecked Sendable {
         var detail: (@Sendable (SemanticsContainer, Int, String) -> Detail)?
         var detailer: (@Sendable (SemanticsContainer, Int, String) -> Detailer)?
         init() {}
+
+        /// Whether nothing is replaced; the container then never looks for a replacement.
+        var isEmpty: Bool {
+            if session != nil { return false }
+            if apiClient_primary != nil { return false }
+            if apiClient_backup != nil { return false }
+            if tracking != nil { return false }
+            if tracker != nil { return false }
+            if feed != nil { return false }
+            if detail != nil { return false }
+            if detailer != nil { return false }
+            return true
+        }
     }
 
     /// Given to the initializer and never changed, so every lifetime sees the same replacements.
     let overrides: Overrides
+    /// `!overrides.isEmpty`, worked out once: a build looks for its replacement only when there are some.
+    private let _overridden: Bool
 
-    /// Guards every cached instance; recursive because building one singleton may build another.
-    private let _lock = Foundation.NSRecursiveLock()
+    /// Guards the stored instances. Held only to read or store one, never while building, so it
+    /// need not be recursive: a resolve of a value already built takes it once and lets go.
+    private let _lock = Foundation.NSLock()
+    /// Held while a shared value is built for the first time: one thread builds at a time, and the
+    /// `_building_` flags it guards catch a value asked for again while it is built. Recursive
+    /// because building one singleton builds others.
+    private let _buildLock = Foundation.NSRecursiveLock()
     private let _external_clock: Clock
     private weak var _weak_session: AnyObject?
     private var _building_session = false
@@ -41,6 +62,7 @@ final class SemanticsContainer: @unchecked Sendable {
     init(clock arg_clock: Clock, overrides arg_overrides: Overrides = Overrides()) {
         self._external_clock = arg_clock
         self.overrides = arg_overrides
+        self._overridden = !arg_overrides.isEmpty
     }
 
     // MARK: Session (weak)
@@ -53,19 +75,24 @@ final class SemanticsContainer: @unchecked Sendable {
         // `weak` keeps no strong reference, so what it holds must be a class.
         Self._weakLifetimeRequiresAClass(Session.self)
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _weak_session as? Session { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _weak_session as? Session { return existing }
         if _building_session { Self._failure("'Session' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_session = true
         defer { _building_session = false }
         let created = _build_session()
         if !(Swift.type(of: created as Any) is AnyClass) { Self._failure("'Session' has lifetime weak but was given a value that is not a class instance, which cannot be shared") }
+        _lock.lock()
         _weak_session = created as AnyObject
+        _lock.unlock()
         return created
     }
 
     private func _build_session() -> Session {
-        if let override = self.overrides.session { return override(self) }
+        if _overridden, let override = self.overrides.session { return override(self) }
         return Session()
     }
 
@@ -77,18 +104,23 @@ final class SemanticsContainer: @unchecked Sendable {
 
     private func _instance_apiClient_primary() -> APIClient {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_apiClient_primary { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_apiClient_primary { return existing }
         if _building_apiClient_primary { Self._failure("'APIClient (name: primary)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_apiClient_primary = true
         defer { _building_apiClient_primary = false }
         let created = _build_apiClient_primary()
+        _lock.lock()
         _singleton_apiClient_primary = created
+        _lock.unlock()
         return created
     }
 
     private func _build_apiClient_primary() -> APIClient {
-        if let override = self.overrides.apiClient_primary { return override(self) }
+        if _overridden, let override = self.overrides.apiClient_primary { return override(self) }
         return APIClient()
     }
 
@@ -100,18 +132,23 @@ final class SemanticsContainer: @unchecked Sendable {
 
     private func _instance_apiClient_backup() -> APIClient {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_apiClient_backup { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_apiClient_backup { return existing }
         if _building_apiClient_backup { Self._failure("'APIClient (name: backup)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_apiClient_backup = true
         defer { _building_apiClient_backup = false }
         let created = _build_apiClient_backup()
+        _lock.lock()
         _singleton_apiClient_backup = created
+        _lock.unlock()
         return created
     }
 
     private func _build_apiClient_backup() -> APIClient {
-        if let override = self.overrides.apiClient_backup { return override(self) }
+        if _overridden, let override = self.overrides.apiClient_backup { return override(self) }
         return APIClient()
     }
 
@@ -122,7 +159,7 @@ final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func _build_tracking() -> any Tracking {
-        if let override = self.overrides.tracking { return override(self) }
+        if _overridden, let override = self.overrides.tracking { return override(self) }
         return _instance_tracker()
     }
 
@@ -134,18 +171,23 @@ final class SemanticsContainer: @unchecked Sendable {
 
     private func _instance_tracker() -> Tracker {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_tracker { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_tracker { return existing }
         if _building_tracker { Self._failure("'Tracker' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_tracker = true
         defer { _building_tracker = false }
         let created = _build_tracker()
+        _lock.lock()
         _singleton_tracker = created
+        _lock.unlock()
         return created
     }
 
     private func _build_tracker() -> Tracker {
-        if let override = self.overrides.tracker { return override(self) }
+        if _overridden, let override = self.overrides.tracker { return override(self) }
         return Tracker.default
     }
 
@@ -156,7 +198,7 @@ final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func _build_feed() -> Feed {
-        if let override = self.overrides.feed { return override(self) }
+        if _overridden, let override = self.overrides.feed { return override(self) }
         return Feed.make(
             primary: _instance_apiClient_primary(),
             backup: _instance_apiClient_backup(),
@@ -174,7 +216,7 @@ final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func _build_detail(id arg_id: Int, title arg_title: String) -> Detail {
-        if let override = self.overrides.detail { return override(self, arg_id, arg_title) }
+        if _overridden, let override = self.overrides.detail { return override(self, arg_id, arg_title) }
         return Detail(
             id: arg_id,
             title: arg_title
@@ -188,7 +230,7 @@ final class SemanticsContainer: @unchecked Sendable {
     }
 
     private func _build_detailer(id arg_id: Int, title arg_title: String) -> Detailer {
-        if let override = self.overrides.detailer { return override(self, arg_id, arg_title) }
+        if _overridden, let override = self.overrides.detailer { return override(self, arg_id, arg_title) }
         return Detailer(
             feed: _build_feed(),
             detail: _build_detail(id: arg_id, title: arg_title),

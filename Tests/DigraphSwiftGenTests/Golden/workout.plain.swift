@@ -5,7 +5,8 @@ import Foundation
 
 /// The composition root: one accessor per registered key. Nothing is built until asked for.
 /// Replace registrations in tests by passing `overrides` to the initializer.
-/// Sendable: the overrides are immutable and every cached instance is guarded by `_lock`.
+/// Sendable: the overrides are immutable, every stored instance is guarded by `_lock` and every
+/// first build by `_buildLock`.
 final class WorkoutContainer: @unchecked Sendable {
     /// Replacements for registrations, for tests and previews: set them on a value of this type and
     /// pass it to the initializer. Each closure receives the container (and the runtime arguments).
@@ -22,13 +23,36 @@ final class WorkoutContainer: @unchecked Sendable {
         var homeViewController: (@Sendable @MainActor (WorkoutContainer) -> HomeViewController)?
         var mainCoordinator: (@Sendable @MainActor (WorkoutContainer, UIWindow?) -> MainCoordinator)?
         init() {}
+
+        /// Whether nothing is replaced; the container then never looks for a replacement.
+        var isEmpty: Bool {
+            if persistenceController != nil { return false }
+            if workoutRepositoryProtocol != nil { return false }
+            if exerciseRepositoryProtocol != nil { return false }
+            if historyRepositoryProtocol != nil { return false }
+            if exerciseListViewModel != nil { return false }
+            if exerciseListViewController != nil { return false }
+            if historyViewModel != nil { return false }
+            if historyViewController != nil { return false }
+            if homeViewModel != nil { return false }
+            if homeViewController != nil { return false }
+            if mainCoordinator != nil { return false }
+            return true
+        }
     }
 
     /// Given to the initializer and never changed, so every lifetime sees the same replacements.
     let overrides: Overrides
+    /// `!overrides.isEmpty`, worked out once: a build looks for its replacement only when there are some.
+    private let _overridden: Bool
 
-    /// Guards every cached instance; recursive because building one singleton may build another.
-    private let _lock = Foundation.NSRecursiveLock()
+    /// Guards the stored instances. Held only to read or store one, never while building, so it
+    /// need not be recursive: a resolve of a value already built takes it once and lets go.
+    private let _lock = Foundation.NSLock()
+    /// Held while a shared value is built for the first time: one thread builds at a time, and the
+    /// `_building_` flags it guards catch a value asked for again while it is built. Recursive
+    /// because building one singleton builds others.
+    private let _buildLock = Foundation.NSRecursiveLock()
     private let _supplied_calendar: Calendar
     private var _singleton_persistenceController: PersistenceController?
     private var _building_persistenceController = false
@@ -44,6 +68,7 @@ final class WorkoutContainer: @unchecked Sendable {
     init(calendar arg_calendar: Calendar, overrides arg_overrides: Overrides = Overrides()) {
         self._supplied_calendar = arg_calendar
         self.overrides = arg_overrides
+        self._overridden = !arg_overrides.isEmpty
     }
 
     // MARK: PersistenceController (singleton)
@@ -54,18 +79,23 @@ final class WorkoutContainer: @unchecked Sendable {
 
     private func _instance_persistenceController(_ scope: _GraphScope) -> PersistenceController {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_persistenceController { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_persistenceController { return existing }
         if _building_persistenceController { Self._failure("'PersistenceController' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_persistenceController = true
         defer { _building_persistenceController = false }
         let created = _build_persistenceController(scope)
+        _lock.lock()
         _singleton_persistenceController = created
+        _lock.unlock()
         return created
     }
 
     private func _build_persistenceController(_ scope: _GraphScope) -> PersistenceController {
-        if let override = self.overrides.persistenceController { return override(self) }
+        if _overridden, let override = self.overrides.persistenceController { return override(self) }
         return PersistenceController.shared
     }
 
@@ -77,18 +107,23 @@ final class WorkoutContainer: @unchecked Sendable {
 
     private func _instance_workoutRepositoryProtocol(_ scope: _GraphScope) -> any WorkoutRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_workoutRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_workoutRepositoryProtocol { return existing }
         if _building_workoutRepositoryProtocol { Self._failure("'WorkoutRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_workoutRepositoryProtocol = true
         defer { _building_workoutRepositoryProtocol = false }
         let created = _build_workoutRepositoryProtocol(scope)
+        _lock.lock()
         _singleton_workoutRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_workoutRepositoryProtocol(_ scope: _GraphScope) -> any WorkoutRepositoryProtocol {
-        if let override = self.overrides.workoutRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.workoutRepositoryProtocol { return override(self) }
         return WorkoutRepository.shared
     }
 
@@ -100,18 +135,23 @@ final class WorkoutContainer: @unchecked Sendable {
 
     private func _instance_exerciseRepositoryProtocol(_ scope: _GraphScope) -> any ExerciseRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_exerciseRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_exerciseRepositoryProtocol { return existing }
         if _building_exerciseRepositoryProtocol { Self._failure("'ExerciseRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_exerciseRepositoryProtocol = true
         defer { _building_exerciseRepositoryProtocol = false }
         let created = _build_exerciseRepositoryProtocol(scope)
+        _lock.lock()
         _singleton_exerciseRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_exerciseRepositoryProtocol(_ scope: _GraphScope) -> any ExerciseRepositoryProtocol {
-        if let override = self.overrides.exerciseRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.exerciseRepositoryProtocol { return override(self) }
         return ExerciseRepository(persistence: _instance_persistenceController(scope))
     }
 
@@ -123,18 +163,23 @@ final class WorkoutContainer: @unchecked Sendable {
 
     private func _instance_historyRepositoryProtocol(_ scope: _GraphScope) -> any HistoryRepositoryProtocol {
         _lock.lock()
-        defer { _lock.unlock() }
+        if let existing = _singleton_historyRepositoryProtocol { _lock.unlock(); return existing }
+        _lock.unlock()
+        _buildLock.lock()
+        defer { _buildLock.unlock() }
         if let existing = _singleton_historyRepositoryProtocol { return existing }
         if _building_historyRepositoryProtocol { Self._failure("'HistoryRepositoryProtocol' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization") }
         _building_historyRepositoryProtocol = true
         defer { _building_historyRepositoryProtocol = false }
         let created = _build_historyRepositoryProtocol(scope)
+        _lock.lock()
         _singleton_historyRepositoryProtocol = created
+        _lock.unlock()
         return created
     }
 
     private func _build_historyRepositoryProtocol(_ scope: _GraphScope) -> any HistoryRepositoryProtocol {
-        if let override = self.overrides.historyRepositoryProtocol { return override(self) }
+        if _overridden, let override = self.overrides.historyRepositoryProtocol { return override(self) }
         return HistoryRepository(
             persistence: _instance_persistenceController(scope),
             calendar: _supplied_calendar
@@ -154,7 +199,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_exerciseListViewModel(_ scope: _GraphScope) -> ExerciseListViewModel {
-        if let override = self.overrides.exerciseListViewModel { return override(self) }
+        if _overridden, let override = self.overrides.exerciseListViewModel { return override(self) }
         return ExerciseListViewModel(
             repository: _instance_exerciseRepositoryProtocol(scope),
             workouts: _instance_workoutRepositoryProtocol(scope)
@@ -168,7 +213,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_exerciseListViewController(_ scope: _GraphScope) -> ExerciseListViewController {
-        if let override = self.overrides.exerciseListViewController { return override(self) }
+        if _overridden, let override = self.overrides.exerciseListViewController { return override(self) }
         return ExerciseListViewController(viewModel: _build_exerciseListViewModel(scope))
     }
 
@@ -179,7 +224,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_historyViewModel(_ scope: _GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewModel {
-        if let override = self.overrides.historyViewModel { return override(self, arg_date, arg_history) }
+        if _overridden, let override = self.overrides.historyViewModel { return override(self, arg_date, arg_history) }
         return HistoryViewModel(
             date: arg_date,
             history: arg_history,
@@ -194,7 +239,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_historyViewController(_ scope: _GraphScope, date arg_date: Date, history arg_history: History?) -> HistoryViewController {
-        if let override = self.overrides.historyViewController { return override(self, arg_date, arg_history) }
+        if _overridden, let override = self.overrides.historyViewController { return override(self, arg_date, arg_history) }
         return HistoryViewController(viewModel: _build_historyViewModel(scope, date: arg_date, history: arg_history))
     }
 
@@ -212,7 +257,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_homeViewModel(_ scope: _GraphScope) -> HomeViewModel {
-        if let override = self.overrides.homeViewModel { return override(self) }
+        if _overridden, let override = self.overrides.homeViewModel { return override(self) }
         return HomeViewModel(
             workouts: _instance_workoutRepositoryProtocol(scope),
             history: _instance_historyRepositoryProtocol(scope)
@@ -226,7 +271,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_homeViewController(_ scope: _GraphScope) -> HomeViewController {
-        if let override = self.overrides.homeViewController { return override(self) }
+        if _overridden, let override = self.overrides.homeViewController { return override(self) }
         return HomeViewController(
             viewModel: _instance_homeViewModel(scope),
             makeHistory: { @MainActor (arg_date: Date, arg_history: History?) in self.historyViewController(date: arg_date, history: arg_history) },
@@ -241,7 +286,7 @@ final class WorkoutContainer: @unchecked Sendable {
     }
 
     @MainActor private func _build_mainCoordinator(_ scope: _GraphScope, window arg_window: UIWindow?) -> MainCoordinator {
-        if let override = self.overrides.mainCoordinator { return override(self, arg_window) }
+        if _overridden, let override = self.overrides.mainCoordinator { return override(self, arg_window) }
         return MainCoordinator(
             window: arg_window,
             home: _build_homeViewController(scope),
