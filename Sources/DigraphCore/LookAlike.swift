@@ -17,6 +17,8 @@ public enum LookAlike {
 
     /// The text with every confusable letter replaced by the Latin letter it looks like.
     public static func skeleton(_ text: String) -> String {
+        // Every look-alike is outside ASCII, and most keys are ASCII.
+        if isASCII(text) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if let latin = latinLookAlikes[scalar] {
@@ -33,8 +35,12 @@ public enum LookAlike {
     /// The first letter of `text` that is not Latin although it looks like one, when `text` also
     /// has Latin letters: a key that mixes scripts is almost always a typing accident or a trick.
     public static func mixedScriptLetter(in text: String) -> Unicode.Scalar? {
-        guard text.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return nil }
+        guard !isASCII(text), text.unicodeScalars.contains(where: { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return nil }
         return text.unicodeScalars.first { latinLookAlikes[$0] != nil || (0xFF01...0xFF5E).contains($0.value) }
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     private static let latinLookAlikes: [Unicode.Scalar: Unicode.Scalar] = {

@@ -60,6 +60,8 @@ extension TypeExpression {
     public func normalized(sortingCompositions: Bool = true) -> TypeExpression {
         switch self {
         case .nominal(let components):
+            // Most keys are plain names (`Service42`, `Data.User`): already normal, nothing to copy.
+            if components.allSatisfy({ $0.genericArguments.isEmpty }) { return self }
             let components = components.map {
                 NameComponent($0.name, genericArguments: $0.genericArguments.map { $0.normalized(sortingCompositions: sortingCompositions) })
             }

@@ -83,7 +83,9 @@ public struct JSONReader {
         let start = location
         advance()
         var entries: [DocumentNode.Entry] = []
-        var firstLocation: [String: SourceLocation] = [:]
+        // Duplicate keys: a manifest's objects have a handful of keys, so a scan of those read so far
+        // beats a dictionary per object; an object with many keys gets one.
+        var keyIndex: [String: Int] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
@@ -96,11 +98,18 @@ public struct JSONReader {
             guard current == UInt8(ascii: "\"") else { throw error("unexpected \(describeCurrent()); expected a key in double quotes") }
             let keyLocation = location
             let key = try readString()
-            if let earlier = firstLocation[key] {
-                throw DocumentError("duplicate key \(quoted(key)) in the same object", at: keyLocation,
-                                    notes: [Note("\(quoted(key)) first appears here", at: earlier)])
+            let earlier: Int?
+            if entries.count < 16 {
+                earlier = entries.firstIndex { $0.key.value == key }
+            } else {
+                if keyIndex.isEmpty { for (index, entry) in entries.enumerated() { keyIndex[entry.key.value] = index } }
+                earlier = keyIndex[key]
+                keyIndex[key] = entries.count
             }
-            firstLocation[key] = keyLocation
+            if let earlier {
+                throw DocumentError("duplicate key \(quoted(key)) in the same object", at: keyLocation,
+                                    notes: [Note("\(quoted(key)) first appears here", at: entries[earlier].key.location)])
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()); expected ':' after the key") }
             advance()
@@ -182,6 +191,22 @@ public struct JSONReader {
 
     private mutating func readString() throws(DocumentError) -> String {
         advance() // opening quote
+        // Most strings have no escape: scan to the closing quote and make the string in one step.
+        // A string holds no newline (control characters must be escaped), so only the column moves.
+        var end = position
+        var scalarsSeen = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+                position = end + 1
+                column += scalarsSeen + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte & 0xC0 != 0x80 { scalarsSeen += 1 }
+            end += 1
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = position
         func flushRun(_ reader: JSONReader, into scalars: inout String.UnicodeScalarView) {

@@ -335,19 +335,26 @@ struct ManifestDecoder {
     }
 
     /// Reports unknown fields with a suggestion, and returns the known ones by name.
-    private mutating func checkFields(_ entries: [DocumentNode.Entry], allowed: [String], in context: String) -> [String: DocumentNode] {
-        var fields: [String: DocumentNode] = [:]
+    /// A mapping's fields by name. A mapping has a handful of them, so a scan (of short strings,
+    /// compared inline) beats building a dictionary for each of the million mappings of a big file.
+    struct Fields {
+        let entries: [DocumentNode.Entry]
+        subscript(_ name: String) -> DocumentNode? {
+            entries.first { $0.key.value == name }?.value
+        }
+    }
+
+    /// The mapping's fields; each one not in `allowed` is an error (and is never looked up).
+    private mutating func checkFields(_ entries: [DocumentNode.Entry], allowed: [String], in context: String) -> Fields {
         for entry in entries {
-            if allowed.contains(entry.key.value) {
-                fields[entry.key.value] = entry.value
-            } else {
+            if !allowed.contains(entry.key.value) {
                 let suggestion = didYouMean(entry.key.value, in: allowed)
                 error("unknown field \(quoted(entry.key.value)) in \(context)"
                       + (suggestion.isEmpty ? misplacedEntryHint(entry, among: entries, in: context) : suggestion)
                       + "; the fields are: " + allowed.joined(separator: ", "), at: entry.key.location)
             }
         }
-        return fields
+        return Fields(entries: entries)
     }
 
     /// `clock: Clock` beside `dependencies:` in a registration is almost always a dependency that

@@ -69,7 +69,7 @@ struct GenSwiftCommandTests {
             .write(to: manifest, atomically: true, encoding: .utf8)
         let stale = try CLIRunner.run(["gen-swift", manifest.path, "-o", path, "--check"])
         #expect(stale.status == 1)
-        #expect(stale.stderr == "digraph: \(path) is stale: 17 lines to remove, 3 to add, first at line 54 (remove: private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n")
+        #expect(stale.stderr == "digraph: \(path) is stale: 22 lines to remove, 3 to add, first at line 85 (remove: private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n")
 
         let missing = try CLIRunner.run(["gen-swift", manifest.path, "-o", directory.appendingPathComponent("None.swift").path, "--check"])
         #expect(missing.status == 1)
