@@ -133,7 +133,7 @@ public struct DependencyGraph: Sendable {
         self.edges = registrations.enumerated().map { index, registration in
             var edges: [Edge] = []
             if let alias = registration.aliasOf {
-                let binding = binding(for: alias, name: nil)
+                let binding = binding(for: alias, name: registration.aliasName?.value)
                 edges.append(Edge(from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
                                   isOptional: false, target: providers[binding]?.last, label: nil, location: alias.location))
             }

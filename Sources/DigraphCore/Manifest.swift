@@ -137,6 +137,9 @@ public final class Registration: Sendable {
     public let properties: [Dependency]
     public let arguments: [Argument]
     public let aliasOf: TypeReference?
+    /// The name qualifier of the registration `aliasOf` forwards to (`aliasOf: { type: T, name: n }`):
+    /// a Factory key forwarding to another container property, a Swinject `resolve(T.self, name:)`.
+    public let aliasName: Located<String>?
     public let isSupplied: Bool
     /// Codes whose findings on this registration or its own edges are not reported.
     public let suppressions: [Suppression]
@@ -155,7 +158,7 @@ public final class Registration: Sendable {
     public init(provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
                 name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
                 isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
-                properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, isSupplied: Bool = false,
+                properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, aliasName: Located<String>? = nil, isSupplied: Bool = false,
                 suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false,
                 location: SourceLocation, assembly: String) {
         self.provides = provides
@@ -170,6 +173,7 @@ public final class Registration: Sendable {
         self.properties = properties
         self.arguments = arguments
         self.aliasOf = aliasOf
+        self.aliasName = aliasName
         self.isSupplied = isSupplied
         self.suppressions = suppressions
         self.isEager = isEager

@@ -91,7 +91,13 @@ public struct ManifestWriter {
         if let factory = registration.factory { fields.append(("factory", .scalar(factory.value, quoted: false))) }
         if registration.isRoot { fields.append(("root", .bool(true))) }
         if let isolation = registration.isolation { fields.append(("isolation", type(isolation))) }
-        if let alias = registration.aliasOf { fields.append(("aliasOf", type(alias))) }
+        if let alias = registration.aliasOf {
+            if let name = registration.aliasName {
+                fields.append(("aliasOf", .map([("type", type(alias)), ("name", .scalar(name.value, quoted: false))])))
+            } else {
+                fields.append(("aliasOf", type(alias)))
+            }
+        }
         if registration.isSupplied { fields.append(("supplied", .bool(true))) }
         if registration.isEager { fields.append(("eager", .bool(true))) }
         if !registration.suppressions.isEmpty { fields.append(("suppress", suppressions(registration.suppressions))) }

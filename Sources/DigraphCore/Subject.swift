@@ -25,11 +25,30 @@ public enum Subject: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Subject {
+    /// The same subject with every binding passed through `transform` (a cycle's keys sorted again).
+    public func mapBindings(_ transform: (BindingKey) -> BindingKey) -> Subject {
+        switch self {
+        case .registration(let binding): .registration(transform(binding))
+        case .edge(let from, let label, let to): .edge(from: transform(from), label: label, to: transform(to))
+        case .cycle(let keys): .cycle(keys.map(transform).sorted())
+        case .missing(let binding): .missing(transform(binding))
+        case .module: self
+        }
+    }
+}
+
 extension Diagnostic {
     /// The contract's fingerprint: code plus subject, never a line. Findings without a subject
     /// (schema problems, the importer's notes) fall back to their message.
     public var fingerprint: String {
         "\(code.rawValue): \(subject.map(\.description) ?? message)"
+    }
+
+    /// The fingerprint with the subject's bindings passed through `transform` (how `diff` matches
+    /// findings when it matches registrations by key alone).
+    public func fingerprint(mapping transform: (BindingKey) -> BindingKey) -> String {
+        "\(code.rawValue): \(subject.map { $0.mapBindings(transform).description } ?? message)"
     }
 }
 

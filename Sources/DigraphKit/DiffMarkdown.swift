@@ -62,7 +62,7 @@ extension DiffReport {
             + diff.changed.map(\.registration.description))
         for edge in diff.addedEdges + diff.removedEdges { changedIDs.insert(edge.from); changedIDs.insert(edge.to) }
         var included = changedIDs
-        let allEdges = GraphDiff.edges(of: base).union(GraphDiff.edges(of: head))
+        let allEdges = GraphDiff.edges(of: base, matching: diff.matching).union(GraphDiff.edges(of: head, matching: diff.matching))
         for edge in allEdges where changedIDs.contains(edge.from) || changedIDs.contains(edge.to) {
             included.insert(edge.from)
             included.insert(edge.to)

@@ -30,25 +30,50 @@ public struct GraphDiff: Sendable {
     public var newFindings: [Diagnostic] = []
     public var fixedFindings: [Diagnostic] = []
 
+    /// How registrations are told apart across the two sides.
+    public enum Matching: Sendable {
+        /// By key and name: the container's lookup.
+        case keyAndName
+        /// By key alone wherever a side registers that key under one name only: for comparing a
+        /// container with its port to another library, which names keys its own way (a Factory
+        /// container names every key after its property). A key under several names keeps them.
+        case key
+    }
+
+    public var matching: Matching = .keyAndName
+
     /// The fields `changed` compares, in the order they are reported.
     public static let comparedFields = ["lifetime", "implementation", "module", "isolation", "root", "arguments", "aliasOf"]
 
-    public init(base: DependencyGraph, baseFindings: [Diagnostic], head: DependencyGraph, headFindings: [Diagnostic]) {
-        let old = Self.registrations(of: base), new = Self.registrations(of: head)
+    public init(base: DependencyGraph, baseFindings: [Diagnostic], head: DependencyGraph, headFindings: [Diagnostic],
+                matching: Matching = .keyAndName) {
+        self.matching = matching
+        let oldID = Self.identity(in: base, matching), newID = Self.identity(in: head, matching)
+        let old = Self.registrations(of: base, oldID), new = Self.registrations(of: head, newID)
         addedRegistrations = new.keys.filter { old[$0] == nil }.sorted()
         removedRegistrations = old.keys.filter { new[$0] == nil }.sorted()
         for id in new.keys.sorted() {
             guard let before = old[id], let after = new[id] else { continue }
-            let was = Self.fields(of: before), now = Self.fields(of: after)
+            let was = Self.fields(of: before, oldID), now = Self.fields(of: after, newID)
             for field in Self.comparedFields where was[field] != now[field] {
                 changed.append(FieldChange(registration: id, field: field, old: was[field] ?? nil, new: now[field] ?? nil))
             }
         }
-        let oldEdges = Self.edges(of: base), newEdges = Self.edges(of: head)
+        let oldEdges = Self.edges(of: base, matching: matching), newEdges = Self.edges(of: head, matching: matching)
         addedEdges = newEdges.subtracting(oldEdges).sorted()
         removedEdges = oldEdges.subtracting(newEdges).sorted()
-        newFindings = Self.unmatched(headFindings, against: baseFindings)
-        fixedFindings = Self.unmatched(baseFindings, against: headFindings)
+        newFindings = Self.unmatched(headFindings, newID, against: baseFindings, oldID)
+        fixedFindings = Self.unmatched(baseFindings, oldID, against: headFindings, newID)
+    }
+
+    /// What a binding of `graph` is matched by.
+    static func identity(in graph: DependencyGraph, _ matching: Matching) -> (BindingKey) -> BindingKey {
+        guard matching == .key else { return { $0 } }
+        var names: [String: Set<String?>] = [:]
+        for registration in graph.registrations {
+            for provided in registration.provides { names[provided.key, default: []].insert(registration.name?.value) }
+        }
+        return { binding in (names[binding.key]?.count ?? 0) <= 1 ? BindingKey(key: binding.key, name: nil) : binding }
     }
 
     public var isEmpty: Bool {
@@ -57,13 +82,13 @@ public struct GraphDiff: Sendable {
     }
 
     /// The last registration of each (key, name) wins, as in the container.
-    private static func registrations(of graph: DependencyGraph) -> [RegistrationID: Registration] {
+    private static func registrations(of graph: DependencyGraph, _ id: (BindingKey) -> BindingKey) -> [RegistrationID: Registration] {
         var byID: [RegistrationID: Registration] = [:]
-        for (index, registration) in graph.registrations.enumerated() { byID[graph.binding(of: index)] = registration }
+        for (index, registration) in graph.registrations.enumerated() { byID[id(graph.binding(of: index))] = registration }
         return byID
     }
 
-    private static func fields(of registration: Registration) -> [String: String?] {
+    private static func fields(of registration: Registration, _ id: (BindingKey) -> BindingKey) -> [String: String?] {
         [
             "lifetime": registration.lifetime.rawValue,
             "implementation": registration.implementation?.key,
@@ -72,28 +97,35 @@ public struct GraphDiff: Sendable {
             "root": registration.isRoot ? "true" : "false",
             "arguments": registration.arguments.isEmpty ? nil
                 : registration.arguments.map { "\($0.label.value): \($0.type.key)" }.joined(separator: ", "),
-            "aliasOf": registration.aliasOf?.key,
+            "aliasOf": registration.aliasOf.map { id(BindingKey(key: $0.key, name: registration.aliasName?.value)).description },
         ]
     }
 
     /// Every edge of `graph` by (from, to, label).
-    static func edges(of graph: DependencyGraph) -> Set<EdgeID> {
+    static func edges(of graph: DependencyGraph, matching: Matching) -> Set<EdgeID> {
+        let id = identity(in: graph, matching)
         var edges = Set<EdgeID>()
         for (index, outgoing) in graph.edges.enumerated() {
-            let from = graph.binding(of: index).description
-            for edge in outgoing { edges.insert(EdgeID(from: from, to: edge.binding.description, label: edge.subjectLabel)) }
+            let from = id(graph.binding(of: index)).description
+            for edge in outgoing {
+                // `_x` is digraph's name for an unlabeled parameter; a port spells `x` its own way.
+                let label = matching == .key && edge.subjectLabel.hasPrefix("_") ? "_" : edge.subjectLabel
+                edges.insert(EdgeID(from: from, to: id(edge.binding).description, label: label))
+            }
         }
         return edges
     }
 
     /// Each finding of `findings` not absorbed by one with the same fingerprint in `others`
     /// (two equal findings need two to match), in report order.
-    private static func unmatched(_ findings: [Diagnostic], against others: [Diagnostic]) -> [Diagnostic] {
+    private static func unmatched(_ findings: [Diagnostic], _ id: (BindingKey) -> BindingKey,
+                                  against others: [Diagnostic], _ otherID: (BindingKey) -> BindingKey) -> [Diagnostic] {
         var available: [String: Int] = [:]
-        for finding in others { available[finding.fingerprint, default: 0] += 1 }
+        for finding in others { available[finding.fingerprint(mapping: otherID), default: 0] += 1 }
         return findings.filter { finding in
-            if let count = available[finding.fingerprint], count > 0 {
-                available[finding.fingerprint] = count - 1
+            let print = finding.fingerprint(mapping: id)
+            if let count = available[print], count > 0 {
+                available[print] = count - 1
                 return false
             }
             return true

@@ -135,7 +135,7 @@ struct ManifestDecoder {
             error("a registration needs 'provides': the key (type) it registers", at: node.location)
         }
 
-        let aliasOf = fields["aliasOf"].flatMap { typeReference($0, "'aliasOf'") }
+        let (aliasOf, aliasName) = fields["aliasOf"].map { decodeAlias($0) } ?? (nil, nil)
         let isSupplied = fields["supplied"].flatMap { bool($0, "'supplied'") } ?? false
         let isEager = fields["eager"].flatMap { bool($0, "'eager'") } ?? false
         var implementation = fields["implementation"].flatMap { typeReference($0, "'implementation'") }
@@ -195,7 +195,7 @@ struct ManifestDecoder {
             provides: provides, implementation: implementation,
             lifetime: isSupplied || isEager ? .singleton : (lifetime ?? .transient),
             name: name, module: module, factory: factory, isRoot: isRoot, isolation: isolation,
-            dependencies: dependencies, properties: properties, arguments: arguments, aliasOf: aliasOf, isSupplied: isSupplied,
+            dependencies: dependencies, properties: properties, arguments: arguments, aliasOf: aliasOf, aliasName: aliasName, isSupplied: isSupplied,
             suppressions: suppressions, isEager: isEager, location: node.location, assembly: assembly)
     }
 
@@ -261,6 +261,17 @@ struct ManifestDecoder {
                 return Dependency(label: label, source: .service(type, name: nil, isLazy: false, passing: []))
             }
         }
+    }
+
+    /// `aliasOf: T`, or `aliasOf: { type: T, name: n }` to forward to a named registration.
+    private mutating func decodeAlias(_ node: DocumentNode) -> (TypeReference?, Located<String>?) {
+        guard case .mapping(let entries) = node.kind else { return (typeReference(node, "'aliasOf'"), nil) }
+        let fields = checkFields(entries, allowed: ["type", "name"], in: "'aliasOf'")
+        guard let typeNode = fields["type"] else {
+            error("'aliasOf' as a mapping needs 'type' (the key it forwards to) and may have 'name'", at: node.location)
+            return (nil, nil)
+        }
+        return (typeReference(typeNode, "'aliasOf'"), fields["name"].flatMap { qualifiedName($0) })
     }
 
     private mutating func decodeDependencyMapping(label: Located<String>, node: DocumentNode, entries: [DocumentNode.Entry]) -> Dependency? {

@@ -90,8 +90,12 @@ struct TypeAliasExpansion {
         var manifest = manifest
         manifest.registrations = manifest.registrations.map(apply)
         manifest.external = manifest.external.map { $0.expanding(aliases) }
-        manifest.resolves = manifest.resolves.map { DirectResolve(type: $0.type.expanding(aliases), name: $0.name, suppressions: $0.suppressions,
-                                                                       arguments: $0.arguments?.map { $0?.expanding(aliases) }) }
+        manifest.resolves = manifest.resolves.map { use in
+            var expanded = use
+            expanded.type = use.type.expanding(aliases)
+            expanded.arguments = use.arguments?.map { $0?.expanding(aliases) }
+            return expanded
+        }
         return manifest
     }
 
@@ -102,7 +106,7 @@ struct TypeAliasExpansion {
             isRoot: registration.isRoot, isolation: registration.isolation,
             dependencies: registration.dependencies.map(apply), properties: registration.properties.map(apply),
             arguments: registration.arguments.map { Argument(label: $0.label, type: $0.type.expanding(aliases)) },
-            aliasOf: registration.aliasOf.map { $0.expanding(aliases) }, isSupplied: registration.isSupplied,
+            aliasOf: registration.aliasOf.map { $0.expanding(aliases) }, aliasName: registration.aliasName, isSupplied: registration.isSupplied,
             suppressions: registration.suppressions, isEager: registration.isEager, answersSpecializations: registration.answersSpecializations,
             location: registration.location, assembly: registration.assembly)
     }

@@ -61,7 +61,7 @@ public struct FactoryContainerGenerator {
             let arguments = graph.registrations[plan.argumentOwner(of: index)].arguments
             let actor = plan.isolation[index]
             let attribute = actor.map { "@\($0) " } ?? ""
-            let names = arguments.map { SwiftNaming.argumentName($0.label.value) }
+            let names = arguments.map { Self.localName($0.label.value) }
             let factoryType: String
             // The property's attribute isolates its closure too (Factory's documented form): an explicit
             // `@MainActor in` would not convert to Factory's `() -> T` in Swift 6.
@@ -133,13 +133,22 @@ public struct FactoryContainerGenerator {
         return lines
     }
 
+    /// A runtime argument inside a factory closure is named by its label, as a person writes it and
+    /// as `digraph import` reads it back; `arg_<label>` only where the label is a keyword or a name
+    /// the closure uses itself (`instance`, `arguments`).
+    static func localName(_ label: String) -> String {
+        let taken: Set<String> = ["instance", "arguments", "self", "Self", "super"]
+        let plain = !taken.contains(label) && !label.hasPrefix("_") && !label.hasPrefix("arg_") && SwiftNaming.escaped(label) == label
+        return plain ? label : SwiftNaming.argumentName(label)
+    }
+
     private func value(for edge: @autoclosure () -> Edge, _ dependency: Dependency) -> String {
         switch dependency.source {
         case .argument(let label):
-            return SwiftNaming.argumentName(label.value)
+            return Self.localName(label.value)
         case .service(_, _, let isLazy, let passing):
             let edge = edge()
-            guard isLazy else { return resolve(edge, passing: passing.map { SwiftNaming.argumentName($0.value) }) }
+            guard isLazy else { return resolve(edge, passing: passing.map { Self.localName($0.value) }) }
             guard let target = edge.target else { return edge.isOptional ? "{ nil }" : "{ \(resolve(edge, passing: [])) }" }
             return plan.lazyClosure(to: target) { resolve(edge, passing: $0.map { SwiftNaming.argumentName($0.label.value) }) }
         }

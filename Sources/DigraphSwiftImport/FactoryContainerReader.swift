@@ -112,8 +112,11 @@ struct FactoryContainerReader {
         }
         alternatives += overrides
         let isNilPlaceholder = closure.map(Self.returnsNil) ?? false
+        // `self { fatalError("register X at launch") }`: a value the app registers before anything
+        // resolves it (what `gen-swift --target factory` writes for a supplied value).
+        let isRegisteredAtLaunch = closure.map(Self.onlyStops) ?? false
         // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's factory.
-        if isPromise || isNilPlaceholder, let kept = alternatives.first(where: { $0.context == nil }) {
+        if isPromise || isNilPlaceholder || isRegisteredAtLaunch, let kept = alternatives.first(where: { $0.context == nil }) {
             closure = kept.closure
             notes.append("registered at \(kept.location.file):\(kept.location.line)")
             alternatives.removeAll { $0.location == kept.location }
@@ -145,6 +148,13 @@ struct FactoryContainerReader {
 
         // An override elsewhere is read in its own file.
         let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
+        if Self.onlyStops(closure) {
+            var reading = FactoryReading()
+            reading.isSupplied = true
+            reading.notes = notes + ["supplied: the factory stops the app until something registers the value (`\(definition.container).shared.\(definition.property).register { … }` at launch)"]
+            return RegistrationFinder.Found(keys: [(definition.type, location)], name: definition.name, lifetime: .singleton, reading: reading,
+                                            argumentNames: [], argumentTypes: [:], location: location, module: file.module)
+        }
         var reader = FactoryReader(file: closureFile, declarations: declarations, subject: subject)
         reader.factoryContainer = definition.container
         var argumentNames: [String] = []
@@ -208,6 +218,14 @@ struct FactoryContainerReader {
 
     private static func closure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
         call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+
+    /// A body that only stops the app: `fatalError(…)`, `preconditionFailure(…)`.
+    private static func onlyStops(_ closure: ClosureExprSyntax) -> Bool {
+        guard closure.statements.count == 1, let item = closure.statements.first,
+              let call = SwiftExpressions.expression(of: item)?.as(FunctionCallExprSyntax.self),
+              let (callee, _) = SwiftExpressions.callee(of: call) else { return false }
+        return callee == "fatalError" || callee == "preconditionFailure"
     }
 
     private static func returnsNil(_ closure: ClosureExprSyntax) -> Bool {

@@ -124,11 +124,6 @@ struct ManifestAssembler {
                 }
             }
             let alias = reading.aliasOf.map { reference($0.type, at: $0.location, subject) }
-            if reading.aliasOf?.name != nil {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "'\(subject)': it forwards to the named registration '\(reading.aliasOf!.type) (name: \(reading.aliasOf!.name!))', and an aliasOf names no qualifier; it forwards to the unnamed one in the manifest",
-                                           at: reading.aliasOf!.location))
-            }
             let module = implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
                 ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
             let lifetime = reading.isSupplied ? .singleton : registration.lifetime
@@ -139,7 +134,7 @@ struct ManifestAssembler {
                 factory: reading.factory.map { Located($0, at: registration.location) },
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
-                aliasOf: alias, isSupplied: reading.isSupplied, suppressions: ignores.suppressions(at: registration.location),
+                aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied, suppressions: ignores.suppressions(at: registration.location),
                 isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil, answersSpecializations: answersSpecializations,
                 location: registration.location, assembly: assembly)
             registrations.append(built)

@@ -12,7 +12,10 @@ struct Diff: ParsableCommand {
         manifests of .digraph.yml, whose import.exclude and import.containers apply to both sides.
 
         Registrations match by key and name, edges by holder, label and key, findings by code \
-        and subject: moving lines never makes anything new.
+        and subject: moving lines never makes anything new. With --ignore-names, a key registered \
+        under one name on its side matches by the key alone: compare an app with its port to \
+        another library (digraph import, then gen-swift --target factory, then import again: a \
+        Factory container names every key after its property).
 
         Exit codes: 0 no new errors (and no new warnings, with --strict); 1 HEAD has errors, or \
         warnings with --strict, that BASE did not; 2 a side cannot be read, or bad options.
@@ -29,6 +32,9 @@ struct Diff: ParsableCommand {
 
     @Flag(help: "Fail (exit 1) on new warnings too.")
     var strict = false
+
+    @Flag(help: "Match a key registered under one name on its side by the key alone (a port to another library names keys its own way).")
+    var ignoreNames = false
 
     @Option(help: ArgumentHelp("The project configuration to use (default: the nearest .digraph.yml, up to the repository root): with --base and no paths, its manifests; always, how Swift is read (import.exclude, import.containers).", valueName: "file"))
     var config: String?
@@ -69,7 +75,8 @@ struct Diff: ParsableCommand {
             printToStandardError("digraph: error: \(side) cannot be read; nothing was compared\n")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
-        let diff = GraphDiff(base: base.graph!, baseFindings: base.report.diagnostics, head: head.graph!, headFindings: head.report.diagnostics)
+        let diff = GraphDiff(base: base.graph!, baseFindings: base.report.diagnostics, head: head.graph!, headFindings: head.report.diagnostics,
+                             matching: ignoreNames ? .key : .keyAndName)
         let report = DiffReport(diff: diff, base: base.graph!, head: head.graph!)
         print(report.rendered(as: format), terminator: "")
         let failing = diff.newFindings.contains { $0.severity == .error || (strict && $0.severity == .warning) }

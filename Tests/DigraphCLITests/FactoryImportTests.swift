@@ -52,3 +52,55 @@ struct FactoryImportTests {
         #expect(wrong.stderr.contains("The value 'release' is invalid for '--context <context>'"))
     }
 }
+
+/// The way across (issue 25, item 5): a Swinject app imported, written as a Factory container,
+/// and imported again is the same graph, as `digraph diff --ignore-names` says; without the flag
+/// every key differs by the property name Factory gives it.
+struct FactoryPortTests {
+    @Test func aSwinjectAppPortedToFactoryIsTheSameGraph() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-port-\(UUID().uuidString)")
+        let port = directory.appendingPathComponent("port")
+        try FileManager.default.createDirectory(at: port, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let swinject = directory.appendingPathComponent("swinject.yaml").path
+        let factory = directory.appendingPathComponent("factory.yaml").path
+
+        #expect(try CLIRunner.run(["import", "fixtures/import/swinject", "-o", swinject]).status == 0)
+        let generated = try CLIRunner.run(["gen-swift", swinject, "--target", "factory", "-o", port.appendingPathComponent("Container+Factory.swift").path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        // The port keeps the app's own types and resolves its roots the Factory way.
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/swinject/Types.swift"),
+                                         to: port.appendingPathComponent("Types.swift"))
+        try """
+            import FactoryKit
+
+            @MainActor func start() {
+                _ = Container.shared.appCoordinator()
+                _ = Container.shared.orderListViewController()
+                _ = Container.shared.alertPresenter()
+            }
+
+            """.write(to: port.appendingPathComponent("AppEntry.swift"), atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["import", port.path, "-o", factory])
+        #expect(imported.status == 0)
+        #expect(imported.stderr.hasSuffix("digraph: read 3 Swift files: 21 registrations, 28 resolves, 0 calls not understood\n"), "\(imported.stderr)")
+        let written = try String(contentsOfFile: factory, encoding: .utf8)
+        // A further key forwards to the named property; a supplied value is registered at launch;
+        // a runtime argument keeps its label.
+        #expect(written.contains("  - provides: OrderReading\n    lifetime: graph\n    name: orderReading\n    aliasOf: { type: OrderRepository, name: orderRepository }\n"), "\(written)")
+        #expect(written.contains("  # supplied: the factory stops the app until something registers the value (`Container.shared.navigationRouter.register { … }` at launch)\n  - provides: NavigationRouter\n    name: navigationRouter\n    supplied: true\n"), "\(written)")
+        #expect(written.contains("      orderID: { argument: orderID }\n"), "\(written)")
+
+        let same = try CLIRunner.run(["diff", "--ignore-names", swinject, factory])
+        #expect(same.stdout == "digraph diff: no change in the dependency graph\n")
+        #expect(same.stderr == "" && same.status == 0)
+
+        let named = try CLIRunner.run(["diff", swinject, factory])
+        #expect(named.stdout.hasPrefix("digraph diff: 21 registrations added, 21 removed; 25 edges added, 25 removed; 3 new findings; 3 findings fixed\n"), "\(named.stdout)")
+        #expect(named.stdout.contains("+ registration OrderRepository (name: orderRepository)\n"))
+        #expect(named.stdout.contains("- registration OrderRepository\n"))
+        // The same captive singleton and unused key, under other names.
+        #expect(named.stdout.contains("new:   \(factory):"))
+        #expect(named.status == 0)
+    }
+}

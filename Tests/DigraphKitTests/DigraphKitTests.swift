@@ -16,6 +16,43 @@ struct DigraphKitTests {
         return try body(folder)
     }
 
+    /// Matching by key: a key under one name matches the unnamed key of the other side; a key
+    /// registered under several names keeps them, so those registrations never merge.
+    @Test func graphDiffMatchingByKeyKeepsNamesWhereAKeyHasSeveral() throws {
+        let base = try #require(ManifestLoader.load(text: """
+            version: 1
+            registrations:
+              - provides: Clock
+              - provides: Feed
+                dependencies:
+                  clock: Clock
+              - provides: APIClient
+                name: secure
+              - provides: APIClient
+                name: plain
+            """).graph)
+        let head = try #require(ManifestLoader.load(text: """
+            version: 1
+            registrations:
+              - provides: Clock
+                name: clock
+              - provides: Feed
+                name: feed
+                dependencies:
+                  clock: { type: Clock, name: clock }
+              - provides: APIClient
+                name: secure
+              - provides: APIClient
+                name: public_
+            """).graph)
+        let byKey = GraphDiff(base: base, baseFindings: [], head: head, headFindings: [], matching: .key)
+        #expect(byKey.addedRegistrations == [BindingKey(key: "APIClient", name: "public_")])
+        #expect(byKey.removedRegistrations == [BindingKey(key: "APIClient", name: "plain")])
+        #expect(byKey.addedEdges.isEmpty && byKey.removedEdges.isEmpty && byKey.changed.isEmpty)
+        let byName = GraphDiff(base: base, baseFindings: [], head: head, headFindings: [])
+        #expect(byName.addedRegistrations.count == 3 && byName.addedEdges.count == 1)
+    }
+
     @Test func checkRunReportsACycleWithItsLocationAndExitsOne() {
         let path = Self.fixture("broken/cycle.yaml")
         let run = CheckRun(files: [path])

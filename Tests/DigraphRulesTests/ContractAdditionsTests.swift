@@ -13,6 +13,45 @@ struct ContractAdditionsTests {
         return RuleCatalog.check(graph).map(RuleExample.render)
     }
 
+    /// `aliasOf: { type, name }` forwards to a named registration (a Factory key forwarding to
+    /// another container property): linked by key and name, written back the same way.
+    @Test func anAliasOfANamedRegistration() throws {
+        let manifest = """
+        version: 1
+        registrations:
+          - provides: OrderRepository
+            name: orderRepository
+            lifetime: singleton
+          - provides: OrderReading
+            name: orderReading
+            aliasOf: { type: OrderRepository, name: orderRepository }
+          - provides: OrderWriting
+            aliasOf: OrderRepository
+        """
+        #expect(report(manifest) == [
+            "10:14: error: nothing provides 'OrderRepository', needed by 'OrderWriting' (its aliasOf) [missing-binding]\n  3:15: note: did you mean 'OrderRepository (name: orderRepository)'? It is registered here",
+        ])
+        let loaded = try #require(ManifestLoader.load(text: manifest).graph)
+        let reading = loaded.edges[1][0]
+        #expect(reading.binding == BindingKey(key: "OrderRepository", name: "orderRepository") && reading.target == 0)
+        let written = ManifestWriter().write(loaded.manifests[0], as: .yaml)
+        #expect(written.contains("    aliasOf: { type: OrderRepository, name: orderRepository }\n"), "\(written)")
+        #expect(written.contains("    aliasOf: OrderRepository\n"))
+
+        #expect(report("""
+        version: 1
+        registrations:
+          - provides: A
+            aliasOf: { name: b }
+        """) == ["4:14: error: 'aliasOf' as a mapping needs 'type' (the key it forwards to) and may have 'name' [schema]"])
+        #expect(report("""
+        version: 1
+        registrations:
+          - provides: A
+            aliasOf: { type: B, nam: b }
+        """) == ["4:25: error: unknown field 'nam' in 'aliasOf' (did you mean 'name'?); the fields are: type, name [schema]"])
+    }
+
     @Test func aPropertyClosesACycleLegitimately() {
         #expect(report("""
         version: 1

@@ -57,16 +57,16 @@ extension Container {
     /// 'HistoryViewModel', transient, on MainActor.
     @MainActor var historyViewModel: ParameterFactory<(date: Date, history: History?), HistoryViewModel> {
         self { arguments in
-            let (arg_date, arg_history) = (arguments.0, arguments.1)
-            return HistoryViewModel(date: arg_date, history: arg_history, repository: self.historyRepositoryProtocol())
+            let (date, history) = (arguments.0, arguments.1)
+            return HistoryViewModel(date: date, history: history, repository: self.historyRepositoryProtocol())
         }.unique
     }
 
     /// 'HistoryViewController', transient, on MainActor.
     @MainActor var historyViewController: ParameterFactory<(date: Date, history: History?), HistoryViewController> {
         self { arguments in
-            let (arg_date, arg_history) = (arguments.0, arguments.1)
-            return HistoryViewController(viewModel: self.historyViewModel((arg_date, arg_history)))
+            let (date, history) = (arguments.0, arguments.1)
+            return HistoryViewController(viewModel: self.historyViewModel((date, history)))
         }.unique
     }
 
@@ -86,8 +86,8 @@ extension Container {
 
     /// 'MainCoordinator', transient, on MainActor.
     @MainActor var mainCoordinator: ParameterFactory<UIWindow?, MainCoordinator> {
-        self { arg_window in
-            MainCoordinator(window: arg_window, home: self.homeViewController(), homeViewModel: self.homeViewModel())
+        self { window in
+            MainCoordinator(window: window, home: self.homeViewController(), homeViewModel: self.homeViewModel())
         }.unique
     }
 }
