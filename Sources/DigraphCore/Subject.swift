@@ -42,7 +42,7 @@ extension Diagnostic {
     /// The contract's fingerprint: code plus subject, never a line. Findings without a subject
     /// (schema problems, the importer's notes) fall back to their message.
     public var fingerprint: String {
-        "\(code.rawValue): \(subject.map(\.description) ?? message)"
+        fingerprint(mapping: { $0 })
     }
 
     /// The fingerprint with the subject's bindings passed through `transform` (how `diff` matches

@@ -59,7 +59,7 @@ public struct GraphDiff: Sendable {
                 changed.append(FieldChange(registration: id, field: field, old: was[field] ?? nil, new: now[field] ?? nil))
             }
         }
-        let oldEdges = Self.edges(of: base, matching: matching), newEdges = Self.edges(of: head, matching: matching)
+        let oldEdges = Self.edges(of: base, oldID, matching), newEdges = Self.edges(of: head, newID, matching)
         addedEdges = newEdges.subtracting(oldEdges).sorted()
         removedEdges = oldEdges.subtracting(newEdges).sorted()
         newFindings = Self.unmatched(headFindings, newID, against: baseFindings, oldID)
@@ -103,7 +103,10 @@ public struct GraphDiff: Sendable {
 
     /// Every edge of `graph` by (from, to, label).
     static func edges(of graph: DependencyGraph, matching: Matching) -> Set<EdgeID> {
-        let id = identity(in: graph, matching)
+        edges(of: graph, identity(in: graph, matching), matching)
+    }
+
+    private static func edges(of graph: DependencyGraph, _ id: (BindingKey) -> BindingKey, _ matching: Matching) -> Set<EdgeID> {
         var edges = Set<EdgeID>()
         for (index, outgoing) in graph.edges.enumerated() {
             let from = id(graph.binding(of: index)).description

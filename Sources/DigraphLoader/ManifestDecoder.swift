@@ -345,7 +345,6 @@ struct ManifestDecoder {
         return nil
     }
 
-    /// Reports unknown fields with a suggestion, and returns the known ones by name.
     /// A mapping's fields by name. A mapping has a handful of them, so a scan (of short strings,
     /// compared inline) beats building a dictionary for each of the million mappings of a big file.
     struct Fields {
@@ -355,7 +354,8 @@ struct ManifestDecoder {
         }
     }
 
-    /// The mapping's fields; each one not in `allowed` is an error (and is never looked up).
+    /// Reports unknown fields with a suggestion, and returns the mapping's fields by name (an unknown
+    /// one is never looked up).
     private mutating func checkFields(_ entries: [DocumentNode.Entry], allowed: [String], in context: String) -> Fields {
         for entry in entries {
             if !allowed.contains(entry.key.value) {

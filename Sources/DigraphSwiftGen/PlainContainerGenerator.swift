@@ -184,14 +184,13 @@ public struct PlainContainerGenerator {
             parameters.append((name, SwiftNaming.escapingIfFunction((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]), spell(key: key)), "_external_\(name)"))
         }
         parameters.append(("overrides", "Overrides = Overrides()", "overrides"))
-        let overridesArgument = SwiftNaming.argumentName("overrides")
         out.line()
         out.line("/// Supplied values and external keys are handed in here, and replacements for tests;")
         out.line("/// everything else is built on demand.")
         // `label arg_label`: the label may be a keyword (`default`), the name inside may not.
         out.block("\(access.prefix)init(\(parameters.map { "\($0.label) \(SwiftNaming.argumentName($0.label)): \($0.type)" }.joined(separator: ", ")))") { out in
             for parameter in parameters { out.line("self.\(parameter.storage) = \(SwiftNaming.argumentName(parameter.label))") }
-            out.line("self._overridden = !\(overridesArgument).isEmpty")
+            out.line("self._overridden = !\(SwiftNaming.argumentName("overrides")).isEmpty")
         }
     }
 

@@ -146,8 +146,6 @@ struct FactoryContainerReader {
             return nil
         }
 
-        // An override elsewhere is read in its own file.
-        let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
         if Self.onlyStops(closure) {
             var reading = FactoryReading()
             reading.isSupplied = true
@@ -155,6 +153,8 @@ struct FactoryContainerReader {
             return RegistrationFinder.Found(keys: [(definition.type, location)], name: definition.name, lifetime: .singleton, reading: reading,
                                             argumentNames: [], argumentTypes: [:], location: location, module: file.module)
         }
+        // An override elsewhere is read in its own file.
+        let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
         var reader = FactoryReader(file: closureFile, declarations: declarations, subject: subject)
         reader.factoryContainer = definition.container
         var argumentNames: [String] = []
