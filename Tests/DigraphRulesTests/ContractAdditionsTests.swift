@@ -52,6 +52,23 @@ struct ContractAdditionsTests {
         """) == ["4:25: error: unknown field 'nam' in 'aliasOf' (did you mean 'name'?); the fields are: type, name [schema]"])
     }
 
+    /// Declared typealiases are expanded in every resolve; the resolve keeps its isolation (it was
+    /// lost there once, and the isolation mismatch with it).
+    @Test func aResolveKeepsItsIsolationWhenTypealiasesAreExpanded() {
+        #expect(report("""
+        version: 1
+        typealiases:
+          Engine: SyncEngine
+        registrations:
+          - provides: SyncEngine
+            isolation: DatabaseActor
+        resolves:
+          - { type: Engine, isolation: MainActor }
+        """) == [
+            "8:13: warning: app code on MainActor resolves 'SyncEngine', whose factory is isolated to DatabaseActor: it runs off its actor there (Factory traps at run time); resolve it on DatabaseActor, or isolate both alike [isolation-mismatch]\n  5:5: note: 'SyncEngine' is registered here, isolated to DatabaseActor",
+        ])
+    }
+
     @Test func aPropertyClosesACycleLegitimately() {
         #expect(report("""
         version: 1
