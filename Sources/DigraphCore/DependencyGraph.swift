@@ -103,26 +103,28 @@ public struct DependencyGraph: Sendable {
         self.interfaces = interfaces
         self.externalKeys = externalKeys
 
-        var providers: [BindingKey: [Int]] = [:]
+        var providing: [BindingKey: [Int]] = [:]
         for (index, registration) in registrations.enumerated() {
             var seen = Set<String>()
             for type in registration.provides where seen.insert(type.key).inserted {
-                providers[BindingKey(key: type.key, name: registration.name?.value), default: []].append(index)
+                providing[BindingKey(key: type.key, name: registration.name?.value), default: []].append(index)
             }
         }
+        let providers = providing
         self.providers = providers
 
         // Keys registered from Swift as a generic type without its arguments (Swift infers them):
         // uses of a specialization find them by the unspecialized spelling.
-        var unspecialized: [BindingKey: BindingKey] = [:]
+        var unspecializedKeys: [BindingKey: BindingKey] = [:]
         for registration in registrations where registration.answersSpecializations {
             for type in registration.provides {
-                unspecialized[BindingKey(key: type.key, name: registration.name?.value)] = BindingKey(key: type.key, name: registration.name?.value)
+                unspecializedKeys[BindingKey(key: type.key, name: registration.name?.value)] = BindingKey(key: type.key, name: registration.name?.value)
             }
         }
+        let unspecialized = unspecializedKeys
 
         /// `T?` is served by a registration of `T?` itself when there is one, else by `T`.
-        func binding(for type: TypeReference, name: String?) -> BindingKey {
+        @Sendable func binding(for type: TypeReference, name: String?) -> BindingKey {
             let exact = BindingKey(key: type.key, name: name)
             let looked = type.expression.isOptional && providers[exact] != nil ? exact : BindingKey(key: type.lookupKey, name: name)
             guard providers[looked] == nil, !unspecialized.isEmpty, case .nominal(let components) = type.expression.unwrapped,
@@ -130,17 +132,16 @@ public struct DependencyGraph: Sendable {
             let bare = TypeExpression.nominal(components.map { TypeExpression.NameComponent($0.name) }).normalized().spelling
             return unspecialized[BindingKey(key: bare, name: name)] ?? looked
         }
-        self.edges = registrations.enumerated().map { index, registration in
+        @Sendable func edges(from index: Int) -> [Edge] {
+            let registration = registrations[index]
             var edges: [Edge] = []
             if let alias = registration.aliasOf {
                 let binding = binding(for: alias, name: registration.aliasName?.value)
                 edges.append(Edge(from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
                                   isOptional: false, target: providers[binding]?.last, label: nil, location: alias.location))
             }
-            let parameters = registration.dependencies.enumerated().map { (Edge.Kind.dependency(index: $0), $1) }
-            let properties = registration.properties.enumerated().map { (Edge.Kind.property(index: $0), $1) }
-            for (kind, dependency) in parameters + properties {
-                guard case .service(let type, let name, let isLazy, _) = dependency.source else { continue }
+            func add(_ kind: Edge.Kind, _ dependency: Dependency) {
+                guard case .service(let type, let name, let isLazy, _) = dependency.source else { return }
                 let binding = binding(for: type, name: name)
                 edges.append(Edge(from: index, kind: kind, type: type, binding: binding,
                                   isLazy: isLazy, isEager: registration.isEager || dependency.isEager, whenMissing: dependency.whenMissing,
@@ -148,8 +149,16 @@ public struct DependencyGraph: Sendable {
                                   target: providers[binding]?.last, label: dependency.label.value,
                                   location: dependency.location))
             }
+            for (position, dependency) in registration.dependencies.enumerated() { add(.dependency(index: position), dependency) }
+            for (position, property) in registration.properties.enumerated() { add(.property(index: position), property) }
             return edges
         }
+        // Each registration's edges are found on their own: a big graph links in slices side by side.
+        let slice = 8192
+        self.edges = registrations.count <= slice ? registrations.indices.map(edges(from:))
+            : Parallel.map(count: (registrations.count + slice - 1) / slice) { part in
+                (part * slice..<min((part + 1) * slice, registrations.count)).map(edges(from:))
+            }.flatMap { $0 }
         let linked = self.edges
         func positions(_ kind: (Int) -> Edge.Kind, count: (Registration) -> Int) -> [[Int]] {
             zip(registrations, linked).map { registration, edges in
@@ -167,8 +176,11 @@ public struct DependencyGraph: Sendable {
         var composite: [(registration: Int, key: TypeReference, members: Set<String>)] = []
         for (index, registration) in registrations.enumerated() {
             for provided in registration.provides {
+                let interface = interfaces[provided.key]
+                // A plain named type is one member, unless an interface says it composes others.
+                if case .nominal = provided.expression, interface == nil { continue }
                 var members = Set(provided.expression.normalized().compositionMembers.map(\.key))
-                if let interface = interfaces[provided.key] { members.formUnion(interface.composes.map(\.key)) }
+                if let interface { members.formUnion(interface.composes.map(\.key)) }
                 if members.count > 1 { composite.append((index, provided, members)) }
             }
         }

@@ -1,4 +1,5 @@
 import DigraphCore
+import Foundation
 
 /// Turns a located document into a `Manifest`, reporting every schema problem it finds (not just the
 /// first) as a located `schema` diagnostic.
@@ -33,7 +34,7 @@ struct ManifestDecoder {
 
         var registrations: [Registration] = []
         if let node = fields["registrations"] {
-            registrations = list(node, "'registrations'") { $0.decodeRegistration($1, assembly: assembly.value) }
+            registrations = decodeRegistrations(node, assembly: assembly.value)
         } else {
             error("missing required field 'registrations'; add `registrations: []` (it may be empty)", at: root.location)
         }
@@ -114,6 +115,65 @@ struct ManifestDecoder {
         }
         let isolation = fields["isolation"].flatMap { globalActor($0) }
         return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name, arguments: arguments, isolation: isolation) }
+    }
+
+    /// Registrations are decoded one by one, so a big file's list is cut into slices decoded side by
+    /// side; their registrations and problems join in file order, as one decoder would report them.
+    private mutating func decodeRegistrations(_ node: DocumentNode, assembly: String) -> [Registration] {
+        let slice = 4096
+        guard case .sequence(let elements) = node.kind, elements.count > slice else {
+            return list(node, "'registrations'") { $0.decodeRegistration($1, assembly: assembly) }
+        }
+        let file = file
+        let slices = (elements.count + slice - 1) / slice
+        let budget = ProblemBudget(slices: slices)
+        let decoded = Parallel.map(count: slices) { index in
+            var decoder = ManifestDecoder(file: file)
+            decoder.recordLimit = budget.remaining(before: index)
+            let registrations = elements[index * slice..<min((index + 1) * slice, elements.count)].compactMap {
+                decoder.decodeRegistration($0, assembly: assembly)
+            }
+            budget.finished(index, recorded: decoder.diagnostics.count)
+            return (registrations, decoder)
+        }
+        var registrations: [Registration] = []
+        registrations.reserveCapacity(elements.count)
+        for (decodedSlice, decoder) in decoded {
+            registrations += decodedSlice
+            decoder.diagnostics.forEach { record($0) }
+            unrecorded += decoder.unrecorded
+        }
+        return registrations
+    }
+
+    /// What the slices of a big list may still keep: a file of a million bad entries must hold the
+    /// problems it shows, not one slice's worth per slice. A slice keeps what the finished slices
+    /// before it left of `maximumRecorded` (all of it while one of them is still running; the join
+    /// drops the excess), so the first problems in file order are always kept.
+    private final class ProblemBudget: @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [Int?]
+        /// Slices `0..<finishedPrefix` are done and kept `prefixRecorded` problems between them.
+        private var finishedPrefix = 0
+        private var prefixRecorded = 0
+
+        init(slices: Int) { recorded = Array(repeating: nil, count: slices) }
+
+        func remaining(before slice: Int) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return finishedPrefix >= slice ? max(0, ManifestDecoder.maximumRecorded - prefixRecorded) : ManifestDecoder.maximumRecorded
+        }
+
+        func finished(_ slice: Int, recorded count: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            recorded[slice] = count
+            while finishedPrefix < recorded.count, let done = recorded[finishedPrefix] {
+                prefixRecorded += done
+                finishedPrefix += 1
+            }
+        }
     }
 
     private mutating func decodeRegistration(_ node: DocumentNode, assembly: String) -> Registration? {
@@ -328,11 +388,18 @@ struct ManifestDecoder {
     var problemCount: Int { diagnostics.count + unrecorded }
 
     private mutating func error(_ message: String, at location: SourceLocation, notes: [Note] = []) {
-        guard diagnostics.count < Self.maximumRecorded else {
+        record(.schema(message, at: location, notes: notes))
+    }
+
+    /// How many problems this decoder keeps; a slice keeps only what the slices before it left.
+    private var recordLimit = Self.maximumRecorded
+
+    private mutating func record(_ problem: Diagnostic) {
+        guard diagnostics.count < min(recordLimit, Self.maximumRecorded) else {
             unrecorded += 1
             return
         }
-        diagnostics.append(.schema(message, at: location, notes: notes))
+        diagnostics.append(problem)
     }
 
     private func keyNode(_ entry: DocumentNode.Entry) -> DocumentNode {

@@ -142,6 +142,7 @@ public enum ManifestLoader {
         }
         var decoder = ManifestDecoder(file: file)
         let manifest = decoder.decode(document)
+        if bytes.count > 1 << 20 { Parallel.release(document) }
         return (decoder.diagnostics.isEmpty ? manifest : nil, capped(decoder.diagnostics, file: file, unrecorded: decoder.unrecorded))
     }
 

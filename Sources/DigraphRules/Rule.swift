@@ -87,8 +87,9 @@ public enum RuleCatalog {
         descriptions.first { $0.code == code }
     }
 
-    /// Runs every rule and returns the findings in report order.
+    /// Runs every rule and returns the findings in report order. The rules only read the graph,
+    /// so they run side by side.
     public static func check(_ graph: DependencyGraph) -> [Diagnostic] {
-        rules.flatMap { $0.init().check(graph) }.sortedForReport()
+        Array(Parallel.map(count: rules.count) { rules[$0].init().check(graph) }.joined()).sortedForReport()
     }
 }

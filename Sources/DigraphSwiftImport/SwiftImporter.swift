@@ -244,48 +244,12 @@ public enum SwiftImporter {
                       unreadLibrary: unreadLibrary)
     }
 
-    /// Parsing dominates import time: spread the files over the cores, keep their order. The parser
-    /// and every walk recurse once per level of a tree, so they run on threads with a stack of a
-    /// known size (a dispatch worker's is 512 KB), not on the queue's workers.
+    /// Parsing dominates import time: spread the files over the cores, keep their order. The
+    /// parser recurses once per level of nesting: 64 MB of stack for deeply nested files.
     private static func parse(_ sources: [(path: String, text: String, module: String?)]) -> [SwiftFile] {
-        let results = ParsedFiles(count: sources.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, sources.count))
-        let done = DispatchGroup()
-        for _ in 0..<workers {
-            done.enter()
-            let thread = Thread {
-                while let index = results.next() {
-                    let source = sources[index]
-                    results.set(index, SwiftFile(path: source.path, text: source.text, module: source.module))
-                }
-                done.leave()
-            }
-            thread.stackSize = 64 << 20
-            thread.start()
+        Parallel.map(count: sources.count, stackSize: 64 << 20) { index in
+            SwiftFile(path: sources[index].path, text: sources[index].text, module: sources[index].module)
         }
-        done.wait()
-        return results.all
-    }
-
-    private final class ParsedFiles: @unchecked Sendable {
-        private var files: [SwiftFile?]
-        private let lock = NSLock()
-        private var taken = 0
-        init(count: Int) { files = Array(repeating: nil, count: count) }
-        /// The next file to parse, nil when every one is taken.
-        func next() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard taken < files.count else { return nil }
-            taken += 1
-            return taken - 1
-        }
-        func set(_ index: Int, _ file: SwiftFile) {
-            lock.lock()
-            files[index] = file
-            lock.unlock()
-        }
-        var all: [SwiftFile] { files.compactMap { $0 } }
     }
 }
 

@@ -54,6 +54,7 @@ guard let graph = ManifestLoader.load(sources: [(file, bytes)]).graph else {
 for rule in RuleCatalog.rules {
     median("  " + rule.description.code.rawValue) { _ = rule.init().check(graph) }
 }
+median("all rules (side by side)") { _ = RuleCatalog.check(graph) }
 median("check (load + all rules)") {
     if let graph = ManifestLoader.load(sources: [(file, bytes)]).graph { _ = RuleCatalog.check(graph) }
 }

@@ -66,6 +66,7 @@ struct Check: ParsableCommand {
             }
         }
         let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored), excluding: swift.excludes, baseline: accepted, containers: swift.statements, context: swift.context)
+        keepUntilExit(outcome)
         let environment = ProcessInfo.processInfo.environment
         print(outcome.rendered(as: format, colored: format == .text && Terminal.stdoutWantsColor,
                                githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }), terminator: "")

@@ -45,3 +45,15 @@ func printToStandardError(_ text: String) {
 func shown(_ text: String) -> String {
     PrintableText.inertInLog(PrintableText.escape(text))
 }
+
+/// A check of a big graph ends holding a million small objects. The system takes a process's memory
+/// back in one step when it exits, so the last value a command used is left to that instead of being
+/// freed object by object (as compilers leave their syntax trees).
+func keepUntilExit(_ value: some Any) {
+    _ = Unmanaged.passRetained(Box(value))
+}
+
+private final class Box<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

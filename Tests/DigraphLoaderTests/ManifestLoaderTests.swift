@@ -123,6 +123,46 @@ struct ManifestLoaderTests {
         #expect(RuleCatalog.check(graph).isEmpty)
     }
 
+    /// A list of more than 4,096 registrations is decoded in slices side by side, and a graph of
+    /// more than 8,192 linked in slices: problems, registrations and edges must come out in file
+    /// order, exactly as one decoder reports them.
+    @Test func bigListsDecodeAndLinkInFileOrder() throws {
+        let count = 20_000
+        func manifest(breaking broken: Set<Int>) -> String {
+            var text = "version: 1\nregistrations:\n"
+            for index in 0..<count {
+                text += broken.contains(index) ? "  - provides: S\(index)\n    lifetim: singleton\n"
+                    : "  - provides: S\(index)\n    dependencies: { next: S\((index + 1) % count) }\n"
+            }
+            return text
+        }
+        // Problems in the first, a middle and the last slice, in that order.
+        let broken = [3, 9_000, 19_999]
+        let failed = ManifestLoader.load(text: manifest(breaking: Set(broken)), file: "big.yaml")
+        #expect(failed.graph == nil)
+        #expect(failed.diagnostics.map(RuleExample.render) == broken.map {
+            "\(4 + 2 * $0):5: error: unknown field 'lifetim' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"
+        })
+
+        let graph = try loaded(manifest(breaking: []), file: "big.yaml")
+        #expect(graph.registrations.count == count)
+        #expect(graph.registrations.enumerated().allSatisfy { $1.provides[0].key == "S\($0)" })
+        #expect(graph.edges.enumerated().allSatisfy { $1.map(\.from) == [$0] && $1.map(\.target) == [($0 + 1) % count] })
+        #expect(graph.edges[count - 1][0].location.line == 2 + 2 * count)
+    }
+
+    /// A hundred thousand bad entries keep only the problems shown: the slices after the first few
+    /// count theirs without holding them, and the first ones in file order are the ones kept.
+    @Test func slicesKeepOnlyTheFirstProblemsInFileOrder() {
+        let text = "version: 1\nregistrations:\n" + String(repeating: "  - 1\n", count: 100_000)
+        let result = ManifestLoader.load(text: text, file: "m.yaml")
+        let lines = result.diagnostics.map(RuleExample.render)
+        #expect(lines.count == ManifestLoader.maximumProblemsPerFile + 1)
+        #expect(lines.first == "3:5: error: a registration must be a mapping (`key: value` pairs), found a number [schema]")
+        #expect(lines[ManifestLoader.maximumProblemsPerFile - 1].hasPrefix("\(2 + ManifestLoader.maximumProblemsPerFile):5: error:"))
+        #expect(lines.last == "\(2 + ManifestLoader.maximumProblemsPerFile):5: error: … and 99800 more problems in this file, not shown; fix these first [schema]")
+    }
+
     @Test func conflictingRedeclarationsPointAtBothPlaces() {
         let result = ManifestLoader.load(sources: [
             ("a.yaml", Array("version: 1\nmodules: { Data: { dependsOn: [Domain] }, Domain: {} }\nregistrations: []\n".utf8)),

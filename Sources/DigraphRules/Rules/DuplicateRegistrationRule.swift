@@ -48,13 +48,13 @@ public struct DuplicateRegistrationRule: Rule {
     public init() {}
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
-        var earlier: [BindingKey: [TypeReference]] = [:]
+        var first: [BindingKey: TypeReference] = [:]
         var diagnostics: [Diagnostic] = []
         for registration in graph.registrations {
             for provided in registration.provides {
                 let binding = BindingKey(key: provided.key, name: registration.name?.value)
                 // `B & A` is the type `A & B`: the key is the same, only the spelling differs.
-                if let first = earlier[binding]?.first {
+                if let first = first[binding] {
                     let respelled = first.writtenSpelling != provided.writtenSpelling && provided.writtenSpelling.contains("&")
                     let note = respelled
                         ? "first registered here, as '\(first.writtenSpelling)': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)"
@@ -63,8 +63,9 @@ public struct DuplicateRegistrationRule: Rule {
                         .duplicateRegistration, .error,
                         "'\(respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description)' is registered again; this registration silently replaces the one at \(first.location)",
                         at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding)))
+                } else {
+                    first[binding] = provided
                 }
-                earlier[binding, default: []].append(provided)
             }
         }
         return diagnostics
