@@ -104,6 +104,7 @@ public struct DependencyGraph: Sendable {
         self.externalKeys = externalKeys
 
         var providing: [BindingKey: [Int]] = [:]
+        providing.reserveCapacity(registrations.count)  // no rehash of every key while it grows
         for (index, registration) in registrations.enumerated() {
             var seen = Set<String>()
             for type in registration.provides where seen.insert(type.key).inserted {

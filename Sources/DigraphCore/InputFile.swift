@@ -31,8 +31,11 @@ public enum InputFile {
     }
 
     /// Why a path that should be a file cannot be read as one, in words; nil for a regular file.
-    public static func problem(at path: String) -> String? {
-        switch kind(of: path) {
+    public static func problem(at path: String) -> String? { problem(for: kind(of: path)) }
+
+    /// Why a path of this kind cannot be read as a file, in words; nil for a regular file.
+    public static func problem(for kind: Kind) -> String? {
+        switch kind {
         case .regularFile: nil
         case .directory: "is a directory"
         case .missing: "cannot read the file: it does not exist"

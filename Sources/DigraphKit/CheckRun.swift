@@ -24,14 +24,15 @@ public struct CheckRun: Sendable {
     /// What was read from Swift sources (`read 425 Swift files: 30 registrations, …`), nil without any.
     public let swiftRead: String?
 
+    /// `tree` is where the files are read: the disk, or a git revision's files (`GitRevision.tree`).
     public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
-                containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil) {
+                containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()) {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
         for path in given {
-            let kind = InputFile.kind(of: path)
+            let kind = tree.kind(of: path)
             guard kind == .directory else {
-                if SwiftSourceFiles.holdsSwift(path) {
+                if SwiftSourceFiles.holdsSwift(path, in: tree) {
                     swiftPaths.append(path)
                 } else if kind == .regularFile, !ManifestLoader.isManifestName(path) {
                     refused.append(.schema("this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them", at: .start(of: path)))
@@ -40,7 +41,7 @@ public struct CheckRun: Sendable {
                 }
                 continue
             }
-            let listing = SwiftSourceFiles.list([path], excluding: patterns)
+            let listing = SwiftSourceFiles.list([path], excluding: patterns, in: tree)
             if !listing.pluginManifests.isEmpty {
                 manifestPaths += listing.pluginManifests
             } else if !listing.files.isEmpty {
@@ -50,13 +51,13 @@ public struct CheckRun: Sendable {
             }
         }
         var imported: SwiftImporter.Result?
-        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers, context: context) }
+        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers, context: context, in: tree) }
         swiftRead = imported.map(\.readSummary)
         let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
-                                         unreadable: refused + (imported?.unreadable ?? []))
+                                         unreadable: refused + (imported?.unreadable ?? []), in: tree)
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
-        readFiles = ManifestLoader.expand(paths: manifestPaths) + (imported?.files ?? [])
+        readFiles = ManifestLoader.expand(paths: manifestPaths, in: tree) + (imported?.files ?? [])
         var findings = (imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
         var suppressed = 0
         if let graph = loaded.graph {

@@ -7,24 +7,18 @@ import Glibc
 import Darwin
 #endif
 
-/// Paths as they were at a git revision, read with `git ls-tree` and `git show` (no checkout):
-/// copied into a scratch folder under the same names, so that a check there reports the same
-/// paths a check of the working tree does.
+/// Paths as they were at a git revision, read with one `git ls-tree` and one `git cat-file --batch`
+/// (no checkout, nothing written): held in memory as a `SourceTree`, so that a check of the revision
+/// reads the same paths, spelled the same way, as a check of the working tree.
 public struct GitRevision {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    /// The scratch folder standing for the working directory at the revision; the files not
-    /// present at the revision are simply absent.
-    public let workingDirectory: String
+    /// The revision's Swift files and manifests, read as if it were checked out here.
+    public let tree: MemoryTree
     /// The given paths that exist at the revision (an added manifest has no past).
     public let existingPaths: [String]
-    private let scratch: String
-    /// What the copy made, removed by `removeCopy` (Foundation's recursive removal stats and lists
-    /// attributes of everything: about 0.6 s of system time for a few hundred files).
-    private let madeFiles: [String]
-    private let madeFolders: [String]
 
     /// Reads `paths` (relative to the current directory, inside a git work tree) at `revision`.
     public init(_ revision: String, paths: [String]) throws(Failure) {
@@ -39,102 +33,26 @@ public struct GitRevision {
             let root = try Self.git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .newlines)
             throw Failure(description: "git knows no commit '\(revision)' in \(root); fetch it first (actions/checkout needs fetch-depth: 0 or the base branch)")
         }
+        let root = String(location[0])
         let prefix = location.count > 1 ? String(location[1]) : ""
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-base-\(UUID().uuidString)").path
-        workingDirectory = prefix.isEmpty ? scratch : scratch + "/" + prefix
-        var existing: [String] = []
-        var files: [String] = [], created: [String] = []
-        var seen = Set<String>()
-        do {
-            try FileManager.default.createDirectory(atPath: workingDirectory, withIntermediateDirectories: true)
-            // One `ls-tree` for all the paths, one `cat-file --batch` for the files digraph reads
-            // (Swift sources and manifests; not the images and the rest of a tree).
-            let listing = try Self.git(["ls-tree", "-r", "-z", "--full-name", revision, "--"] + paths)
-            let entries = try listing.split(separator: "\0").map { try Self.entry(String($0)) }.compactMap { $0 }
-                .filter { $0.path.hasSuffix(".swift") || ManifestLoader.isManifestName($0.path) }
-            for path in paths {
-                // `ls-tree` names files from the repository's root; a given path is relative to here.
-                var components: [Substring] = []
-                for component in (prefix + path).split(separator: "/") where component != "." {
-                    if component == "..", !components.isEmpty { components.removeLast() } else { components.append(component) }
-                }
-                let spelled = components.joined(separator: "/")
-                if entries.contains(where: { spelled.isEmpty || $0.path == spelled || $0.path.hasPrefix(spelled + "/") }) { existing.append(path) }
-            }
-            let contents = try Self.objects(entries.map(\.object))
-            for (entry, bytes) in zip(entries, contents) {
-                // A path from the commit is data: validated in `entry`, and checked again here to stay inside the copy.
-                let target = URL(fileURLWithPath: scratch + "/" + entry.path).standardizedFileURL.path
-                guard target.hasPrefix(scratch + "/") else {
-                    throw Failure(description: "the revision's tree holds \(PrintableText.escape(entry.path)), a path leaving the copy; it is not read")
-                }
-                // Each folder once, with mkdir: Foundation's createDirectory stats and lists
-                // attributes of every level for every file.
-                var folder = scratch
-                for component in entry.path.split(separator: "/").dropLast() {
-                    folder += "/" + component
-                    guard seen.insert(folder).inserted else { continue }
-                    if mkdir(folder, 0o755) == 0 { created.append(folder) } else if errno != EEXIST {
-                        throw Failure(description: "cannot write a copy of \(PrintableText.escape(entry.path)) in \(scratch)")
-                    }
-                }
-                // A plain write: `createFile` writes atomically, with an fsync per file, which was most
-                // of `diff --base` on an app of a few hundred files. The copy is scratch.
-                guard Self.writeScratch(bytes, to: target) else {
-                    throw Failure(description: "cannot write a copy of \(PrintableText.escape(entry.path)) in \(scratch)")
-                }
-                files.append(target)
-            }
-        } catch let failure as Failure {
-            Self.remove(files: files, folders: created, scratch: scratch)
-            throw failure
-        } catch {
-            Self.remove(files: files, folders: created, scratch: scratch)
-            throw Failure(description: "cannot copy the revision's files: \(error.localizedDescription)")
+        // One `ls-tree` for all the paths, one `cat-file --batch` for the files digraph reads
+        // (Swift sources and manifests; not the images and the rest of a tree).
+        let listing = try Self.git(["ls-tree", "-r", "-z", "--full-name", revision, "--"] + paths)
+        var entries: [(object: String, path: String)] = []
+        for line in listing.split(separator: "\0") {
+            guard let entry = try Self.entry(String(line)), entry.path.hasSuffix(".swift") || ManifestLoader.isManifestName(entry.path) else { continue }
+            entries.append(entry)
         }
-        existingPaths = existing
-        madeFiles = files
-        madeFolders = created
+        let contents = try Self.objects(entries.map(\.object))
+        var files: [String: [UInt8]] = [:]
+        for (entry, bytes) in zip(entries, contents) { files[entry.path] = [UInt8](bytes) }
+        let tree = MemoryTree(files: files, prefix: prefix, root: root)
+        self.tree = tree
+        existingPaths = paths.filter { tree.kind(of: $0) != .missing }
     }
 
-    /// Creates `path` (never replacing anything) and writes `bytes`: no fsync, no rename.
-    private static func writeScratch(_ bytes: Data, to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-    }
-
-    /// Runs `body` with the revision's copy as the current directory, then removes the copy.
-    public func withWorkingDirectory<T>(_ body: () throws -> T) rethrows -> T {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(workingDirectory)
-        defer {
-            _ = FileManager.default.changeCurrentDirectoryPath(previous)
-            Self.remove(files: madeFiles, folders: madeFolders, scratch: scratch)
-        }
-        return try body()
-    }
-
-    /// Removes what the copy made: its files and folders (children first) directly, then the
-    /// scratch folder, by then nearly empty, with Foundation.
-    private static func remove(files: [String], folders: [String], scratch: String) {
-        for file in files { unlink(file) }
-        for folder in folders.reversed() { rmdir(folder) }   // made parents first
-        try? FileManager.default.removeItem(atPath: scratch)
-    }
-
-    /// One `ls-tree -z` line, `<mode> <type> <object>\t<path>`: a regular file to copy, nil for
-    /// what is not one (a submodule), a failure for what must not be copied (a link, a path with
+    /// One `ls-tree -z` line, `<mode> <type> <object>\t<path>`: a regular file to read, nil for
+    /// what is not one (a submodule), a failure for what must not be read (a link, a path with
     /// `..`, `.` or an empty component, an absolute path), whatever a crafted commit holds.
     static func entry(_ line: String) throws(Failure) -> (object: String, path: String)? {
         guard let tab = line.firstIndex(of: "\t") else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
@@ -147,7 +65,7 @@ public struct GitRevision {
         }
         switch fields[0] {
         case "100644", "100755": return (String(fields[2]), path)
-        case "120000": throw Failure(description: "the revision's tree holds a link at \(PrintableText.escape(path)); digraph reads no links from a revision (it would follow it out of the copy)")
+        case "120000": throw Failure(description: "the revision's tree holds a link at \(PrintableText.escape(path)); digraph reads no links from a revision (one may point anywhere)")
         default: return nil
         }
     }

@@ -27,13 +27,13 @@ public enum ManifestLoader {
 
     /// Files given on the command line: a directory stands for its `*.yaml`, `*.yml` and `*.json`
     /// files (not hidden ones), sorted. A file named explicitly is always a manifest.
-    public static func expand(paths: [String]) -> [String] {
-        expandMarkingFolders(paths).map(\.file)
+    public static func expand(paths: [String], in tree: any SourceTree = DiskTree()) -> [String] {
+        expandMarkingFolders(paths, in: tree).map(\.file)
     }
 
-    private static func expandMarkingFolders(_ paths: [String]) -> [(file: String, folder: String?)] {
+    private static func expandMarkingFolders(_ paths: [String], in tree: any SourceTree) -> [(file: String, folder: String?)] {
         paths.flatMap { path -> [(file: String, folder: String?)] in
-            guard InputFile.kind(of: path) == .directory, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            guard tree.kind(of: path) == .directory, let names = tree.names(in: path) else {
                 return [(path, nil)]
             }
             let prefix = path.hasSuffix("/") ? path : path + "/"
@@ -46,14 +46,15 @@ public enum ManifestLoader {
     /// In a directory, YAML or JSON that is not a manifest (a `.swiftlint.yml`, a `codecov.yml`:
     /// neither `version` nor `registrations` at the top) is skipped with an info; a directory that
     /// yields no manifest is an error.
-    public static func load(files: [String], adding made: [Manifest] = [], unreadable more: [Diagnostic] = []) -> LoadResult {
+    public static func load(files: [String], adding made: [Manifest] = [], unreadable more: [Diagnostic] = [],
+                            in tree: any SourceTree = DiskTree()) -> LoadResult {
         var sources: [(file: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         var skipped: [Diagnostic] = []
         var manifestsPerFolder: [String: Int] = [:]
-        for path in files where InputFile.kind(of: path) == .directory { manifestsPerFolder[path] = 0 }
-        for (file, folder) in expandMarkingFolders(files) {
-            switch read(file: file) {
+        for path in files where tree.kind(of: path) == .directory { manifestsPerFolder[path] = 0 }
+        for (file, folder) in expandMarkingFolders(files, in: tree) {
+            switch read(file: file, in: tree) {
             case .success(let bytes):
                 if folder != nil, let reason = notAManifest(bytes, file: file) {
                     skipped.append(Diagnostic(.schema, .info, "skipped: \(reason), so it is not read as a manifest", at: .start(of: file)))
@@ -112,25 +113,20 @@ public enum ManifestLoader {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) in try parse(buffer, file: file) }
     }
 
-    static func read(file: String) -> Result<[UInt8], Diagnostic> {
-        switch InputFile.kind(of: file) {
+    static func read(file: String, in tree: any SourceTree = DiskTree()) -> Result<[UInt8], Diagnostic> {
+        let kind = tree.kind(of: file)
+        switch kind {
         case .regularFile: break
         case .directory: return .failure(.schema("is a directory with no .yaml, .yml or .json manifests", at: .start(of: file)))
-        default: return .failure(.schema(InputFile.problem(at: file)!, at: .start(of: file)))
+        default: return .failure(.schema(InputFile.problem(for: kind)!, at: .start(of: file)))
         }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
+        guard let bytes = tree.contents(of: file, limit: maximumFileSize + 1) else {
             return .failure(.schema("cannot read the file: permission denied", at: .start(of: file)))
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-            guard data.count <= maximumFileSize else {
-                return .failure(.schema("the file is larger than \(maximumFileSize >> 20) MB; split the manifest into several files", at: .start(of: file)))
-            }
-            return .success([UInt8](data))
-        } catch {
-            return .failure(.schema("cannot read the file: \(error.localizedDescription)", at: .start(of: file)))
+        guard bytes.count <= maximumFileSize else {
+            return .failure(.schema("the file is larger than \(maximumFileSize >> 20) MB; split the manifest into several files", at: .start(of: file)))
         }
+        return .success(bytes)
     }
 
     static func decode(bytes: [UInt8], file: String) -> (Manifest?, [Diagnostic]) {

@@ -132,13 +132,13 @@ public enum SwiftImporter {
 
     /// Imports the Swift files under `paths` (files, or folders read recursively).
     public static func run(paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [],
-                           context: FactoryContext? = nil) -> Result {
-        let listing = SwiftSourceFiles.list(paths, excluding: patterns)
+                           context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()) -> Result {
+        let listing = SwiftSourceFiles.list(paths, excluding: patterns, in: tree)
         var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
-        let modules = ModuleMap(packageRoots: listing.packageRoots)
+        let modules = ModuleMap(packageRoots: listing.packageRoots, in: tree)
         var sources: [(path: String, text: String, module: String?)] = []
         for path in listing.files {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = tree.contents(of: path) else {
                 unreadable.append(Diagnostic(.swiftImport, .error, "cannot read \(path): permission denied or not a regular file", at: .start(of: path)))
                 continue
             }
@@ -271,18 +271,18 @@ enum SyntaxProblems {
 struct ModuleMap {
     private var prefixes: [(prefix: String, module: String)] = []
 
-    init(packageRoots: [String]) {
+    init(packageRoots: [String], in tree: any SourceTree) {
         for root in packageRoots {
             let base = root == "." ? "" : root + "/"
             for folder in ["Sources", "Tests"] {
                 let path = base + folder
-                for folder in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !folder.hasPrefix(".") {
+                for folder in (tree.names(in: path) ?? []).sorted() where !folder.hasPrefix(".") {
                     guard let name = Self.moduleName(folder) else { continue }
                     prefixes.append((path + "/" + folder + "/", name))
                 }
             }
             // Targets with a custom `path:` in the manifest.
-            if let data = FileManager.default.contents(atPath: base + "Package.swift") {
+            if let data = tree.contents(of: base + "Package.swift") {
                 let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
                 for call in SwiftExpressions.calls(in: tree) {
                     let labels = Dictionary(call.arguments.compactMap { argument in

@@ -26,18 +26,18 @@ public enum SwiftSourceFiles {
     public static let pluginManifestSuffixes = [".digraph.yaml", ".digraph.yml", ".digraph.json"]
 
     /// True when a path is a `.swift` file, or a directory with at least one below it.
-    public static func holdsSwift(_ path: String, excluding patterns: [String] = []) -> Bool {
+    public static func holdsSwift(_ path: String, excluding patterns: [String] = [], in tree: any SourceTree = DiskTree()) -> Bool {
         if path.hasSuffix(".swift") { return true }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-        return !list([path], excluding: patterns).files.isEmpty
+        guard tree.kind(of: path) == .directory else { return false }
+        return !list([path], excluding: patterns, in: tree).files.isEmpty
     }
 
-    public static func list(_ paths: [String], excluding patterns: [String] = []) -> Listing {
+    public static func list(_ paths: [String], excluding patterns: [String] = [], in tree: any SourceTree = DiskTree()) -> Listing {
         var listing = Listing(files: [], unreadable: [], packageRoots: [])
         var seen = Set<String>()
         for path in paths.map(normalized) {
-            switch InputFile.kind(of: path) {
+            let kind = tree.kind(of: path)
+            switch kind {
             case .directory: break
             case .regularFile where !path.hasSuffix(".swift"):
                 listing.unreadable.append((path, "it is not Swift source (.swift); give Swift files or the folders that hold them"))
@@ -49,32 +49,33 @@ public enum SwiftSourceFiles {
                 listing.unreadable.append((path, "it does not exist"))
                 continue
             default:
-                listing.unreadable.append((path, InputFile.problem(at: path)!.replacingOccurrences(of: "cannot read the file: ", with: "")))
+                listing.unreadable.append((path, InputFile.problem(for: kind)!.replacingOccurrences(of: "cannot read the file: ", with: "")))
                 continue
             }
-            walk(path, relative: "", patterns: patterns, into: &listing, seen: &seen)
+            walk(path, relative: "", patterns: patterns, tree: tree, into: &listing, seen: &seen)
         }
         // A package above the given folders still names their modules (`digraph check Sources`).
         for path in paths.map(normalized) {
-            if let root = enclosingPackage(of: path), !listing.packageRoots.contains(root) { listing.packageRoots.append(root) }
+            if let root = enclosingPackage(of: path, in: tree), !listing.packageRoots.contains(root) { listing.packageRoots.append(root) }
         }
         return listing
     }
 
     /// The nearest folder above `path` holding a `Package.swift` ("." for the working directory).
-    static func enclosingPackage(of path: String) -> String? {
+    static func enclosingPackage(of path: String, in tree: any SourceTree) -> String? {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         while !components.isEmpty {
             components.removeLast()
             let joined = components.joined(separator: "/")
             let folder = components.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : (joined.isEmpty ? "/" : joined)
-            if FileManager.default.fileExists(atPath: (folder == "/" ? "" : folder) + "/Package.swift") { return folder }
+            if ![.missing, .linkLoop, .notPermitted].contains(tree.kind(of: (folder == "/" ? "" : folder) + "/Package.swift")) { return folder }
         }
         return nil
     }
 
-    private static func walk(_ directory: String, relative: String, patterns: [String], into listing: inout Listing, seen: inout Set<String>) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+    private static func walk(_ directory: String, relative: String, patterns: [String], tree: any SourceTree,
+                             into listing: inout Listing, seen: inout Set<String>) {
+        guard let names = tree.names(in: directory) else {
             listing.unreadable.append((directory, "the folder cannot be read"))
             return
         }
@@ -84,19 +85,16 @@ public enum SwiftSourceFiles {
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if patterns.contains(where: { matches(pattern: $0, path: relativePath) || matches(pattern: $0, path: path) }) { continue }
             // Symbolic links to folders are not followed: a link loop must not hang the walk.
-            // (lstat: Foundation's attributesOfItem also lists extended attributes, per file.)
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            if status.st_mode & S_IFMT == S_IFLNK {
-                if name.hasSuffix(".swift"), InputFile.kind(of: path) == .regularFile, seen.insert(path).inserted { listing.files.append(path) }
-                continue
-            }
-            if status.st_mode & S_IFMT == S_IFDIR {
-                walk(path, relative: relativePath, patterns: patterns, into: &listing, seen: &seen)
-            } else if name.hasSuffix(".swift"), name != "Package.swift", status.st_mode & S_IFMT == S_IFREG, seen.insert(path).inserted {
-                listing.files.append(path)
-            } else if pluginManifestSuffixes.contains(where: name.hasSuffix), status.st_mode & S_IFMT == S_IFREG {
+            switch tree.entry(at: path) {
+            case .link:
+                if name.hasSuffix(".swift"), tree.kind(of: path) == .regularFile, seen.insert(path).inserted { listing.files.append(path) }
+            case .directory:
+                walk(path, relative: relativePath, patterns: patterns, tree: tree, into: &listing, seen: &seen)
+            case .regularFile where name.hasSuffix(".swift") && name != "Package.swift":
+                if seen.insert(path).inserted { listing.files.append(path) }
+            case .regularFile where pluginManifestSuffixes.contains(where: name.hasSuffix):
                 listing.pluginManifests.append(path)
+            default: break
             }
         }
     }

@@ -54,8 +54,7 @@ struct Diff: ParsableCommand {
             try Diff.parse(arguments).run()
             return
         }
-        let base: CheckRun, head: CheckRun
-        let read = { (files: [String]) in CheckRun(files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context) }
+        let sides: [(paths: [String], tree: any SourceTree)]
         if let revision {
             let past: GitRevision
             do {
@@ -64,12 +63,16 @@ struct Diff: ParsableCommand {
                 printToStandardError("digraph: error: \(shown(error.description))\n")
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
-            base = past.withWorkingDirectory { read(past.existingPaths) }
-            head = read(paths)
+            sides = [(past.existingPaths, past.tree), (paths, DiskTree())]
         } else {
-            base = read([paths[0]])
-            head = read([paths[1]])
+            sides = [([paths[0]], DiskTree()), ([paths[1]], DiskTree())]
         }
+        let excludes = swift.excludes, statements = swift.statements, context = swift.context
+        // The two sides are read and checked side by side (the importer's walks want a big stack).
+        let runs = Parallel.map(count: 2, stackSize: 64 << 20) { index in
+            CheckRun(files: sides[index].paths, excluding: excludes, containers: statements, context: context, in: sides[index].tree)
+        }
+        let base = runs[0], head = runs[1]
         for (side, run) in [("BASE", base), ("HEAD", head)] where run.graph == nil {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(run.report))
             printToStandardError("digraph: error: \(side) cannot be read; nothing was compared\n")

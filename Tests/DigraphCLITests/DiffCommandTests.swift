@@ -147,6 +147,44 @@ struct DiffCommandTests {
         #expect(changed.stdout.hasPrefix("digraph diff: 1 registration changed"), "\(changed.stdout)")
     }
 
+    /// The revision is read into memory, never written out: from a subfolder, a path that climbs
+    /// out of it (`../Lib`) and an absolute path inside the repository read the revision's files
+    /// under the spelling given; module names come from the revision's own `Package.swift`; and
+    /// the temporary folder stays empty.
+    @Test func theRevisionIsReadFromMemoryUnderThePathsGiven() throws {
+        let repository = try Self.scratch()
+        let temporary = try Self.scratch()
+        defer {
+            try? FileManager.default.removeItem(at: repository)
+            try? FileManager.default.removeItem(at: temporary)
+        }
+        let lib = repository.appendingPathComponent("Lib/Sources/Net")
+        try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Lib\", targets: [.target(name: \"Net\")])\n"
+            .write(to: repository.appendingPathComponent("Lib/Package.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfinal class API {}\nfunc assemble(container: Container) { container.register(API.self) { _ in API() } }\n"
+            .write(to: lib.appendingPathComponent("DI.swift"), atomically: true, encoding: .utf8)
+        try git("init", "-q", in: repository)
+        try git("add", ".", in: repository)
+        try git("commit", "-qm", "base", in: repository)
+        // Since the revision the registration became a singleton and moved to the target Store.
+        let store = repository.appendingPathComponent("Lib/Sources/Store")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: lib.appendingPathComponent("DI.swift"))
+        try "import Swinject\nfinal class API {}\nfunc assemble(container: Container) { container.register(API.self) { _ in API() }.inObjectScope(.container) }\n"
+            .write(to: store.appendingPathComponent("DI.swift"), atomically: true, encoding: .utf8)
+
+        let app = repository.appendingPathComponent("App")
+        let expected = "digraph diff: 1 registration changed\n~ API lifetime: graph -> singleton\n~ API module: Net -> Store\n"
+        let climbing = try CLIRunner.run(["diff", "--base", "HEAD", "../Lib"], environment: ["TMPDIR": temporary.path], directory: app)
+        #expect(climbing.status == 0, "\(climbing.stderr)")
+        #expect(climbing.stdout == expected)
+        let absolute = try CLIRunner.run(["diff", "--base", "HEAD", repository.appendingPathComponent("Lib").path], environment: ["TMPDIR": temporary.path], directory: app)
+        #expect(absolute.stdout == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [], "nothing is written for the revision")
+    }
+
     @Test func theMarkdownStaysWithinMermaidsAndGitHubsLimits() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -49,6 +49,7 @@ public struct DuplicateRegistrationRule: Rule {
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
         var first: [BindingKey: TypeReference] = [:]
+        first.reserveCapacity(graph.registrations.count)  // no rehash of every key while it grows
         var diagnostics: [Diagnostic] = []
         for registration in graph.registrations {
             for provided in registration.provides {

@@ -72,6 +72,7 @@ public struct KeyCollisionRule: Rule {
             var name: String?
         }
         var first: [Printed: TypeReference] = [:]
+        first.reserveCapacity(graph.registrations.count)  // no rehash of every key while it grows
         var diagnostics: [Diagnostic] = []
         // An `ObjectIdentifier`-keyed container (read from its Swift declaration) never compares printed names.
         let identityKeyed = Set(graph.manifests.filter(\.keysByTypeIdentity).map(\.assembly.value))
@@ -97,6 +98,7 @@ public struct KeyCollisionRule: Rule {
     /// Keys with one look-alike skeleton, and keys that mix Latin with letters that pass for Latin.
     private func lookAlikes(_ graph: DependencyGraph) -> [Diagnostic] {
         var firstBySkeleton: [String: TypeReference] = [:]
+        firstBySkeleton.reserveCapacity(graph.registrations.count)
         var reported = Set<String>()
         var diagnostics: [Diagnostic] = []
         for registration in graph.registrations {
