@@ -9,8 +9,7 @@ public struct DOTEncoder {
     /// Above this many nodes, edge labels are dropped and the layout is tuned for speed.
     public static let largeGraphThreshold = 300
     /// The same for a shaped picture (PictureShape): its folded rows make long edges, and edge
-    /// labels double the ranks dot routes them through (250 app-like registrations took 10 s with
-    /// labels and dot's own limits, 0.15 s without labels and with the large tier's).
+    /// labels double the ranks dot routes them through (docs/performance.md, "Thresholds in the code").
     public static let largeShapedThreshold = 150
     /// A shaped picture with more edges than this drops its labels too: dot's time with labels
     /// grows far faster than the edge count there (measured in docs/performance.md).

@@ -40,7 +40,7 @@ struct PictureShape {
     static let foldRatio = 4.0
     static let screenWidth = 1_600.0
     /// Above this many nodes dot keeps its own ranks: folded bands multiply long edges, and dot's
-    /// time with them (2,072 synthetic registrations: 31 s and 1.2 GB shaped, 1.1 s as dot ranks them).
+    /// time with them (docs/performance.md, "Thresholds in the code").
     static let maximumNodes = 1_000
     /// A key with at least this many users is drawn as a proxy in each other module using it.
     static let hubUses = 8

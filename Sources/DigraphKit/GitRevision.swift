@@ -94,7 +94,7 @@ public struct GitRevision {
     /// Runs git, handing it `input` on standard input when given.
     private static func gitBytes(_ arguments: [String], input: Data? = nil, failure: String? = nil) throws(Failure) -> Data {
         // posix_spawn and waitpid, not Foundation's Process: on Linux it notices a child's exit
-        // only about 0.1 s later, which was most of `diff --base` on a small app.
+        // late (docs/performance.md, "Thresholds in the code").
         var output: [Int32] = [0, 0], errors: [Int32] = [0, 0], request: [Int32] = [0, 0]
         guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&request) == 0 else { throw Failure(description: "cannot run git: no pipe") }
         #if canImport(Darwin)

@@ -4,8 +4,8 @@ import DigraphDOT
 /// module), and whether a layout of it is within reason. Laying it out as a picture is
 /// DigraphGraphviz's job, which this library does not link.
 public struct GraphDrawing {
-    /// Above these, a layout takes minutes (5,000 registrations took 6.5 s, 20,000 did not finish
-    /// in 7 minutes): a picture of that size is refused unless asked for anyway.
+    /// Above these, a layout takes minutes: a picture of that size is refused unless asked for
+    /// anyway (the measurements: docs/performance.md, "Thresholds in the code").
     public static let maximumNodes = 5_000
     public static let maximumEdges = 20_000
     /// Above this many nodes edge labels are dropped and dot's layout limits are tightened.
