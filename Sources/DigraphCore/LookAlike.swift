@@ -39,6 +39,9 @@ public enum LookAlike {
         return text.unicodeScalars.first { latinLookAlikes[$0] != nil || (0xFF01...0xFF5E).contains($0.value) }
     }
 
+    /// False for plain ASCII, which neither holds a look-alike nor mixes scripts.
+    public static func mayHoldLookAlikes(_ text: String) -> Bool { !isASCII(text) }
+
     private static func isASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 }
     }

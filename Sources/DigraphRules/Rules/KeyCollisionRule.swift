@@ -97,6 +97,8 @@ public struct KeyCollisionRule: Rule {
 
     /// Keys with one look-alike skeleton, and keys that mix Latin with letters that pass for Latin.
     private func lookAlikes(_ graph: DependencyGraph) -> [Diagnostic] {
+        // Two plain ASCII keys never look alike: without a key outside ASCII there is nothing to find.
+        guard graph.registrations.contains(where: { $0.provides.contains { LookAlike.mayHoldLookAlikes($0.key) } }) else { return [] }
         var firstBySkeleton: [String: TypeReference] = [:]
         firstBySkeleton.reserveCapacity(graph.registrations.count)
         var reported = Set<String>()
