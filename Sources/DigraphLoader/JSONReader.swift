@@ -128,6 +128,7 @@ public struct JSONReader {
     private mutating func readArray(depth: Int) throws(DocumentError) -> DocumentNode {
         let start = location
         advance()
+        if depth <= 1, bytes.count - position > Self.sliceThreshold, let list = readListInSlices(depth: depth, start: start) { return list }
         var elements: [DocumentNode] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
@@ -146,6 +147,98 @@ public struct JSONReader {
             default: throw error("unexpected \(describeCurrent()); expected ',' or ']'")
             }
         }
+    }
+
+    /// Lists of more than this many bytes at the top of a document are read in slices.
+    static let sliceThreshold = 1 << 20
+
+    /// A big list (a manifest's registrations) is read in slices side by side. One pass over its
+    /// bytes finds where its elements start (outside strings, at the list's own level), counting
+    /// lines and columns as `advance` does; a reader of its own reads each slice of elements from
+    /// there. The result is the node the one-piece reader makes. Anything unusual (a problem in a
+    /// slice, an empty element, a trailing comma, too many values) returns nil, and the list is read
+    /// again in one piece, so every problem is reported exactly as that reader reports it.
+    private mutating func readListInSlices(depth: Int, start: SourceLocation) -> DocumentNode? {
+        typealias Mark = (position: Int, line: Int, column: Int)
+        var starts: [Mark] = []
+        var end: Mark?
+        var scan: Mark = (position, line, column)
+        var level = 0, inString = false, escaped = false, expectingElement = true
+        scanning: while scan.position < bytes.count {
+            let byte = bytes[scan.position]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D: break
+                case UInt8(ascii: ","):
+                    if level == 0 {
+                        guard !expectingElement else { return nil }
+                        expectingElement = true
+                    }
+                case UInt8(ascii: "]") where level == 0:
+                    guard !expectingElement else { return nil }
+                    end = scan
+                    break scanning
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    guard level > 0 else { return nil }
+                    level -= 1
+                default:
+                    if level == 0 {
+                        guard expectingElement else { return nil }
+                        starts.append(scan)
+                        expectingElement = false
+                    }
+                    if byte == UInt8(ascii: "\"") { inString = true }
+                    if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { level += 1 }
+                }
+            }
+            scan.position += 1
+            if byte == 0x0A {
+                scan.line += 1
+                scan.column = 1
+            } else if byte & 0xC0 != 0x80 {
+                scan.column += 1
+            }
+        }
+        guard let end, starts.count > 1 else { return nil }
+        let perSlice = 4096
+        let shared = SharedBytes(bytes: bytes)
+        let file = file, marks = starts
+        let slices = Parallel.map(count: (marks.count + perSlice - 1) / perSlice) { slice -> (elements: [DocumentNode], values: Int)? in
+            let range = slice * perSlice..<min((slice + 1) * perSlice, marks.count)
+            var reader = JSONReader(bytes: shared.bytes, file: file)
+            var elements: [DocumentNode] = []
+            elements.reserveCapacity(range.count)
+            for index in range {
+                (reader.position, reader.line, reader.column) = marks[index]
+                guard let element = try? reader.readValue(depth: depth + 1) else { return nil }
+                elements.append(element)
+                reader.skipWhitespace()
+                // What follows must be the comma the scan saw, or the list's end after the last element.
+                let next = index + 1 < marks.count ? UInt8(ascii: ",") : UInt8(ascii: "]")
+                guard reader.current == next, index + 1 < marks.count || reader.position == end.position else { return nil }
+            }
+            return (elements, reader.values)
+        }
+        var elements: [DocumentNode] = []
+        elements.reserveCapacity(starts.count)
+        var values = self.values
+        for slice in slices {
+            guard let slice else { return nil }
+            elements += slice.elements
+            values += slice.values
+        }
+        guard values <= DocumentLimits.maximumValues else { return nil }
+        self.values = values
+        (position, line, column) = end
+        advance()
+        return DocumentNode(.sequence(elements), at: start)
+    }
+
+    /// The document's bytes, handed to the threads reading its slices while the caller keeps them alive.
+    private struct SharedBytes: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
     }
 
     /// JSON allows no comma after the last element (JavaScript and Swift do, which is why it is common).
