@@ -185,7 +185,8 @@ public struct JSONReader {
                     level -= 1
                 default:
                     if level == 0 {
-                        guard expectingElement else { return nil }
+                        // Each element is at least one value: past the limit, the one-piece reader says where.
+                        guard expectingElement, values + starts.count < DocumentLimits.maximumValues else { return nil }
                         starts.append(scan)
                         expectingElement = false
                     }
