@@ -166,9 +166,7 @@ public struct DependencyGraph: Sendable {
         // Each registration's edges are found on their own: a big graph links in slices side by side.
         let slice = 8192
         self.edges = registrations.count <= slice ? registrations.indices.map(edges(from:))
-            : Parallel.map(count: (registrations.count + slice - 1) / slice) { part in
-                (part * slice..<min((part + 1) * slice, registrations.count)).map(edges(from:))
-            }.flatMap { $0 }
+            : Parallel.map(slicesOf: registrations.count, size: slice) { $0.map(edges(from:)) }.flatMap { $0 }
         let linked = self.edges
         func positions(_ kind: (Int) -> Edge.Kind, count: (Registration) -> Int) -> [[Int]] {
             zip(registrations, linked).map { registration, edges in

@@ -23,6 +23,13 @@ public enum Parallel {
         return results.all
     }
 
+    /// `0..<count` cut into consecutive ranges of `size` (the last may be shorter), each handed to
+    /// `body` as in `map(count:)`, the results in the order of the ranges.
+    public static func map<Result: Sendable>(slicesOf count: Int, size: Int, stackSize: Int = 8 << 20,
+                                             _ body: @escaping @Sendable (Range<Int>) -> Result) -> [Result] {
+        map(count: (count + size - 1) / size, stackSize: stackSize) { slice in body(slice * size..<min((slice + 1) * size, count)) }
+    }
+
     /// Drops `value` on a thread of its own. Freeing a big tree node by node takes as long as a rule,
     /// and the caller has more work to do; the caller must hold no other reference to it.
     public static func release<Value>(_ value: consuming Value) {

@@ -89,22 +89,23 @@ public struct MemoryTree: SourceTree {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
     }
 
-    /// The path from the repository's root, nil for one outside it.
+    /// The path from the repository's root, nil for one outside it. An absolute path starts from
+    /// the root, a relative one from `prefix`; both resolve `.` and `..` as the disk does.
     private func located(_ path: String) -> String? {
         var components: [Substring]
+        let rest: Substring
         if path.hasPrefix("/") {
             guard path == root || path.hasPrefix(root + "/") else { return nil }
-            components = []
-            path.dropFirst(root.count).split(separator: "/").forEach { components.append($0) }
+            (components, rest) = ([], path.dropFirst(root.count))
         } else {
-            components = prefix
-            for component in path.split(separator: "/") where component != "." {
-                if component == ".." {
-                    guard !components.isEmpty else { return nil }
-                    components.removeLast()
-                } else {
-                    components.append(component)
-                }
+            (components, rest) = (prefix, path[...])
+        }
+        for component in rest.split(separator: "/") where component != "." {
+            if component == ".." {
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            } else {
+                components.append(component)
             }
         }
         return components.joined(separator: "/")

@@ -206,8 +206,7 @@ public struct JSONReader {
         let perSlice = 4096
         let shared = SharedBytes(bytes: bytes)
         let file = file, marks = starts
-        let slices = Parallel.map(count: (marks.count + perSlice - 1) / perSlice) { slice -> (elements: [DocumentNode], values: Int)? in
-            let range = slice * perSlice..<min((slice + 1) * perSlice, marks.count)
+        let slices = Parallel.map(slicesOf: marks.count, size: perSlice) { range -> (elements: [DocumentNode], values: Int)? in
             var reader = JSONReader(bytes: shared.bytes, file: file)
             var elements: [DocumentNode] = []
             elements.reserveCapacity(range.count)

@@ -125,15 +125,12 @@ struct ManifestDecoder {
             return list(node, "'registrations'") { $0.decodeRegistration($1, assembly: assembly) }
         }
         let file = file
-        let slices = (elements.count + slice - 1) / slice
-        let budget = ProblemBudget(slices: slices)
-        let decoded = Parallel.map(count: slices) { index in
+        let budget = ProblemBudget(slices: (elements.count + slice - 1) / slice)
+        let decoded = Parallel.map(slicesOf: elements.count, size: slice) { range in
             var decoder = ManifestDecoder(file: file)
-            decoder.recordLimit = budget.remaining(before: index)
-            let registrations = elements[index * slice..<min((index + 1) * slice, elements.count)].compactMap {
-                decoder.decodeRegistration($0, assembly: assembly)
-            }
-            budget.finished(index, recorded: decoder.diagnostics.count)
+            decoder.recordLimit = budget.remaining(before: range.lowerBound / slice)
+            let registrations = elements[range].compactMap { decoder.decodeRegistration($0, assembly: assembly) }
+            budget.finished(range.lowerBound / slice, recorded: decoder.diagnostics.count)
             return (registrations, decoder)
         }
         var registrations: [Registration] = []

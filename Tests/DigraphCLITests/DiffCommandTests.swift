@@ -182,6 +182,9 @@ struct DiffCommandTests {
         #expect(climbing.stdout == expected)
         let absolute = try CLIRunner.run(["diff", "--base", "HEAD", repository.appendingPathComponent("Lib").path], environment: ["TMPDIR": temporary.path], directory: app)
         #expect(absolute.stdout == expected)
+        // `.` and `..` in an absolute path resolve as they do on disk.
+        let winding = try CLIRunner.run(["diff", "--base", "HEAD", repository.path + "/./App/../Lib"], environment: ["TMPDIR": temporary.path], directory: app)
+        #expect(winding.stdout == expected)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [], "nothing is written for the revision")
     }
 
