@@ -88,8 +88,8 @@ public struct DependencyGraph: Sendable {
     private let forwardingTargets: [Int]
     /// Per registration, the index in `edges` of each parameter and property that is a service
     /// (`-1` for a runtime argument): finding a parameter's edge is one lookup, not a search.
-    private let parameterEdges: [[Int]]
-    private let propertyEdges: [[Int]]
+    @usableFromInline let parameterEdges: [[Int]]
+    @usableFromInline let propertyEdges: [[Int]]
     /// Keys app code resolves directly, and the registration serving each (nil when none does).
     public let resolves: [(use: DirectResolve, binding: BindingKey, target: Int?)]
 
@@ -205,12 +205,12 @@ public struct DependencyGraph: Sendable {
 
     /// The edge of a registration's service dependency at `position` in its `dependencies`.
     /// Every service dependency has one, so generators can rely on it.
-    public func edge(from index: Int, dependency position: Int) -> Edge {
+    @inlinable public func edge(from index: Int, dependency position: Int) -> Edge {
         edges[index][parameterEdges[index][position]]
     }
 
     /// The edge of a registration's property at `position` in its `properties`.
-    public func edge(from index: Int, property position: Int) -> Edge {
+    @inlinable public func edge(from index: Int, property position: Int) -> Edge {
         edges[index][propertyEdges[index][position]]
     }
 

@@ -118,7 +118,7 @@ public struct ArgumentMismatchRule: Rule {
                     let builder = graph.forwardingTarget(of: target)
                     let expected = graph.registrations[builder].arguments
                     let given = passed.compactMap { $0 }
-                    guard expected.map(\.type.key) != given.map(\.type.key) else { continue }
+                    guard !expected.elementsEqual(given, by: { $0.type.key == $1.type.key }) else { continue }
                     diagnostics.append(Diagnostic(
                         .argumentMismatch, .error,
                         "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))",
