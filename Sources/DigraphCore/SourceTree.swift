@@ -31,16 +31,27 @@ extension InputFile {
     }
 }
 
-/// The files on disk.
+/// The files on disk. A relative path is read from `folder` when one is given (the project's root
+/// for a configured import), else from the working directory; the paths stay spelled as given.
 public struct DiskTree: SourceTree {
-    public init() {}
+    private let folder: String?
 
-    public func kind(of path: String) -> InputFile.Kind { InputFile.kind(of: path) }
+    public init(folder: String? = nil) {
+        self.folder = folder
+    }
+
+    /// Where `path` is on disk, from the working directory.
+    public func diskPath(of path: String) -> String {
+        guard let folder, !path.hasPrefix("/") else { return path }
+        return path == "." ? folder : folder + "/" + path
+    }
+
+    public func kind(of path: String) -> InputFile.Kind { InputFile.kind(of: diskPath(of: path)) }
 
     public func entry(at path: String) -> InputFile.Entry {
         // lstat: Foundation's attributesOfItem also lists extended attributes, per file.
         var status = stat()
-        guard lstat(path, &status) == 0 else { return .missing }
+        guard lstat(diskPath(of: path), &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
         case S_IFLNK: return .link
         case S_IFDIR: return .directory
@@ -49,10 +60,10 @@ public struct DiskTree: SourceTree {
         }
     }
 
-    public func names(in folder: String) -> [String]? { try? FileManager.default.contentsOfDirectory(atPath: folder) }
+    public func names(in folder: String) -> [String]? { try? FileManager.default.contentsOfDirectory(atPath: diskPath(of: folder)) }
 
     public func contents(of path: String, limit: Int) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: diskPath(of: path)) else { return nil }
         defer { try? handle.close() }
         do {
             // Both return nil at the end of the file: an empty file is no bytes, not unreadable.

@@ -52,6 +52,36 @@ public struct SwiftGeneration: Sendable {
         return nil
     }
 
+    /// Why nothing was generated from a set of manifests.
+    public enum Refusal: Error {
+        /// The manifests could not be used; the check's report says why.
+        case unusableInput
+        /// The graph has errors, which the check's report lists: code from it would crash.
+        case graphHasErrors
+        /// The graph checks but cannot be written as Swift (two keys spelled alike).
+        case cannotGenerate(Failure)
+
+        public var status: ExitStatus {
+            switch self {
+            case .unusableInput: .unusableInput
+            case .graphHasErrors, .cannotGenerate: .graphHasErrors
+            }
+        }
+    }
+
+    /// Checks `manifests` and generates their files, the one path `gen-swift` and the build plugin's
+    /// `digraph-generate` share: nothing is generated from a graph that has errors.
+    public func generate(from manifests: [String]) -> (check: CheckRun, files: Result<[GeneratedFile], Refusal>) {
+        let check = CheckRun(files: manifests)
+        guard let graph = check.graph else { return (check, .failure(.unusableInput)) }
+        guard check.report.errors == 0 else { return (check, .failure(.graphHasErrors)) }
+        do {
+            return (check, .success(try files(for: graph, manifests: manifests)))
+        } catch {
+            return (check, .failure(.cannotGenerate(error)))
+        }
+    }
+
     /// The files for `graph`, read from `manifests` (named in the header relative to the output).
     /// Fails when the graph cannot be generated although it checks (two keys whose accessors
     /// would be spelled alike): the message names both.

@@ -37,21 +37,23 @@ guard let output, !manifests.isEmpty else {
     fail("usage: digraph-generate --output <file.swift> [--access internal|public] <manifest>...", status: .unusableInput)
 }
 
-let outcome = CheckRun(files: manifests)
+let generation = SwiftGeneration(target: .plain, access: access, output: output)
+let (outcome, result) = generation.generate(from: manifests)
 if !outcome.report.diagnostics.isEmpty {
     FileHandle.standardError.write(Data(TextReporter().render(outcome.report).utf8))
 }
-guard let graph = outcome.graph, outcome.report.errors == 0 else {
-    if outcome.graph != nil { fail("not generating the container from a graph with errors", status: .graphHasErrors) }
+switch result {
+case .success(let files):
+    do {
+        // The plugin's work folder is SwiftPM's: the file there is always ours to replace.
+        try generation.write(files, readingFrom: outcome.readFiles)
+    } catch {
+        fail("\(error)", status: .unusableInput)
+    }
+case .failure(.unusableInput):
     exit(ExitStatus.unusableInput.rawValue)
-}
-let generation = SwiftGeneration(target: .plain, access: access, output: output)
-do {
-    let files = try generation.files(for: graph, manifests: manifests)
-    // The plugin's work folder is SwiftPM's: the file there is always ours to replace.
-    try generation.write(files, readingFrom: outcome.readFiles)
-} catch let error as SwiftGeneration.Failure {
+case .failure(.graphHasErrors):
+    fail("not generating the container from a graph with errors", status: .graphHasErrors)
+case .failure(.cannotGenerate(let error)):
     fail(error.description, status: .graphHasErrors)
-} catch {
-    fail("\(error)", status: .unusableInput)
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DigraphKit
 import Foundation
 
-struct Check: ParsableCommand {
+struct Check: ConfiguredCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate manifests and report every problem with its location.",
         discussion: """
@@ -18,11 +18,9 @@ struct Check: ParsableCommand {
           2  the input could not be used: unreadable file, schema error, bad command line
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory. Default: the configuration's 'manifests'.")
-    var files: [String] = []
-
-    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
-    var config: String?
+    @OptionGroup var inputs: ProjectInputs
+    var files: [String] { inputs.files }
+    var config: String? { inputs.config }
 
     @OptionGroup var swift: SwiftSourceOptions
 
@@ -48,14 +46,15 @@ struct Check: ParsableCommand {
         }
     }
 
+    var configurationUse: Configured.Use? { Configured.Use(command: "check", required: files.isEmpty) }
+
+    func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Check] {
+        [try Check.parse(Configured.arguments((configuration.options["check"] ?? []) + configuration.swiftReading, typed: typed,
+                                              manifests: files.isEmpty ? configuration.manifests : [],
+                                              alsoSetBy: ["baseline": ["write-baseline"]]))]
+    }
+
     func run() throws {
-        if let configuration = try Configured.loadIfAny(config, command: "check", required: files.isEmpty) {
-            let arguments = Configured.arguments((configuration.options["check"] ?? []) + configuration.swiftReading, typed: Configured.typedArguments,
-                                                 manifests: files.isEmpty ? configuration.manifests : [],
-                                                 alsoSetBy: ["baseline": ["write-baseline"]])
-            try Check.parse(arguments).run()
-            return
-        }
         var accepted: Baseline?
         if let baseline {
             switch Baseline.read(bytes: try readBaselineFile(baseline), file: baseline) {
@@ -76,8 +75,7 @@ struct Check: ParsableCommand {
             do {
                 try OutputPath.write(Array(Baseline.text(for: findings).utf8), to: writeBaseline, readingFrom: outcome.readFiles + Configured.files)
             } catch {
-                printToStandardError("digraph: error: \(shown("\(error)"))\n")
-                throw ExitCode(ExitStatus.unusableInput.rawValue)
+                throw CommandFailure(shown("\(error)"))
             }
             printToStandardError("digraph: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(shown(writeBaseline)); from now on run with --baseline \(shown(writeBaseline))\n")
             return
@@ -87,8 +85,7 @@ struct Check: ParsableCommand {
 
     private func readBaselineFile(_ path: String) throws -> [UInt8] {
         guard InputFile.kind(of: path) == .regularFile, let data = FileManager.default.contents(atPath: path) else {
-            printToStandardError("digraph: error: cannot read the baseline \(shown(path)): \(InputFile.problem(at: path) ?? "permission denied"); write one with --write-baseline \(shown(path))\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure("cannot read the baseline \(shown(path)): \(InputFile.problem(at: path) ?? "permission denied"); write one with --write-baseline \(shown(path))")
         }
         return Array(data)
     }

@@ -3,22 +3,37 @@ import DigraphKit
 import DigraphSwiftImport
 import Foundation
 
-/// Commands run without file arguments take their manifests and defaults from the project's
-/// `.digraph.yml` (or `--config`). The file's options become command-line arguments placed before
-/// the ones typed, so the command line overrides the file and both are validated the same way.
-enum Configured {
-    /// Set once the configuration's options have been turned into arguments, so that the command
-    /// parsed from them does not apply them again.
-    nonisolated(unsafe) static var applied = false
+/// A command that takes its defaults (and, without inputs on the command line, its inputs) from
+/// the project's `.digraph.yml` or `--config`. main.swift merges the file in once, before running:
+/// the file's options become arguments placed before the ones typed, so the command line overrides
+/// the file and both are validated the same way.
+protocol ConfiguredCommand: ParsableCommand {
+    /// The file named by `--config`, if any.
+    var config: String? { get }
+    /// How this run uses the configuration; nil when it does not read one.
+    var configurationUse: Configured.Use? { get }
+    /// The commands to run in this one's place, parsed from the configuration and what was typed
+    /// (gen-swift runs once per configured output).
+    func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Self]
+}
 
-    /// The configuration that applies, if any: with file arguments it only contributes defaults,
-    /// so its absence is fine; without them it is required.
-    /// `needsManifests`: the command works on the `manifests:` list (import works on `import: paths:`).
-    static func loadIfAny(_ explicit: String?, command: String, required: Bool, needsManifests: Bool = true) throws -> ProjectConfiguration? {
-        guard !applied else { return nil }
-        applied = true
-        if !required, explicit == nil, ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) == nil { return nil }
-        return try load(explicit, command: command, needsManifests: required && needsManifests)
+enum Configured {
+    struct Use {
+        /// How the command is spelled in the message saying that no configuration was found.
+        var command: String
+        /// Without inputs on the command line the configuration is required; with them it only
+        /// contributes defaults, so its absence is fine.
+        var required: Bool
+        /// The command works on the `manifests:` list (import works on `import: paths:`).
+        var needsManifests = true
+    }
+
+    /// The commands a configuration puts in place of `command`, or nil when none applies.
+    static func commands<Command: ConfiguredCommand>(replacing command: Command) throws -> [any ParsableCommand]? {
+        guard let use = command.configurationUse else { return nil }
+        if !use.required, command.config == nil, ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) == nil { return nil }
+        let configuration = try load(command.config, command: use.command, needsManifests: use.required && use.needsManifests)
+        return try command.configured(by: configuration, typed: typedArguments)
     }
 
     /// The configuration to use, or exit 2 saying what to do: a broken file is reported with
@@ -26,18 +41,15 @@ enum Configured {
     static func load(_ explicit: String?, command: String, needsManifests: Bool = true) throws -> ProjectConfiguration {
         let directory = FileManager.default.currentDirectoryPath
         guard let file = explicit ?? ProjectConfiguration.find(from: directory) else {
-            printToStandardError("""
-            digraph: error: no manifests given, and no \(ProjectConfiguration.fileName) in \(shown(directory)) or its parents up to the repository root.
+            throw CommandFailure("""
+            no manifests given, and no \(ProjectConfiguration.fileName) in \(shown(directory)) or its parents up to the repository root.
             Pass manifest files or folders (digraph \(command) DI/), give a configuration with --config, or run `digraph init` to write one.
-
             """)
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         switch ProjectConfiguration.load(file: file) {
         case .success(let configuration):
             guard !configuration.manifests.isEmpty || !needsManifests else {
-                printToStandardError("digraph: error: \(shown(file)) lists no manifests: add them under 'manifests:', or pass files on the command line\n")
-                throw ExitCode(ExitStatus.unusableInput.rawValue)
+                throw CommandFailure("\(shown(file)) lists no manifests: add them under 'manifests:', or pass files on the command line")
             }
             return configuration
         case .failure(let problems):
@@ -77,8 +89,10 @@ enum Configured {
 
     /// The section's options that the command line does not set, as arguments, then what was typed,
     /// then the manifests. `alsoSetBy` names flags that set the same thing (`--png` sets the format).
+    /// Paths are spelled from `folder`: the working directory, unless the command reads from another.
     static func arguments(_ options: [ProjectConfiguration.Option], typed: [String], manifests: [String],
-                          alsoSetBy: [String: [String]] = [:]) -> [String] {
+                          alsoSetBy: [String: [String]] = [:], from folder: String = FileManager.default.currentDirectoryPath) -> [String] {
+        func spelled(_ path: String) -> String { PathSpelling.relative(path, to: folder) }
         func isTyped(_ name: String) -> Bool {
             ([name, "no-" + name] + (alsoSetBy[name] ?? [])).contains { flag in typed.contains { $0 == "--" + flag || $0.hasPrefix("--\(flag)=") } }
         }
@@ -87,31 +101,36 @@ enum Configured {
             switch option.value {
             case "true": arguments.append("--" + option.name)
             case "false": continue
-            default: arguments += ["--" + option.name, option.value.hasPrefix("/") ? spelledFromHere(option.value) : option.value]
+            default: arguments += ["--" + option.name, option.value.hasPrefix("/") ? spelled(option.value) : option.value]
             }
         }
-        return arguments + typed + (manifests.isEmpty ? [] : ["--"] + manifests.map(spelledFromHere))
-    }
-
-    /// A path from the configuration as reports show it: relative to the working directory.
-    static func spelledFromHere(_ path: String) -> String {
-        PathSpelling.relative(path, to: FileManager.default.currentDirectoryPath)
+        return arguments + typed + (manifests.isEmpty ? [] : ["--"] + manifests.map(spelled))
     }
 
     /// Runs each configured command, and exits with the worst status among them.
-    static func runAll(_ commands: [() throws -> Void]) throws {
+    static func runAll(_ commands: [any ParsableCommand]) throws {
         var worst: Int32 = 0
-        for command in commands {
-            do { try command() } catch let exit as ExitCode {
+        for var command in commands {
+            do { try command.run() } catch let exit as ExitCode {
                 worst = max(worst, exit.rawValue)
+            } catch let failure as CommandFailure {
+                failure.print()
+                worst = max(worst, failure.status.rawValue)
             }
         }
         if worst != 0 { throw ExitCode(worst) }
     }
 }
 
-/// What a hand-rolled container's methods do, where their declaration cannot say: for every
-/// command that reads Swift sources (`import: containers:` in the configuration).
+/// What check, render and gen-swift work on: files from the command line, else the configuration's.
+struct ProjectInputs: ParsableArguments {
+    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory. Default: the configuration's 'manifests'.")
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
+    var config: String?
+}
+
 /// How Swift sources are read, for every command that reads them: files to skip, and what a
 /// hand-rolled container's methods do where their declaration cannot say.
 struct SwiftSourceOptions: ParsableArguments {

@@ -2,7 +2,7 @@ import ArgumentParser
 import DigraphKit
 import Foundation
 
-struct Diff: ParsableCommand {
+struct Diff: ConfiguredCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed in the graph between two versions: registrations, edges, findings.",
         discussion: """
@@ -47,21 +47,21 @@ struct Diff: ParsableCommand {
         }
     }
 
+    var configurationUse: Configured.Use? { Configured.Use(command: "diff --base HEAD", required: revision != nil && paths.isEmpty) }
+
+    func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Diff] {
+        [try Diff.parse(Configured.arguments(configuration.swiftReading, typed: typed,
+                                             manifests: revision != nil && paths.isEmpty ? configuration.manifests : []))]
+    }
+
     func run() throws {
-        if let configuration = try Configured.loadIfAny(config, command: "diff --base HEAD", required: revision != nil && paths.isEmpty) {
-            let arguments = Configured.arguments(configuration.swiftReading, typed: Configured.typedArguments,
-                                                 manifests: revision != nil && paths.isEmpty ? configuration.manifests : [])
-            try Diff.parse(arguments).run()
-            return
-        }
         let sides: [(paths: [String], tree: any SourceTree)]
         if let revision {
             let past: GitRevision
             do {
                 past = try GitRevision(revision, paths: paths)
             } catch {
-                printToStandardError("digraph: error: \(shown(error.description))\n")
-                throw ExitCode(ExitStatus.unusableInput.rawValue)
+                throw CommandFailure(shown(error.description))
             }
             sides = [(past.existingPaths, past.tree), (paths, DiskTree())]
         } else {
@@ -75,8 +75,7 @@ struct Diff: ParsableCommand {
         let base = runs[0], head = runs[1]
         for (side, run) in [("BASE", base), ("HEAD", head)] where run.graph == nil {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(run.report))
-            printToStandardError("digraph: error: \(side) cannot be read; nothing was compared\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure("\(side) cannot be read; nothing was compared")
         }
         let diff = GraphDiff(base: base.graph!, baseFindings: base.report.diagnostics, head: head.graph!, headFindings: head.report.diagnostics,
                              matching: ignoreNames ? .key : .keyAndName)

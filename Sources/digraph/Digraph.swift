@@ -32,6 +32,22 @@ extension Digraph {
     }
 }
 
+/// A command that cannot go on: main.swift prints `digraph: error: <message>` once and exits with
+/// `status`. The message quotes input through `shown`, as every message does.
+struct CommandFailure: Error {
+    var message: String
+    var status: ExitStatus
+
+    init(_ message: String, status: ExitStatus = .unusableInput) {
+        self.message = message
+        self.status = status
+    }
+
+    func print() {
+        printToStandardError("digraph: error: \(message)\n")
+    }
+}
+
 /// Diagnostics and progress go to stderr, so that stdout carries only the report or the output.
 /// Every line digraph writes to standard error is inert in a CI log (see `PrintableText.inertInLog`):
 /// messages quote file names and manifest text.

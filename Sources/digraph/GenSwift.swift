@@ -2,7 +2,7 @@ import ArgumentParser
 import DigraphKit
 import Foundation
 
-struct GenSwift: ParsableCommand {
+struct GenSwift: ConfiguredCommand {
     static let configuration = CommandConfiguration(
         commandName: "gen-swift",
         abstract: "Generate the composition root in Swift from the manifests.",
@@ -19,6 +19,9 @@ struct GenSwift: ParsableCommand {
         factory property per key, singleton as `.cached`, weak as `.shared`, graph as `.graph`, \
         runtime arguments as a `ParameterFactory`, isolation on the property and its closure.
 
+        Without files, generates from the configuration's 'manifests' each of its 'gen-swift' \
+        outputs.
+
         Refuses to generate from a graph with errors (exit 1, the diagnostics as `check` prints \
         them). The output starts with a header naming its sources; an existing file without that \
         header is never overwritten (exit 2). Files are written atomically.
@@ -30,11 +33,9 @@ struct GenSwift: ParsableCommand {
         input or an existing file digraph did not write.
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them. Default: the configuration's 'manifests', generating each of its 'gen-swift' outputs.")
-    var files: [String] = []
-
-    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
-    var config: String?
+    @OptionGroup var inputs: ProjectInputs
+    var files: [String] { inputs.files }
+    var config: String? { inputs.config }
 
     @Option(help: "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), factory (an hmlongco/Factory container extension), or stubs (stand-in declarations of the manifest's types, to try generated code without the app).")
     var target: SwiftGeneration.Target = .plain
@@ -60,28 +61,28 @@ struct GenSwift: ParsableCommand {
         if accessOption != nil, target == .stubs { throw ValidationError("--access has no effect with --target stubs: stand-ins are always public") }
     }
 
+    /// With manifests on the command line the configuration plays no part: its outputs name them.
+    var configurationUse: Configured.Use? { files.isEmpty ? Configured.Use(command: "gen-swift", required: true) : nil }
+
+    func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [GenSwift] {
+        try (configuration.outputs.isEmpty ? [[]] : configuration.outputs).map { options in
+            try GenSwift.parse(Configured.arguments(options, typed: typed, manifests: configuration.manifests))
+        }
+    }
+
     func run() throws {
-        if files.isEmpty, let configuration = try Configured.loadIfAny(config, command: "gen-swift", required: true) {
-            let outputs = configuration.outputs.isEmpty ? [[]] : configuration.outputs
-            try Configured.runAll(outputs.map { options in
-                { try GenSwift.parse(Configured.arguments(options, typed: Configured.typedArguments, manifests: configuration.manifests)).run() }
-            })
-            return
-        }
-        let outcome = CheckRun(files: files)
-        guard let graph = outcome.graph, outcome.report.errors == 0 else {
-            printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
-            if outcome.graph != nil {
-                printToStandardError("digraph: error: not generating code from a graph with errors\n")
-            }
-            throw ExitCode(outcome.exitStatus(strict: false).rawValue)
-        }
+        let (outcome, result) = generation.generate(from: files)
         let generated: [GeneratedFile]
-        do {
-            generated = try generation.files(for: graph, manifests: files)
-        } catch {
-            printToStandardError("\(error)\n")
+        switch result {
+        case .success(let files):
+            generated = files
+        case .failure(.cannotGenerate(let failure)):
+            printToStandardError("\(failure)\n")
             throw ExitCode(ExitStatus.graphHasErrors.rawValue)
+        case .failure(let refusal):
+            printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
+            guard case .graphHasErrors = refusal else { throw ExitCode(refusal.status.rawValue) }
+            throw CommandFailure("not generating code from a graph with errors", status: refusal.status)
         }
         if check {
             let problems = generation.staleness(of: generated)
@@ -96,8 +97,7 @@ struct GenSwift: ParsableCommand {
         do {
             try generation.write(generated, readingFrom: outcome.readFiles + Configured.files)
         } catch {
-            printToStandardError("digraph: error: \(shown(error.description))\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure(shown(error.description))
         }
         if output != "-" {
             printToStandardError("digraph: wrote \(shown(generated.count == 1 ? output : "\(generated.count) files in \(output)"))\n")

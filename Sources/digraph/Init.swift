@@ -22,8 +22,7 @@ struct Init: ParsableCommand {
         let root = URL(fileURLWithPath: folder).standardizedFileURL
         let target = root.appendingPathComponent(ProjectConfiguration.fileName).path
         if FileManager.default.fileExists(atPath: target), !force {
-            printToStandardError("digraph: error: \(shown(target)) exists; edit it, or pass --force to replace it\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure("\(shown(target)) exists; edit it, or pass --force to replace it")
         }
         let (manifests, swiftFolders, excludes) = Self.survey(root)
         let listed = manifests.isEmpty ? swiftFolders : manifests
@@ -31,8 +30,7 @@ struct Init: ParsableCommand {
         do {
             try OutputPath.write(Array(text.utf8), to: target, readingFrom: [])
         } catch {
-            printToStandardError("digraph: error: \(shown("\(error)"))\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure(shown("\(error)"))
         }
         let what = listed.isEmpty ? "no manifests or Swift sources found: add them under 'manifests:'"
             : "\(listed.count) \(manifests.isEmpty ? "folder\(listed.count == 1 ? "" : "s") of Swift sources" : "manifest\(listed.count == 1 ? "" : "s")")"

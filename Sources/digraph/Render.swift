@@ -5,7 +5,7 @@ import DigraphGraphviz
 #endif
 import Foundation
 
-struct Render: ParsableCommand {
+struct Render: ConfiguredCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the dependency graph through libgraphviz (in process).",
         discussion: """
@@ -28,11 +28,9 @@ struct Render: ParsableCommand {
         Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
         """)
 
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), or directories of them. Default: the configuration's 'manifests'.")
-    var files: [String] = []
-
-    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
-    var config: String?
+    @OptionGroup var inputs: ProjectInputs
+    var files: [String] { inputs.files }
+    var config: String? { inputs.config }
 
     @OptionGroup var swift: SwiftSourceOptions
 
@@ -125,14 +123,15 @@ struct Render: ParsableCommand {
         if let refusal = refusals.first(where: \.0) { throw ValidationError(refusal.1) }
     }
 
+    var configurationUse: Configured.Use? { Configured.Use(command: "render", required: files.isEmpty) }
+
+    func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Render] {
+        [try Render.parse(Configured.arguments((configuration.options["render"] ?? []) + configuration.swiftReading, typed: typed,
+                                               manifests: files.isEmpty ? configuration.manifests : [],
+                                               alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)]))]
+    }
+
     func run() throws {
-        if let configuration = try Configured.loadIfAny(config, command: "render", required: files.isEmpty) {
-            let arguments = Configured.arguments((configuration.options["render"] ?? []) + configuration.swiftReading, typed: Configured.typedArguments,
-                                                 manifests: files.isEmpty ? configuration.manifests : [],
-                                                 alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)])
-            try Render.parse(arguments).run()
-            return
-        }
         let outcome = CheckRun(files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context)
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
@@ -154,12 +153,10 @@ struct Render: ParsableCommand {
         }
         let started = Date()
         if !resolvedFormat.isText, !noLimit, drawing.exceedsLayoutLimits {
-            printToStandardError("""
-                digraph: error: the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges takes many minutes.
+            throw CommandFailure("""
+                the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges takes many minutes.
                 Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
-
                 """)
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         let bytes: [UInt8]
         switch resolvedFormat {
@@ -169,8 +166,7 @@ struct Render: ParsableCommand {
             do {
                 bytes = Array(try drawing.mermaid(ignoringLimits: noLimit).utf8)
             } catch {
-                printToStandardError("digraph: error: \(error.description)\n")
-                throw ExitCode(ExitStatus.unusableInput.rawValue)
+                throw CommandFailure(error.description)
             }
         case .png, .svg, .pdf, .json:
             bytes = try picture(of: drawing, format: resolvedFormat)
@@ -182,8 +178,7 @@ struct Render: ParsableCommand {
         do {
             try OutputPath.write(bytes, to: destination, readingFrom: outcome.readFiles + Configured.files)
         } catch {
-            printToStandardError("digraph: error: \(shown("\(error)"))\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure(shown("\(error)"))
         }
         let report = outcome.report
         if !report.diagnostics.isEmpty {
@@ -247,12 +242,10 @@ extension Render {
         do {
             return try GraphvizRenderer.render(dot: drawing.dot(), formatName: format.rawValue, layoutName: layout.rawValue)
         } catch {
-            printToStandardError("digraph: error: \(shown(error.message))\n")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
+            throw CommandFailure(shown(error.message))
         }
         #else
-        printToStandardError("digraph: error: cannot draw \(resolvedFormat.rawValue.uppercased()): \(GraphDrawing.picturesNeedGraphviz)\n")
-        throw ExitCode(ExitStatus.unusableInput.rawValue)
+        throw CommandFailure("cannot draw \(resolvedFormat.rawValue.uppercased()): \(GraphDrawing.picturesNeedGraphviz)")
         #endif
     }
 }

@@ -103,6 +103,11 @@ struct ImportCommandTests {
         let missing = try CLIRunner.run(["import", "DI", "-o", "other.yaml", "--check"], directory: directory)
         #expect(missing.status == 1)
         #expect(missing.stderr == "digraph: other.yaml does not exist; run `digraph import DI -o other.yaml`\n")
+        // Only a regular file is compared: reading a FIFO would wait for a writer forever.
+        #expect(mkfifo(directory.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        let fifo = try CLIRunner.run(["import", "DI", "-o", "pipe.yaml", "--check"], directory: directory)
+        #expect(fifo.status == 1)
+        #expect(fifo.stderr == "digraph: pipe.yaml is not a regular file (a FIFO, a device or a socket); give the path of a file; run `digraph import DI -o pipe.yaml`\n", "\(fifo.stderr)")
     }
 
     @Test func excludesAndJSON() throws {
