@@ -56,7 +56,7 @@ public enum ManifestLoader {
         for (file, folder) in expandMarkingFolders(files, in: tree) {
             switch read(file: file, in: tree) {
             case .success(let bytes):
-                if folder != nil, let reason = notAManifest(bytes, file: file) {
+                if folder != nil, case .other(let reason) = candidate(bytes, file: file) {
                     skipped.append(Diagnostic(.schema, .info, "skipped: \(reason), so it is not read as a manifest", at: .start(of: file)))
                     continue
                 }
@@ -78,14 +78,24 @@ public enum ManifestLoader {
         path.hasSuffix(".yaml") || path.hasSuffix(".yml") || path.hasSuffix(".json")
     }
 
-    /// Why a file found in a directory is not a manifest, or nil when it may be one. A file that does
-    /// not parse may be a broken manifest: it is read, and its error reported.
-    static func notAManifest(_ bytes: [UInt8], file: String) -> String? {
-        guard let document = try? parseDocument(bytes: bytes, file: file) else { return nil }
-        guard case .mapping(let entries) = document.kind else { return "its top level is not a mapping" }
+    /// What a `.yaml`, `.yml` or `.json` file found in a folder is: the one decision `check` (which
+    /// files of a folder to read) and `init` (which files to list) share.
+    public enum Candidate: Equatable, Sendable {
+        /// A mapping with `version` or `registrations` at its top.
+        case manifest
+        /// It does not parse: it may be a broken manifest (`check` reads it and reports the error;
+        /// `init` does not list it).
+        case unparsable
+        /// Something else, and why.
+        case other(String)
+    }
+
+    public static func candidate(_ bytes: [UInt8], file: String) -> Candidate {
+        guard let document = try? parseDocument(bytes: bytes, file: file) else { return .unparsable }
+        guard case .mapping(let entries) = document.kind else { return .other("its top level is not a mapping") }
         let keys = Set(entries.map(\.key.value))
-        if keys.contains("findings"), !keys.contains("registrations") { return "it is a digraph baseline (it lists `findings`)" }
-        return keys.contains("version") || keys.contains("registrations") ? nil : "it has neither `version` nor `registrations` at the top"
+        if keys.contains("findings"), !keys.contains("registrations") { return .other("it is a digraph baseline (it lists `findings`)") }
+        return keys.contains("version") || keys.contains("registrations") ? .manifest : .other("it has neither `version` nor `registrations` at the top")
     }
 
     /// Loads manifest text held in memory (tests, examples), as if read from `file`.

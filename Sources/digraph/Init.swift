@@ -7,9 +7,9 @@ struct Init: ParsableCommand {
         abstract: "Write a commented .digraph.yml for the manifests (or Swift sources) in a folder.",
         discussion: """
         Looks below FOLDER (default: the working directory) for manifests — YAML or JSON files with \
-        'version' and 'registrations' — skipping hidden folders and .build. Without any, it lists \
-        the folders that hold Swift sources, which `check` imports in memory. The file is never \
-        overwritten unless --force is given.
+        'version' or 'registrations' at the top, the files `check` reads in a folder — skipping \
+        hidden folders and .build. Without any, it lists the folders that hold Swift sources, \
+        which `check` imports in memory. The file is never overwritten unless --force is given.
         """)
 
     @ArgumentParser.Argument(help: "The project folder to write the configuration in.")
@@ -68,13 +68,10 @@ struct Init: ParsableCommand {
         return (manifests.sorted(), swiftFolders.sorted(), excludes.sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! })
     }
 
-    /// A manifest is a mapping with `version` and `registrations` at its top.
+    /// A manifest as `check` decides it when it reads a folder; a file that does not parse is not listed.
     static func looksLikeManifest(_ url: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: url.path), data.count < 16 << 20,
-              let node = try? ManifestLoader.parseDocument(bytes: Array(data), file: url.path),
-              case .mapping(let entries) = node.kind else { return false }
-        let keys = Set(entries.map(\.key.value))
-        return keys.contains("version") && keys.contains("registrations")
+        guard let data = FileManager.default.contents(atPath: url.path), data.count < 16 << 20 else { return false }
+        return ManifestLoader.candidate(Array(data), file: url.path) == .manifest
     }
 
     static func text(manifests: [String], fromSwift: Bool, excludes: [String] = []) -> String {

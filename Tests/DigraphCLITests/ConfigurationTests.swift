@@ -113,6 +113,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/workout"), to: root.appendingPathComponent("workout"))
         try "name: not a manifest\n".write(to: root.appendingPathComponent("workout/notes.yaml"), atomically: true, encoding: .utf8)
+        // What check skips in a folder (a baseline) is not listed, nor what does not parse (tsconfig-like JSON).
+        try #"{"version": 1, "findings": []}"#.write(to: root.appendingPathComponent("workout/baseline.json"), atomically: true, encoding: .utf8)
+        try "{ // options\n  \"strict\": true }\n".write(to: root.appendingPathComponent("workout/tsconfig.json"), atomically: true, encoding: .utf8)
         let written = try CLIRunner.run(["init"], directory: root)
         #expect(written.status == 0 && written.stderr.hasSuffix(".digraph.yml (5 manifests); now run `digraph check`\n"), "\(written.stderr)")
         let text = try String(contentsOf: root.appendingPathComponent(".digraph.yml"), encoding: .utf8)
