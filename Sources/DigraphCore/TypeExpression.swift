@@ -55,6 +55,29 @@ public indirect enum TypeExpression: Hashable, Sendable {
 // MARK: - Normal form
 
 extension TypeExpression {
+    /// The types written directly inside this one, in the order they are written: a generic's
+    /// arguments, a composition's members, an optional's or array's element, a function's
+    /// parameters then its result.
+    public var nestedTypes: [TypeExpression] {
+        switch self {
+        case .nominal(let components): components.flatMap(\.genericArguments)
+        case .composition(let members): members
+        case .existential(let inner), .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .metatype(let inner, _): [inner]
+        case .dictionary(let key, let value): [key, value]
+        case .tuple(let elements): elements.map(\.type)
+        case .function(let function): function.parameters.map(\.type) + [function.result]
+        }
+    }
+
+    /// Calls `visit` with this type, then with every type inside it, outermost first: the one walk
+    /// that collects the names a manifest's types use.
+    public func visitAll(_ visit: (TypeExpression) -> Void) {
+        visit(self)
+        for nested in nestedTypes { nested.visitAll(visit) }
+    }
+}
+
+extension TypeExpression {
     /// The canonical form: sugar for Array/Dictionary/Optional, single-element parentheses dropped,
     /// compositions flattened, de-duplicated and (when `sortingCompositions`) sorted.
     public func normalized(sortingCompositions: Bool = true) -> TypeExpression {

@@ -115,7 +115,7 @@ public struct GitRevision {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
         let argv = (["git"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
         for descriptor in [output[1], errors[1], request[0]] { close(descriptor) }

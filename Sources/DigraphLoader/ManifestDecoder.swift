@@ -137,7 +137,7 @@ struct ManifestDecoder {
         registrations.reserveCapacity(elements.count)
         for (decodedSlice, decoder) in decoded {
             registrations += decodedSlice
-            decoder.diagnostics.forEach { record($0) }
+            for diagnostic in decoder.diagnostics { record(diagnostic) }
             unrecorded += decoder.unrecorded
         }
         return registrations

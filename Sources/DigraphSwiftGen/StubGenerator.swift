@@ -129,23 +129,17 @@ public struct StubGenerator {
         // Every other type named (arguments, externals, supplied values): an empty class.
         var others = Set<String>()
         func collect(_ type: TypeExpression) {
-            switch type.normalized() {
-            case .nominal(let components):
-                if components.allSatisfy({ $0.genericArguments.isEmpty }) { others.insert(components.map(\.name).joined(separator: ".")) }
-                components.forEach { $0.genericArguments.forEach(collect) }
-            case .composition(let members): members.forEach(collect)
-            case .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .existential(let inner), .metatype(let inner, _): collect(inner)
-            case .dictionary(let key, let value): collect(key); collect(value)
-            case .tuple(let elements): elements.forEach { collect($0.type) }
-            case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
+            type.normalized().visitAll { nested in
+                if case .nominal(let components) = nested, components.allSatisfy({ $0.genericArguments.isEmpty }) {
+                    others.insert(components.map(\.name).joined(separator: "."))
+                }
             }
         }
         for registration in graph.registrations {
-            registration.provides.forEach { collect($0.expression) }
-            registration.arguments.forEach { collect($0.type.expression) }
-            (registration.dependencies + registration.properties).forEach { if let type = $0.service { collect(type.expression) } }
+            for type in registration.provides + registration.arguments.map(\.type) { collect(type.expression) }
+            for dependency in registration.dependencies + registration.properties { if let type = dependency.service { collect(type.expression) } }
         }
-        graph.externalKeys.forEach { if let type = try? TypeExpressionParser.parse($0) { collect(type) } }
+        for key in graph.externalKeys { if let type = try? TypeExpressionParser.parse(key) { collect(type) } }
         for name in others.sorted() where !declared.contains(name) && !Self.standardTypes.contains(name) && name != "MainActor" {
             lines += nested(name, declared: &declared) { "public final class \($0): @unchecked Sendable { public init() {} }" }
         }

@@ -19,16 +19,13 @@ public struct SwiftNaming: Sendable {
         var named = Set<String>()
         for interface in graph.interfaces.values { keys.formUnion(interface.composes.map(\.key)) }
         func collect(_ type: TypeExpression) {
-            switch type {
-            case .composition(let members): for member in members { keys.insert(member.normalized().key); collect(member) }
-            case .existential(let inner): keys.insert(inner.normalized().key); collect(inner)
-            case .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .metatype(let inner, _): collect(inner)
-            case .dictionary(let key, let value): collect(key); collect(value)
-            case .tuple(let elements): elements.forEach { collect($0.type) }
-            case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
-            case .nominal(let components):
-                if let first = components.first { named.insert(first.name) }
-                components.forEach { $0.genericArguments.forEach(collect) }
+            type.visitAll { nested in
+                switch nested {
+                case .composition(let members): keys.formUnion(members.map { $0.normalized().key })
+                case .existential(let inner): keys.insert(inner.normalized().key)
+                case .nominal(let components): if let first = components.first { named.insert(first.name) }
+                default: break
+                }
             }
         }
         for registration in graph.registrations {
@@ -192,8 +189,14 @@ public struct SwiftNaming: Sendable {
             case .optional(let inner), .implicitlyUnwrapped(let inner): walk(inner); words.append("Optional")
             case .array(let element): walk(element); words.append("Array")
             case .dictionary(let key, let value): walk(key); words.append("To"); walk(value); words.append("Dictionary")
-            case .tuple(let elements): words.append("Tuple"); elements.forEach { walk($0.type) }
-            case .function(let function): words.append("Function"); function.parameters.forEach { walk($0.type) }; words.append("To"); walk(function.result)
+            case .tuple(let elements):
+                words.append("Tuple")
+                for element in elements { walk(element.type) }
+            case .function(let function):
+                words.append("Function")
+                for parameter in function.parameters { walk(parameter.type) }
+                words.append("To")
+                walk(function.result)
             case .metatype(let base, _): walk(base); words.append("Type")
             }
         }

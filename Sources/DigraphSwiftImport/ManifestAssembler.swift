@@ -182,19 +182,11 @@ struct ManifestAssembler {
         // Typealiases the manifest's types use, so that `check` compares them as the compiler does.
         var names = Set<String>()
         func collect(_ type: TypeExpression) {
-            switch type {
-            case .nominal(let components):
-                names.insert(components.map(\.name).joined(separator: "."))
-                components.forEach { $0.genericArguments.forEach(collect) }
-            case .composition(let members): members.forEach(collect)
-            case .existential(let inner), .optional(let inner), .implicitlyUnwrapped(let inner), .array(let inner), .metatype(let inner, _): collect(inner)
-            case .dictionary(let key, let value): collect(key); collect(value)
-            case .tuple(let elements): elements.forEach { collect($0.type) }
-            case .function(let function): function.parameters.forEach { collect($0.type) }; collect(function.result)
+            type.visitAll { nested in
+                if case .nominal(let components) = nested { names.insert(components.map(\.name).joined(separator: ".")) }
             }
         }
-        usedTypes.forEach { collect($0.expression) }
-        registrations.forEach { $0.arguments.forEach { collect($0.type.expression) } }
+        for type in usedTypes + registrations.flatMap({ $0.arguments.map(\.type) }) { collect(type.expression) }
         let location = DigraphCore.SourceLocation.start(of: assembly)
         let typealiases = declarations.typealiases.keys.sorted().filter(names.contains).compactMap { name -> TypeAliasDeclaration? in
             guard let alias = try? TypeExpressionParser.parse(name), let target = try? TypeExpressionParser.parse(declarations.typealiases[name]!) else { return nil }
