@@ -30,7 +30,11 @@ let package = Package(
         .plugin(name: "DigraphCommand", targets: ["DigraphCommand"]),
     ],
     traits: [
-        .trait(name: "Graphviz", description: "Render PNG, SVG, PDF and Graphviz JSON in process through the system libgraphviz (Debian: libgraphviz-dev; macOS: brew install graphviz). Without it, render writes DOT only."),
+        .trait(
+            name: "Graphviz",
+            description:
+                "Render PNG, SVG, PDF and Graphviz JSON in process through the system libgraphviz (Debian: libgraphviz-dev; macOS: brew install graphviz). Without it, render writes DOT only."
+        ),
         .default(enabledTraits: ["Graphviz"]),
     ],
     dependencies: [
@@ -47,14 +51,18 @@ let package = Package(
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "DigraphGraphviz", dependencies: [.target(name: "CGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .target(name: "DigraphSwiftGen", dependencies: ["DigraphCore"]),
-        .target(name: "DigraphSwiftImport", dependencies: [
-            "DigraphCore",
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
-        .target(name: "DigraphKit", dependencies: [
-            "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphSwiftGen", "DigraphSwiftImport",
-        ]),
+        .target(
+            name: "DigraphSwiftImport",
+            dependencies: [
+                "DigraphCore",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
+        .target(
+            name: "DigraphKit",
+            dependencies: [
+                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphSwiftGen", "DigraphSwiftImport",
+            ]),
         .executableTarget(
             name: "digraph",
             dependencies: [
@@ -74,10 +82,12 @@ let package = Package(
             dependencies: ["digraph"]
         ),
         .executableTarget(name: "digraph-synth"),
-        .executableTarget(name: "digraph-bench", dependencies: [
-            "DigraphLoader", "DigraphRules", "DigraphSwiftImport",
-            .product(name: "Yams", package: "Yams"), .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
+        .executableTarget(
+            name: "digraph-bench",
+            dependencies: [
+                "DigraphLoader", "DigraphRules", "DigraphSwiftImport",
+                .product(name: "Yams", package: "Yams"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
         .testTarget(name: "DigraphCoreTests", dependencies: ["DigraphCore"]),
         .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
@@ -85,7 +95,9 @@ let package = Package(
         .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
         .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphKit", .target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .testTarget(name: "DigraphKitTests", dependencies: ["DigraphKit"]),
-        .testTarget(name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen", "DigraphSwiftImport"], exclude: ["Golden", "Manifests"]),
+        .testTarget(
+            name: "DigraphSwiftGenTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphSwiftGen", "DigraphSwiftImport"],
+            exclude: ["Golden", "Manifests"]),
         .testTarget(name: "DigraphSwiftImportTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphSwiftImport"]),
         .testTarget(name: "DigraphCLITests", dependencies: ["digraph", "digraph-synth", "digraph-generate"], exclude: ["Expected"]),
     ]

@@ -93,8 +93,10 @@ public struct DependencyGraph: Sendable {
     /// Keys app code resolves directly, and the registration serving each (nil when none does).
     public let resolves: [(use: DirectResolve, binding: BindingKey, target: Int?)]
 
-    public init(manifests: [Manifest], modules: [String: ModuleDeclaration]?, interfaces: [String: InterfaceDeclaration],
-                externalKeys: Set<String>) {
+    public init(
+        manifests: [Manifest], modules: [String: ModuleDeclaration]?, interfaces: [String: InterfaceDeclaration],
+        externalKeys: Set<String>
+    ) {
         self.manifests = manifests
         self.files = manifests.map(\.file)
         let registrations = manifests.flatMap(\.registrations)
@@ -137,7 +139,8 @@ public struct DependencyGraph: Sendable {
             let looked = BindingKey(key: type.lookupKey, name: name)
             if let served = providers[looked] { return (looked, served.last) }
             guard !unspecialized.isEmpty, case .nominal(let components) = type.expression.unwrapped,
-                  components.contains(where: { !$0.genericArguments.isEmpty }) else { return (looked, nil) }
+                components.contains(where: { !$0.genericArguments.isEmpty })
+            else { return (looked, nil) }
             let bare = TypeExpression.nominal(components.map { TypeExpression.NameComponent($0.name) }).normalized().spelling
             guard let binding = unspecialized[BindingKey(key: bare, name: name)] else { return (looked, nil) }
             return (binding, providers[binding]?.last)
@@ -147,17 +150,21 @@ public struct DependencyGraph: Sendable {
             var edges: [Edge] = []
             if let alias = registration.aliasOf {
                 let (binding, target) = binding(for: alias, name: registration.aliasName?.value)
-                edges.append(Edge(from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
-                                  isOptional: false, target: target, label: nil, location: alias.location))
+                edges.append(
+                    Edge(
+                        from: index, kind: .alias, type: alias, binding: binding, isLazy: false,
+                        isOptional: false, target: target, label: nil, location: alias.location))
             }
             func add(_ kind: Edge.Kind, _ dependency: Dependency) {
                 guard case .service(let type, let name, let isLazy, _) = dependency.source else { return }
                 let (binding, target) = binding(for: type, name: name)
-                edges.append(Edge(from: index, kind: kind, type: type, binding: binding,
-                                  isLazy: isLazy, isEager: registration.isEager || dependency.isEager, whenMissing: dependency.whenMissing,
-                                  isOptional: type.expression.isOptional,
-                                  target: target, label: dependency.label.value,
-                                  location: dependency.location))
+                edges.append(
+                    Edge(
+                        from: index, kind: kind, type: type, binding: binding,
+                        isLazy: isLazy, isEager: registration.isEager || dependency.isEager, whenMissing: dependency.whenMissing,
+                        isOptional: type.expression.isOptional,
+                        target: target, label: dependency.label.value,
+                        location: dependency.location))
             }
             for (position, dependency) in registration.dependencies.enumerated() { add(.dependency(index: position), dependency) }
             for (position, property) in registration.properties.enumerated() { add(.property(index: position), property) }
@@ -165,7 +172,9 @@ public struct DependencyGraph: Sendable {
         }
         // Each registration's edges are found on their own: a big graph links in slices side by side.
         let slice = 8192
-        self.edges = registrations.count <= slice ? registrations.indices.map(edges(from:))
+        self.edges =
+            registrations.count <= slice
+            ? registrations.indices.map(edges(from:))
             : Parallel.map(slicesOf: registrations.count, size: slice) { $0.map(edges(from:)) }.flatMap { $0 }
         let linked = self.edges
         func positions(_ kind: (Int) -> Edge.Kind, count: (Registration) -> Int) -> [[Int]] {
@@ -235,7 +244,8 @@ public struct DependencyGraph: Sendable {
             var current = start
             var cycleStart: Int?
             while ends[current] < 0, follows(registrations[current]),
-                  let next = edges[current].first(where: { $0.kind == .alias })?.target {
+                let next = edges[current].first(where: { $0.kind == .alias })?.target
+            {
                 if let seen = position[current] {
                     cycleStart = seen
                     break

@@ -39,9 +39,11 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Every code, in the contract's order.
-    public static let all: [DiagnosticCode] = [.schema, .missingBinding, .cycle, .duplicateRegistration, .compositionKey, .keyCollision,
-                                               .captiveDependency, .layerViolation, .unknownModule, .argumentMismatch, .unusedRegistration, .registrationOrder,
-                                               .isolationMismatch, .swiftImport]
+    public static let all: [DiagnosticCode] = [
+        .schema, .missingBinding, .cycle, .duplicateRegistration, .compositionKey, .keyCollision,
+        .captiveDependency, .layerViolation, .unknownModule, .argumentMismatch, .unusedRegistration, .registrationOrder,
+        .isolationMismatch, .swiftImport,
+    ]
 }
 
 /// `suppress:` on a registration or a dependency: findings of `code` there are not reported.
@@ -76,8 +78,10 @@ public struct Diagnostic: Hashable, Sendable, Error {
     /// What the finding is about (see `Subject`); nil for schema problems.
     public var subject: Subject?
 
-    public init(_ code: DiagnosticCode, _ severity: Severity, _ message: String,
-                at location: SourceLocation, notes: [Note] = [], subject: Subject? = nil) {
+    public init(
+        _ code: DiagnosticCode, _ severity: Severity, _ message: String,
+        at location: SourceLocation, notes: [Note] = [], subject: Subject? = nil
+    ) {
         self.code = code
         self.severity = severity
         self.message = message

@@ -37,7 +37,8 @@ public func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int
 /// The candidates close enough to `word` to be a likely misspelling, nearest first.
 public func nearSpellings(of word: String, in candidates: some Sequence<String>) -> [String] {
     let limit = max(1, min(3, word.count / 3))
-    return candidates
+    return
+        candidates
         .map { ($0, editDistance(word, $0, limit: limit)) }
         .filter { $0.1 <= limit && $0.0 != word }
         .sorted { ($0.1, $0.0) < ($1.1, $1.0) }

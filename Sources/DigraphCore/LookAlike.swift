@@ -48,7 +48,8 @@ public enum LookAlike {
 
     private static let latinLookAlikes: [Unicode.Scalar: Unicode.Scalar] = {
         // Pairs of (look-alike, Latin), Cyrillic then Greek.
-        let pairs = "аaвBеeһhіiјjкKоoрpсcѕsуyхxԁdԛqԝwӏlАAВBЕEЅSІIЈJКKМMНHОOРPСCТTХXҮYԌGԚQԜW"
+        let pairs =
+            "аaвBеeһhіiјjкKоoрpсcѕsуyхxԁdԛqԝwӏlАAВBЕEЅSІIЈJКKМMНHОOРPСCТTХXҮYԌGԚQԜW"
             + "αaοoνvρpτtυuιiκkΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧX"
         var table: [Unicode.Scalar: Unicode.Scalar] = [:]
         let scalars = Array(pairs.unicodeScalars)

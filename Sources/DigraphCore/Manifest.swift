@@ -74,8 +74,10 @@ public struct Dependency: Hashable, Sendable {
     /// it (a manifest does not): rules then name the outcome instead of listing the possible ones.
     public var whenMissing: EagerMiss?
 
-    public init(label: Located<String>, source: Source, suppressions: [Suppression] = [], isEager: Bool = false,
-                whenMissing: EagerMiss? = nil) {
+    public init(
+        label: Located<String>, source: Source, suppressions: [Suppression] = [], isEager: Bool = false,
+        whenMissing: EagerMiss? = nil
+    ) {
         self.label = label
         self.source = source
         self.suppressions = suppressions
@@ -155,12 +157,14 @@ public final class Registration: Sendable {
     /// The assembly (file) this registration came from.
     public let assembly: String
 
-    public init(provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
-                name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
-                isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
-                properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, aliasName: Located<String>? = nil, isSupplied: Bool = false,
-                suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false,
-                location: SourceLocation, assembly: String) {
+    public init(
+        provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
+        name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
+        isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
+        properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, aliasName: Located<String>? = nil, isSupplied: Bool = false,
+        suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false,
+        location: SourceLocation, assembly: String
+    ) {
         self.provides = provides
         self.implementation = implementation
         self.lifetime = lifetime
@@ -231,8 +235,10 @@ public struct DirectResolve: Hashable, Sendable {
     /// The global actor the resolving code runs on (a `@MainActor` view model), when it is isolated.
     public var isolation: TypeReference?
 
-    public init(type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = [], arguments: [TypeReference?]? = nil,
-                isolation: TypeReference? = nil) {
+    public init(
+        type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = [], arguments: [TypeReference?]? = nil,
+        isolation: TypeReference? = nil
+    ) {
         self.type = type
         self.name = name
         self.suppressions = suppressions
@@ -260,9 +266,11 @@ public struct Manifest: Sendable {
     /// print alike do not collide. Known only from Swift sources; a manifest file does not say it.
     public var keysByTypeIdentity = false
 
-    public init(file: String, assembly: Located<String>, container: Located<String>? = nil, imports: [Located<String>] = [],
-                modules: [ModuleDeclaration]? = nil, interfaces: [InterfaceDeclaration] = [], external: [TypeReference] = [],
-                registrations: [Registration], resolves: [DirectResolve] = [], typealiases: [TypeAliasDeclaration] = []) {
+    public init(
+        file: String, assembly: Located<String>, container: Located<String>? = nil, imports: [Located<String>] = [],
+        modules: [ModuleDeclaration]? = nil, interfaces: [InterfaceDeclaration] = [], external: [TypeReference] = [],
+        registrations: [Registration], resolves: [DirectResolve] = [], typealiases: [TypeAliasDeclaration] = []
+    ) {
         self.file = file
         self.assembly = assembly
         self.container = container

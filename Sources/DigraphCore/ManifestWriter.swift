@@ -39,17 +39,30 @@ public struct ManifestWriter {
         if let container = manifest.container { fields.append(("container", .scalar(container.value, quoted: false))) }
         if !manifest.imports.isEmpty { fields.append(("imports", .list(manifest.imports.map { .scalar($0.value, quoted: false) }))) }
         if let modules = manifest.modules {
-            fields.append(("modules", .map(modules.map { module in
-                (module.name.value, .map(module.dependsOn.isEmpty ? [] : [("dependsOn", .list(module.dependsOn.map { .scalar($0.value, quoted: false) }))]))
-            })))
+            fields.append(
+                (
+                    "modules",
+                    .map(
+                        modules.map { module in
+                            (
+                                module.name.value,
+                                .map(module.dependsOn.isEmpty ? [] : [("dependsOn", .list(module.dependsOn.map { .scalar($0.value, quoted: false) }))])
+                            )
+                        })
+                ))
         }
         if !manifest.interfaces.isEmpty {
-            fields.append(("interfaces", .map(manifest.interfaces.map { interface in
-                var entry: [(String, Value)] = []
-                if let module = interface.module { entry.append(("module", .scalar(module.value, quoted: false))) }
-                if !interface.composes.isEmpty { entry.append(("composes", .list(interface.composes.map(type)))) }
-                return (interface.type.writtenSpelling, .map(entry))
-            })))
+            fields.append(
+                (
+                    "interfaces",
+                    .map(
+                        manifest.interfaces.map { interface in
+                            var entry: [(String, Value)] = []
+                            if let module = interface.module { entry.append(("module", .scalar(module.value, quoted: false))) }
+                            if !interface.composes.isEmpty { entry.append(("composes", .list(interface.composes.map(type)))) }
+                            return (interface.type.writtenSpelling, .map(entry))
+                        })
+                ))
         }
         if !manifest.typealiases.isEmpty {
             fields.append(("typealiases", .map(manifest.typealiases.map { ($0.name.writtenSpelling, type($0.type)) })))
@@ -57,15 +70,20 @@ public struct ManifestWriter {
         if !manifest.external.isEmpty { fields.append(("external", .list(manifest.external.map(type)))) }
         fields.append(("registrations", .list(manifest.registrations.map { .commented(registration($0), origin: $0) })))
         if !manifest.resolves.isEmpty {
-            fields.append(("resolves", .list(manifest.resolves.map { use in
-                var entry: [(String, Value)] = [("type", type(use.type))]
-                if let name = use.name { entry.append(("name", .scalar(name.value, quoted: false))) }
-                if let arguments = use.arguments, !arguments.isEmpty {
-                    entry.append(("arguments", .list(arguments.map { $0.map(type) ?? .scalar("_", quoted: false) })))
-                }
-                if let isolation = use.isolation { entry.append(("isolation", type(isolation))) }
-                return .commented(entry.count == 1 ? type(use.type) : .map(entry), origin: use)
-            })))
+            fields.append(
+                (
+                    "resolves",
+                    .list(
+                        manifest.resolves.map { use in
+                            var entry: [(String, Value)] = [("type", type(use.type))]
+                            if let name = use.name { entry.append(("name", .scalar(name.value, quoted: false))) }
+                            if let arguments = use.arguments, !arguments.isEmpty {
+                                entry.append(("arguments", .list(arguments.map { $0.map(type) ?? .scalar("_", quoted: false) })))
+                            }
+                            if let isolation = use.isolation { entry.append(("isolation", type(isolation))) }
+                            return .commented(entry.count == 1 ? type(use.type) : .map(entry), origin: use)
+                        })
+                ))
         }
         return fields
     }
@@ -77,7 +95,8 @@ public struct ManifestWriter {
     private static func registration(_ registration: Registration) -> Value {
         var fields: [(String, Value)] = []
         fields.append(("provides", registration.provides.count == 1 ? type(registration.provides[0]) : .list(registration.provides.map(type))))
-        let impliedImplementation = registration.provides.count == 1 && registration.provides[0].expression.plainName != nil
+        let impliedImplementation =
+            registration.provides.count == 1 && registration.provides[0].expression.plainName != nil
             && registration.implementation?.writtenSpelling == registration.provides[0].writtenSpelling
         if let implementation = registration.implementation, !impliedImplementation {
             fields.append(("implementation", type(implementation)))
@@ -130,10 +149,11 @@ public struct ManifestWriter {
 
     /// `[captive-dependency]`, or `[{ code: captive-dependency, reason: "…" }]` when a reason is given.
     private static func suppressions(_ suppressions: [Suppression]) -> Value {
-        .list(suppressions.map { suppression in
-            guard let reason = suppression.reason else { return .scalar(suppression.code.value.rawValue, quoted: false) }
-            return .map([("code", .scalar(suppression.code.value.rawValue, quoted: false)), ("reason", .scalar(reason, quoted: true))])
-        })
+        .list(
+            suppressions.map { suppression in
+                guard let reason = suppression.reason else { return .scalar(suppression.code.value.rawValue, quoted: false) }
+                return .map([("code", .scalar(suppression.code.value.rawValue, quoted: false)), ("reason", .scalar(reason, quoted: true))])
+            })
     }
 
     // MARK: YAML
@@ -229,7 +249,8 @@ public struct ManifestWriter {
 
     /// A plain scalar when it is a dotted identifier YAML cannot read as anything else, else double-quoted.
     static func yamlScalar(_ text: String) -> String {
-        let plain = !text.isEmpty && !plainWords.contains(text.lowercased())
+        let plain =
+            !text.isEmpty && !plainWords.contains(text.lowercased())
             && text.unicodeScalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } == true
             && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == ".") }
         return plain ? text : jsonString(text)

@@ -25,8 +25,10 @@ public enum Parallel {
 
     /// `0..<count` cut into consecutive ranges of `size` (the last may be shorter), each handed to
     /// `body` as in `map(count:)`, the results in the order of the ranges.
-    public static func map<Result: Sendable>(slicesOf count: Int, size: Int, stackSize: Int = 8 << 20,
-                                             _ body: @escaping @Sendable (Range<Int>) -> Result) -> [Result] {
+    public static func map<Result: Sendable>(
+        slicesOf count: Int, size: Int, stackSize: Int = 8 << 20,
+        _ body: @escaping @Sendable (Range<Int>) -> Result
+    ) -> [Result] {
         map(count: (count + size - 1) / size, stackSize: stackSize) { slice in body(slice * size..<min((slice + 1) * size, count)) }
     }
 

@@ -106,8 +106,9 @@ extension TypeExpression {
         case .implicitlyUnwrapped(let inner): return .implicitlyUnwrapped(inner.normalized(sortingCompositions: sortingCompositions))
         case .array(let element): return .array(element.normalized(sortingCompositions: sortingCompositions))
         case .dictionary(let key, let value):
-            return .dictionary(key: key.normalized(sortingCompositions: sortingCompositions),
-                               value: value.normalized(sortingCompositions: sortingCompositions))
+            return .dictionary(
+                key: key.normalized(sortingCompositions: sortingCompositions),
+                value: value.normalized(sortingCompositions: sortingCompositions))
         case .tuple(let elements):
             if elements.count == 1, elements[0].label == nil { return elements[0].type.normalized(sortingCompositions: sortingCompositions) }
             return .tuple(elements.map { TupleElement(label: $0.label, type: $0.type.normalized(sortingCompositions: sortingCompositions)) })
@@ -222,9 +223,11 @@ extension TypeExpression: CustomStringConvertible {
             return "(" + elements.map { ($0.label.map { $0 + ": " } ?? "") + $0.type.spelling }.joined(separator: ", ") + ")"
         case .function(let function):
             var text = function.attributes.map { "@" + $0 + " " }.joined()
-            text += "(" + function.parameters.map { parameter in
-                (parameter.isInout ? "inout " : "") + parameter.type.spelling + (parameter.isVariadic ? "..." : "")
-            }.joined(separator: ", ") + ")"
+            text +=
+                "("
+                + function.parameters.map { parameter in
+                    (parameter.isInout ? "inout " : "") + parameter.type.spelling + (parameter.isVariadic ? "..." : "")
+                }.joined(separator: ", ") + ")"
             if function.isAsync { text += " async" }
             if function.isThrowing { text += " throws" }
             return text + " -> " + function.result.spelling

@@ -44,7 +44,7 @@ public struct TypeExpressionParser {
     private static func isPlainASCIIName(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard let first = utf8.first, utf8.count <= maximumLength,
-              first == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+            first == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
         else { return false }
         return utf8.allSatisfy { byte in
             byte == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
@@ -107,7 +107,10 @@ public struct TypeExpressionParser {
         // Character), so scalars are checked: two keys must never differ by what nobody sees.
         if let position = characters.firstIndex(where: { $0.unicodeScalars.contains(where: LookAlike.isInvisible) }) {
             let invisible = characters[position].unicodeScalars.first(where: LookAlike.isInvisible)!
-            throw TypeExpressionError(message: "has an invisible character (\(LookAlike.name(of: invisible))) at character \(position + 1); remove it: two keys must not differ by what nobody can see", offset: position)
+            throw TypeExpressionError(
+                message:
+                    "has an invisible character (\(LookAlike.name(of: invisible))) at character \(position + 1); remove it: two keys must not differ by what nobody can see",
+                offset: position)
         }
         var tokens: [Token] = []
         var position = 0
@@ -128,7 +131,8 @@ public struct TypeExpressionParser {
                 position += symbol.count
                 continue
             }
-            throw TypeExpressionError(message: "has \(describe(character)) at character \(position + 1), which cannot be part of a Swift type", offset: position)
+            throw TypeExpressionError(
+                message: "has \(describe(character)) at character \(position + 1), which cannot be part of a Swift type", offset: position)
         }
         guard !tokens.isEmpty else {
             throw TypeExpressionError(message: "is empty; expected a Swift type such as `UserRepository` or `any A & B`", offset: 0)
@@ -218,7 +222,8 @@ public struct TypeExpressionParser {
 
     /// function-tail := 'async'? 'throws'? '->' type, after a parenthesized parameter list.
     /// Returns nil when the parentheses were not followed by one (they were a tuple).
-    private mutating func parseFunctionTail(attributes: [String], _ elements: [ParenthesizedElement], depth: Int) throws(TypeExpressionError) -> TypeExpression? {
+    private mutating func parseFunctionTail(attributes: [String], _ elements: [ParenthesizedElement], depth: Int) throws(TypeExpressionError) -> TypeExpression?
+    {
         guard isKeyword("async") || isKeyword("throws") || current.text == "->" else { return nil }
         let isAsync = isKeyword("async")
         if isAsync { index += 1 }
@@ -226,10 +231,11 @@ public struct TypeExpressionParser {
         if isThrowing { index += 1 }
         try expect("->", "before a function's result type")
         let result = try parseType(depth: depth + 1)
-        return .function(.init(
-            attributes: attributes,
-            parameters: elements.map { .init(isInout: $0.isInout, type: $0.type, isVariadic: $0.isVariadic) },
-            isAsync: isAsync, isThrowing: isThrowing, result: result))
+        return .function(
+            .init(
+                attributes: attributes,
+                parameters: elements.map { .init(isInout: $0.isInout, type: $0.type, isVariadic: $0.isVariadic) },
+                isAsync: isAsync, isThrowing: isThrowing, result: result))
     }
 
     /// composition := postfix ('&' postfix)*
@@ -252,13 +258,18 @@ public struct TypeExpressionParser {
     private mutating func parsePostfix(depth: Int) throws(TypeExpressionError) -> TypeExpression {
         var type = try parsePrimary(depth: depth)
         while true {
-            if consume("?") { type = .optional(type) }
-            else if consume("!") { type = .implicitlyUnwrapped(type) }
-            else if current.text == ".", tokens[index + 1].kind == .identifier,
-                    let kind = TypeExpression.MetatypeKind(rawValue: tokens[index + 1].text) {
+            if consume("?") {
+                type = .optional(type)
+            } else if consume("!") {
+                type = .implicitlyUnwrapped(type)
+            } else if current.text == ".", tokens[index + 1].kind == .identifier,
+                let kind = TypeExpression.MetatypeKind(rawValue: tokens[index + 1].text)
+            {
                 index += 2
                 type = .metatype(type, kind)
-            } else { return type }
+            } else {
+                return type
+            }
         }
     }
 
@@ -303,7 +314,8 @@ public struct TypeExpressionParser {
             let offset = current.offset
             var label: String?
             if current.kind == .identifier, tokens[index + 1].text == ":",
-               current.text == "_" || !Self.reservedWords.contains(current.text) {
+                current.text == "_" || !Self.reservedWords.contains(current.text)
+            {
                 label = current.text
                 index += 2
             }
@@ -324,7 +336,8 @@ public struct TypeExpressionParser {
             guard current.kind == .identifier else { throw unexpected("(expected a type name)") }
             let name = current.text
             guard !Self.reservedWords.contains(name) else {
-                throw TypeExpressionError(message: "uses the keyword '\(name)' at character \(current.offset + 1) where a type name is expected", offset: current.offset)
+                throw TypeExpressionError(
+                    message: "uses the keyword '\(name)' at character \(current.offset + 1) where a type name is expected", offset: current.offset)
             }
             index += 1
             var arguments: [TypeExpression] = []
@@ -338,4 +351,3 @@ public struct TypeExpressionParser {
         return .nominal(components)
     }
 }
-

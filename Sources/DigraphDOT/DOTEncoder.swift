@@ -29,12 +29,16 @@ public struct DOTEncoder {
     /// of magnitude of time (figures in docs/performance.md).
     static func layoutTier(nodes: Int, edges: Int = 0, shaped: Bool = false) -> [(String, String)] {
         if nodes > hugeGraphThreshold {
-            return [("nslimit", "0.1"), ("mclimit", "0.01"), ("searchsize", "10"),
-                    ("remincross", "false"), ("splines", "false"), ("outputorder", "edgesfirst")]
+            return [
+                ("nslimit", "0.1"), ("mclimit", "0.01"), ("searchsize", "10"),
+                ("remincross", "false"), ("splines", "false"), ("outputorder", "edgesfirst"),
+            ]
         }
         if isLarge(nodes: nodes, edges: edges, shaped: shaped) {
-            return [("nslimit", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
-                    ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst")]
+            return [
+                ("nslimit", "0.2"), ("mclimit", "0.1"), ("searchsize", "10"),
+                ("remincross", "false"), ("splines", "line"), ("outputorder", "edgesfirst"),
+            ]
         }
         return []
     }
@@ -133,9 +137,10 @@ public struct DOTEncoder {
                 clusters = byFile.keys.sorted().map { RegistrationScene.Cluster(module: $0, interfaces: [], registrations: byFile[$0]!) }
             }
         }
-        return RegistrationScene(included: included, interfaces: interfaces, edges: edges, placeholders: placeholders,
-                                 movedKeys: Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) },
-                                 clusters: clusters, unclustered: unclustered)
+        return RegistrationScene(
+            included: included, interfaces: interfaces, edges: edges, placeholders: placeholders,
+            movedKeys: Dictionary(grouping: interfaces, by: \.registration).mapValues { Set($0.map(\.key)) },
+            clusters: clusters, unclustered: unclustered)
     }
 
     /// `Sources/DI/HomeAssembly.swift` → `HomeAssembly`; a manifest `data.yaml` → `data`.
@@ -166,8 +171,10 @@ public struct DOTEncoder {
             let registration = graph.registrations[index]
             for (position, provided) in registration.provides.enumerated() {
                 guard let module = graph.interfaces[provided.key]?.module?.value, module != registration.module?.value else { continue }
-                nodes.append(InterfaceNode(id: "i\(index)_\(position)", registration: index, key: provided.key,
-                                           spelling: provided.writtenSpelling, module: module))
+                nodes.append(
+                    InterfaceNode(
+                        id: "i\(index)_\(position)", registration: index, key: provided.key,
+                        spelling: provided.writtenSpelling, module: module))
             }
         }
         return nodes
@@ -230,12 +237,23 @@ public struct DOTEncoder {
         }
         for (number, node) in scene.interfaces.enumerated() {
             let upward = shape?.upward.contains(scene.edges.count + number) == true
-            lines.append("  \(node.id) -> r\(node.registration)" + attributes([
-                ("constraint", upward ? "false" : ""),
-                ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : DOTText.quoted(InterfaceNode.implementedByLabel)), ("fontcolor", DOTStyle.infoColor),
-                ("id", options.tooltips ? DOTText.quoted(node.implementedByID) : ""),
-                ("tooltip", options.tooltips ? DOTText.quoted(PrintableText.escape("\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")")) : ""),
-            ].filter { !$0.1.isEmpty }) + ";")
+            lines.append(
+                "  \(node.id) -> r\(node.registration)"
+                    + attributes(
+                        [
+                            ("constraint", upward ? "false" : ""),
+                            ("style", "dotted"), ("arrowhead", "empty"), ("label", isLarge ? "" : DOTText.quoted(InterfaceNode.implementedByLabel)),
+                            ("fontcolor", DOTStyle.infoColor),
+                            ("id", options.tooltips ? DOTText.quoted(node.implementedByID) : ""),
+                            (
+                                "tooltip",
+                                options.tooltips
+                                    ? DOTText.quoted(
+                                        PrintableText.escape(
+                                            "\(node.spelling) is implemented by \(implementationSpelling(of: node.registration)) in module \(graph.registrations[node.registration].module?.value ?? "(none)")"
+                                        )) : ""
+                            ),
+                        ].filter { !$0.1.isEmpty }) + ";")
         }
         if let shape { lines += rankLines(shape) }
         lines.append("}")
@@ -251,20 +269,30 @@ public struct DOTEncoder {
         return [
             "digraph dependencies {",
             "  graph" + attributes(graphAttributes) + ";",
-            "  node" + attributes([("fontname", DOTStyle.font), ("fontsize", "11"), ("shape", "box"), ("style", "rounded,filled"),
-                                   ("fillcolor", "#ffffff"), ("color", DOTStyle.edgeColor), ("margin", "0.12,0.06")]) + ";",
-            "  edge" + attributes([("fontname", DOTStyle.font), ("fontsize", "9"), ("color", DOTStyle.edgeColor),
-                                   ("fontcolor", DOTStyle.edgeColor), ("arrowsize", "0.7")]) + ";",
+            "  node"
+                + attributes([
+                    ("fontname", DOTStyle.font), ("fontsize", "11"), ("shape", "box"), ("style", "rounded,filled"),
+                    ("fillcolor", "#ffffff"), ("color", DOTStyle.edgeColor), ("margin", "0.12,0.06"),
+                ]) + ";",
+            "  edge"
+                + attributes([
+                    ("fontname", DOTStyle.font), ("fontsize", "9"), ("color", DOTStyle.edgeColor),
+                    ("fontcolor", DOTStyle.edgeColor), ("arrowsize", "0.7"),
+                ]) + ";",
         ]
     }
 
     private func interfaceLine(_ node: InterfaceNode) -> String {
-        let tooltip = [node.spelling, "interface of module \(node.module)",
-                       "implemented by \(implementationSpelling(of: node.registration)) (\(graph.registrations[node.registration].location))"]
-            .map { PrintableText.escape($0) }.joined(separator: "\n")
-        return "  \(node.id)" + attributes([
-            ("label", "<<b><i>\(DOTText.html(node.spelling))</i></b><br/><font point-size=\"9\">interface</font>>"),
-        ] + (options.tooltips ? [("id", DOTText.quoted(node.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
+        let tooltip = [
+            node.spelling, "interface of module \(node.module)",
+            "implemented by \(implementationSpelling(of: node.registration)) (\(graph.registrations[node.registration].location))",
+        ]
+        .map { PrintableText.escape($0) }.joined(separator: "\n")
+        return "  \(node.id)"
+            + attributes(
+                [
+                    ("label", "<<b><i>\(DOTText.html(node.spelling))</i></b><br/><font point-size=\"9\">interface</font>>")
+                ] + (options.tooltips ? [("id", DOTText.quoted(node.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
     }
 
     func implementationSpelling(of index: Int) -> String {
@@ -341,20 +369,24 @@ public struct DOTEncoder {
             details.append("args: " + registration.arguments.map { "\($0.label.value): \($0.type.writtenSpelling)" }.joined(separator: ", "))
         }
         if registration.isRoot { details.append("root") }
-        let keys = namedByImplementation ? [registration.implementation!.writtenSpelling] : (shownKeys.isEmpty ? registration.provides : shownKeys).map(\.writtenSpelling)
-        return LabelParts(keys: keys, isAbstraction: isAbstraction,
-                          name: registration.name?.value, details: details.joined(separator: " · "))
+        let keys =
+            namedByImplementation
+            ? [registration.implementation!.writtenSpelling] : (shownKeys.isEmpty ? registration.provides : shownKeys).map(\.writtenSpelling)
+        return LabelParts(
+            keys: keys, isAbstraction: isAbstraction,
+            name: registration.name?.value, details: details.joined(separator: " · "))
     }
 
     /// What an edge says: the parameter (`.name` for a property, `alias` for aliasOf), the
     /// arguments it passes, `?` when optional.
     func edgeLabel(_ edge: Edge) -> (text: String, passesArguments: Bool) {
         var label = edge.label.map { $0.hasPrefix("_") ? "" : $0 } ?? "alias"
-        let written: Dependency? = switch edge.kind {
-        case .dependency(let position): graph.registrations[edge.from].dependencies[position]
-        case .property(let position): graph.registrations[edge.from].properties[position]
-        case .alias: nil
-        }
+        let written: Dependency? =
+            switch edge.kind {
+            case .dependency(let position): graph.registrations[edge.from].dependencies[position]
+            case .property(let position): graph.registrations[edge.from].properties[position]
+            case .alias: nil
+            }
         // A property is set on the instance after construction: `.delegate`.
         if case .property = edge.kind { label = "." + label }
         var passes = false
@@ -388,15 +420,17 @@ public struct DOTEncoder {
     private func placeholderLine(_ placeholder: Placeholders.Entry) -> String {
         let key = DOTText.html(placeholder.binding.description)
         if placeholder.isExternal {
-            return "  \(placeholder.id)" + attributes([
-                ("label", "<<b>\(key)</b><br/><font point-size=\"9\">external</font>>"),
-                ("style", "rounded,dashed,filled"), ("fillcolor", DOTStyle.externalFill), ("color", DOTStyle.infoColor),
-            ]) + ";"
+            return "  \(placeholder.id)"
+                + attributes([
+                    ("label", "<<b>\(key)</b><br/><font point-size=\"9\">external</font>>"),
+                    ("style", "rounded,dashed,filled"), ("fillcolor", DOTStyle.externalFill), ("color", DOTStyle.infoColor),
+                ]) + ";"
         }
-        return "  \(placeholder.id)" + attributes([
-            ("label", "<<b>\(key)</b><br/><font point-size=\"9\">missing: nothing provides it</font>>"),
-            ("style", "rounded,dashed,bold"), ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor),
-        ]) + ";"
+        return "  \(placeholder.id)"
+            + attributes([
+                ("label", "<<b>\(key)</b><br/><font point-size=\"9\">missing: nothing provides it</font>>"),
+                ("style", "rounded,dashed,bold"), ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor),
+            ]) + ";"
     }
 
     private func legendLine(_ scene: RegistrationScene) -> String {
@@ -416,7 +450,9 @@ public struct DOTEncoder {
         ]
         // Only the kinds of problem this picture shows, each in its own colour.
         var present: [DiagnosticCode: ProblemStyle] = [:]
-        for finding in scene.edges.compactMap({ ProblemMap.leading(problems.edges[$0.id]) }) + scene.included.compactMap({ ProblemMap.leading(problems.nodes[$0]) }) {
+        for finding in scene.edges.compactMap({ ProblemMap.leading(problems.edges[$0.id]) })
+            + scene.included.compactMap({ ProblemMap.leading(problems.nodes[$0]) })
+        {
             present[finding.code] = present[finding.code] ?? ProblemStyle.of(finding.code, severity: finding.severity)
         }
         // A missing key's placeholder is drawn even when its finding is ignored or suppressed.
@@ -457,7 +493,8 @@ public struct DOTEncoder {
     /// whole, the picture would grow with the square of the cycle (`check` prints it in full).
     private func findingLines(_ findings: [Diagnostic]?) -> [String] {
         (findings ?? []).map { finding in
-            let message = finding.message.count > Self.tooltipMessageLength
+            let message =
+                finding.message.count > Self.tooltipMessageLength
                 ? finding.message.prefix(Self.tooltipMessageLength) + "… (`digraph check` prints it in full)" : Substring(finding.message)
             return "\(finding.severity.rawValue) [\(finding.code.rawValue)]: \(message)"
         }
@@ -515,17 +552,22 @@ public struct DOTEncoder {
         var lines = header(nodes: modules.count)
         for module in modules {
             let count = summary.members[module]!
-            lines.append("  \(ids[module]!)" + attributes([
-                ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(count) registration\(count == 1 ? "" : "s")</font>>"),
-                ("fillcolor", DOTStyle.clusterFill),
-            ] + (options.tooltips ? [("id", DOTText.quoted(ids[module]!))] : [])) + ";")
+            lines.append(
+                "  \(ids[module]!)"
+                    + attributes(
+                        [
+                            ("label", "<<b>\(DOTText.html(module))</b><br/><font point-size=\"9\">\(count) registration\(count == 1 ? "" : "s")</font>>"),
+                            ("fillcolor", DOTStyle.clusterFill),
+                        ] + (options.tooltips ? [("id", DOTText.quoted(ids[module]!))] : [])) + ";")
         }
         for pair in summary.counts.keys.sorted() {
             let count = summary.counts[pair]!
             var attributes: [(String, String)] = [("penwidth", String(min(6, 1 + count / 5)))]
             if let bad = summary.violations[pair] {
-                attributes += [("label", DOTText.quoted("\(count) (\(bad) layer violation\(bad == 1 ? "" : "s"))")),
-                               ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor)]
+                attributes += [
+                    ("label", DOTText.quoted("\(count) (\(bad) layer violation\(bad == 1 ? "" : "s"))")),
+                    ("color", DOTStyle.errorColor), ("fontcolor", DOTStyle.errorColor),
+                ]
             } else {
                 attributes.append(("label", DOTText.quoted("\(count)")))
             }
@@ -546,9 +588,10 @@ public struct DOTEncoder {
             if let index = seen[name] { merged[index].1 = value } else { seen[name] = merged.count; merged.append((name, value)) }
         }
         guard !merged.isEmpty else { return "" }
-        return " [" + merged.map { name, value in
-            value.hasPrefix("<") || value.hasPrefix("\"") ? "\(name)=\(value)" : "\(name)=\(DOTText.quoted(value))"
-        }.joined(separator: ", ") + "]"
+        return " ["
+            + merged.map { name, value in
+                value.hasPrefix("<") || value.hasPrefix("\"") ? "\(name)=\(value)" : "\(name)=\(DOTText.quoted(value))"
+            }.joined(separator: ", ") + "]"
     }
 
 }

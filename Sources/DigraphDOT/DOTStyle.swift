@@ -44,7 +44,8 @@ struct ProblemStyle {
     static func of(_ code: DiagnosticCode, severity: Severity) -> ProblemStyle {
         switch code {
         case .cycle: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "bold", penwidth: "3", legend: "cycle: thick red")
-        case .missingBinding: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "dashed", penwidth: "2", legend: "missing binding: red dashed, to a placeholder")
+        case .missingBinding:
+            ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "dashed", penwidth: "2", legend: "missing binding: red dashed, to a placeholder")
         case .layerViolation: ProblemStyle(color: "#b5179e", edgeStyle: nil, penwidth: "2.5", legend: "layer violation: magenta")
         case .argumentMismatch: ProblemStyle(color: "#8c564b", edgeStyle: nil, penwidth: "2.5", legend: "argument mismatch: brown")
         case .captiveDependency: ProblemStyle(color: DOTStyle.warningColor, edgeStyle: nil, penwidth: "2.5", legend: "captive dependency: orange")
@@ -55,7 +56,10 @@ struct ProblemStyle {
         case .registrationOrder: ProblemStyle(color: DOTStyle.errorColor, edgeStyle: "dotted", penwidth: "2.5", legend: "registration order: red dotted")
         case .isolationMismatch: ProblemStyle(color: "#1f77b4", edgeStyle: "dashed", penwidth: "2.5", legend: "isolation mismatch: blue dashed")
         case .unusedRegistration: ProblemStyle(color: DOTStyle.infoColor, edgeStyle: nil, penwidth: "1", legend: "unused registration: greyed out")
-        default: ProblemStyle(color: DOTStyle.color(for: severity), edgeStyle: nil, penwidth: "2", legend: "\(code.rawValue): \(severity == .error ? "red" : severity == .warning ? "orange" : "grey")")
+        default:
+            ProblemStyle(
+                color: DOTStyle.color(for: severity), edgeStyle: nil, penwidth: "2",
+                legend: "\(code.rawValue): \(severity == .error ? "red" : severity == .warning ? "orange" : "grey")")
         }
     }
 }

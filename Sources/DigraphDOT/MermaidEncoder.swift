@@ -51,8 +51,9 @@ public struct MermaidEncoder {
         }
         for index in scene.unclustered { drawNode(index, moved: scene.movedKeys[index] ?? [], on: chart) }
         for placeholder in scene.placeholders.all {
-            chart.node(placeholder.id, lines: [placeholder.binding.description, placeholder.isExternal ? "external" : "missing: nothing provides it"],
-                       shape: .rounded, classes: [placeholder.isExternal ? "external" : "missing"])
+            chart.node(
+                placeholder.id, lines: [placeholder.binding.description, placeholder.isExternal ? "external" : "missing: nothing provides it"],
+                shape: .rounded, classes: [placeholder.isExternal ? "external" : "missing"])
         }
         for drawn in scene.edges {
             let problem = ProblemMap.leading(drawing.problems.edges[drawn.id])
@@ -75,8 +76,12 @@ public struct MermaidEncoder {
             classes.append("life" + registration.lifetime.rawValue.prefix(1).uppercased() + registration.lifetime.rawValue.dropFirst())
         }
         if let severity = drawing.problems.severity(ofNode: index) { classes.append(severity.rawValue) }
-        let shape: MermaidFlowchart.Shape = registration.isRoot ? .subroutine : registration.isSupplied ? .parallelogram
-            : registration.aliasOf != nil ? .rounded : .box
+        let shape: MermaidFlowchart.Shape =
+            registration.isRoot
+            ? .subroutine
+            : registration.isSupplied
+                ? .parallelogram
+                : registration.aliasOf != nil ? .rounded : .box
         chart.node("r\(index)", lines: parts.keys + (parts.name.map { ["name: " + $0] } ?? []) + [parts.details], shape: shape, classes: classes)
     }
 
@@ -90,8 +95,9 @@ public struct MermaidEncoder {
         for pair in summary.counts.keys.sorted() {
             let count = summary.counts[pair]!
             if let bad = summary.violations[pair] {
-                chart.edge(from: ids[pair.from]!, to: ids[pair.to]!, label: "\(count) (\(bad) layer violation\(bad == 1 ? "" : "s"))",
-                           style: "stroke:\(DOTStyle.errorColor),stroke-width:2px")
+                chart.edge(
+                    from: ids[pair.from]!, to: ids[pair.to]!, label: "\(count) (\(bad) layer violation\(bad == 1 ? "" : "s"))",
+                    style: "stroke:\(DOTStyle.errorColor),stroke-width:2px")
             } else {
                 chart.edge(from: ids[pair.from]!, to: ids[pair.to]!, label: "\(count)")
             }

@@ -46,12 +46,13 @@ public final class MermaidFlowchart {
     /// A node whose label is `lines`, one per line.
     public func node(_ id: String, lines labelLines: [String], shape: Shape = .box, classes: [String] = []) {
         let label = "\"" + labelLines.map(Self.label).joined(separator: "<br/>") + "\""
-        let drawn = switch shape {
-        case .box: "[\(label)]"
-        case .rounded: "(\(label))"
-        case .subroutine: "[[\(label)]]"
-        case .parallelogram: "[/\(label)/]"
-        }
+        let drawn =
+            switch shape {
+            case .box: "[\(label)]"
+            case .rounded: "(\(label))"
+            case .subroutine: "[[\(label)]]"
+            case .parallelogram: "[/\(label)/]"
+            }
         lines.append(indent + id + drawn)
         for name in classes { classMembers[name, default: []].append(id) }
     }
@@ -73,7 +74,11 @@ public final class MermaidFlowchart {
         let text = label.flatMap { $0.isEmpty ? nil : "|\"\(Self.label($0))\"|" } ?? ""
         lines.append(indent + "\(from) \(arrow)\(text) \(to)")
         if let style {
-            if let group = linkStyles.firstIndex(where: { $0.style == style }) { linkStyles[group].indices.append(edgeCount) } else { linkStyles.append((style, [edgeCount])) }
+            if let group = linkStyles.firstIndex(where: { $0.style == style }) {
+                linkStyles[group].indices.append(edgeCount)
+            } else {
+                linkStyles.append((style, [edgeCount]))
+            }
         }
         edgeCount += 1
     }

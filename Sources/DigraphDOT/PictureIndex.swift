@@ -49,7 +49,8 @@ extension DOTEncoder {
         for registration in scene.included {
             let value = graph.registrations[registration]
             let parts = labelParts(for: value, moved: scene.movedKeys[registration] ?? [])
-            let words = value.provides.map(\.writtenSpelling) + [value.name?.value, value.implementation?.writtenSpelling, value.module?.value].compactMap { $0 }
+            let words =
+                value.provides.map(\.writtenSpelling) + [value.name?.value, value.implementation?.writtenSpelling, value.module?.value].compactMap { $0 }
             index.nodes.append(PictureIndex.Node(id: "r\(registration)", title: parts.keys[0], searchText: words.joined(separator: " ")))
         }
         for placeholder in scene.placeholders.all {

@@ -288,11 +288,13 @@ extension DOTEncoder {
         for placeholder in scene.placeholders.all {
             add(placeholder.id, band: -1, width: Self.estimatedWidth([placeholder.binding.description], ["missing: nothing provides it"]))
         }
-        let edges = scene.edges.map { (tail: number[$0.tail]!, head: number[$0.head]!) }
+        let edges =
+            scene.edges.map { (tail: number[$0.tail]!, head: number[$0.head]!) }
             + scene.interfaces.map { (tail: number[$0.id]!, head: number["r\($0.registration)"]!) }
         // dot's own picture labels its edges unless it is large (9 pt, about 5.4 pt a character).
-        let labelWidths = Self.isLarge(nodes: nodes.count, shaped: false) ? [] :
-            (scene.edges.map { edgeLabel($0.edge).text } + scene.interfaces.map { _ in InterfaceNode.implementedByLabel }).map { Double($0.count) * 5.4 }
+        let labelWidths =
+            Self.isLarge(nodes: nodes.count, shaped: false)
+            ? [] : (scene.edges.map { edgeLabel($0.edge).text } + scene.interfaces.map { _ in InterfaceNode.implementedByLabel }).map { Double($0.count) * 5.4 }
         return PictureShape.fold(nodes: nodes, edges: edges, labelWidths: labelWidths)
     }
 
@@ -319,11 +321,15 @@ extension DOTEncoder {
         } else {
             title = scene.placeholders.all.first { $0.id == target }?.binding.description ?? target
         }
-        let tooltip = PrintableText.escape("\(title): used by \(proxy.uses) registration\(proxy.uses == 1 ? "" : "s") here, drawn once in this module instead of \(proxy.uses) long edge\(proxy.uses == 1 ? "" : "s")")
-        return "  \(proxy.id)" + attributes([
-            ("label", "<<i>\(DOTText.html(title))</i> <font point-size=\"9\">×\(proxy.uses)</font>>"),
-            ("style", "rounded,dashed,filled"), ("fillcolor", "#ffffff"), ("color", DOTStyle.infoColor), ("fontsize", "10"),
-        ] + (options.tooltips ? [("id", DOTText.quoted(proxy.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
+        let tooltip = PrintableText.escape(
+            "\(title): used by \(proxy.uses) registration\(proxy.uses == 1 ? "" : "s") here, drawn once in this module instead of \(proxy.uses) long edge\(proxy.uses == 1 ? "" : "s")"
+        )
+        return "  \(proxy.id)"
+            + attributes(
+                [
+                    ("label", "<<i>\(DOTText.html(title))</i> <font point-size=\"9\">×\(proxy.uses)</font>>"),
+                    ("style", "rounded,dashed,filled"), ("fillcolor", "#ffffff"), ("color", DOTStyle.infoColor), ("fontsize", "10"),
+                ] + (options.tooltips ? [("id", DOTText.quoted(proxy.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
     }
 
     /// Each row on its own rank, the rows in order (an invisible edge between their first nodes,

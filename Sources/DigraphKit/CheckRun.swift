@@ -25,8 +25,10 @@ public struct CheckRun: Sendable {
     public let swiftRead: String?
 
     /// `tree` is where the files are read: the disk, or a git revision's files (`GitRevision.tree`).
-    public init(files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
-                containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()) {
+    public init(
+        files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
+        containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()
+    ) {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
         for path in given {
@@ -35,7 +37,10 @@ public struct CheckRun: Sendable {
                 if SwiftSourceFiles.holdsSwift(path, in: tree) {
                     swiftPaths.append(path)
                 } else if kind == .regularFile, !ManifestLoader.isManifestName(path) {
-                    refused.append(.schema("this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them", at: .start(of: path)))
+                    refused.append(
+                        .schema(
+                            "this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them",
+                            at: .start(of: path)))
                 } else {
                     manifestPaths.append(path)
                 }
@@ -53,8 +58,9 @@ public struct CheckRun: Sendable {
         var imported: SwiftImporter.Result?
         if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers, context: context, in: tree) }
         swiftRead = imported.map(\.readSummary)
-        let loaded = ManifestLoader.load(files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
-                                         unreadable: refused + (imported?.unreadable ?? []), in: tree)
+        let loaded = ManifestLoader.load(
+            files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
+            unreadable: refused + (imported?.unreadable ?? []), in: tree)
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
         readFiles = ManifestLoader.expand(paths: manifestPaths, in: tree) + (imported?.files ?? [])
@@ -72,8 +78,9 @@ public struct CheckRun: Sendable {
             findings = outcome.kept
             baselined = outcome.baselined.count
         }
-        report = Report(registrations: loaded.graph?.registrations.count ?? 0,
-                        diagnostics: loaded.diagnostics + findings, suppressed: suppressed, baselined: baselined)
+        report = Report(
+            registrations: loaded.graph?.registrations.count ?? 0,
+            diagnostics: loaded.diagnostics + findings, suppressed: suppressed, baselined: baselined)
     }
 
     public func exitStatus(strict: Bool) -> ExitStatus {
@@ -84,8 +91,10 @@ public struct CheckRun: Sendable {
 
     /// The report in one of check's formats. `workingDirectory` spells SARIF's artifact URIs;
     /// `githubWorkspace` the paths of `--format github` annotations.
-    public func rendered(as format: ReportFormat, colored: Bool = false, workingDirectory: String = FileManager.default.currentDirectoryPath,
-                         githubWorkspace: String? = nil) -> String {
+    public func rendered(
+        as format: ReportFormat, colored: Bool = false, workingDirectory: String = FileManager.default.currentDirectoryPath,
+        githubWorkspace: String? = nil
+    ) -> String {
         format.reporter(colored: colored, workingDirectory: workingDirectory, githubWorkspace: githubWorkspace).render(report)
     }
 }

@@ -14,9 +14,12 @@ extension DiffReport {
         var rows: [String] = []
         rows += diff.addedRegistrations.map { "| added | \(Self.cell($0.key)) | \(Self.cell($0.name ?? "")) | |" }
         rows += diff.removedRegistrations.map { "| removed | \(Self.cell($0.key)) | \(Self.cell($0.name ?? "")) | |" }
-        rows += diff.changed.map { "| changed | \(Self.cell($0.registration.key)) | \(Self.cell($0.registration.name ?? "")) | \($0.field): \(Self.cell($0.old ?? "(none)")) → \(Self.cell($0.new ?? "(none)")) |" }
+        rows += diff.changed.map {
+            "| changed | \(Self.cell($0.registration.key)) | \(Self.cell($0.registration.name ?? "")) | \($0.field): \(Self.cell($0.old ?? "(none)")) → \(Self.cell($0.new ?? "(none)")) |"
+        }
         if !rows.isEmpty { tables.append("#### Registrations\n\n|  | key | name | change |\n|---|---|---|---|\n" + rows.joined(separator: "\n") + "\n") }
-        rows = diff.addedEdges.map { "| added | \(Self.cell($0.from)) | \(Self.cell($0.label)) | \(Self.cell($0.to)) |" }
+        rows =
+            diff.addedEdges.map { "| added | \(Self.cell($0.from)) | \(Self.cell($0.label)) | \(Self.cell($0.to)) |" }
             + diff.removedEdges.map { "| removed | \(Self.cell($0.from)) | \(Self.cell($0.label)) | \(Self.cell($0.to)) |" }
         if !rows.isEmpty { tables.append("#### Edges\n\n|  | from | label | to |\n|---|---|---|---|\n" + rows.joined(separator: "\n") + "\n") }
         for (title, findings) in [("New findings", diff.newFindings), ("Fixed findings", diff.fixedFindings)] where !findings.isEmpty {
@@ -27,7 +30,8 @@ extension DiffReport {
         }
         var text = (sections + tables).joined(separator: "\n")
         if text.count > Self.commentMaximumCharacters, picture.text != nil {
-            sections[1] = "_The picture is left out: with it this summary is longer than a GitHub comment may be (\(Self.commentMaximumCharacters) characters)._\n"
+            sections[1] =
+                "_The picture is left out: with it this summary is longer than a GitHub comment may be (\(Self.commentMaximumCharacters) characters)._\n"
             text = (sections + tables).joined(separator: "\n")
         }
         if text.count > Self.commentMaximumCharacters {
@@ -58,8 +62,9 @@ extension DiffReport {
     /// The changed nodes and one hop around them, in both graphs: added in green, removed in red
     /// and dashed, changed in amber; edges likewise. nil text with the reason when over Mermaid's limits.
     func mermaidNeighbourhood() -> (text: String?, omission: String?) {
-        var changedIDs = Set(diff.addedRegistrations.map(\.description) + diff.removedRegistrations.map(\.description)
-            + diff.changed.map(\.registration.description))
+        var changedIDs = Set(
+            diff.addedRegistrations.map(\.description) + diff.removedRegistrations.map(\.description)
+                + diff.changed.map(\.registration.description))
         for edge in diff.addedEdges + diff.removedEdges { changedIDs.insert(edge.from); changedIDs.insert(edge.to) }
         var included = changedIDs
         let allEdges = GraphDiff.edges(of: base, matching: diff.matching).union(GraphDiff.edges(of: head, matching: diff.matching))
@@ -69,7 +74,10 @@ extension DiffReport {
         }
         let edges = allEdges.filter { included.contains($0.from) && included.contains($0.to) }.sorted()
         guard edges.count <= Self.mermaidMaximumEdges else {
-            return (nil, "The picture is left out: the changed neighbourhood has \(edges.count) edges, more than Mermaid draws (\(Self.mermaidMaximumEdges)). `digraph render --focus KEY` draws part of it.")
+            return (
+                nil,
+                "The picture is left out: the changed neighbourhood has \(edges.count) edges, more than Mermaid draws (\(Self.mermaidMaximumEdges)). `digraph render --focus KEY` draws part of it."
+            )
         }
         let diagram = MermaidFlowchart(direction: "LR")
         diagram.defineClass("added", style: "fill:#dafbe1,stroke:#1a7f37")
@@ -84,12 +92,16 @@ extension DiffReport {
         let addedEdges = Set(diff.addedEdges), removedEdges = Set(diff.removedEdges)
         for edge in edges {
             let isRemoved = removedEdges.contains(edge)
-            diagram.edge(from: diagram.id(for: edge.from), to: diagram.id(for: edge.to), label: edge.label, dashed: isRemoved,
-                         style: addedEdges.contains(edge) ? "stroke:#1a7f37,stroke-width:2px" : isRemoved ? "stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 5" : nil)
+            diagram.edge(
+                from: diagram.id(for: edge.from), to: diagram.id(for: edge.to), label: edge.label, dashed: isRemoved,
+                style: addedEdges.contains(edge) ? "stroke:#1a7f37,stroke-width:2px" : isRemoved ? "stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 5" : nil)
         }
         let text = "```mermaid\n" + diagram.text() + "```\n"
         guard text.count <= Self.mermaidMaximumCharacters else {
-            return (nil, "The picture is left out: its Mermaid text would have \(text.count) characters, more than Mermaid reads (\(Self.mermaidMaximumCharacters)). `digraph render --focus KEY` draws part of it.")
+            return (
+                nil,
+                "The picture is left out: its Mermaid text would have \(text.count) characters, more than Mermaid reads (\(Self.mermaidMaximumCharacters)). `digraph render --focus KEY` draws part of it."
+            )
         }
         return (text, nil)
     }

@@ -45,8 +45,12 @@ public struct DiffReport: Sendable {
             return ([count(first.0, noun) + " " + first.1] + present.dropFirst().map { "\($0.0) \($0.1)" }).joined(separator: ", ")
         }
         var parts = [
-            counts(of: "registration", [(diff.addedRegistrations.count, "added"), (diff.removedRegistrations.count, "removed"),
-                                         (Set(diff.changed.map(\.registration)).count, "changed")]),
+            counts(
+                of: "registration",
+                [
+                    (diff.addedRegistrations.count, "added"), (diff.removedRegistrations.count, "removed"),
+                    (Set(diff.changed.map(\.registration)).count, "changed"),
+                ]),
             counts(of: "edge", [(diff.addedEdges.count, "added"), (diff.removedEdges.count, "removed")]),
         ].compactMap { $0 }
         if !diff.newFindings.isEmpty {
@@ -68,23 +72,37 @@ public struct DiffReport: Sendable {
         }
         func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
         return JSONValue.object([
-            ("registrations", .object([
-                ("added", .array(diff.addedRegistrations.map(registration))),
-                ("removed", .array(diff.removedRegistrations.map(registration))),
-                ("changed", .array(diff.changed.map { change in
-                    .object([("key", .string(change.registration.key))]
-                        + (change.registration.name.map { [("name", .string($0))] } ?? [])
-                        + [("field", .string(change.field)), ("old", optional(change.old)), ("new", optional(change.new))])
-                })),
-            ])),
-            ("edges", .object([
-                ("added", .array(diff.addedEdges.map(edge))),
-                ("removed", .array(diff.removedEdges.map(edge))),
-            ])),
-            ("findings", .object([
-                ("new", .array(Self.sorted(diff.newFindings).map(JSONReporter.diagnostic))),
-                ("fixed", .array(Self.sorted(diff.fixedFindings).map(JSONReporter.diagnostic))),
-            ])),
+            (
+                "registrations",
+                .object([
+                    ("added", .array(diff.addedRegistrations.map(registration))),
+                    ("removed", .array(diff.removedRegistrations.map(registration))),
+                    (
+                        "changed",
+                        .array(
+                            diff.changed.map { change in
+                                .object(
+                                    [("key", .string(change.registration.key))]
+                                        + (change.registration.name.map { [("name", .string($0))] } ?? [])
+                                        + [("field", .string(change.field)), ("old", optional(change.old)), ("new", optional(change.new))])
+                            })
+                    ),
+                ])
+            ),
+            (
+                "edges",
+                .object([
+                    ("added", .array(diff.addedEdges.map(edge))),
+                    ("removed", .array(diff.removedEdges.map(edge))),
+                ])
+            ),
+            (
+                "findings",
+                .object([
+                    ("new", .array(Self.sorted(diff.newFindings).map(JSONReporter.diagnostic))),
+                    ("fixed", .array(Self.sorted(diff.fixedFindings).map(JSONReporter.diagnostic))),
+                ])
+            ),
         ]).serialized()
     }
 

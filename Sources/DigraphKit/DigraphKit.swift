@@ -9,11 +9,21 @@
 // Pure Swift, no C library: a package that uses it, or applies the plugins, needs no Graphviz.
 
 @_exported import DigraphCore
+
+// What the commands configure and call, beyond the pipeline above.
+@_exported import struct DigraphDOT.DOTOptions
 @_exported import struct DigraphLoader.Baseline
+@_exported import enum DigraphLoader.ManifestLoader
+@_exported import struct DigraphLoader.ProjectConfiguration
 @_exported import struct DigraphReporters.Report
 @_exported import enum DigraphReporters.ReportFormat
 @_exported import struct DigraphReporters.TextReporter
+@_exported import enum DigraphRules.RuleCatalog
+@_exported import struct DigraphRules.RuleDescription
 @_exported import enum DigraphSwiftGen.AccessLevel
+@_exported import enum DigraphSwiftGen.StaleFile
+@_exported import enum DigraphSwiftImport.SwiftImporter
+@_exported import enum DigraphSwiftImport.SwiftSourceFiles
 
 /// The exit codes CI relies on, the same for every command and plugin.
 public enum ExitStatus: Int32, Sendable {
@@ -23,13 +33,3 @@ public enum ExitStatus: Int32, Sendable {
     /// The input could not be used: unreadable file, schema error, bad command line, unwritable output.
     case unusableInput = 2
 }
-
-// What the commands configure and call, beyond the pipeline above.
-@_exported import struct DigraphDOT.DOTOptions
-@_exported import struct DigraphLoader.ProjectConfiguration
-@_exported import enum DigraphLoader.ManifestLoader
-@_exported import enum DigraphRules.RuleCatalog
-@_exported import struct DigraphRules.RuleDescription
-@_exported import enum DigraphSwiftGen.StaleFile
-@_exported import enum DigraphSwiftImport.SwiftImporter
-@_exported import enum DigraphSwiftImport.SwiftSourceFiles

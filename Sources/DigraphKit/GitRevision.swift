@@ -1,10 +1,11 @@
 import DigraphCore
 import DigraphLoader
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Paths as they were at a git revision, read with one `git ls-tree` and one `git cat-file --batch`
@@ -31,7 +32,8 @@ public struct GitRevision {
                 .split(separator: "\n", omittingEmptySubsequences: false)
         } catch {
             let root = try Self.git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .newlines)
-            throw Failure(description: "git knows no commit '\(revision)' in \(root); fetch it first (actions/checkout needs fetch-depth: 0 or the base branch)")
+            throw Failure(
+                description: "git knows no commit '\(revision)' in \(root); fetch it first (actions/checkout needs fetch-depth: 0 or the base branch)")
         }
         let root = String(location[0])
         let prefix = location.count > 1 ? String(location[1]) : ""
@@ -61,11 +63,17 @@ public struct GitRevision {
         guard fields.count == 3 else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         if path.hasPrefix("/") || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-            throw Failure(description: "the revision's tree holds the path \(PrintableText.escape(path)), which leaves its folder or is not a plain path; digraph does not read such a revision")
+            throw Failure(
+                description:
+                    "the revision's tree holds the path \(PrintableText.escape(path)), which leaves its folder or is not a plain path; digraph does not read such a revision"
+            )
         }
         switch fields[0] {
         case "100644", "100755": return (String(fields[2]), path)
-        case "120000": throw Failure(description: "the revision's tree holds a link at \(PrintableText.escape(path)); digraph reads no links from a revision (one may point anywhere)")
+        case "120000":
+            throw Failure(
+                description:
+                    "the revision's tree holds a link at \(PrintableText.escape(path)); digraph reads no links from a revision (one may point anywhere)")
         default: return nil
         }
     }
@@ -80,7 +88,8 @@ public struct GitRevision {
             guard let newline = bytes[offset...].firstIndex(of: 0x0A) else { throw Failure(description: "git cat-file stopped before \(id)") }
             let header = String(decoding: bytes[offset..<newline], as: UTF8.self).split(separator: " ")
             guard header.count == 3, header[1] == "blob", let size = Int(header[2]), size >= 0,
-                  newline + 1 + size <= bytes.endIndex else { throw Failure(description: "git cat-file could not read \(id)") }
+                newline + 1 + size <= bytes.endIndex
+            else { throw Failure(description: "git cat-file could not read \(id)") }
             contents.append(bytes[(newline + 1)..<(newline + 1 + size)])
             offset = newline + 1 + size + 1
         }
@@ -98,9 +107,9 @@ public struct GitRevision {
         var output: [Int32] = [0, 0], errors: [Int32] = [0, 0], request: [Int32] = [0, 0]
         guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&request) == 0 else { throw Failure(description: "cannot run git: no pipe") }
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
+            var actions: posix_spawn_file_actions_t?
         #else
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -45,8 +45,10 @@ public struct GraphDiff: Sendable {
     /// The fields `changed` compares, in the order they are reported.
     public static let comparedFields = ["lifetime", "implementation", "module", "isolation", "root", "arguments", "aliasOf"]
 
-    public init(base: DependencyGraph, baseFindings: [Diagnostic], head: DependencyGraph, headFindings: [Diagnostic],
-                matching: Matching = .keyAndName) {
+    public init(
+        base: DependencyGraph, baseFindings: [Diagnostic], head: DependencyGraph, headFindings: [Diagnostic],
+        matching: Matching = .keyAndName
+    ) {
         self.matching = matching
         let oldID = Self.identity(in: base, matching), newID = Self.identity(in: head, matching)
         let old = Self.registrations(of: base, oldID), new = Self.registrations(of: head, newID)
@@ -95,7 +97,8 @@ public struct GraphDiff: Sendable {
             "module": registration.module?.value,
             "isolation": registration.isolation?.key,
             "root": registration.isRoot ? "true" : "false",
-            "arguments": registration.arguments.isEmpty ? nil
+            "arguments": registration.arguments.isEmpty
+                ? nil
                 : registration.arguments.map { "\($0.label.value): \($0.type.key)" }.joined(separator: ", "),
             "aliasOf": registration.aliasOf.map { id(BindingKey(key: $0.key, name: registration.aliasName?.value)).description },
         ]
@@ -121,8 +124,10 @@ public struct GraphDiff: Sendable {
 
     /// Each finding of `findings` not absorbed by one with the same fingerprint in `others`
     /// (two equal findings need two to match), in report order.
-    private static func unmatched(_ findings: [Diagnostic], _ id: (BindingKey) -> BindingKey,
-                                  against others: [Diagnostic], _ otherID: (BindingKey) -> BindingKey) -> [Diagnostic] {
+    private static func unmatched(
+        _ findings: [Diagnostic], _ id: (BindingKey) -> BindingKey,
+        against others: [Diagnostic], _ otherID: (BindingKey) -> BindingKey
+    ) -> [Diagnostic] {
         var available: [String: Int] = [:]
         for finding in others { available[finding.fingerprint(mapping: otherID), default: 0] += 1 }
         return findings.filter { finding in

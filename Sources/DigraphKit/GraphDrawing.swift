@@ -58,10 +58,16 @@ public struct GraphDrawing {
         guard !ignoringLimits else { return text }
         let ways = options.collapseModules ? "" : ": draw part of it (--focus KEY --depth 1) or one node per module (--collapse modules)"
         if edges > MermaidEncoder.maximumEdges {
-            throw Refusal(description: "the Mermaid diagram would have \(edges) edges, more than Mermaid draws (\(MermaidEncoder.maximumEdges))\(ways), or pass --no-limit if your Mermaid is set up with a higher maxEdges")
+            throw Refusal(
+                description:
+                    "the Mermaid diagram would have \(edges) edges, more than Mermaid draws (\(MermaidEncoder.maximumEdges))\(ways), or pass --no-limit if your Mermaid is set up with a higher maxEdges"
+            )
         }
         if text.utf8.count > MermaidEncoder.maximumCharacters {
-            throw Refusal(description: "the Mermaid diagram would have \(text.utf8.count) characters, more than Mermaid reads (\(MermaidEncoder.maximumCharacters))\(ways), or pass --no-limit if your Mermaid is set up with a higher maxTextSize")
+            throw Refusal(
+                description:
+                    "the Mermaid diagram would have \(text.utf8.count) characters, more than Mermaid reads (\(MermaidEncoder.maximumCharacters))\(ways), or pass --no-limit if your Mermaid is set up with a higher maxTextSize"
+            )
         }
         return text
     }

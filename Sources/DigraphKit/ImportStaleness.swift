@@ -72,7 +72,7 @@ public enum ImportStaleness {
         var content: [[Substring]] { [head, resolves] + registrations.map(\.lines) }
 
         init(_ text: String) {
-            var part = 0   // 0 head, 1 registrations, 2 after
+            var part = 0  // 0 head, 1 registrations, 2 after
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if line.drop(while: { $0 == " " }).hasPrefix("#") {
                     comments.append(line)

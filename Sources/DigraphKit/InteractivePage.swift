@@ -11,14 +11,18 @@ public enum InteractivePage {
         let data = JSONValue.object([
             ("nodes", .array(index.nodes.map { .object([("id", .string($0.id)), ("title", .string($0.title)), ("search", .string($0.searchText))]) })),
             ("edges", .array(index.edges.map { .object([("id", .string($0.id)), ("from", .string($0.from)), ("to", .string($0.to))]) })),
-            ("findings", .array(index.findings.map { finding in
-                let diagnostic = finding.diagnostic
-                return .object([
-                    ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
-                    ("message", .string(diagnostic.message)), ("location", .string(diagnostic.location.description)),
-                    ("elements", .array(finding.elements.map { .string($0) })),
-                ])
-            })),
+            (
+                "findings",
+                .array(
+                    index.findings.map { finding in
+                        let diagnostic = finding.diagnostic
+                        return .object([
+                            ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
+                            ("message", .string(diagnostic.message)), ("location", .string(diagnostic.location.description)),
+                            ("elements", .array(finding.elements.map { .string($0) })),
+                        ])
+                    })
+            ),
         ])
         return """
             <!DOCTYPE html>

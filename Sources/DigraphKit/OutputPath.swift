@@ -1,6 +1,6 @@
-import Foundation
 import DigraphCore
 import DigraphLoader
+import Foundation
 
 /// Where outputs go, and the one writer every output goes through (generated Swift, pictures,
 /// imported manifests, baselines, configurations): a reader never sees half a file.
@@ -14,8 +14,10 @@ public enum OutputPath {
     /// otherwise (folders, several paths, Swift sources) in the working folder — the configuration's
     /// when a `.digraph.yml` gave the paths — named after that folder, the project
     /// (`Sitly.png`), never after one of the folders read.
-    public static func defaultPicture(for paths: [String], extension newExtension: String,
-                                      workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    public static func defaultPicture(
+        for paths: [String], extension newExtension: String,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
         if paths.count == 1, InputFile.kind(of: paths[0]) == .regularFile, ManifestLoader.isManifestName(paths[0]) {
             return (paths[0] as NSString).deletingPathExtension + "." + newExtension
         }
@@ -32,9 +34,13 @@ public enum OutputPath {
         let kind = status.st_mode & S_IFMT
         if kind == S_IFLNK { return WriteError(description: "\(path) is a symbolic link; give the path of the file itself") }
         if kind != S_IFREG { return WriteError(description: "\(path) is not a regular file (a folder, a FIFO or a device); choose a file path") }
-        if status.st_mode & 0o222 == 0 { return WriteError(description: "\(path) is read-only; refusing to replace it. Make it writable or choose another output path") }
+        if status.st_mode & 0o222 == 0 {
+            return WriteError(description: "\(path) is read-only; refusing to replace it. Make it writable or choose another output path")
+        }
         if status.st_mode & 0o444 == 0 || access(path, R_OK) != 0 {
-            return WriteError(description: "\(path) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path")
+            return WriteError(
+                description:
+                    "\(path) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path")
         }
         return nil
     }

@@ -42,8 +42,9 @@ public struct Baseline: Sendable {
         var entries: [Entry] = []
         for item in items {
             guard case .mapping(let fields) = item.kind,
-                  case .scalar(.string(let code))? = field(fields, "code")?.kind,
-                  case .scalar(.string(let subject))? = field(fields, "subject")?.kind else {
+                case .scalar(.string(let code))? = field(fields, "code")?.kind,
+                case .scalar(.string(let subject))? = field(fields, "subject")?.kind
+            else {
                 return .failure(.schema("a baseline entry needs 'code' and 'subject' strings", at: item.location))
             }
             var message = ""
@@ -76,10 +77,11 @@ public struct Baseline: Sendable {
         }
         for index in remaining.values.flatMap({ $0 }).sorted() {
             let entry = entries[index]
-            kept.append(Diagnostic(
-                DiagnosticCode(rawValue: entry.code), .info,
-                "fixed: the baselined finding \(quoted(entry.subject)) is no longer reported; remove it from the baseline (or write it again with --write-baseline)",
-                at: entry.location))
+            kept.append(
+                Diagnostic(
+                    DiagnosticCode(rawValue: entry.code), .info,
+                    "fixed: the baselined finding \(quoted(entry.subject)) is no longer reported; remove it from the baseline (or write it again with --write-baseline)",
+                    at: entry.location))
         }
         return Outcome(kept: kept, baselined: baselined)
     }

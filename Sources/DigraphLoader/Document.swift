@@ -65,8 +65,9 @@ enum DocumentLimits {
     static let maximumValues = 4_000_000
 
     static func tooMany(at location: SourceLocation) -> DocumentError {
-        DocumentError("the document holds more than \(maximumValues) values, far more than a manifest needs (100,000 registrations have about a million); split it into several files",
-                      at: location)
+        DocumentError(
+            "the document holds more than \(maximumValues) values, far more than a manifest needs (100,000 registrations have about a million); split it into several files",
+            at: location)
     }
 }
 

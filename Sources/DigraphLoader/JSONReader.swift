@@ -107,8 +107,9 @@ public struct JSONReader {
                 keyIndex[key] = entries.count
             }
             if let earlier {
-                throw DocumentError("duplicate key \(quoted(key)) in the same object", at: keyLocation,
-                                    notes: [Note("\(quoted(key)) first appears here", at: entries[earlier].key.location)])
+                throw DocumentError(
+                    "duplicate key \(quoted(key)) in the same object", at: keyLocation,
+                    notes: [Note("\(quoted(key)) first appears here", at: entries[earlier].key.location)])
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()); expected ':' after the key") }
@@ -283,7 +284,7 @@ public struct JSONReader {
     }
 
     private mutating func readString() throws(DocumentError) -> String {
-        advance() // opening quote
+        advance()  // opening quote
         // Most strings have no escape: scan to the closing quote and make the string in one step.
         // A string holds no newline (control characters must be escaped), so only the column moves.
         var end = position
@@ -304,7 +305,8 @@ public struct JSONReader {
         var runStart = position
         func flushRun(_ reader: JSONReader, into scalars: inout String.UnicodeScalarView) {
             if runStart < reader.position {
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[runStart..<reader.position]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[runStart..<reader.position]), as: UTF8.self).unicodeScalars)
             }
         }
         while true {
@@ -328,7 +330,7 @@ public struct JSONReader {
 
     private mutating func readEscape() throws(DocumentError) -> Unicode.Scalar {
         let escapeLocation = location
-        advance() // backslash
+        advance()  // backslash
         guard let byte = current else { throw error("unterminated escape sequence") }
         advance()
         switch byte {

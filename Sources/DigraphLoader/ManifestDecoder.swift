@@ -7,9 +7,13 @@ struct ManifestDecoder {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    static let topLevelFields = ["version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves", "typealiases"]
-    static let registrationFields = ["provides", "implementation", "lifetime", "name", "module", "factory", "root",
-                                     "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress", "eager"]
+    static let topLevelFields = [
+        "version", "assembly", "container", "imports", "modules", "interfaces", "external", "registrations", "resolves", "typealiases",
+    ]
+    static let registrationFields = [
+        "provides", "implementation", "lifetime", "name", "module", "factory", "root",
+        "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress", "eager",
+    ]
     static let dependencyFields = ["type", "name", "lazy", "eager", "arguments", "argument", "suppress"]
     static let resolveFields = ["type", "name", "arguments", "isolation"]
 
@@ -24,7 +28,8 @@ struct ManifestDecoder {
         } else {
             error("missing required field 'version'; add `version: 1` at the top of the file", at: root.location)
         }
-        let assembly = fields["assembly"].flatMap { identifier($0, "'assembly'") }
+        let assembly =
+            fields["assembly"].flatMap { identifier($0, "'assembly'") }
             ?? Located(Manifest.defaultAssemblyName(for: file), at: .start(of: file))
         let container = fields["container"].flatMap { identifier($0, "'container'") }
         let imports = fields["imports"].map { list($0, "'imports'") { $0.identifier($1, "an import") } } ?? []
@@ -40,9 +45,10 @@ struct ManifestDecoder {
         }
         let resolves = fields["resolves"].map { list($0, "'resolves'") { $0.decodeResolve($1) } } ?? []
         let typealiases = fields["typealiases"].map { decodeTypealiases($0) } ?? []
-        return Manifest(file: file, assembly: assembly, container: container, imports: imports, modules: modules,
-                        interfaces: interfaces, external: external, registrations: registrations, resolves: resolves,
-                        typealiases: typealiases)
+        return Manifest(
+            file: file, assembly: assembly, container: container, imports: imports, modules: modules,
+            interfaces: interfaces, external: external, registrations: registrations, resolves: resolves,
+            typealiases: typealiases)
     }
 
     // MARK: Sections
@@ -61,7 +67,8 @@ struct ManifestDecoder {
         guard let entries = mapping(node, "'modules'") else { return [] }
         return entries.compactMap { entry in
             guard let name = identifier(keyNode(entry), "a module name") else { return nil }
-            guard let fields = mapping(entry.value, "module '\(name.value)'").map({ checkFields($0, allowed: ["dependsOn"], in: "module '\(name.value)'") }) else {
+            guard let fields = mapping(entry.value, "module '\(name.value)'").map({ checkFields($0, allowed: ["dependsOn"], in: "module '\(name.value)'") })
+            else {
                 return nil
             }
             let dependsOn = fields["dependsOn"].map { list($0, "'dependsOn'") { $0.identifier($1, "a module name") } } ?? []
@@ -73,7 +80,11 @@ struct ManifestDecoder {
         guard let entries = mapping(node, "'interfaces'") else { return [] }
         return entries.compactMap { entry in
             guard let type = typeReference(keyNode(entry), "an interface") else { return nil }
-            guard let fields = mapping(entry.value, "interface '\(type.key)'").map({ checkFields($0, allowed: ["module", "composes"], in: "interface '\(type.key)'") }) else {
+            guard
+                let fields = mapping(entry.value, "interface '\(type.key)'").map({
+                    checkFields($0, allowed: ["module", "composes"], in: "interface '\(type.key)'")
+                })
+            else {
                 return nil
             }
             let module = fields["module"].flatMap { identifier($0, "'module'") }
@@ -208,11 +219,14 @@ struct ManifestDecoder {
         let properties = fields["properties"].map { decodeDependencies($0, in: "'properties'") } ?? []
         for property in properties {
             if case .argument = property.source {
-                error("property '\(property.label.value)' cannot be a runtime argument; properties are resolved from the container after construction (pass the argument as an initializer parameter in 'dependencies')",
-                      at: property.location)
+                error(
+                    "property '\(property.label.value)' cannot be a runtime argument; properties are resolved from the container after construction (pass the argument as an initializer parameter in 'dependencies')",
+                    at: property.location)
             }
             if property.isUnlabeled {
-                error("a property needs a name: \(quoted(property.label.value)) starts with '_', which only an unlabeled initializer parameter may", at: property.location)
+                error(
+                    "a property needs a name: \(quoted(property.label.value)) starts with '_', which only an unlabeled initializer parameter may",
+                    at: property.location)
             }
         }
 
@@ -220,10 +234,11 @@ struct ManifestDecoder {
         for (kind, present) in [("aliasOf", aliasOf != nil), ("supplied", isSupplied)] where present {
             for field in ["implementation", "factory", "dependencies", "properties", "arguments"] + (kind == "supplied" ? ["aliasOf"] : []) {
                 if let conflicting = fields[field] {
-                    error(kind == "aliasOf"
-                          ? "an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have '\(field)'"
-                          : "a 'supplied' value is handed to the container and never built, so it cannot have '\(field)'",
-                          at: conflicting.location)
+                    error(
+                        kind == "aliasOf"
+                            ? "an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have '\(field)'"
+                            : "a 'supplied' value is handed to the container and never built, so it cannot have '\(field)'",
+                        at: conflicting.location)
                 }
             }
         }
@@ -231,15 +246,19 @@ struct ManifestDecoder {
             implementation = provides[0]
         }
         if implementation == nil, aliasOf == nil, !isSupplied, !provides.isEmpty, fields["implementation"] == nil {
-            error("a registration of \(quoted(provides.map(\.writtenSpelling).joined(separator: ", "))) needs 'implementation': the concrete type to build (it defaults to 'provides' only when that is one plain type name)", at: node.location)
+            error(
+                "a registration of \(quoted(provides.map(\.writtenSpelling).joined(separator: ", "))) needs 'implementation': the concrete type to build (it defaults to 'provides' only when that is one plain type name)",
+                at: node.location)
         }
         if isSupplied, let stated = fields["lifetime"], let lifetime, lifetime != .singleton {
-            error("a 'supplied' value lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or say singleton",
-                  at: stated.location)
+            error(
+                "a 'supplied' value lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or say singleton",
+                at: stated.location)
         }
         if isEager, let stated = fields["lifetime"], let lifetime, lifetime != .singleton {
-            error("an 'eager' registration is built once, when it is registered, and lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or 'eager'",
-                  at: stated.location)
+            error(
+                "an 'eager' registration is built once, when it is registered, and lives as long as the container: its lifetime can only be singleton (or container), not '\(lifetime.rawValue)'; remove 'lifetime' or 'eager'",
+                at: stated.location)
         }
         for (kind, present) in [("aliasOf", aliasOf != nil), ("supplied", isSupplied)] where present && isEager {
             error("an '\(kind)' registration builds nothing, so it cannot be 'eager'", at: fields["eager"]!.location)
@@ -276,8 +295,9 @@ struct ManifestDecoder {
         guard let text = string(codeNode, "a suppressed code") else { return nil }
         let code = DiagnosticCode(rawValue: text.value)
         guard DiagnosticCode.all.contains(code) else {
-            error("unknown code \(quoted(text.value)) in 'suppress'; the codes are: \(DiagnosticCode.all.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))"
-                  + didYouMean(text.value, in: DiagnosticCode.all.map(\.rawValue)), at: codeNode.location)
+            error(
+                "unknown code \(quoted(text.value)) in 'suppress'; the codes are: \(DiagnosticCode.all.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))"
+                    + didYouMean(text.value, in: DiagnosticCode.all.map(\.rawValue)), at: codeNode.location)
             return nil
         }
         guard code != .schema else {
@@ -292,8 +312,9 @@ struct ManifestDecoder {
         if text.value == "container" { return .singleton }
         if let lifetime = Lifetime(rawValue: text.value) { return lifetime }
         let choices = Lifetime.allCases.map(\.rawValue) + ["container"]
-        error("unknown lifetime \(quoted(text.value)); use one of transient, singleton, weak, graph (container = singleton)"
-              + didYouMean(text.value, in: choices), at: node.location)
+        error(
+            "unknown lifetime \(quoted(text.value)); use one of transient, singleton, weak, graph (container = singleton)"
+                + didYouMean(text.value, in: choices), at: node.location)
         return nil
     }
 
@@ -301,7 +322,8 @@ struct ManifestDecoder {
         guard let entries = mapping(node, "'arguments'") else { return [] }
         return entries.compactMap { entry in
             guard let label = identifier(keyNode(entry), "an argument label"),
-                  let type = typeReference(entry.value, "argument '\(label.value)'") else { return nil }
+                let type = typeReference(entry.value, "argument '\(label.value)'")
+            else { return nil }
             return Argument(label: label, type: type)
         }
     }
@@ -338,7 +360,8 @@ struct ManifestDecoder {
         if let argument = fields["argument"] {
             for other in ["type", "name", "lazy", "eager", "arguments"] {
                 if let extra = fields[other] {
-                    error("\(context) is the runtime argument \(argument.scalarText.map(quoted) ?? "given"); it cannot also have '\(other)'", at: extra.location)
+                    error(
+                        "\(context) is the runtime argument \(argument.scalarText.map(quoted) ?? "given"); it cannot also have '\(other)'", at: extra.location)
                 }
             }
             return identifier(argument, "'argument'").map { Dependency(label: label, source: .argument($0), suppressions: suppressions) }
@@ -355,8 +378,9 @@ struct ManifestDecoder {
             error("\(context) cannot be both 'lazy' (resolved when it is first used) and 'eager' (resolved when its holder is registered)", at: eager.location)
         }
         let passing = fields["arguments"].map { list($0, "'arguments'") { $0.identifier($1, "an argument label") } } ?? []
-        return Dependency(label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing), suppressions: suppressions,
-                          isEager: isEager)
+        return Dependency(
+            label: label, source: .service(type, name: name?.value, isLazy: isLazy, passing: passing), suppressions: suppressions,
+            isEager: isEager)
     }
 
     /// A parameter label: an identifier, or one starting with `_` for an unlabeled parameter.
@@ -367,7 +391,9 @@ struct ManifestDecoder {
         }
         // Swift accepts any keyword as an argument label except these three.
         guard TypeExpressionParser.isIdentifierShaped(text), text.count <= 100, !["inout", "var", "let"].contains(text) else {
-            error("\(quoted(text)) is not a valid parameter label; use a Swift identifier, or a name starting with '_' for an unlabeled parameter", at: key.location)
+            error(
+                "\(quoted(text)) is not a valid parameter label; use a Swift identifier, or a name starting with '_' for an unlabeled parameter",
+                at: key.location)
             return nil
         }
         return key
@@ -424,9 +450,10 @@ struct ManifestDecoder {
         for entry in entries {
             if !allowed.contains(entry.key.value) {
                 let suggestion = didYouMean(entry.key.value, in: allowed)
-                error("unknown field \(quoted(entry.key.value)) in \(context)"
-                      + (suggestion.isEmpty ? misplacedEntryHint(entry, among: entries, in: context) : suggestion)
-                      + "; the fields are: " + allowed.joined(separator: ", "), at: entry.key.location)
+                error(
+                    "unknown field \(quoted(entry.key.value)) in \(context)"
+                        + (suggestion.isEmpty ? misplacedEntryHint(entry, among: entries, in: context) : suggestion)
+                        + "; the fields are: " + allowed.joined(separator: ", "), at: entry.key.location)
             }
         }
         return Fields(entries: entries)
@@ -436,7 +463,8 @@ struct ManifestDecoder {
     /// lost one level of indentation.
     private func misplacedEntryHint(_ entry: DocumentNode.Entry, among entries: [DocumentNode.Entry], in context: String) -> String {
         guard context == "a registration", case .scalar(.string(let value)) = entry.value.kind,
-              TypeExpressionParser.isIdentifier(entry.key.value), (try? TypeExpressionParser.parse(value)) != nil else { return "" }
+            TypeExpressionParser.isIdentifier(entry.key.value), (try? TypeExpressionParser.parse(value)) != nil
+        else { return "" }
         let section = entries.first { ["dependencies", "properties"].contains($0.key.value) }?.key.value ?? "dependencies"
         return " — is it a parameter indented one level too far out? Parameters go under '\(section):'"
     }
@@ -486,7 +514,9 @@ struct ManifestDecoder {
     private mutating func qualifiedName(_ node: DocumentNode) -> Located<String>? {
         guard let text = string(node, "'name'") else { return nil }
         guard TypeExpressionParser.isQualifiedName(text.value), text.value.count <= 200 else {
-            error("'name' \(quoted(text.value)) is not a valid name: a Swift identifier (letters, digits and '_', not starting with a digit, not a keyword), or identifiers joined by '.'", at: node.location)
+            error(
+                "'name' \(quoted(text.value)) is not a valid name: a Swift identifier (letters, digits and '_', not starting with a digit, not a keyword), or identifiers joined by '.'",
+                at: node.location)
             return nil
         }
         return text
@@ -495,7 +525,9 @@ struct ManifestDecoder {
     private mutating func identifier(_ node: DocumentNode, _ what: String) -> Located<String>? {
         guard let text = string(node, what) else { return nil }
         guard TypeExpressionParser.isIdentifier(text.value), text.value.count <= 200 else {
-            error("\(what) \(quoted(text.value)) is not a valid Swift identifier (letters, digits and '_', not starting with a digit, not a keyword)", at: node.location)
+            error(
+                "\(what) \(quoted(text.value)) is not a valid Swift identifier (letters, digits and '_', not starting with a digit, not a keyword)",
+                at: node.location)
             return nil
         }
         return text
@@ -506,8 +538,11 @@ struct ManifestDecoder {
     private mutating func staticMember(_ node: DocumentNode) -> Located<String>? {
         guard let text = string(node, "'factory'") else { return nil }
         guard TypeExpressionParser.isIdentifierShaped(text.value), text.value.count <= 200,
-              !["init", "self", "Type", "Protocol", "_"].contains(text.value) else {
-            error("'factory' \(quoted(text.value)) is not a static member Swift can call on the implementation: use one word of letters, digits and '_', not starting with a digit, other than init, self, Type and Protocol (omit 'factory' to call the initializer)", at: node.location)
+            !["init", "self", "Type", "Protocol", "_"].contains(text.value)
+        else {
+            error(
+                "'factory' \(quoted(text.value)) is not a static member Swift can call on the implementation: use one word of letters, digits and '_', not starting with a digit, other than init, self, Type and Protocol (omit 'factory' to call the initializer)",
+                at: node.location)
             return nil
         }
         return text

@@ -46,8 +46,10 @@ public enum ManifestLoader {
     /// In a directory, YAML or JSON that is not a manifest (a `.swiftlint.yml`, a `codecov.yml`:
     /// neither `version` nor `registrations` at the top) is skipped with an info; a directory that
     /// yields no manifest is an error.
-    public static func load(files: [String], adding made: [Manifest] = [], unreadable more: [Diagnostic] = [],
-                            in tree: any SourceTree = DiskTree()) -> LoadResult {
+    public static func load(
+        files: [String], adding made: [Manifest] = [], unreadable more: [Diagnostic] = [],
+        in tree: any SourceTree = DiskTree()
+    ) -> LoadResult {
         var sources: [(file: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         var skipped: [Diagnostic] = []
@@ -66,7 +68,10 @@ public enum ManifestLoader {
             }
         }
         for (folder, count) in manifestsPerFolder where count == 0 {
-            unreadable.append(.schema("no manifest in this directory (a .yaml, .yml or .json file with `version: 1` and `registrations:`); give the folder that holds the manifests, or name a file", at: .start(of: folder)))
+            unreadable.append(
+                .schema(
+                    "no manifest in this directory (a .yaml, .yml or .json file with `version: 1` and `registrations:`); give the folder that holds the manifests, or name a file",
+                    at: .start(of: folder)))
         }
         var result = load(sources: sources, adding: made, unreadable: unreadable + more)
         result.diagnostics = (result.diagnostics + skipped).sortedForReport()
@@ -160,20 +165,25 @@ public enum ManifestLoader {
         guard diagnostics.count > maximumProblemsPerFile else { return diagnostics }
         let shown = diagnostics.sortedForReport().prefix(maximumProblemsPerFile)
         let last = shown.last!.location
-        return Array(shown) + [.schema("… and \(diagnostics.count + unrecorded - maximumProblemsPerFile) more problems in this file, not shown; fix these first",
-                                       at: SourceLocation(file: file, line: last.line, column: last.column))]
+        return Array(shown) + [
+            .schema(
+                "… and \(diagnostics.count + unrecorded - maximumProblemsPerFile) more problems in this file, not shown; fix these first",
+                at: SourceLocation(file: file, line: last.line, column: last.column))
+        ]
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DocumentError) -> DocumentNode {
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
             let (line, column) = UTF8Validation.position(of: offset, in: bytes)
-            throw DocumentError("the file is not UTF-8 text (byte 0x\(hex(bytes[offset], width: 2)) is not valid here); manifests are UTF-8 JSON or YAML",
-                                at: SourceLocation(file: file, line: line, column: column))
+            throw DocumentError(
+                "the file is not UTF-8 text (byte 0x\(hex(bytes[offset], width: 2)) is not valid here); manifests are UTF-8 JSON or YAML",
+                at: SourceLocation(file: file, line: line, column: column))
         }
         if let offset = bytes.firstIndex(of: 0) {
             let (line, column) = UTF8Validation.position(of: offset, in: bytes)
-            throw DocumentError("the file contains a NUL byte; manifests are UTF-8 JSON or YAML text",
-                                at: SourceLocation(file: file, line: line, column: column))
+            throw DocumentError(
+                "the file contains a NUL byte; manifests are UTF-8 JSON or YAML text",
+                at: SourceLocation(file: file, line: line, column: column))
         }
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             throw DocumentError("the file is empty; a manifest starts with `version: 1` and lists `registrations:`", at: .start(of: file))

@@ -13,15 +13,17 @@ struct ManifestMerger {
 
         for manifest in manifests {
             if let earlier = assemblies[manifest.assembly.value] {
-                conflict("assembly '\(manifest.assembly.value)' is declared by two files; each file is one assembly, give them different names",
-                         at: manifest.assembly.location, earlier: earlier.location)
+                conflict(
+                    "assembly '\(manifest.assembly.value)' is declared by two files; each file is one assembly, give them different names",
+                    at: manifest.assembly.location, earlier: earlier.location)
             } else {
                 assemblies[manifest.assembly.value] = manifest.assembly
             }
             if let name = manifest.container {
                 if let earlier = container, earlier.value != name.value {
-                    conflict("the container is named '\(name.value)' here but '\(earlier.value)' in another file; name it once or the same everywhere",
-                             at: name.location, earlier: earlier.location)
+                    conflict(
+                        "the container is named '\(name.value)' here but '\(earlier.value)' in another file; name it once or the same everywhere",
+                        at: name.location, earlier: earlier.location)
                 } else if container == nil {
                     container = name
                 }
@@ -30,8 +32,9 @@ struct ManifestMerger {
                 var merged = modules ?? [:]
                 if let earlier = merged[module.name.value] {
                     if Set(earlier.dependsOn.map(\.value)) != Set(module.dependsOn.map(\.value)) {
-                        conflict("module '\(module.name.value)' is redeclared with different dependsOn [\(module.dependsOn.map(\.value).joined(separator: ", "))]; the earlier declaration says [\(earlier.dependsOn.map(\.value).joined(separator: ", "))]",
-                                 at: module.name.location, earlier: earlier.name.location)
+                        conflict(
+                            "module '\(module.name.value)' is redeclared with different dependsOn [\(module.dependsOn.map(\.value).joined(separator: ", "))]; the earlier declaration says [\(earlier.dependsOn.map(\.value).joined(separator: ", "))]",
+                            at: module.name.location, earlier: earlier.name.location)
                     }
                 } else {
                     merged[module.name.value] = module
@@ -42,8 +45,9 @@ struct ManifestMerger {
             for interface in manifest.interfaces {
                 if let earlier = interfaces[interface.type.key] {
                     if earlier.module?.value != interface.module?.value || Set(earlier.composes.map(\.key)) != Set(interface.composes.map(\.key)) {
-                        conflict("interface '\(interface.type.key)' is redeclared with a different module or composes; declare it once or identically",
-                                 at: interface.type.location, earlier: earlier.type.location)
+                        conflict(
+                            "interface '\(interface.type.key)' is redeclared with a different module or composes; declare it once or identically",
+                            at: interface.type.location, earlier: earlier.type.location)
                     }
                 } else {
                     interfaces[interface.type.key] = interface
@@ -55,8 +59,9 @@ struct ManifestMerger {
             let name = declaration.name.writtenSpelling
             if let earlier = aliases[name] {
                 if earlier.type.key != declaration.type.key {
-                    conflict("typealias '\(name)' is redeclared as '\(declaration.type.writtenSpelling)'; the earlier declaration says '\(earlier.type.writtenSpelling)'",
-                             at: declaration.name.location, earlier: earlier.name.location)
+                    conflict(
+                        "typealias '\(name)' is redeclared as '\(declaration.type.writtenSpelling)'; the earlier declaration says '\(earlier.type.writtenSpelling)'",
+                        at: declaration.name.location, earlier: earlier.name.location)
                 }
             } else {
                 aliases[name] = declaration
@@ -66,11 +71,13 @@ struct ManifestMerger {
         if !aliases.isEmpty {
             let expansions = aliases.mapValues(\.type.expression)
             manifests = manifests.map { TypeAliasExpansion(aliases: expansions).apply(to: $0) }
-            interfaces = Dictionary(interfaces.values.map { declaration in
-                let expanded = InterfaceDeclaration(type: declaration.type.expanding(expansions), module: declaration.module,
-                                                    composes: declaration.composes.map { $0.expanding(expansions) })
-                return (expanded.type.key, expanded)
-            }, uniquingKeysWith: { first, _ in first })
+            interfaces = Dictionary(
+                interfaces.values.map { declaration in
+                    let expanded = InterfaceDeclaration(
+                        type: declaration.type.expanding(expansions), module: declaration.module,
+                        composes: declaration.composes.map { $0.expanding(expansions) })
+                    return (expanded.type.key, expanded)
+                }, uniquingKeysWith: { first, _ in first })
         }
         let externalKeys = Set(manifests.flatMap { $0.external.map(\.key) })
         return DependencyGraph(manifests: manifests, modules: modules, interfaces: interfaces, externalKeys: externalKeys)
@@ -113,8 +120,9 @@ struct TypeAliasExpansion {
 
     private func apply(_ dependency: Dependency) -> Dependency {
         guard case .service(let type, let name, let isLazy, let passing) = dependency.source else { return dependency }
-        return Dependency(label: dependency.label, source: .service(type.expanding(aliases), name: name, isLazy: isLazy, passing: passing),
-                          suppressions: dependency.suppressions, isEager: dependency.isEager,
-                          whenMissing: dependency.whenMissing)
+        return Dependency(
+            label: dependency.label, source: .service(type.expanding(aliases), name: name, isLazy: isLazy, passing: passing),
+            suppressions: dependency.suppressions, isEager: dependency.isEager,
+            whenMissing: dependency.whenMissing)
     }
 }

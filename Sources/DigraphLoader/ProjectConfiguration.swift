@@ -25,7 +25,6 @@ public struct ProjectConfiguration: Sendable, Equatable {
         (options["import"] ?? []).filter { $0.name == "exclude" } + containers
     }
 
-
     public struct Option: Sendable, Equatable {
         public var name: String
         public var value: String
@@ -87,7 +86,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
         mutating func read(_ root: DocumentNode) -> ProjectConfiguration {
             var configuration = ProjectConfiguration(file: file)
             guard case .mapping(let entries) = root.kind else {
-                problem("a configuration is a mapping of 'manifests', 'check', 'render', 'gen-swift' and 'import', found \(root.kindDescription)", at: root.location)
+                problem(
+                    "a configuration is a mapping of 'manifests', 'check', 'render', 'gen-swift' and 'import', found \(root.kindDescription)", at: root.location
+                )
                 return configuration
             }
             let known = ["manifests"] + ProjectConfiguration.sections.keys.sorted()
@@ -112,7 +113,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
                 case let name where ProjectConfiguration.sections[name] != nil:
                     configuration.options[name] = section(entry.value, name)
                 case let unknown:
-                    problem("unknown key '\(unknown)' in the configuration\(suggestion(unknown, known)); it may hold \(known.map { "'\($0)'" }.joined(separator: ", "))", at: entry.key.location)
+                    problem(
+                        "unknown key '\(unknown)' in the configuration\(suggestion(unknown, known)); it may hold \(known.map { "'\($0)'" }.joined(separator: ", "))",
+                        at: entry.key.location)
                 }
             }
             return configuration
@@ -128,7 +131,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
             for entry in entries {
                 let key = entry.key.value
                 guard accepted.contains(key) else {
-                    problem("unknown option '\(key)' in '\(name)'\(suggestion(key, accepted)); it accepts \(accepted.map { "'\($0)'" }.joined(separator: ", "))", at: entry.key.location)
+                    problem(
+                        "unknown option '\(key)' in '\(name)'\(suggestion(key, accepted)); it accepts \(accepted.map { "'\($0)'" }.joined(separator: ", "))",
+                        at: entry.key.location)
                     continue
                 }
                 for value in strings(entry.value, "'\(name).\(key)'") {
@@ -136,8 +141,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
                     // An output the file names stays inside the folder that holds the file: a shared
                     // configuration must not write elsewhere (the command line still may).
                     if key == "output", resolved != "-", !isInside(resolved) {
-                        problem("'\(name).output' \(quoted(value)) is outside the folder that holds \(ProjectConfiguration.fileName); outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)",
-                                at: entry.value.location)
+                        problem(
+                            "'\(name).output' \(quoted(value)) is outside the folder that holds \(ProjectConfiguration.fileName); outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)",
+                            at: entry.value.location)
                         continue
                     }
                     options.append(Option(name: key, value: resolved, location: entry.value.location))
@@ -149,19 +155,25 @@ public struct ProjectConfiguration: Sendable, Equatable {
         /// `containers: { registerLazy: singleton, provide: transient }`.
         mutating func containers(_ node: DocumentNode) -> [Option] {
             guard case .mapping(let entries) = node.kind else {
-                problem("'import.containers' must map method names to what they do (\(ContainerMethodStatement.meanings.joined(separator: ", "))), found \(node.kindDescription)", at: node.location)
+                problem(
+                    "'import.containers' must map method names to what they do (\(ContainerMethodStatement.meanings.joined(separator: ", "))), found \(node.kindDescription)",
+                    at: node.location)
                 return []
             }
             var options: [Option] = []
             for entry in entries {
                 let name = entry.key.value
                 guard ContainerMethodStatement.isMethodName(name) else {
-                    problem("'import.containers': \(quoted(name)) is not a method name; write the method's base name, such as `registerLazy`", at: entry.key.location)
+                    problem(
+                        "'import.containers': \(quoted(name)) is not a method name; write the method's base name, such as `registerLazy`",
+                        at: entry.key.location)
                     continue
                 }
                 guard case .scalar(.string(let meaning)) = entry.value.kind, ContainerMethodStatement.meanings.contains(meaning) else {
                     let written = entry.value.scalarText ?? entry.value.kindDescription
-                    problem("'import.containers.\(name)' must be one of \(ContainerMethodStatement.meanings.joined(separator: ", ")), found \(quoted(written))\(suggestion(written, ContainerMethodStatement.meanings))", at: entry.value.location)
+                    problem(
+                        "'import.containers.\(name)' must be one of \(ContainerMethodStatement.meanings.joined(separator: ", ")), found \(quoted(written))\(suggestion(written, ContainerMethodStatement.meanings))",
+                        at: entry.value.location)
                     continue
                 }
                 options.append(Option(name: "container", value: "\(name)=\(meaning)", location: entry.value.location))

@@ -42,8 +42,9 @@ public enum YAMLReader {
         let mark = parser.problem_mark
         // libyaml's own limit, in its own words ("set with yaml_set_max_nest_level()"): said ours.
         if problem.hasPrefix("Maximum nesting level reached") {
-            return DocumentError("the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few",
-                                 at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
+            return DocumentError(
+                "the document nests deeper than \(DocumentLimits.maximumDepth) levels; a manifest needs only a few",
+                at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
         }
         var message = "invalid YAML: " + problem
         if let context = parser.context {
@@ -104,7 +105,8 @@ public enum YAMLReader {
                 try push(Frame(isMapping: true, location: here))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let frame = stack.removeLast()
-                let node = frame.isMapping
+                let node =
+                    frame.isMapping
                     ? DocumentNode(.mapping(frame.entries), at: frame.location)
                     : DocumentNode(.sequence(frame.elements), at: frame.location)
                 try deliver(node, rawKey: nil)
@@ -139,15 +141,18 @@ public enum YAMLReader {
                 throw DocumentError("a mapping key must be a plain name, not \(node.kindDescription)", at: node.location)
             }
             if let earlier = stack[top].keyLocations[rawKey] {
-                throw DocumentError("duplicate key \(quoted(rawKey)) in the same mapping; remove or rename one", at: node.location,
-                                    notes: [Note("\(quoted(rawKey)) first appears here", at: earlier)])
+                throw DocumentError(
+                    "duplicate key \(quoted(rawKey)) in the same mapping; remove or rename one", at: node.location,
+                    notes: [Note("\(quoted(rawKey)) first appears here", at: earlier)])
             }
             stack[top].keyLocations[rawKey] = node.location
             stack[top].pendingKey = Located(rawKey, at: node.location)
         }
 
-        private func refuse(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
-                            allowingStringTag: Bool, at location: SourceLocation) throws(DocumentError) {
+        private func refuse(
+            anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
+            allowingStringTag: Bool, at location: SourceLocation
+        ) throws(DocumentError) {
             if anchor != nil {
                 throw DocumentError("YAML anchors (&name) are not supported in manifests; write the value out where it is needed", at: location)
             }
@@ -174,8 +179,10 @@ public enum YAMLReader {
             var body = Substring(text).utf8[...]
             if body.first == UInt8(ascii: "-") || body.first == UInt8(ascii: "+") { body = body.dropFirst() }
             guard let first = body.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: ".") else { return false }
-            return body.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e")
-                || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+            return body.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e")
+                    || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
+            }
         }
     }
 }

@@ -24,11 +24,12 @@ public struct GitHubReporter: Reporter {
     public func render(_ report: Report) -> String {
         var text = ""
         for diagnostic in report.diagnostics {
-            let command = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .info: "notice"
-            }
+            let command =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .info: "notice"
+                }
             let location = diagnostic.location
             let properties = [
                 "file=" + Self.escapeProperty(TextReporter.printable(annotationPath(location.file))),

@@ -7,14 +7,17 @@ public struct JSONReporter: Reporter {
     public func render(_ report: Report) -> String {
         JSONValue.object([
             ("version", .int(1)),
-            ("summary", .object([
-                ("registrations", .int(report.registrations)),
-                ("errors", .int(report.errors)),
-                ("warnings", .int(report.warnings)),
-                ("infos", .int(report.infos)),
-                ("suppressed", .int(report.suppressed)),
-                ("baselined", .int(report.baselined)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("registrations", .int(report.registrations)),
+                    ("errors", .int(report.errors)),
+                    ("warnings", .int(report.warnings)),
+                    ("infos", .int(report.infos)),
+                    ("suppressed", .int(report.suppressed)),
+                    ("baselined", .int(report.baselined)),
+                ])
+            ),
             ("diagnostics", .array(report.diagnostics.map(Self.diagnostic))),
         ]).serialized()
     }
@@ -26,9 +29,13 @@ public struct JSONReporter: Reporter {
             ("severity", .string(diagnostic.severity.rawValue)),
             ("message", .string(diagnostic.message)),
             ("location", location(diagnostic.location)),
-            ("notes", .array(diagnostic.notes.map { note in
-                .object([("message", .string(note.message)), ("location", location(note.location))])
-            })),
+            (
+                "notes",
+                .array(
+                    diagnostic.notes.map { note in
+                        .object([("message", .string(note.message)), ("location", location(note.location))])
+                    })
+            ),
         ])
     }
 

@@ -18,38 +18,64 @@ public struct SARIFReporter: Reporter {
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("digraph")),
-                    ("version", .string(DigraphProject.version)),
-                    ("informationUri", .string(DigraphProject.homepage)),
-                    ("rules", .array(rules.map { rule in
-                        .object([
-                            ("id", .string(rule.code.rawValue)),
-                            ("shortDescription", .object([("text", .string(rule.summary))])),
-                            ("fullDescription", .object([("text", .string(rule.rationale))])),
-                            ("helpUri", .string(DigraphProject.helpURI(for: rule.code))),
-                            ("help", .object([("text", .string(Self.help(rule)))])),
-                            ("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])),
-                        ])
-                    })),
-                ]))])),
-                ("results", .array(report.diagnostics.map { diagnostic in
-                    var result: [(String, JSONValue)] = [
-                        ("ruleId", .string(diagnostic.code.rawValue)),
-                        ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
-                        ("level", .string(Self.level(diagnostic.severity))),
-                        ("message", .object([("text", .string(diagnostic.message))])),
-                        ("locations", .array([location(diagnostic.location, message: nil, id: nil)])),
-                    ]
-                    if !diagnostic.notes.isEmpty {
-                        result.append(("relatedLocations", .array(diagnostic.notes.enumerated().map {
-                            location($0.element.location, message: $0.element.message, id: $0.offset)
-                        })))
-                    }
-                    return .object(result)
-                })),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("digraph")),
+                                        ("version", .string(DigraphProject.version)),
+                                        ("informationUri", .string(DigraphProject.homepage)),
+                                        (
+                                            "rules",
+                                            .array(
+                                                rules.map { rule in
+                                                    .object([
+                                                        ("id", .string(rule.code.rawValue)),
+                                                        ("shortDescription", .object([("text", .string(rule.summary))])),
+                                                        ("fullDescription", .object([("text", .string(rule.rationale))])),
+                                                        ("helpUri", .string(DigraphProject.helpURI(for: rule.code))),
+                                                        ("help", .object([("text", .string(Self.help(rule)))])),
+                                                        ("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])),
+                                                    ])
+                                                })
+                                        ),
+                                    ])
+                                )
+                            ])
+                        ),
+                        (
+                            "results",
+                            .array(
+                                report.diagnostics.map { diagnostic in
+                                    var result: [(String, JSONValue)] = [
+                                        ("ruleId", .string(diagnostic.code.rawValue)),
+                                        ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
+                                        ("level", .string(Self.level(diagnostic.severity))),
+                                        ("message", .object([("text", .string(diagnostic.message))])),
+                                        ("locations", .array([location(diagnostic.location, message: nil, id: nil)])),
+                                    ]
+                                    if !diagnostic.notes.isEmpty {
+                                        result.append(
+                                            (
+                                                "relatedLocations",
+                                                .array(
+                                                    diagnostic.notes.enumerated().map {
+                                                        location($0.element.location, message: $0.element.message, id: $0.offset)
+                                                    })
+                                            ))
+                                    }
+                                    return .object(result)
+                                })
+                        ),
+                    ])
+                ])
+            ),
         ]).serialized()
     }
 
@@ -64,16 +90,23 @@ public struct SARIFReporter: Reporter {
     /// What a code scanning page shows under "help": why the rule exists and how to silence one
     /// finding on purpose.
     static func help(_ rule: RuleDescription) -> String {
-        rule.rationale + (rule.code == .schema ? "" : " To accept one finding, add `suppress: [\(rule.code.rawValue)]` (with a reason) to its registration or dependency in the manifest; to adopt the check on an existing app, write a baseline with `digraph check --write-baseline`.")
+        rule.rationale
+            + (rule.code == .schema
+                ? ""
+                : " To accept one finding, add `suppress: [\(rule.code.rawValue)]` (with a reason) to its registration or dependency in the manifest; to adopt the check on an existing app, write a baseline with `digraph check --write-baseline`.")
     }
 
     func location(_ location: SourceLocation, message: String?, id: Int?) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let id { members.append(("id", .int(id))) }
-        members.append(("physicalLocation", .object([
-            ("artifactLocation", .object([("uri", .string(artifactURI(location.file)))])),
-            ("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])),
-        ])))
+        members.append(
+            (
+                "physicalLocation",
+                .object([
+                    ("artifactLocation", .object([("uri", .string(artifactURI(location.file)))])),
+                    ("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])),
+                ])
+            ))
         if let message { members.append(("message", .object([("text", .string(message))]))) }
         return .object(members)
     }

@@ -15,8 +15,9 @@ public struct TextReporter: Reporter {
     public func render(_ report: Report) -> String {
         var text = ""
         for diagnostic in report.diagnostics {
-            text += line(diagnostic.location, paint(diagnostic.severity.rawValue + ":", severity: diagnostic.severity),
-                         bold(Self.printable(diagnostic.message, keepingNewlines: true)) + " [\(diagnostic.code)]")
+            text += line(
+                diagnostic.location, paint(diagnostic.severity.rawValue + ":", severity: diagnostic.severity),
+                bold(Self.printable(diagnostic.message, keepingNewlines: true)) + " [\(diagnostic.code)]")
             for note in diagnostic.notes {
                 text += line(note.location, paint("note:", severity: nil), Self.printable(note.message, keepingNewlines: true))
             }
@@ -48,20 +49,23 @@ public struct TextReporter: Reporter {
         if report.isInputUnusable {
             return "digraph: \(plural(report.errors, "error")) in the input; fix the manifest first, nothing else was checked"
         }
-        let silenced = [report.suppressed > 0 ? "\(report.suppressed) suppressed" : nil,
-                        report.baselined > 0 ? "\(report.baselined) in the baseline" : nil].compactMap { $0 }
+        let silenced = [
+            report.suppressed > 0 ? "\(report.suppressed) suppressed" : nil,
+            report.baselined > 0 ? "\(report.baselined) in the baseline" : nil,
+        ].compactMap { $0 }
         return "digraph: \(verb) \(plural(report.registrations, "registration")): " + counts.joined(separator: ", ")
             + (silenced.isEmpty ? "" : " (\(silenced.joined(separator: ", ")) not shown)")
     }
 
     private func paint(_ text: String, severity: Severity?) -> String {
         guard colored else { return text }
-        let code = switch severity {
-        case .error: "1;31"
-        case .warning: "1;33"
-        case .info: "1;36"
-        case nil: "1;30"
-        }
+        let code =
+            switch severity {
+            case .error: "1;31"
+            case .warning: "1;33"
+            case .info: "1;36"
+            case nil: "1;30"
+            }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 

@@ -21,8 +21,10 @@ public struct RuleDescription: Sendable {
     /// Manifests that must produce no diagnostic of any rule.
     public var nonTriggering: [String]
 
-    public init(code: DiagnosticCode, severity: Severity, summary: String, rationale: String,
-                triggering: [RuleExample] = [], nonTriggering: [String] = []) {
+    public init(
+        code: DiagnosticCode, severity: Severity, summary: String, rationale: String,
+        triggering: [RuleExample] = [], nonTriggering: [String] = []
+    ) {
         self.code = code
         self.severity = severity
         self.summary = summary
@@ -73,13 +75,17 @@ public enum RuleCatalog {
     public static let schema = RuleDescription(
         code: .schema, severity: .error,
         summary: "The file is not a valid manifest.",
-        rationale: "A parse error, a wrong type, an unknown or missing field, an unsupported version or an invalid type expression. Nothing else is checked until every file is a valid manifest, and the exit code is 2.")
+        rationale:
+            "A parse error, a wrong type, an unknown or missing field, an unsupported version or an invalid type expression. Nothing else is checked until every file is a valid manifest, and the exit code is 2."
+    )
 
     /// Swift sources are read by the importer; what it cannot read is reported under this code.
     public static let swiftImport = RuleDescription(
         code: .swiftImport, severity: .warning,
         summary: "Part of the Swift sources could not be read into the manifest.",
-        rationale: "`digraph import`, and `check`, `render` and `gen-swift` given Swift sources, read registrations and resolves from Swinject assemblies and hand-rolled containers. A factory built by a helper function, a resolve whose type is not a literal `X.self`, a parameter given a literal, or a file that does not parse is reported here with its location, and the registration is still imported with every resolve found. A path that cannot be read is an error (exit 2). See docs/import.md.")
+        rationale:
+            "`digraph import`, and `check`, `render` and `gen-swift` given Swift sources, read registrations and resolves from Swinject assemblies and hand-rolled containers. A factory built by a helper function, a resolve whose type is not a literal `X.self`, a parameter given a literal, or a file that does not parse is reported here with its location, and the registration is still imported with every resolve found. A path that cannot be read is an error (exit 2). See docs/import.md."
+    )
 
     public static var descriptions: [RuleDescription] { [schema] + rules.map { $0.description } + [swiftImport] }
 

@@ -35,7 +35,9 @@ public enum Suppressions {
             cover(covered, with: registration.suppressions, owner: registration.displayName)
         }
         for resolve in graph.resolves where !resolve.use.suppressions.isEmpty {
-            cover([resolve.use.location] + [resolve.use.name?.location].compactMap { $0 }, with: resolve.use.suppressions, owner: "the resolve of '\(resolve.binding)'")
+            cover(
+                [resolve.use.location] + [resolve.use.name?.location].compactMap { $0 }, with: resolve.use.suppressions,
+                owner: "the resolve of '\(resolve.binding)'")
         }
         guard !entries.isEmpty else { return Outcome(kept: findings, suppressed: []) }
 
@@ -51,11 +53,12 @@ public enum Suppressions {
             }
         }
         for (entry, suppression) in entries.enumerated() where !used[entry] {
-            kept.append(Diagnostic(
-                suppression.code.value, .info,
-                "unused suppression: nothing on \(owners[entry]) reports '\(suppression.code.value)'; "
-                    + (suppression.code.location.file.hasSuffix(".swift") ? "remove it from the `// digraph:ignore` comment" : "remove it from 'suppress'"),
-                at: suppression.code.location))
+            kept.append(
+                Diagnostic(
+                    suppression.code.value, .info,
+                    "unused suppression: nothing on \(owners[entry]) reports '\(suppression.code.value)'; "
+                        + (suppression.code.location.file.hasSuffix(".swift") ? "remove it from the `// digraph:ignore` comment" : "remove it from 'suppress'"),
+                    at: suppression.code.location))
         }
         return Outcome(kept: kept, suppressed: suppressed)
     }

@@ -18,7 +18,9 @@ public struct FactoryContainerGenerator {
     var graph: DependencyGraph { plan.graph }
 
     /// Members every container has: a factory named like one would hide it.
-    static let containerMembers: Set<String> = ["manager", "shared", "promised", "reset", "decorator", "with", "callAsFunction", "preview", "autoRegister", "push", "pop"]
+    static let containerMembers: Set<String> = [
+        "manager", "shared", "promised", "reset", "decorator", "with", "callAsFunction", "preview", "autoRegister", "push", "pop",
+    ]
 
     /// The factory property of a binding: its accessor name, kept clear of the container's own members.
     func property(_ binding: BindingKey) -> String {
@@ -35,7 +37,9 @@ public struct FactoryContainerGenerator {
         out.block("extension Container") { out in
             out.line("// One factory property per key.")
             for index in graph.registrations.indices { writeFactories(index, &out) }
-            for key in plan.externalKeys { writeSupplied(BindingKey(key: key, name: nil), type: plan.naming.spell((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), &out) }
+            for key in plan.externalKeys {
+                writeSupplied(BindingKey(key: key, name: nil), type: plan.naming.spell((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), &out)
+            }
         }
         return out.text
     }
@@ -113,7 +117,8 @@ public struct FactoryContainerGenerator {
     }
 
     private func doc(_ registration: Registration) -> String {
-        "/// '\(PrintableText.escape(registration.displayName))', \(registration.lifetime.rawValue)" + (registration.isolation.map { ", on \($0.key)" } ?? "") + "."
+        "/// '\(PrintableText.escape(registration.displayName))', \(registration.lifetime.rawValue)" + (registration.isolation.map { ", on \($0.key)" } ?? "")
+            + "."
     }
 
     /// The closure's statements: the construction (or the forwarded resolve), then any properties.
@@ -158,7 +163,11 @@ public struct FactoryContainerGenerator {
         if edge.target == nil, edge.isOptional, !graph.externalKeys.contains(edge.binding.key) { return "nil" }
         // The key asked for has its own property; one the graph answers otherwise (a typealias, a
         // specialization) asks the registration's first key.
-        let target = edge.target.map { plan.accessors[edge.binding] != nil ? edge.binding : BindingKey(key: graph.registrations[$0].provides[0].key, name: graph.registrations[$0].name?.value) } ?? edge.binding
+        let target =
+            edge.target.map {
+                plan.accessors[edge.binding] != nil
+                    ? edge.binding : BindingKey(key: graph.registrations[$0].provides[0].key, name: graph.registrations[$0].name?.value)
+            } ?? edge.binding
         let call = "self.\(property(target))"
         switch values.count {
         case 0: return call + "()"

@@ -35,14 +35,18 @@ public struct GenerationPlan: Sendable {
         naming = SwiftNaming(graph: graph)
         for registration in graph.registrations {
             for dependency in registration.dependencies where dependency.label.value.hasPrefix(Self.placeholder) {
-                throw Problem(message: "\(registration.displayName) resolves '\(dependency.service?.key ?? "?")' for a parameter digraph could not tell ('\(dependency.label.value)'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer",
-                              location: dependency.location)
+                throw Problem(
+                    message:
+                        "\(registration.displayName) resolves '\(dependency.service?.key ?? "?")' for a parameter digraph could not tell ('\(dependency.label.value)'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer",
+                    location: dependency.location)
             }
-            let types = registration.provides + [registration.implementation].compactMap { $0 } + registration.arguments.map(\.type)
+            let types =
+                registration.provides + [registration.implementation].compactMap { $0 } + registration.arguments.map(\.type)
                 + registration.dependencies.compactMap(\.service)
             if let unfilled = types.first(where: { $0.key.contains(Self.placeholder) }) {
-                throw Problem(message: "\(registration.displayName) has a type digraph could not read ('\(Self.placeholder)' stands in for it): fill it in first",
-                              location: unfilled.location)
+                throw Problem(
+                    message: "\(registration.displayName) has a type digraph could not read ('\(Self.placeholder)' stands in for it): fill it in first",
+                    location: unfilled.location)
             }
         }
 
@@ -54,15 +58,18 @@ public struct GenerationPlan: Sendable {
             guard accessors[binding] == nil else { return }
             let accessor = SwiftNaming.accessorName(for: type, name: name)
             if let owner = owners[accessor] {
-                throw Problem(message: "'\(binding)' and '\(owner.binding)' (\(owner.location)) would both be generated as '\(accessor)()'; they differ only in the case of their first letters: rename one of the types",
-                              location: location)
+                throw Problem(
+                    message:
+                        "'\(binding)' and '\(owner.binding)' (\(owner.location)) would both be generated as '\(accessor)()'; they differ only in the case of their first letters: rename one of the types",
+                    location: location)
             }
             owners[accessor] = (binding, location)
             accessors[binding] = accessor
         }
         for registration in graph.registrations {
             for provided in registration.provides {
-                try name(BindingKey(key: provided.key, name: registration.name?.value), provided.expression, name: registration.name?.value, at: provided.location)
+                try name(
+                    BindingKey(key: provided.key, name: registration.name?.value), provided.expression, name: registration.name?.value, at: provided.location)
             }
             registrationNames.append(accessors[BindingKey(key: registration.provides[0].key, name: registration.name?.value)]!)
         }
@@ -87,8 +94,10 @@ public struct GenerationPlan: Sendable {
                     guard let target = edge.target, let actor = isolation[target] else { continue }
                     if let own = isolation[index] {
                         if own != actor {
-                            throw Problem(message: "'\(graph.registrations[index].displayName)' runs on \(own) but builds '\(edge.binding)', which runs on \(actor); make the dependency lazy or give both the same isolation",
-                                          location: edge.location)
+                            throw Problem(
+                                message:
+                                    "'\(graph.registrations[index].displayName)' runs on \(own) but builds '\(edge.binding)', which runs on \(actor); make the dependency lazy or give both the same isolation",
+                                location: edge.location)
                         }
                     } else {
                         isolation[index] = actor
@@ -110,7 +119,6 @@ public struct GenerationPlan: Sendable {
         copy.naming.outerAliases = Dictionary(uniqueKeysWithValues: names.map { ($0, prefix + "_" + $0) })
         return (copy, names.map { ($0, prefix + "_" + $0) })
     }
-
 
     /// The modules generated code imports: what it needs, and every manifest's `imports`, sorted.
     public func imports(needed: [String]) -> [String] {
@@ -172,7 +180,8 @@ public struct GenerationPlan: Sendable {
     /// The runtime arguments as a parameter list: `date arg_date: Date, history arg_history: History?`
     /// (the label callers write, and the name the body uses; see `SwiftNaming.argumentName`).
     public func argumentParameters(of index: Int) -> String {
-        graph.registrations[index].arguments.map { "\($0.label.value) \(SwiftNaming.argumentName($0.label.value)): \(naming.spell($0.type.expression))" }.joined(separator: ", ")
+        graph.registrations[index].arguments.map { "\($0.label.value) \(SwiftNaming.argumentName($0.label.value)): \(naming.spell($0.type.expression))" }
+            .joined(separator: ", ")
     }
 
     /// A lazy dependency's closure: it takes the runtime arguments of `target` (as `arg_<label>`)

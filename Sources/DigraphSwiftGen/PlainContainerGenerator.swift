@@ -103,7 +103,8 @@ public struct PlainContainerGenerator {
     private func overrideType(_ index: Int) -> String {
         let owner = plan.argumentOwner(of: index)
         let arguments = graph.registrations[owner].arguments.map { plan.naming.spell($0.type.expression) }
-        return GenerationPlan.optional("@Sendable \(plan.actorAttribute(of: index))(\(([containerName] + arguments).joined(separator: ", "))) -> \(plan.valueType(of: index))")
+        return GenerationPlan.optional(
+            "@Sendable \(plan.actorAttribute(of: index))(\(([containerName] + arguments).joined(separator: ", "))) -> \(plan.valueType(of: index))")
     }
 
     private func writeOverrides(_ out: inout SwiftWriter) {
@@ -176,19 +177,24 @@ public struct PlainContainerGenerator {
     private func writeInitializer(_ out: inout SwiftWriter) {
         var parameters: [(label: String, type: String, storage: String)] = []
         for index in suppliedIndices {
-            parameters.append((plan.registrationNames[index], SwiftNaming.escapingIfFunction(graph.registrations[index].provides[0].expression, plan.valueType(of: index)),
-                               "_supplied_\(plan.registrationNames[index])"))
+            parameters.append(
+                (
+                    plan.registrationNames[index], SwiftNaming.escapingIfFunction(graph.registrations[index].provides[0].expression, plan.valueType(of: index)),
+                    "_supplied_\(plan.registrationNames[index])"
+                ))
         }
         for key in plan.externalKeys {
             let name = plan.accessor(for: BindingKey(key: key, name: nil))
-            parameters.append((name, SwiftNaming.escapingIfFunction((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]), spell(key: key)), "_external_\(name)"))
+            parameters.append(
+                (name, SwiftNaming.escapingIfFunction((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]), spell(key: key)), "_external_\(name)"))
         }
         parameters.append(("overrides", "Overrides = Overrides()", "overrides"))
         out.line()
         out.line("/// Supplied values and external keys are handed in here, and replacements for tests;")
         out.line("/// everything else is built on demand.")
         // `label arg_label`: the label may be a keyword (`default`), the name inside may not.
-        out.block("\(access.prefix)init(\(parameters.map { "\($0.label) \(SwiftNaming.argumentName($0.label)): \($0.type)" }.joined(separator: ", ")))") { out in
+        out.block("\(access.prefix)init(\(parameters.map { "\($0.label) \(SwiftNaming.argumentName($0.label)): \($0.type)" }.joined(separator: ", ")))") {
+            out in
             for parameter in parameters { out.line("self.\(parameter.storage) = \(SwiftNaming.argumentName(parameter.label))") }
             out.line("self._overridden = !\(SwiftNaming.argumentName("overrides")).isEmpty")
         }
@@ -231,7 +237,9 @@ public struct PlainContainerGenerator {
 
         out.line()
         out.block("\(actor)\(memberAccess)func _build_\(name)(\(scopeParameter)) -> \(valueType)") { out in
-            out.line("if _overridden, let override = self.overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.argumentName($0.label.value) }).joined(separator: ", "))) }")
+            out.line(
+                "if _overridden, let override = self.overrides.\(name) { return override(\((["self"] + arguments.map { SwiftNaming.argumentName($0.label.value) }).joined(separator: ", "))) }"
+            )
             if let aliasEdge = graph.edges[index].first(where: { $0.kind == .alias }) {
                 out.line("return " + resolution(of: aliasEdge, from: index, passing: passArguments))
                 return
@@ -284,7 +292,8 @@ public struct PlainContainerGenerator {
         var hops: [Int: String] = [:]
         for edge in graph.edges[index] where edge.isProperty && edge.isImmediate {
             guard case .property(let position) = edge.kind, let target = edge.target,
-                  let actor = plan.isolation[target], plan.isolation[index] == nil else { continue }
+                let actor = plan.isolation[target], plan.isolation[index] == nil
+            else { continue }
             hops[position] = actor
         }
         return hops
@@ -330,13 +339,17 @@ public struct PlainContainerGenerator {
         if inject != nil { out.line("if let pending = _pending_\(name) { return pending }") }
         // Asked for while being built (a lazy dependency called from its own initializer): only
         // this thread can, and going on would build a second one.
-        out.line("if _building_\(name) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"))) }")
+        out.line(
+            "if _building_\(name) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' was asked for while it was being built: a lazy dependency called from its initializer leads back to it; call that closure after initialization"))) }"
+        )
         out.line("_building_\(name) = true")
         out.line("defer { _building_\(name) = false }")
         out.line("let created = \(buildCall)")
         if registration.lifetime == .weak {
             // An override (or an alias) may hand back a struct, which a weak reference cannot share.
-            out.line("if !(Swift.type(of: created as Any) is AnyClass) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' has lifetime weak but was given a value that is not a class instance, which cannot be shared"))) }")
+            out.line(
+                "if !(Swift.type(of: created as Any) is AnyClass) { Self._failure(\(SwiftWriter.literal("'\(registration.displayName)' has lifetime weak but was given a value that is not a class instance, which cannot be shared"))) }"
+            )
         }
         if let inject {
             out.line("_pending_\(name) = created")

@@ -8,8 +8,10 @@ import DigraphCore
 public struct StubGenerator {
     /// Types Foundation declares on every platform. (`URLSession` is not among them: on Linux it
     /// lives in FoundationNetworking, so the stubs declare their own.)
-    static let standardTypes: Set<String> = ["String", "Int", "Double", "Bool", "URL", "Date", "Calendar", "UUID", "Data",
-                                              "TimeInterval", "Void", "Any", "AnyObject"]
+    static let standardTypes: Set<String> = [
+        "String", "Int", "Double", "Bool", "URL", "Date", "Calendar", "UUID", "Data",
+        "TimeInterval", "Void", "Any", "AnyObject",
+    ]
 
     let plan: GenerationPlan
     var graph: DependencyGraph { plan.graph }
@@ -22,11 +24,14 @@ public struct StubGenerator {
     }
 
     public func generate() -> String {
-        var lines = GeneratedHeader.lines(sources: sources, options: [("--target", "stubs")],
-                                          purpose: "stand-ins for the manifest's types, to try generated code without the app.")
-        lines += ["", "import Foundation", "",
-                  "/// Guards the instance counters: containers build on many threads at once.",
-                  "public let stubCounting = NSLock()", ""]
+        var lines = GeneratedHeader.lines(
+            sources: sources, options: [("--target", "stubs")],
+            purpose: "stand-ins for the manifest's types, to try generated code without the app.")
+        lines += [
+            "", "import Foundation", "",
+            "/// Guards the instance counters: containers build on many threads at once.",
+            "public let stubCounting = NSLock()", "",
+        ]
         var declared = Set<String>()
 
         // Protocols, with the protocols they refine: an interface's `composes`, and the key of an
@@ -45,7 +50,8 @@ public struct StubGenerator {
         // A generic protocol key (`Repository<Order>`) is a protocol with primary associated types.
         for key in plan.naming.protocolKeys.sorted() {
             guard let type = try? TypeExpressionParser.parse(key), case .nominal(let components) = type,
-                  components.dropLast().allSatisfy({ $0.genericArguments.isEmpty }) else { continue }
+                components.dropLast().allSatisfy({ $0.genericArguments.isEmpty })
+            else { continue }
             let base = components.map(\.name).joined(separator: ".")
             guard !declared.contains(base) else { continue }
             let arity = components.last!.genericArguments.count
@@ -53,7 +59,9 @@ public struct StubGenerator {
             let associated = (0..<arity).map { "T\($0 + 1)" }
             let primary = associated.isEmpty ? "" : "<" + associated.joined(separator: ", ") + ">"
             let body = associated.isEmpty ? "{}" : "{ " + associated.map { "associatedtype \($0)" }.joined(separator: "; ") + " }"
-            lines += nested(base, declared: &declared) { "public protocol \($0)\(primary): \((refined.isEmpty ? ["AnyObject"] : refined).joined(separator: ", ")) \(body)" }
+            lines += nested(base, declared: &declared) {
+                "public protocol \($0)\(primary): \((refined.isEmpty ? ["AnyObject"] : refined).joined(separator: ", ")) \(body)"
+            }
         }
 
         // Implementations: what each is registered as, and its initializer.
@@ -78,9 +86,10 @@ public struct StubGenerator {
             }
             if initializers[implementation] == nil, registration.aliasOf == nil {
                 let parameters = registration.dependencies.enumerated().map { position, dependency in
-                    Parameter(isUnlabeled: dependency.isUnlabeled,
-                              name: dependency.isUnlabeled ? "unlabeled" + dependency.label.value : dependency.label.value,
-                              type: parameterType(dependency, position: position, of: index))
+                    Parameter(
+                        isUnlabeled: dependency.isUnlabeled,
+                        name: dependency.isUnlabeled ? "unlabeled" + dependency.label.value : dependency.label.value,
+                        type: parameterType(dependency, position: position, of: index))
                 }
                 initializers[implementation] = (parameters, plan.isolation[index], registration.factory?.value)
                 properties[implementation] = registration.properties.enumerated().map { position, property in
@@ -101,8 +110,11 @@ public struct StubGenerator {
             var typealiases: [String] = []
             let conformed = protocols.map { member -> String in
                 guard let type = try? TypeExpressionParser.parse(member), case .nominal(let components) = type,
-                      let last = components.last, !last.genericArguments.isEmpty else { return member }
-                for (position, argument) in last.genericArguments.enumerated() { typealiases.append("    public typealias T\(position + 1) = \(plan.naming.spell(argument))") }
+                    let last = components.last, !last.genericArguments.isEmpty
+                else { return member }
+                for (position, argument) in last.genericArguments.enumerated() {
+                    typealiases.append("    public typealias T\(position + 1) = \(plan.naming.spell(argument))")
+                }
                 return components.map(\.name).joined(separator: ".")
             }
             let inherits = (conformed + (isolation == nil ? ["@unchecked Sendable"] : [])).joined(separator: ", ")
@@ -117,9 +129,11 @@ public struct StubGenerator {
             lines.append("        stubCounting.lock(); Self.instances += 1; stubCounting.unlock()")
             lines.append("    }")
             if let factory = factory.map(SwiftNaming.escaped) {
-                lines.append(parameters.isEmpty
-                             ? "    public static var \(factory): \(implementation) { \(implementation)() }"
-                             : "    public static func \(factory)(\(parameters.map(\.declaration).joined(separator: ", "))) -> \(implementation) { \(implementation)(\(parameters.map(\.call).joined(separator: ", "))) }")
+                lines.append(
+                    parameters.isEmpty
+                        ? "    public static var \(factory): \(implementation) { \(implementation)() }"
+                        : "    public static func \(factory)(\(parameters.map(\.declaration).joined(separator: ", "))) -> \(implementation) { \(implementation)(\(parameters.map(\.call).joined(separator: ", "))) }"
+                )
             }
             lines.append("}")
             swap(&lines, &classLines)
@@ -157,7 +171,8 @@ public struct StubGenerator {
             let outer = parts[..<depth].joined(separator: ".")
             guard !declared.contains(outer) else { continue }
             declared.insert(outer)
-            lines.append(depth == 1 ? "public enum \(outer) {}" : "extension \(parts[..<(depth - 1)].joined(separator: ".")) { public enum \(parts[depth - 1]) {} }")
+            lines.append(
+                depth == 1 ? "public enum \(outer) {}" : "extension \(parts[..<(depth - 1)].joined(separator: ".")) { public enum \(parts[depth - 1]) {} }")
         }
         lines.append("extension \(parts.dropLast().joined(separator: ".")) {")
         lines.append(declaration(parts.last!))
@@ -187,7 +202,8 @@ public struct StubGenerator {
         let registration = graph.registrations[index]
         switch dependency.source {
         case .argument(let label):
-            return SwiftNaming.escapingIfFunction(registration.argument(named: label.value)!.type.expression, plan.naming.spell(registration.argument(named: label.value)!.type.expression))
+            return SwiftNaming.escapingIfFunction(
+                registration.argument(named: label.value)!.type.expression, plan.naming.spell(registration.argument(named: label.value)!.type.expression))
         case .service(let type, _, let isLazy, _):
             let spelled = plan.naming.spell(type.expression)
             guard isLazy else { return SwiftNaming.escapingIfFunction(type.expression, spelled) }
@@ -200,7 +216,7 @@ public struct StubGenerator {
     }
 }
 
-private extension String {
+extension String {
     /// A stored property's type: `@escaping` belongs to parameters only.
-    var replacingEscaping: String { hasPrefix("@escaping ") ? String(dropFirst("@escaping ".count)) : self }
+    fileprivate var replacingEscaping: String { hasPrefix("@escaping ") ? String(dropFirst("@escaping ".count)) : self }
 }

@@ -54,15 +54,17 @@ public struct SwiftNaming: Sendable {
             if let alias = outerAliases[components[0].name] { components[0].name = alias }
             if isProtocol { return "any " + TypeExpression.nominal(components).spelling }
             return components.map { component in
-                component.genericArguments.isEmpty ? component.name
+                component.genericArguments.isEmpty
+                    ? component.name
                     : component.name + "<" + component.genericArguments.map(spell).joined(separator: ", ") + ">"
             }.joined(separator: ".")
         case .composition(let members):
             // Members are protocols: each spelled as such (through an outer alias when shadowed).
-            return "any " + members.map { member in
-                let spelled = spell(member)
-                return spelled.hasPrefix("any ") ? String(spelled.dropFirst(4)) : spelled
-            }.joined(separator: " & ")
+            return "any "
+                + members.map { member in
+                    let spelled = spell(member)
+                    return spelled.hasPrefix("any ") ? String(spelled.dropFirst(4)) : spelled
+                }.joined(separator: " & ")
         case .existential(let inner):
             return spell(inner)
         case .optional(let inner):

@@ -58,7 +58,8 @@ public enum GeneratedHeader {
         guard isPresent(in: text), let firstBreak = text.firstIndex(of: "\n") else { return text }
         let second = text[text.index(after: firstBreak)...].prefix { $0 != "\n" }
         guard second.hasPrefix("// Do not edit"), second.hasSuffix(")."), let open = second.lastIndex(of: "("),
-              second[open...].hasPrefix("(digraph "), open > second.startIndex else { return text }
+            second[open...].hasPrefix("(digraph "), open > second.startIndex
+        else { return text }
         return String(text[..<second.index(before: open)]) + "." + String(text[second.endIndex...])
     }
 

@@ -45,7 +45,8 @@ public struct SwinjectAssemblyGenerator {
                 let generics = (1...count).map { "A\($0)" }
                 let parameters = count == 1 ? "argument a1: A1" : "arguments a1: A1, " + (2...count).map { "_ a\($0): A\($0)" }.joined(separator: ", ")
                 let call = count == 1 ? "argument: a1" : "arguments: " + (1...count).map { "a\($0)" }.joined(separator: ", ")
-                out.block("func required<Service, \(generics.joined(separator: ", "))>(_ type: Service.Type, name: String? = nil, \(parameters)) -> Service") { out in
+                out.block("func required<Service, \(generics.joined(separator: ", "))>(_ type: Service.Type, name: String? = nil, \(parameters)) -> Service") {
+                    out in
                     out.line("guard let service = resolve(type, name: name, \(call)) else { Self.missing(type) }")
                     out.line("return service")
                 }
@@ -86,7 +87,9 @@ public struct SwinjectAssemblyGenerator {
                     + SwiftNaming.escapingIfFunction(graph.registrations[index].provides[0].expression, plan.valueType(of: index))
             }
             out.block("\(access.prefix)init(\(parameters.joined(separator: ", ")))") { out in
-                for index in supplied { out.line("self._supplied_\(plan.registrationNames[index]) = \(SwiftNaming.argumentName(plan.registrationNames[index]))") }
+                for index in supplied {
+                    out.line("self._supplied_\(plan.registrationNames[index]) = \(SwiftNaming.argumentName(plan.registrationNames[index]))")
+                }
             }
             out.line()
             out.block("\(access.prefix)func assemble(container: Swinject.Container)") { out in
@@ -110,14 +113,17 @@ public struct SwinjectAssemblyGenerator {
         let nameArgument = registration.name.map { ", name: \"\($0.value)\"" } ?? ""
         let owner = plan.argumentOwner(of: index)
         let arguments = graph.registrations[owner].arguments
-        let closureParameters = (["r"] + arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(separator: ", ")
+        let closureParameters = (["r"] + arguments.map { "\(SwiftNaming.argumentName($0.label.value)): \(plan.naming.spell($0.type.expression))" }).joined(
+            separator: ", ")
         let first = registration.provides[0]
         let scopeSuffix = ".inObjectScope(\(scope(registration.lifetime)))"
 
         if registration.isSupplied {
             let stored = "_supplied_" + plan.registrationNames[index]
             out.line("let \(stored) = self.\(stored)")
-            out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(stored) }.inObjectScope(.container)\(forwarding(registration, nameArgument))")
+            out.line(
+                "container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { _ in \(stored) }.inObjectScope(.container)\(forwarding(registration, nameArgument))"
+            )
             return
         }
         if let implementation = plan.weakImplementation(of: index) {
@@ -131,7 +137,9 @@ public struct SwinjectAssemblyGenerator {
             let (callee, arguments) = plan.construction(of: index) { value(for: graph.edge(from: index, dependency: $1), $0) }
             body = arguments.map { "\(callee)(\($0.joined(separator: ", ")))" } ?? callee
         }
-        out.line("container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(SwiftNaming.returnType(plan.valueType(of: index))) in")
+        out.line(
+            "container.register(\(plan.naming.metatype(first.expression))\(nameArgument)) { (\(closureParameters)) -> \(SwiftNaming.returnType(plan.valueType(of: index))) in"
+        )
         if let actor = plan.isolation[index] {
             // Swinject calls factories on whatever thread resolves; a MainActor type is built
             // assuming that is the main thread, as it is for UI code (and a value on another global
@@ -202,7 +210,8 @@ public struct SwinjectAssemblyGenerator {
             // The resolver is not Sendable; the actor's closure runs where the resolve happens (on
             // that actor), so it is handed over explicitly.
             let arguments = graph.registrations[plan.argumentOwner(of: target)].arguments
-            let closureType = "@\(actor) (\(arguments.map { plan.naming.spell($0.type.expression) }.joined(separator: ", "))) -> \(SwiftNaming.returnType(plan.naming.spell(edge.type.expression)))"
+            let closureType =
+                "@\(actor) (\(arguments.map { plan.naming.spell($0.type.expression) }.joined(separator: ", "))) -> \(SwiftNaming.returnType(plan.naming.spell(edge.type.expression)))"
             return "{ () -> \(closureType) in nonisolated(unsafe) let r = r; return \(closure) }()"
         }
     }

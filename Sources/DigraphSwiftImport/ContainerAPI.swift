@@ -58,7 +58,9 @@ struct ContainerAPI {
         var isFunction: Bool { type.is(FunctionTypeSyntax.self) || type.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true }
         /// A function that returns something: a factory, unlike a `(T, Resolver) -> Void` callback.
         var makesValue: Bool {
-            guard let function = type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self) else { return false }
+            guard let function = type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self) else {
+                return false
+            }
             return !["Void", "()"].contains(function.returnClause.type.trimmedDescription)
         }
         /// `T.Type` (or `Any.Type`): the parameter names a type.
@@ -75,8 +77,9 @@ struct ContainerAPI {
 
         /// A declared parameter, its type as written or as `expanding` makes it.
         init(_ parameter: FunctionParameterSyntax, expanding: (TypeSyntax) -> TypeSyntax = { $0 }) {
-            self.init(label: parameter.argumentLabel, name: (parameter.secondName ?? parameter.firstName).text,
-                      type: expanding(parameter.type), hasDefault: parameter.defaultValue != nil)
+            self.init(
+                label: parameter.argumentLabel, name: (parameter.secondName ?? parameter.firstName).text,
+                type: expanding(parameter.type), hasDefault: parameter.defaultValue != nil)
         }
     }
 
@@ -220,8 +223,9 @@ struct ContainerAPI {
             declared[function.name.text, default: []].append(parameters)
             guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else { continue }
             let location = file.location(of: function.name)
-            var method = Method(role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
-                                qualifier: parameters.firstIndex(where: \.isString), keying: keying, location: location, reason: "")
+            var method = Method(
+                role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
+                qualifier: parameters.firstIndex(where: \.isString), keying: keying, location: location, reason: "")
             if let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
                 method.role = .resolve(onMiss: onMiss)
                 method.reason = "returns the stored value"
@@ -265,8 +269,11 @@ struct ContainerAPI {
             return
         }
         for (function, file, _) in pending where function.name.text.lowercased().contains("register") || function.name.text.lowercased().contains("resolve") {
-            unread.append((function.name.text, owner, file.location(of: function.name),
-                           "its body neither stores what it is given in the container's storage nor forwards to a method that does"))
+            unread.append(
+                (
+                    function.name.text, owner, file.location(of: function.name),
+                    "its body neither stores what it is given in the container's storage nor forwards to a method that does"
+                ))
         }
     }
 
@@ -276,11 +283,13 @@ struct ContainerAPI {
         guard let body = function.body else { return nil }
         for call in SwiftExpressions.calls(in: body) {
             guard let callee = method(for: call), callee.owner == owner, callee.name != function.name.text || callee.parameters.count != parameters.count,
-                  case .register(_, let isEager) = callee.role,
-                  let bound = Self.bind(call, to: callee.parameters) else { continue }
-            var method = Method(role: callee.role, owner: owner, name: function.name.text, parameters: parameters,
-                                key: parameters.firstIndex(where: \.isMetatype)!, keying: keying,
-                                location: file.location(of: function.name), reason: "forwards to \(callee.signature)")
+                case .register(_, let isEager) = callee.role,
+                let bound = Self.bind(call, to: callee.parameters)
+            else { continue }
+            var method = Method(
+                role: callee.role, owner: owner, name: function.name.text, parameters: parameters,
+                key: parameters.firstIndex(where: \.isMetatype)!, keying: keying,
+                location: file.location(of: function.name), reason: "forwards to \(callee.signature)")
             method.qualifier = parameters.firstIndex(where: \.isString)
             method.factoryTakesResolver = callee.factoryTakesResolver
             guard let value = callee.value, let passed = bound[value] else { return nil }
@@ -290,7 +299,8 @@ struct ContainerAPI {
                 method.value = position
                 if !parameters[position].isFunction, !isEager { method.role = .register(lifetime: .singleton, isEager: true) }
             } else if let called = core.as(FunctionCallExprSyntax.self), let name = called.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                      let position = names.firstIndex(of: name), parameters[position].isFunction {
+                let position = names.firstIndex(of: name), parameters[position].isFunction
+            {
                 // `register(type: type, component: factory())`: built now, one value.
                 method.value = position
                 method.role = .register(lifetime: .singleton, isEager: true)
@@ -301,12 +311,17 @@ struct ContainerAPI {
                 let metatypes = parameters.indices.filter { parameters[$0].isMetatype && $0 != method.key }
                 for call in SwiftExpressions.calls(in: closure) {
                     let built = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? call.calledExpression.trimmedDescription
-                    if let position = metatypes.first(where: { parameters[$0].name == built || parameters[$0].type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription == built }),
-                       generics.contains(parameters[position].type.as(MetatypeTypeSyntax.self)!.baseType.trimmedDescription) || parameters[position].name == built {
+                    if let position = metatypes.first(where: {
+                        parameters[$0].name == built || parameters[$0].type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription == built
+                    }),
+                        generics.contains(parameters[position].type.as(MetatypeTypeSyntax.self)!.baseType.trimmedDescription)
+                            || parameters[position].name == built
+                    {
                         method.implementation = position
-                        method.factoryTakesResolver = call.arguments.contains { argument in
-                            closure.signature?.parameterClause.map { "\($0)".contains(argument.expression.trimmedDescription) } ?? false
-                        } || call.arguments.contains { $0.expression.trimmedDescription == "self" }
+                        method.factoryTakesResolver =
+                            call.arguments.contains { argument in
+                                closure.signature?.parameterClause.map { "\($0)".contains(argument.expression.trimmedDescription) } ?? false
+                            } || call.arguments.contains { $0.expression.trimmedDescription == "self" }
                         break
                     }
                 }
@@ -328,10 +343,15 @@ struct ContainerAPI {
             let metatype = TypeSyntax.parse(from: &parser)
             var closure = Parser("() -> Any")
             let function = TypeSyntax.parse(from: &closure)
-            let parameters = [Parameter(label: nil, name: "type", type: metatype, hasDefault: false),
-                              Parameter(label: nil, name: "value", type: function, hasDefault: true)]
-            existing = [Method(role: statement.meaning.role, owner: Self.statedOwner, name: statement.name, parameters: parameters, key: 0, value: 1,
-                               qualifier: 2, factoryTakesResolver: true, keying: .printedName, location: location, reason: "as .digraph.yml states")]
+            let parameters = [
+                Parameter(label: nil, name: "type", type: metatype, hasDefault: false),
+                Parameter(label: nil, name: "value", type: function, hasDefault: true),
+            ]
+            existing = [
+                Method(
+                    role: statement.meaning.role, owner: Self.statedOwner, name: statement.name, parameters: parameters, key: 0, value: 1,
+                    qualifier: 2, factoryTakesResolver: true, keying: .printedName, location: location, reason: "as .digraph.yml states")
+            ]
         } else {
             for index in existing.indices { existing[index].role = statement.meaning.role; existing[index].reason = "as .digraph.yml states" }
         }
@@ -364,7 +384,8 @@ struct ContainerAPI {
     /// Returns the metatype's type (`T`, `T?`, `throws -> T`): a resolve, with what a miss does.
     private static func resolveMeaning(_ function: FunctionDeclSyntax, key: Parameter) -> EagerMiss? {
         guard let generic = key.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription,
-              let returned = function.signature.returnClause?.type.trimmedDescription else { return nil }
+            let returned = function.signature.returnClause?.type.trimmedDescription
+        else { return nil }
         let throwsError = function.signature.effectSpecifiers?.throwsClause != nil
         if returned == generic { return throwsError ? .skipsRest : .stops }
         if returned == generic + "?" || returned == "Optional<\(generic)>" { return .givesNil }
@@ -437,12 +458,16 @@ struct ContainerAPI {
             guard let body = function.body, body.description.contains("\(stored.property)[") else { continue }
             for read in subscripts(of: stored.property, in: body) {
                 if let branch = Syntax(read).ancestorOrSelf(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) }),
-                   let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
-                   Syntax(read).ancestorOrSelf(where: { $0.id == conditions.id }) != nil {
+                    let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
+                    Syntax(read).ancestorOrSelf(where: { $0.id == conditions.id }) != nil
+                {
                     let following = branch.as(IfExprSyntax.self).map { Syntax($0.body) } ?? Syntax(branch.parent ?? branch)
                     if let block = following.as(CodeBlockSyntax.self), cachesIn(block, storage: storage, writers: writers) { return true }
                     if following.as(CodeBlockSyntax.self) == nil, let item = branch.ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }),
-                       writesAfter(item, storage: storage, writers: writers) { return true }
+                        writesAfter(item, storage: storage, writers: writers)
+                    {
+                        return true
+                    }
                     continue
                 }
                 if let item = Syntax(read).ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }), writesAfter(item, storage: storage, writers: writers) {
@@ -483,14 +508,16 @@ struct ContainerAPI {
         for (target, value) in SwiftExpressions.assignments(in: node) {
             guard let subscriptCall = target.as(SubscriptCallExprSyntax.self) else { continue }
             let base = subscriptCall.calledExpression
-            let name = base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+            let name =
+                base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
                 ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
             if let name, storage[name] != nil { found.append((name, value)) }
         }
         for call in SwiftExpressions.calls(in: node) {
             guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "updateValue", let receiver,
-                  let property = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                  storage[property] != nil, let value = call.arguments.first?.expression else { continue }
+                let property = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                storage[property] != nil, let value = call.arguments.first?.expression
+            else { continue }
             found.append((property, value))
         }
         return found
@@ -551,7 +578,8 @@ private final class ContainerCollector: SyntaxVisitor {
                     if let type = binding.typeAnnotation?.type {
                         stored[name] = type
                     } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
-                              call.calledExpression.is(DictionaryExprSyntax.self) || call.calledExpression.is(ArrayExprSyntax.self) {
+                        call.calledExpression.is(DictionaryExprSyntax.self) || call.calledExpression.is(ArrayExprSyntax.self)
+                    {
                         // `[String: (isSingleton: Bool, builder: …)]()`: the written element type.
                         var parser = Parser(call.calledExpression.trimmedDescription)
                         stored[name] = TypeSyntax.parse(from: &parser)
@@ -562,7 +590,9 @@ private final class ContainerCollector: SyntaxVisitor {
             }
         }
         // A container candidate keeps storage, or takes a type (an extension of one that does).
-        guard functions.contains(where: { $0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) || !stored.isEmpty else { return }
+        guard functions.contains(where: { $0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) || !stored.isEmpty else {
+            return
+        }
         found.append(.init(owner: name, file: file, functions: functions, storedProperties: stored))
     }
 

@@ -53,12 +53,14 @@ struct FactoryCatalogue {
         for file in files {
             for item in file.tree.statements {
                 if let type = item.item.as(ClassDeclSyntax.self),
-                   type.inheritanceClause?.inheritedTypes.contains(where: { ["SharedContainer", "ManagedContainer"].contains(Self.lastName($0.type)) }) == true {
+                    type.inheritanceClause?.inheritedTypes.contains(where: { ["SharedContainer", "ManagedContainer"].contains(Self.lastName($0.type)) }) == true
+                {
                     containers.insert(type.name.text)
                 }
                 if let attributes = Self.attributes(of: item.item), attributes.contains("globalActor"),
-                   let name = item.item.as(ActorDeclSyntax.self)?.name.text ?? item.item.as(ClassDeclSyntax.self)?.name.text
-                       ?? item.item.as(StructDeclSyntax.self)?.name.text {
+                    let name = item.item.as(ActorDeclSyntax.self)?.name.text ?? item.item.as(ClassDeclSyntax.self)?.name.text
+                        ?? item.item.as(StructDeclSyntax.self)?.name.text
+                {
                     globalActors.insert(name)
                 }
             }
@@ -82,7 +84,8 @@ struct FactoryCatalogue {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                      let annotation = binding.typeAnnotation?.type, let (value, parameter) = Self.factoryType(annotation) else { continue }
+                    let annotation = binding.typeAnnotation?.type, let (value, parameter) = Self.factoryType(annotation)
+                else { continue }
                 let isOptional = value.hasSuffix("?") || value.hasSuffix("!")
                 let definition = Definition(
                     container: container, property: name, type: isOptional ? String(value.dropLast()) : value, isOptional: isOptional,
@@ -178,7 +181,8 @@ struct FactoryCatalogue {
             return nil
         }
         if let access = base.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "shared",
-           let owner = access.base, containers.contains(Self.lastName(owner)) {
+            let owner = access.base, containers.contains(Self.lastName(owner))
+        {
             return .some(Self.lastName(owner))
         }
         return nil
@@ -234,8 +238,9 @@ struct FactoryCatalogue {
 extension ResolveSite {
     /// A resolve of one of Factory's factories: keyed by its type and property.
     init(resolving definition: FactoryCatalogue.Definition, at node: Syntax, passed: [ExprSyntax]) {
-        self.init(type: definition.type, name: definition.name, passed: passed, receiver: nil, node: node, isArrow: false,
-                  onMiss: definition.isOptional ? .givesNil : .stops)
+        self.init(
+            type: definition.type, name: definition.name, passed: passed, receiver: nil, node: node, isArrow: false,
+            onMiss: definition.isOptional ? .givesNil : .stops)
         compilerChecksArguments = true
     }
 }

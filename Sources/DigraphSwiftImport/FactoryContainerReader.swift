@@ -37,7 +37,9 @@ struct FactoryContainerReader {
         var built: [String: [Int]] = [:]
         var registered = Set<Int>()
         for (index, definition) in catalogue.definitions.enumerated() {
-            guard let registration = registration(definition, overrides: overrides[index] ?? [], defaultScope: defaultScopes[definition.container]) else { continue }
+            guard let registration = registration(definition, overrides: overrides[index] ?? [], defaultScope: defaultScopes[definition.container]) else {
+                continue
+            }
             if let implementation = registration.reading.implementation {
                 built[FactoryCatalogue.lastName(implementation), default: []].append(found.count)
             }
@@ -67,7 +69,8 @@ struct FactoryContainerReader {
         let location = file.location(of: definition.node)
         let subject = Registration.displayName(key: definition.type, name: definition.name)
         guard let product = definition.product else {
-            findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': the factory's getter returns nothing digraph can read; it is left out", at: location))
+            findings.append(
+                Diagnostic(.swiftImport, .warning, "'\(subject)': the factory's getter returns nothing digraph can read; it is left out", at: location))
             return nil
         }
         let (root, modifiers) = Self.chain(product)
@@ -92,16 +95,20 @@ struct FactoryContainerReader {
                         if scope == "singleton" { globalSingletons.insert(location) }
                     } else {
                         lifetime = .singleton
-                        findings.append(Diagnostic(.swiftImport, .warning,
-                                                   "'\(subject)': custom scope `.\(scope)` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it",
-                                                   at: file.location(of: argument)))
+                        findings.append(
+                            Diagnostic(
+                                .swiftImport, .warning,
+                                "'\(subject)': custom scope `.\(scope)` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it",
+                                at: file.location(of: argument)))
                     }
                 }
             case let name where Self.scopes[name] != nil:
                 lifetime = Self.scopes[name]!
                 if name == "singleton" { globalSingletons.insert(location) }
             case "timeToLive":
-                notes.append("timeToLive: the cached value is dropped after \(modifier.call?.arguments.first?.expression.trimmedDescription.prefix(20) ?? "a while") seconds")
+                notes.append(
+                    "timeToLive: the cached value is dropped after \(modifier.call?.arguments.first?.expression.trimmedDescription.prefix(20) ?? "a while") seconds"
+                )
             case "decorator":
                 notes.append("decorator: code runs on every resolve")
             default:
@@ -127,21 +134,29 @@ struct FactoryContainerReader {
             alternatives.removeAll { $0.location == chosen.location }
         }
         for alternative in alternatives {
-            notes.append("\(alternative.context.map { "context \($0)" } ?? "register") (an alternative, not read): \(alternative.location.file):\(alternative.location.line)")
+            notes.append(
+                "\(alternative.context.map { "context \($0)" } ?? "register") (an alternative, not read): \(alternative.location.file):\(alternative.location.line)"
+            )
         }
         guard let closure, !Self.returnsNil(closure) else {
             if isPromise {
-                findings.append(Diagnostic(.missingBinding, .error,
-                                           "'\(subject)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.\(definition.property).register { … }`) where the app starts, or give digraph the paths that do",
-                                           at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name))))
+                findings.append(
+                    Diagnostic(
+                        .missingBinding, .error,
+                        "'\(subject)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.\(definition.property).register { … }`) where the app starts, or give digraph the paths that do",
+                        at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name))))
             } else if isNilPlaceholder {
-                findings.append(Diagnostic(.swiftImport, .info,
-                                           "'\(subject)' gives nil until something registers it, and nothing in the given paths does; its uses are optional",
-                                           at: location))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(subject)' gives nil until something registers it, and nothing in the given paths does; its uses are optional",
+                        at: location))
             } else {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "'\(subject)': `\(product.trimmedDescription.prefix(80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
-                                           at: location))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "'\(subject)': `\(product.trimmedDescription.prefix(80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
+                        at: location))
             }
             return nil
         }
@@ -149,9 +164,13 @@ struct FactoryContainerReader {
         if Self.onlyStops(closure) {
             var reading = FactoryReading()
             reading.isSupplied = true
-            reading.notes = notes + ["supplied: the factory stops the app until something registers the value (`\(definition.container).shared.\(definition.property).register { … }` at launch)"]
-            return RegistrationFinder.Found(keys: [(definition.type, location)], name: definition.name, lifetime: .singleton, reading: reading,
-                                            argumentNames: [], argumentTypes: [:], location: location, module: file.module)
+            reading.notes =
+                notes + [
+                    "supplied: the factory stops the app until something registers the value (`\(definition.container).shared.\(definition.property).register { … }` at launch)"
+                ]
+            return RegistrationFinder.Found(
+                keys: [(definition.type, location)], name: definition.name, lifetime: .singleton, reading: reading,
+                argumentNames: [], argumentTypes: [:], location: location, module: file.module)
         }
         // An override elsewhere is read in its own file.
         let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
@@ -176,8 +195,9 @@ struct FactoryContainerReader {
         }
         reading.isolation = reading.isolation ?? definition.isolation
         reading.notes += notes
-        return RegistrationFinder.Found(keys: [(definition.type, location)], name: definition.name, lifetime: lifetime, reading: reading,
-                                        argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
+        return RegistrationFinder.Found(
+            keys: [(definition.type, location)], name: definition.name, lifetime: lifetime, reading: reading,
+            argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
     }
 
     /// Factory's scopes as lifetimes: `cached` lives as long as its container, `shared` while held.
@@ -207,7 +227,9 @@ struct FactoryContainerReader {
             if let access = current.as(MemberAccessExprSyntax.self), let base = access.base {
                 modifiers.append((access.declName.baseName.text, nil))
                 current = base
-            } else if let call = current.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
+            } else if let call = current.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let base = access.base
+            {
                 modifiers.append((access.declName.baseName.text, call))
                 current = base
             } else {
@@ -223,8 +245,9 @@ struct FactoryContainerReader {
     /// A body that only stops the app: `fatalError(…)`, `preconditionFailure(…)`.
     private static func onlyStops(_ closure: ClosureExprSyntax) -> Bool {
         guard closure.statements.count == 1, let item = closure.statements.first,
-              let call = SwiftExpressions.expression(of: item)?.as(FunctionCallExprSyntax.self),
-              let (callee, _) = SwiftExpressions.callee(of: call) else { return false }
+            let call = SwiftExpressions.expression(of: item)?.as(FunctionCallExprSyntax.self),
+            let (callee, _) = SwiftExpressions.callee(of: call)
+        else { return false }
         return callee == "fatalError" || callee == "preconditionFailure"
     }
 
@@ -275,14 +298,17 @@ struct FactoryContainerReader {
                     base = call.calledExpression
                 }
                 // `api.onTest { … }.onPreview { … }`: each modifier names the factory at the chain's root.
-                while let inner = base?.as(FunctionCallExprSyntax.self), let access = inner.calledExpression.as(MemberAccessExprSyntax.self) { base = access.base }
+                while let inner = base?.as(FunctionCallExprSyntax.self), let access = inner.calledExpression.as(MemberAccessExprSyntax.self) {
+                    base = access.base
+                }
                 guard let contexts = context, let base, let index = catalogue.reference(base, inside: enclosing) else { continue }
                 for context in contexts { overrides[index, default: []].append(Override(context: context, closure: given, location: file.location(of: given))) }
             }
             for (target, value) in SwiftExpressions.assignments(in: file.tree) {
                 let text = target.trimmedDescription
                 guard text.hasSuffix("manager.defaultScope"), let scope = value.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                      let lifetime = Self.scopes[scope] else { continue }
+                    let lifetime = Self.scopes[scope]
+                else { continue }
                 let owner = text.split(separator: ".").first.map(String.init).flatMap { catalogue.containers.contains($0) ? $0 : nil }
                 scopes[owner ?? Self.enclosingContainer(of: Syntax(target), catalogue) ?? "Container"] = lifetime
             }
@@ -318,10 +344,12 @@ struct FactoryContainerReader {
             }
             let other = found[earlier]
             guard other.name != name, globalSingletons.contains(registration.location), globalSingletons.contains(other.location) else { continue }
-            findings.append(Diagnostic(.keyCollision, .warning,
-                                       "'\(Registration.displayName(key: registration.keys[0].type, name: name))' and '\(Registration.displayName(key: other.keys[0].type, name: other.name))' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it",
-                                       at: registration.location, notes: [Note("the other singleton is declared here", at: other.location)],
-                                       subject: .registration(BindingKey(key: registration.keys[0].type, name: name))))
+            findings.append(
+                Diagnostic(
+                    .keyCollision, .warning,
+                    "'\(Registration.displayName(key: registration.keys[0].type, name: name))' and '\(Registration.displayName(key: other.keys[0].type, name: other.name))' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it",
+                    at: registration.location, notes: [Note("the other singleton is declared here", at: other.location)],
+                    subject: .registration(BindingKey(key: registration.keys[0].type, name: name))))
         }
     }
 
@@ -340,15 +368,25 @@ struct FactoryContainerReader {
                 if let owner = use.owner, let holders = built[owner] {
                     for holder in holders {
                         let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
-                        found[holder].reading.dependencies.append(FactoryReading.Item(
-                            label: label, source: .service(type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
-                            location: use.location,
-                            suppressions: use.passes ? [Suppression(code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed")] : []))
+                        found[holder].reading.dependencies.append(
+                            FactoryReading.Item(
+                                label: label,
+                                source: .service(
+                                    type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
+                                location: use.location,
+                                suppressions: use.passes
+                                    ? [
+                                        Suppression(
+                                            code: Located(.argumentMismatch, at: use.location),
+                                            reason: "Factory's ParameterFactory: the compiler checks the parameter passed")
+                                    ] : []))
                     }
                 } else if registered.contains(use.definition) || !definition.isOptional {
                     // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).
-                    resolves.append(RegistrationFinder.AppResolve(type: definition.type, name: definition.name, location: use.location,
-                                                                  isolation: use.isolation, compilerChecksArguments: true))
+                    resolves.append(
+                        RegistrationFinder.AppResolve(
+                            type: definition.type, name: definition.name, location: use.location,
+                            isolation: use.isolation, compilerChecksArguments: true))
                 }
             }
         }
@@ -414,26 +452,33 @@ final class FactoryUseWalker: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for attribute in node.attributes {
             guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = Self.wrappers[FactoryCatalogue.lastName(attribute.attributeName)],
-                  case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self) else { continue }
+                case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self)
+            else { continue }
             let property = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "value"
             guard let index = catalogue.site(ofKeyPath: keyPath) else {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "`\(attribute.trimmedDescription.prefix(80))` names no factory declared in the given paths; it is left out",
-                                           at: file.location(of: keyPath)))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "`\(attribute.trimmedDescription.prefix(80))` names no factory declared in the given paths; it is left out",
+                        at: file.location(of: keyPath)))
                 continue
             }
             // A local `@Injected var x` in a method resolves when the method runs.
             let isLocal = node.parent?.is(CodeBlockItemSyntax.self) == true
-            uses.append(Use(definition: index, label: property, isLazy: isLazy || isLocal, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
-                            location: file.location(of: keyPath)))
+            uses.append(
+                Use(
+                    definition: index, label: property, isLazy: isLazy || isLocal, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
+                    location: file.location(of: keyPath)))
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let (index, site) = catalogue.resolving(node, inside: nil) else { return .visitChildren }
-        uses.append(Use(definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
-                        owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty))
+        uses.append(
+            Use(
+                definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
+                owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty))
         return .visitChildren
     }
 
@@ -461,7 +506,8 @@ final class FactoryUseWalker: SyntaxVisitor {
             if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
             if parent.is(InitializerDeclSyntax.self) { return false }
             if let variable = parent.as(VariableDeclSyntax.self) {
-                return variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" } || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
+                return variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" }
+                    || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
             }
             if parent.is(MemberBlockItemSyntax.self) { return true }
             current = parent.parent

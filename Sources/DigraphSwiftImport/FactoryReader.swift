@@ -114,7 +114,9 @@ struct FactoryReader {
             case .statement(let item):
                 if let variable = item.item.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings {
-                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else {
+                            continue
+                        }
                         let value = self.value(of: initial, required: false)
                         if case .service(var site, let optional) = value {
                             let annotation = binding.typeAnnotation?.type.trimmedDescription
@@ -137,7 +139,8 @@ struct FactoryReader {
     private mutating func bindEarlier(_ conditions: ConditionElementListSyntax, miss: EagerMiss) {
         for condition in conditions {
             guard case .optionalBinding(let binding) = condition.condition,
-                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
             let initial = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
             if case .service(let site, _) = value(of: initial, required: false) {
                 locals[name] = .earlier(site, isOptional: false, miss: miss)
@@ -217,7 +220,9 @@ struct FactoryReader {
             expression = base
         }
         guard var implementation = SwiftExpressions.typeName(expression) else {
-            warn("its initializer `\(initializer.trimmedDescription.prefix(80))` is not `Type.init`; fill in its implementation and dependencies", at: Syntax(initializer))
+            warn(
+                "its initializer `\(initializer.trimmedDescription.prefix(80))` is not `Type.init`; fill in its implementation and dependencies",
+                at: Syntax(initializer))
             return
         }
         // `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: Swift takes the
@@ -225,16 +230,22 @@ struct FactoryReader {
         if let key, !implementation.contains("<"), key.hasPrefix(implementation + "<") { implementation = key }
         reading.implementation = implementation
         guard let candidates = declarations.initializers(of: implementation) else {
-            warn("'\(implementation)' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies", at: Syntax(initializer))
+            warn(
+                "'\(implementation)' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies",
+                at: Syntax(initializer))
             return
         }
         let matching = labels.map { labels in candidates.filter { $0.map(\.label) == labels } } ?? candidates
         guard let chosen = matching.first else {
-            warn("'\(implementation)' declares no initializer `init(\((labels ?? []).map { ($0 ?? "_") + ":" }.joined()))`; fill in the dependencies", at: Syntax(initializer))
+            warn(
+                "'\(implementation)' declares no initializer `init(\((labels ?? []).map { ($0 ?? "_") + ":" }.joined()))`; fill in the dependencies",
+                at: Syntax(initializer))
             return
         }
         if matching.count > 1 {
-            warn("'\(implementation)' has \(matching.count) initializers that fit; digraph took the first, `init(\(chosen.map { ($0.label ?? "_") + ":" }.joined()))`; name one with `\(implementation).init(a:b:)`", at: Syntax(initializer))
+            warn(
+                "'\(implementation)' has \(matching.count) initializers that fit; digraph took the first, `init(\(chosen.map { ($0.label ?? "_") + ":" }.joined()))`; name one with `\(implementation).init(a:b:)`",
+                at: Syntax(initializer))
         }
         var remaining = arguments
         for parameter in chosen {
@@ -250,7 +261,8 @@ struct FactoryReader {
             }
             let optional = parameter.type.hasSuffix("?")
             let type = optional ? String(parameter.type.dropLast()) : parameter.type
-            reading.dependencies.append(.init(label: label, source: .service(type: type, name: nil, isLazy: false, isOptional: optional, passing: []), location: location))
+            reading.dependencies.append(
+                .init(label: label, source: .service(type: type, name: nil, isLazy: false, isOptional: optional, passing: []), location: location))
         }
         if !remaining.isEmpty {
             warn("the argument type(s) \(remaining.joined(separator: ", ")) match no parameter of '\(implementation)'s initializer", at: Syntax(initializer))
@@ -297,8 +309,9 @@ struct FactoryReader {
             return
         }
         if let (target, value) = assignment(expression), let member = target.as(MemberAccessExprSyntax.self),
-           let base = member.base.map({ SwiftExpressions.unwrap($0).core }), let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
-           owner == instance || isBuiltLocal(owner) {
+            let base = member.base.map({ SwiftExpressions.unwrap($0).core }), let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            owner == instance || isBuiltLocal(owner)
+        {
             addProperty(member.declName.baseName.text, value: value, at: Syntax(member))
         }
     }
@@ -323,7 +336,8 @@ struct FactoryReader {
     private mutating func bind(_ conditions: ConditionElementListSyntax, required: Bool) {
         for condition in conditions {
             guard case .optionalBinding(let binding) = condition.condition,
-                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
             let initial = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
             var value = self.value(of: initial, required: required)
             if case .service(let site, _) = value { value = .service(site, isOptional: !required) }
@@ -334,8 +348,9 @@ struct FactoryReader {
     /// `MainActor.assumeIsolated { … }`: the body runs on that actor, and is read as the factory's own.
     private mutating func isolatedBody(_ expression: ExprSyntax) -> ClosureExprSyntax? {
         guard let call = expression.as(FunctionCallExprSyntax.self), let (name, receiver) = SwiftExpressions.callee(of: call),
-              name == "assumeIsolated", let actor = receiver?.trimmedDescription,
-              let body = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return nil }
+            name == "assumeIsolated", let actor = receiver?.trimmedDescription,
+            let body = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+        else { return nil }
         reading.isolation = actor
         return body
     }
@@ -390,9 +405,13 @@ struct FactoryReader {
             reading.isUnread = unwrapped.castType == nil
             if let cast = unwrapped.castType {
                 reading.implementation = cast
-                warn("it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies", at: Syntax(expression))
+                warn(
+                    "it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies",
+                    at: Syntax(expression))
             } else {
-                warn("it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies", at: Syntax(expression))
+                warn(
+                    "it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies",
+                    at: Syntax(expression))
             }
         }
     }
@@ -411,7 +430,8 @@ struct FactoryReader {
         // a generic helper) takes the type Swift infers, the parameter's.
         let labels = construction.arguments.map { $0.label?.text }
         if construction.madeBy == nil, construction.factory == nil { reading.constructionLabels = labels }
-        let parameters = construction.madeBy == nil
+        let parameters =
+            construction.madeBy == nil
             ? construction.implementation.flatMap { declarations.initializer(of: $0, labels: labels) } : nil
         for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"
@@ -457,15 +477,27 @@ struct FactoryReader {
         case .construction(let inner) where resolveSites(in: inner.node).isEmpty && (inner.factory == nil || inner.node.is(MemberAccessExprSyntax.self)):
             // `RunLoop.main`, `URL(string: "…")`: a value, with nothing of the container inside
             // (a static method, `Impl.make(…)`, may resolve inside: that stays a warning).
-            finding(.info, "parameter '\(label)' is given `\(inner.node.trimmedDescription.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)", at: node)
+            finding(
+                .info,
+                "parameter '\(label)' is given `\(inner.node.trimmedDescription.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                at: node)
         case .construction(let inner):
-            warn("parameter '\(label)' is built in place (`\(inner.node.trimmedDescription.prefix(60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it", at: node)
+            warn(
+                "parameter '\(label)' is built in place (`\(inner.node.trimmedDescription.prefix(60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
+                at: node)
         case .literal(let text):
-            finding(.info, "parameter '\(label)' is given `\(text.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)", at: node)
+            finding(
+                .info,
+                "parameter '\(label)' is given `\(text.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                at: node)
         case .captured(let name):
-            warn("parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it", at: node)
+            warn(
+                "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it",
+                at: node)
         case .resolver(let name):
-            warn("parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead", at: node)
+            warn(
+                "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
+                at: node)
         case .unknown(let text):
             warn("parameter '\(label)' is given `\(text.prefix(60))`, which digraph cannot read; it is left out", at: node)
         }
@@ -492,8 +524,10 @@ struct FactoryReader {
         }
     }
 
-    private mutating func serviceItem(label: String, site: ResolveSite, isLazy: Bool, isOptional: Bool, at location: DigraphCore.SourceLocation,
-                                      isProperty: Bool = false) -> FactoryReading.Item? {
+    private mutating func serviceItem(
+        label: String, site: ResolveSite, isLazy: Bool, isOptional: Bool, at location: DigraphCore.SourceLocation,
+        isProperty: Bool = false
+    ) -> FactoryReading.Item? {
         consumed.insert(site.node.id)
         guard let type = site.type else {
             warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
@@ -509,17 +543,25 @@ struct FactoryReader {
                     passing.append(name)
                 } else if site.compilerChecksArguments {
                     // A manifest cannot say what is passed, and the compiler has checked it: nothing to report.
-                    suppressions = [Suppression(code: Located(.argumentMismatch, at: location),
-                                                reason: "Factory's ParameterFactory: the compiler checks the parameter passed (`\(PrintableText.escape(String(passed.trimmedDescription.prefix(40))))`)")]
+                    suppressions = [
+                        Suppression(
+                            code: Located(.argumentMismatch, at: location),
+                            reason:
+                                "Factory's ParameterFactory: the compiler checks the parameter passed (`\(PrintableText.escape(String(passed.trimmedDescription.prefix(40))))`)"
+                        )
+                    ]
                 } else {
-                    warn("the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out", at: Syntax(passed))
+                    warn(
+                        "the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out",
+                        at: Syntax(passed))
                 }
             }
         }
-        return .init(label: isProperty ? label : uniqueLabel(label),
-                     source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
-                     location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
-                     suppressions: suppressions)
+        return .init(
+            label: isProperty ? label : uniqueLabel(label),
+            source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
+            location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
+            suppressions: suppressions)
     }
 
     private mutating func uniqueLabel(_ label: String) -> String {
@@ -574,7 +616,8 @@ struct FactoryReader {
         }
         if core.is(StringLiteralExprSyntax.self) || core.is(IntegerLiteralExprSyntax.self) || core.is(FloatLiteralExprSyntax.self)
             || core.is(BooleanLiteralExprSyntax.self) || core.is(NilLiteralExprSyntax.self) || core.is(ArrayExprSyntax.self)
-            || core.is(DictionaryExprSyntax.self) {
+            || core.is(DictionaryExprSyntax.self)
+        {
             return .literal(core.trimmedDescription)
         }
         // `Tab.search.rawValue`, `RouterName.root`: a string constant declared in the given paths.
@@ -596,7 +639,8 @@ struct FactoryReader {
                 return member == "init" ? Construction(implementation: nil, arguments: arguments, node: Syntax(call)) : nil
             }
             if let type = SwiftExpressions.typeName(base) {
-                return Construction(implementation: genericBindings[type] ?? type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
+                return Construction(
+                    implementation: genericBindings[type] ?? type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
             }
             let object = value(of: base, required: true)
             switch object {
@@ -607,7 +651,8 @@ struct FactoryReader {
             }
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let type = SwiftExpressions.typeName(base),
-           access.declName.baseName.text.first?.isLowercase == true {
+            access.declName.baseName.text.first?.isLowercase == true
+        {
             return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
         }
         return nil
@@ -616,10 +661,11 @@ struct FactoryReader {
     // MARK: Every resolve ends up somewhere
 
     private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
-        let sites = SwiftExpressions.calls(in: node).compactMap {
-            declarations.factories.site(ofCall: $0, inside: factoryContainer)
-                ?? ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers)
-        }
+        let sites =
+            SwiftExpressions.calls(in: node).compactMap {
+                declarations.factories.site(ofCall: $0, inside: factoryContainer)
+                    ?? ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers)
+            }
             + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
         return sites.map(bindingGenerics)
     }
@@ -646,16 +692,20 @@ struct FactoryReader {
             let isLazy = site.node.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) && $0.id != Syntax(node).id }) != nil
             // No parameter is known to take it: a placeholder label, never an invented one, so that
             // gen-swift asks for the real label instead of writing a call that does not compile.
-            let label = asProperties ? SwiftExpressions.parameterName(for: type) : ManifestAssembler.placeholder + "_" + SwiftExpressions.parameterName(for: type)
-            let item = FactoryReading.Item(label: asProperties ? label : uniqueLabel(label),
-                                           source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
-                                           location: file.location(of: site.node),
-                                           eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: false) : nil)
+            let label =
+                asProperties ? SwiftExpressions.parameterName(for: type) : ManifestAssembler.placeholder + "_" + SwiftExpressions.parameterName(for: type)
+            let item = FactoryReading.Item(
+                label: asProperties ? label : uniqueLabel(label),
+                source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
+                location: file.location(of: site.node),
+                eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: false) : nil)
             if asProperties {
                 reading.properties.append(item)
             } else {
                 reading.dependencies.append(item)
-                warn("it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)", at: site.node)
+                warn(
+                    "it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)",
+                    at: site.node)
                 reading.notes.append("\(item.label): resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label")
             }
         }

@@ -57,9 +57,11 @@ struct IgnoreComments {
             let code = DiagnosticCode(rawValue: String(word))
             guard DiagnosticCode.all.contains(code), code != .schema else {
                 if codes.isEmpty {
-                    findings.append(Diagnostic(.swiftImport, .warning,
-                                               "`// \(Self.marker)` names '\(PrintableText.escape(String(word.prefix(60))))', which is no code digraph reports; the codes are: \(DiagnosticCode.all.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))",
-                                               at: location))
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "`// \(Self.marker)` names '\(PrintableText.escape(String(word.prefix(60))))', which is no code digraph reports; the codes are: \(DiagnosticCode.all.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))",
+                            at: location))
                     return
                 }
                 break
@@ -68,7 +70,11 @@ struct IgnoreComments {
             rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "," }
         }
         guard !codes.isEmpty else {
-            findings.append(Diagnostic(.swiftImport, .warning, "`// \(Self.marker)` names no code; write the codes to ignore, such as `// \(Self.marker) captive-dependency the cache is reset per request`", at: location))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "`// \(Self.marker)` names no code; write the codes to ignore, such as `// \(Self.marker) captive-dependency the cache is reset per request`",
+                    at: location))
             return
         }
         let reason = rest.isEmpty ? nil : String(rest)

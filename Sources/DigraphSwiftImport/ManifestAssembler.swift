@@ -11,7 +11,8 @@ struct ManifestAssembler {
     static let placeholder = "FILL_IN"
 
     func manifest(from found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve])
-        -> (Manifest, [Diagnostic], [DigraphCore.SourceLocation: [String]]) {
+        -> (Manifest, [Diagnostic], [DigraphCore.SourceLocation: [String]])
+    {
         var findings: [Diagnostic] = []
         var notes: [DigraphCore.SourceLocation: [String]] = [:]
         var registrations: [Registration] = []
@@ -21,9 +22,11 @@ struct ManifestAssembler {
             do {
                 return TypeReference(try TypeExpressionParser.parse(text), at: location)
             } catch {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "'\(subject)': `\(text.prefix(80))` is not a type digraph can read (\(error.message)); '\(Self.placeholder)' stands in for it",
-                                           at: location))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "'\(subject)': `\(text.prefix(80))` is not a type digraph can read (\(error.message)); '\(Self.placeholder)' stands in for it",
+                        at: location))
                 return TypeReference(.nominal([.init(Self.placeholder)]), at: location)
             }
         }
@@ -38,9 +41,11 @@ struct ManifestAssembler {
             var name = String(raw.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
             if name.isEmpty || name.first!.isNumber { name = "_" + name }
             if reportedNames.insert(raw).inserted {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "the name '\(PrintableText.escape(String(raw.prefix(60))))' is not a Swift identifier, which a manifest's name must be; it is written '\(name)'",
-                                           at: location))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "the name '\(PrintableText.escape(String(raw.prefix(60))))' is not a Swift identifier, which a manifest's name must be; it is written '\(name)'",
+                        at: location))
             }
             return name
         }
@@ -59,7 +64,8 @@ struct ManifestAssembler {
                 if let built = reading.implementation, built.hasPrefix(keys[0].type + "<") {
                     keys[0].type = built
                 } else if reading.implementation == keys[0].type, let labels = reading.constructionLabels,
-                          let specialized = declarations.specialization(of: keys[0].type, calledWith: labels) {
+                    let specialized = declarations.specialization(of: keys[0].type, calledWith: labels)
+                {
                     keys[0].type = specialized
                     reading.implementation = specialized
                 } else {
@@ -77,14 +83,19 @@ struct ManifestAssembler {
                 case .service(let type, let written, let isLazy, let isOptional, let passing):
                     let name = validName(written, at: item.location)
                     var spelled = type
-                    if isOptional, !type.hasSuffix("?"), !type.hasSuffix("!") { spelled = type.contains("&") || type.contains("->") || type.hasPrefix("any ") ? "(\(type))?" : type + "?" }
+                    if isOptional, !type.hasSuffix("?"), !type.hasSuffix("!") {
+                        spelled = type.contains("&") || type.contains("->") || type.hasPrefix("any ") ? "(\(type))?" : type + "?"
+                    }
                     let resolved = reference(spelled, at: item.location, subject)
                     usedTypes.append(resolved)
                     // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
                     let suppressions = (item.location.line == registration.location.line ? [] : ignores.suppressions(at: item.location)) + item.suppressions
-                    return Dependency(label: label, source: .service(resolved, name: name, isLazy: isLazy,
-                                                                     passing: passing.map { Located($0, at: item.location) }),
-                                      suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
+                    return Dependency(
+                        label: label,
+                        source: .service(
+                            resolved, name: name, isLazy: isLazy,
+                            passing: passing.map { Located($0, at: item.location) }),
+                        suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
                 }
             }
             let dependencies = reading.dependencies.map(dependency)
@@ -95,36 +106,46 @@ struct ManifestAssembler {
             for name in registration.argumentNames {
                 var type = registration.argumentTypes[name]
                 if type == nil, let implementation = reading.implementation,
-                   let feeding = reading.dependencies.first(where: { if case .argument(name) = $0.source { true } else { false } }),
-                   let initializers = declarations.initializers(of: implementation) {
+                    let feeding = reading.dependencies.first(where: { if case .argument(name) = $0.source { true } else { false } }),
+                    let initializers = declarations.initializers(of: implementation)
+                {
                     type = initializers.lazy.compactMap { $0.first { $0.label == feeding.label }?.type }.first
                 }
                 if type == nil {
-                    findings.append(Diagnostic(.swiftImport, .warning,
-                                               "'\(subject)': the type of runtime argument '\(name)' is not written in the closure and no declared initializer says it; write `\(name): Type` in the closure or fill in '\(Self.placeholder)'",
-                                               at: registration.location))
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "'\(subject)': the type of runtime argument '\(name)' is not written in the closure and no declared initializer says it; write `\(name): Type` in the closure or fill in '\(Self.placeholder)'",
+                            at: registration.location))
                 }
-                arguments.append(Argument(label: Located(name, at: registration.location),
-                                          type: reference(type ?? Self.placeholder, at: registration.location, subject)))
+                arguments.append(
+                    Argument(
+                        label: Located(name, at: registration.location),
+                        type: reference(type ?? Self.placeholder, at: registration.location, subject)))
             }
 
             var implementation = reading.implementation.map { reference($0, at: registration.location, subject) }
             let needsImplementation = reading.aliasOf == nil && !reading.isSupplied
             if needsImplementation, implementation == nil {
                 // `.init(…)` builds the key itself; anything else unread gets a placeholder to fill in.
-                if !reading.isUnread, let only = provides.first, provides.count == 1, only.expression.plainName != nil, !declarations.isProtocol(only.writtenSpelling) {
+                if !reading.isUnread, let only = provides.first, provides.count == 1, only.expression.plainName != nil,
+                    !declarations.isProtocol(only.writtenSpelling)
+                {
                     implementation = only
                 } else if !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil {
                     implementation = TypeReference(.nominal([.init(Self.placeholder)]), at: registration.location)
                     if !reading.findings.contains(where: { $0.severity == .warning }) {
-                        findings.append(Diagnostic(.swiftImport, .warning,
-                                                   "'\(subject)': which type it builds is not written in the factory; fill in '\(Self.placeholder)'",
-                                                   at: registration.location))
+                        findings.append(
+                            Diagnostic(
+                                .swiftImport, .warning,
+                                "'\(subject)': which type it builds is not written in the factory; fill in '\(Self.placeholder)'",
+                                at: registration.location))
                     }
                 }
             }
             let alias = reading.aliasOf.map { reference($0.type, at: $0.location, subject) }
-            let module = implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
+            let module =
+                implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
                 ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
             let lifetime = reading.isSupplied ? .singleton : registration.lifetime
             let built = Registration(
@@ -134,13 +155,16 @@ struct ManifestAssembler {
                 factory: reading.factory.map { Located($0, at: registration.location) },
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
-                aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied, suppressions: ignores.suppressions(at: registration.location),
+                aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied,
+                suppressions: ignores.suppressions(at: registration.location),
                 isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil, answersSpecializations: answersSpecializations,
                 location: registration.location, assembly: assembly)
             registrations.append(built)
             if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
             if answersSpecializations {
-                notes[registration.location, default: []].append("Swift infers \(keys[0].type)'s generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest")
+                notes[registration.location, default: []].append(
+                    "Swift infers \(keys[0].type)'s generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest"
+                )
             }
         }
 
@@ -153,17 +177,21 @@ struct ManifestAssembler {
         for var use in resolves {
             use.name = validName(use.name, at: use.location)
             guard let type = use.type ?? use.name.flatMap({ typeByName[$0] }) ?? use.castType else {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "a resolve of the name '\(use.name ?? "?")' names no type and nothing is registered under that name; it is left out",
-                                           at: use.location))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "a resolve of the name '\(use.name ?? "?")' names no type and nothing is registered under that name; it is left out",
+                        at: use.location))
                 continue
             }
             let resolved = reference(type.hasSuffix("?") ? String(type.dropLast()) : type, at: use.location, "resolve")
             usedTypes.append(resolved)
             let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
-            direct.append(DirectResolve(type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location),
-                                        arguments: use.compilerChecksArguments ? nil : passed,
-                                        isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
+            direct.append(
+                DirectResolve(
+                    type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location),
+                    arguments: use.compilerChecksArguments ? nil : passed,
+                    isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
         }
 
         // Keys the sources declare as protocols: generated code then needs no guessing.
@@ -174,8 +202,10 @@ struct ManifestAssembler {
             let spelling = unwrapped.spelling
             guard unwrapped.plainName != nil || spelling.contains("."), declarations.isProtocol(spelling), seen.insert(spelling).inserted else { continue }
             let module = declarations.declaration(of: spelling)?.module
-            interfaces.append(InterfaceDeclaration(type: TypeReference(unwrapped, at: type.location),
-                                                   module: module.map { Located($0, at: type.location) }, composes: []))
+            interfaces.append(
+                InterfaceDeclaration(
+                    type: TypeReference(unwrapped, at: type.location),
+                    module: module.map { Located($0, at: type.location) }, composes: []))
         }
         interfaces.sort { $0.type.key < $1.type.key }
 
@@ -189,11 +219,14 @@ struct ManifestAssembler {
         for type in usedTypes + registrations.flatMap({ $0.arguments.map(\.type) }) { collect(type.expression) }
         let location = DigraphCore.SourceLocation.start(of: assembly)
         let typealiases = declarations.typealiases.keys.sorted().filter(names.contains).compactMap { name -> TypeAliasDeclaration? in
-            guard let alias = try? TypeExpressionParser.parse(name), let target = try? TypeExpressionParser.parse(declarations.typealiases[name]!) else { return nil }
+            guard let alias = try? TypeExpressionParser.parse(name), let target = try? TypeExpressionParser.parse(declarations.typealiases[name]!) else {
+                return nil
+            }
             return TypeAliasDeclaration(name: TypeReference(alias, at: location), type: TypeReference(target, at: location))
         }
-        let manifest = Manifest(file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
-                                interfaces: interfaces, registrations: registrations, resolves: direct, typealiases: typealiases)
+        let manifest = Manifest(
+            file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
+            interfaces: interfaces, registrations: registrations, resolves: direct, typealiases: typealiases)
         return (manifest, findings, notes)
     }
 }

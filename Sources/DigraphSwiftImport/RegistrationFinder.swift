@@ -69,11 +69,16 @@ final class RegistrationFinder: SyntaxVisitor {
         unknownRegistration(node)
         // A Factory factory's use is read with the type that holds it (FactoryContainerReader).
         if !declarations.factories.isEmpty,
-           declarations.factories.resolving(node, inside: FactoryContainerReader.enclosingContainer(of: Syntax(node), declarations.factories)) != nil {
+            declarations.factories.resolving(node, inside: FactoryContainerReader.enclosingContainer(of: Syntax(node), declarations.factories)) != nil
+        {
             return .visitChildren
         }
-        if let site = ResolveSite.ofCall(node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants,
-                                        helpers: declarations.resolveHelpers) { appResolve(site) }
+        if let site = ResolveSite.ofCall(
+            node, api: file.importsSwinject ? ContainerAPI() : api, constants: declarations.constants,
+            helpers: declarations.resolveHelpers)
+        {
+            appResolve(site)
+        }
         return .visitChildren
     }
 
@@ -109,7 +114,11 @@ final class RegistrationFinder: SyntaxVisitor {
                 if let text = declarations.constants.value(of: argument.expression) {
                     name = text
                 } else {
-                    pending.append(("its name `\(argument.expression.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name", Syntax(argument)))
+                    pending.append(
+                        (
+                            "its name `\(argument.expression.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name",
+                            Syntax(argument)
+                        ))
                 }
             case "factory"?:
                 if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal } else { instance = argument.expression }
@@ -151,7 +160,10 @@ final class RegistrationFinder: SyntaxVisitor {
             reader.read(outer: outerStatements(before: call))
             reader.read(closure: closure, isSwinject: isSwinject)
             if !file.importsSwinject, callee == "register" {
-                assume(call, isSwinject ? "Swinject's register: the closure's parameter is the resolver, lifetime graph" : "a factory called on every resolve (transient)")
+                assume(
+                    call,
+                    isSwinject
+                        ? "Swinject's register: the closure's parameter is the resolver, lifetime graph" : "a factory called on every resolve (transient)")
             }
         } else if let instance {
             lifetime = .singleton
@@ -165,9 +177,11 @@ final class RegistrationFinder: SyntaxVisitor {
         var reading = reader.reading
         if isNamedRegistry {
             guard let implementation = reading.implementation else {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "'\(name!)': the type of the value registered under this name is not a constructor call digraph can read; register it with its type to import it",
-                                           at: file.location(of: call)))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "'\(name!)': the type of the value registered under this name is not a constructor call digraph can read; register it with its type to import it",
+                        at: file.location(of: call)))
                 return nil
             }
             keys.append((implementation, file.location(of: call)))
@@ -177,10 +191,11 @@ final class RegistrationFinder: SyntaxVisitor {
         }
 
         applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
-        return Found(keys: keys, name: isNamedRegistry || keys.isEmpty ? name : name, lifetime: lifetime, reading: reading,
-                     argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
-                     location: file.location(of: call), module: file.module, isEager: instance != nil && closure == nil,
-                     eagerResolves: eagerResolves(reading))
+        return Found(
+            keys: keys, name: isNamedRegistry || keys.isEmpty ? name : name, lifetime: lifetime, reading: reading,
+            argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+            location: file.location(of: call), module: file.module, isEager: instance != nil && closure == nil,
+            eagerResolves: eagerResolves(reading))
     }
 
     /// Swinject's object scopes: `.container`, `ObjectScope.graph`, ….
@@ -213,30 +228,36 @@ final class RegistrationFinder: SyntaxVisitor {
     }
 
     private static func containerScopes(declaredIn block: Syntax) -> [String: Lifetime] {
-        let variables = block.as(CodeBlockItemListSyntax.self)?.compactMap { $0.item.as(VariableDeclSyntax.self) }
+        let variables =
+            block.as(CodeBlockItemListSyntax.self)?.compactMap { $0.item.as(VariableDeclSyntax.self) }
             ?? block.as(MemberBlockItemListSyntax.self)?.compactMap { $0.decl.as(VariableDeclSyntax.self) } ?? []
         var scopes: [String: Lifetime] = [:]
         for binding in variables.flatMap(\.bindings) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let made = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-                  made.calledExpression.trimmedDescription.hasSuffix("Container") else { continue }
+                let made = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                made.calledExpression.trimmedDescription.hasSuffix("Container")
+            else { continue }
             scopes[name] = made.arguments.first { $0.label?.text == "defaultObjectScope" }.flatMap { lifetime(ofScope: $0.expression) } ?? .graph
         }
         return scopes
     }
 
     /// Modifiers chained on a registration: scope, initCompleted, implements.
-    private func applyModifiers(of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout FactoryReading,
-                                keys: inout [(type: String, location: DigraphCore.SourceLocation)], argumentNames: [String], subject: String) {
+    private func applyModifiers(
+        of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout FactoryReading,
+        keys: inout [(type: String, location: DigraphCore.SourceLocation)], argumentNames: [String], subject: String
+    ) {
         for (modifier, outer) in SwiftExpressions.chained(after: call) {
             switch modifier {
             case "inObjectScope":
                 if let scope = outer.arguments.first.flatMap({ Self.lifetime(ofScope: $0.expression) }) {
                     lifetime = scope
                 } else {
-                    reading.findings.append(Diagnostic(.swiftImport, .warning,
-                                                       "'\(subject)': the object scope `\(outer.arguments.trimmedDescription.prefix(60))` is not one of Swinject's (container, graph, transient, weak); it is imported as \(lifetime.rawValue), check it",
-                                                       at: file.location(of: outer)))
+                    reading.findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "'\(subject)': the object scope `\(outer.arguments.trimmedDescription.prefix(60))` is not one of Swinject's (container, graph, transient, weak); it is imported as \(lifetime.rawValue), check it",
+                            at: file.location(of: outer)))
                 }
             case "initCompleted":
                 if let completion = outer.trailingClosure ?? outer.arguments.first?.expression.as(ClosureExprSyntax.self) {
@@ -260,7 +281,8 @@ final class RegistrationFinder: SyntaxVisitor {
     /// A call of one of the app's own wrappers around Swinject's `register`.
     private func wrapped(_ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax]) -> Found? {
         guard let keyed = bound[wrapper.key], let (type, node) = SwiftExpressions.metatype(keyed),
-              !isGenericParameter(type, at: Syntax(call)) else { return nil }
+            !isGenericParameter(type, at: Syntax(call))
+        else { return nil }
         let name = wrapper.qualifier.flatMap { bound[$0] }.flatMap(declarations.constants.value(of:))
         let subject = Registration.displayName(key: type, name: name)
         if let template = wrapper.template {
@@ -274,10 +296,14 @@ final class RegistrationFinder: SyntaxVisitor {
             }
             reader.read(closure: template.closure, isSwinject: true)
             for (position, argument) in bound where position != wrapper.key {
-                if let resolve = SwiftExpressions.calls(in: argument).first(where: { ResolveSite.ofCall($0, constants: declarations.constants, helpers: declarations.resolveHelpers) != nil }) {
-                    findings.append(Diagnostic(.swiftImport, .warning,
-                                               "'\(subject)': this closure, passed to `\(wrapper.name)`, resolves here; digraph reads the factory `\(wrapper.name)` writes (\(wrapper.location.fileNameAndLine)), not this closure: add what it resolves to the manifest by hand",
-                                               at: file.location(of: resolve)))
+                if let resolve = SwiftExpressions.calls(in: argument).first(where: {
+                    ResolveSite.ofCall($0, constants: declarations.constants, helpers: declarations.resolveHelpers) != nil
+                }) {
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "'\(subject)': this closure, passed to `\(wrapper.name)`, resolves here; digraph reads the factory `\(wrapper.name)` writes (\(wrapper.location.fileNameAndLine)), not this closure: add what it resolves to the manifest by hand",
+                            at: file.location(of: resolve)))
                 }
             }
             return found(call, wrapper, bound, reading: reader.reading, reader: reader, type: type, node: Syntax(node), name: name, subject: subject)
@@ -285,17 +311,21 @@ final class RegistrationFinder: SyntaxVisitor {
         var reader = FactoryReader(file: file, declarations: declarations, subject: subject)
         reader.read(outer: outerStatements(before: call))
         guard let closure = wrapper.factory.flatMap({ bound[$0] }).flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) else {
-            findings.append(Diagnostic(.swiftImport, .warning,
-                                       "'\(subject)': its factory, passed to `\(wrapper.name)`, is not a closure digraph can read; the registration is imported without its implementation",
-                                       at: file.location(of: call)))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "'\(subject)': its factory, passed to `\(wrapper.name)`, is not a closure digraph can read; the registration is imported without its implementation",
+                    at: file.location(of: call)))
             return nil
         }
         reader.read(closure: closure, isSwinject: true)
         return found(call, wrapper, bound, reading: reader.reading, reader: reader, type: type, node: Syntax(node), name: name, subject: subject)
     }
 
-    private func found(_ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax], reading: FactoryReading,
-                       reader: FactoryReader, type: String, node: Syntax, name: String?, subject: String) -> Found {
+    private func found(
+        _ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax], reading: FactoryReading,
+        reader: FactoryReader, type: String, node: Syntax, name: String?, subject: String
+    ) -> Found {
         var reading = reading
         if reading.isolation == nil { reading.isolation = wrapper.isolation }
         reading.notes.append("registered through \(wrapper.name) (\(wrapper.location.fileNameAndLine))")
@@ -309,15 +339,17 @@ final class RegistrationFinder: SyntaxVisitor {
         }
         var keys = [(type: type, location: file.location(of: node))]
         applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
-        return Found(keys: keys, name: name, lifetime: lifetime, reading: reading, argumentNames: reader.argumentNames,
-                     argumentTypes: reader.argumentTypes, location: file.location(of: call), module: file.module,
-                     eagerResolves: eagerResolves(reading))
+        return Found(
+            keys: keys, name: name, lifetime: lifetime, reading: reading, argumentNames: reader.argumentNames,
+            argumentTypes: reader.argumentTypes, location: file.location(of: call), module: file.module,
+            eagerResolves: eagerResolves(reading))
     }
 
     /// A call of a hand-rolled container's registering method, read as its declaration says.
     private func handRolled(_ call: FunctionCallExprSyntax, method: ContainerAPI.Method, lifetime: Lifetime, isEager: Bool) -> Found? {
         guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key],
-              let (type, node) = SwiftExpressions.metatype(keyed) else { return nil }
+            let (type, node) = SwiftExpressions.metatype(keyed)
+        else { return nil }
         // `register(type: FactoryType.self) { … }` inside the container's own forwarding method is plumbing.
         if isGenericParameter(type, at: Syntax(call)) { return nil }
         var name: String?
@@ -326,7 +358,11 @@ final class RegistrationFinder: SyntaxVisitor {
             if let text = declarations.constants.value(of: named) {
                 name = text
             } else {
-                pending.append(("its name `\(named.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name", Syntax(named)))
+                pending.append(
+                    (
+                        "its name `\(named.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name",
+                        Syntax(named)
+                    ))
             }
         }
         let subject = Registration.displayName(key: type, name: name)
@@ -348,14 +384,18 @@ final class RegistrationFinder: SyntaxVisitor {
             var seen = Set<String>()
             var labels = UniqueLabels()
             for use in api.resolvesInside[implementation.type] ?? [] where seen.insert("\(use.type)|\(use.name ?? "")").inserted {
-                reading.dependencies.append(.init(label: labels.unique(SwiftExpressions.parameterName(for: use.type), among: reading.dependencies),
-                                                  source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
-                                                  location: use.location))
+                reading.dependencies.append(
+                    .init(
+                        label: labels.unique(SwiftExpressions.parameterName(for: use.type), among: reading.dependencies),
+                        source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
+                        location: use.location))
             }
             if declarations.declaration(of: implementation.type) == nil {
-                reading.findings.append(Diagnostic(.swiftImport, .warning,
-                                                   "'\(subject)': '\(implementation.type)' is built and handed the container, but it is not declared in the given paths, so what it resolves later is unknown; give the file that declares it",
-                                                   at: file.location(of: call)))
+                reading.findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "'\(subject)': '\(implementation.type)' is built and handed the container, but it is not declared in the given paths, so what it resolves later is unknown; give the file that declares it",
+                        at: file.location(of: call)))
             } else if !(api.resolvesInside[implementation.type]?.isEmpty ?? true) {
                 reading.notes.append("the resolves inside '\(implementation.type)', which is handed the container, are lazy dependencies")
             }
@@ -364,10 +404,11 @@ final class RegistrationFinder: SyntaxVisitor {
             reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
         }
         reading.notes.append("\(method.signature) \(method.reason) (\(method.location.fileNameAndLine))")
-        return Found(keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
-                     argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
-                     location: file.location(of: call), module: file.module, isEager: isEager,
-                     eagerResolves: eagerResolves(reading))
+        return Found(
+            keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
+            argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+            location: file.location(of: call), module: file.module, isEager: isEager,
+            eagerResolves: eagerResolves(reading))
     }
 
     private func eagerResolves(_ reading: FactoryReading) -> [DigraphCore.SourceLocation] {
@@ -378,9 +419,10 @@ final class RegistrationFinder: SyntaxVisitor {
     /// declaration says what it does. Not read, and said once per method.
     private func unknownRegistration(_ call: FunctionCallExprSyntax) {
         guard !file.importsSwinject, let (name, _) = SwiftExpressions.callee(of: call),
-              name.hasPrefix("provide") || name.hasPrefix("bind"), api.method(for: call) == nil, !api.declares(call),
-              let first = call.arguments.first, SwiftExpressions.metatype(first.expression) != nil,
-              call.trailingClosure != nil || call.arguments.count > 1 else { return }
+            name.hasPrefix("provide") || name.hasPrefix("bind"), api.method(for: call) == nil, !api.declares(call),
+            let first = call.arguments.first, SwiftExpressions.metatype(first.expression) != nil,
+            call.trailingClosure != nil || call.arguments.count > 1
+        else { return }
         unknown.append((Self.signature(of: call, named: name), file.location(of: call)))
     }
 
@@ -429,14 +471,18 @@ final class RegistrationFinder: SyntaxVisitor {
         if site.type == nil, site.name == nil, site.problem != nil, !site.isInferred { return }
         guard site.type != nil || castType != nil || site.name != nil else {
             if site.isInferred {
-                findings.append(Diagnostic(.swiftImport, .warning,
-                                           "this resolve names no type (`\(site.node.trimmedDescription.prefix(60))`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out",
-                                           at: file.location(of: site.node)))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "this resolve names no type (`\(site.node.trimmedDescription.prefix(60))`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out",
+                        at: file.location(of: site.node)))
             }
             return
         }
-        resolves.append(AppResolve(type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
-                                   arguments: site.passed.map { passedType($0, at: site.node) }))
+        resolves.append(
+            AppResolve(
+                type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
+                arguments: site.passed.map { passedType($0, at: site.node) }))
     }
 
     /// Where the value of a resolve that names no type goes, the type Swift gives it there: the
@@ -444,12 +490,13 @@ final class RegistrationFinder: SyntaxVisitor {
     /// enclosing function's return type (`return resolve()`, one element of a returned tuple).
     private func typeWhereUsed(_ node: Syntax) -> String? {
         if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
-           let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) }) {
+            let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) })
+        {
             if let call = list.parent?.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(call.calledExpression) {
                 return declarations.initializer(of: type, labels: list.map { $0.label?.text })?[position].type
             }
             guard let tuple = list.parent?.as(TupleExprSyntax.self),
-                  let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count
+                let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count
             else { return nil }
             return Array(types)[position].type.trimmedDescription
         }
@@ -458,10 +505,12 @@ final class RegistrationFinder: SyntaxVisitor {
 
     /// `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the type the function returns.
     private func returnType(of node: Syntax) -> TypeSyntax? {
-        let returned = node.parent?.is(ReturnStmtSyntax.self) == true
+        let returned =
+            node.parent?.is(ReturnStmtSyntax.self) == true
             || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
         guard returned, let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
-              function.genericParameterClause == nil else { return nil }
+            function.genericParameterClause == nil
+        else { return nil }
         return function.signature.returnClause?.type
     }
 
@@ -497,7 +546,8 @@ final class RegistrationFinder: SyntaxVisitor {
     private func isGenericParameter(_ type: String, at node: Syntax) -> Bool {
         var current: Syntax? = node
         while let scope = current {
-            let clause = scope.as(FunctionDeclSyntax.self)?.genericParameterClause
+            let clause =
+                scope.as(FunctionDeclSyntax.self)?.genericParameterClause
                 ?? scope.as(StructDeclSyntax.self)?.genericParameterClause
                 ?? scope.as(ClassDeclSyntax.self)?.genericParameterClause
                 ?? scope.as(InitializerDeclSyntax.self)?.genericParameterClause

@@ -58,10 +58,11 @@ struct RegistrationOrder {
             for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) where !referenced.contains(name) {
                 let declared = index.owner(of: found[offsets[0]].location)!.location
                 dropped.formUnion(offsets)
-                findings.append(Diagnostic(
-                    .swiftImport, .info,
-                    "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
-                    at: declared))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
+                        at: declared))
             }
         }
         // Alternatives: one key registered in two branches of one `if`/`switch`/`#if` is applied once
@@ -76,10 +77,11 @@ struct RegistrationOrder {
             }
             guard Self.exclude(branches[first] ?? [], branches[offset] ?? []) else { continue }
             dropped.insert(offset)
-            findings.append(Diagnostic(
-                .swiftImport, .info,
-                "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
-                at: registration.location))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
+                    at: registration.location))
         }
         let rest = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
         self.ordered = (reached.filter { !dropped.contains($0) } + rest).map { found[$0] }
@@ -214,17 +216,27 @@ private struct FunctionIndex {
             declaredNames.insert(name.id)
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
             scope.append((name.text, isMain))
-            owners.append(Owner(name: name.text, location: file.location(of: name), file: file.path,
-                                endLine: file.converter.location(for: node.endPosition).line))
+            owners.append(
+                Owner(
+                    name: name.text, location: file.location(of: name), file: file.path,
+                    endLine: file.converter.location(for: node.endPosition).line))
         }
 
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
         override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
         override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, attributes: node.attributes, node: node); return .visitChildren }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             scope.append((node.extendedType.trimmedDescription, false))
@@ -238,13 +250,16 @@ private struct FunctionIndex {
             let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
             let owner = scope.last
             let name = node.name.text
-            let isEntry = (name == "application" && labels.dropFirst().first == "didFinishLaunchingWithOptions")
+            let isEntry =
+                (name == "application" && labels.dropFirst().first == "didFinishLaunchingWithOptions")
                 || (name == "scene" && labels.dropFirst().first == "willConnectTo")
                 || (name == "main" && owner?.isMain == true)
             functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: body, file: file, isEntry: isEntry))
             if owner == nil {
-                owners.append(Owner(name: name, location: file.location(of: node.name), file: file.path,
-                                    endLine: file.converter.location(for: node.endPosition).line))
+                owners.append(
+                    Owner(
+                        name: name, location: file.location(of: node.name), file: file.path,
+                        endLine: file.converter.location(for: node.endPosition).line))
             }
             return .skipChildren
         }

@@ -54,8 +54,10 @@ struct ResolveSite {
     }
 
     /// A resolve at exactly this expression (no unwrapping), or nil.
-    static func at(_ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),
-                   helpers: ResolveHelpers = ResolveHelpers()) -> ResolveSite? {
+    static func at(
+        _ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),
+        helpers: ResolveHelpers = ResolveHelpers()
+    ) -> ResolveSite? {
         if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api, constants: constants, helpers: helpers) }
         if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence, constants: constants) }
         return nil
@@ -63,11 +65,14 @@ struct ResolveSite {
 
     /// A `resolve` call, or a call of a method the container's declaration says resolves
     /// (whatever its name: `get`, `inject`, `make`).
-    static func ofCall(_ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),
-                       helpers: ResolveHelpers = ResolveHelpers()) -> ResolveSite? {
+    static func ofCall(
+        _ call: FunctionCallExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),
+        helpers: ResolveHelpers = ResolveHelpers()
+    ) -> ResolveSite? {
         if let method = api.method(for: call), case .resolve(let onMiss) = method.role {
             guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key] else { return nil }
-            var site = ResolveSite(type: nil, name: nil, passed: [], receiver: SwiftExpressions.callee(of: call)?.receiver, node: Syntax(call), isArrow: false, onMiss: onMiss)
+            var site = ResolveSite(
+                type: nil, name: nil, passed: [], receiver: SwiftExpressions.callee(of: call)?.receiver, node: Syntax(call), isArrow: false, onMiss: onMiss)
             if let (type, _) = SwiftExpressions.metatype(keyed) {
                 site.type = type
             } else {
@@ -85,8 +90,9 @@ struct ResolveSite {
         if name != "resolve", let helper = helpers.helpers[name] {
             guard let bound = ContainerAPI.bind(call, to: helper.parameters) else { return nil }
             // A helper returning `T` unwraps for the caller (a miss stops the app); one returning `T?` gives nil.
-            var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false,
-                                   onMiss: helper.returnsOptional ? .givesNil : .stops)
+            var site = ResolveSite(
+                type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false,
+                onMiss: helper.returnsOptional ? .givesNil : .stops)
             if let key = helper.key {
                 guard let keyed = bound[key], let (type, _) = SwiftExpressions.metatype(keyed) else { return nil }
                 site.type = type
@@ -96,7 +102,9 @@ struct ResolveSite {
             }
             if let qualifier = helper.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
                 site.name = constants.value(of: named)
-                if site.name == nil { site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths" }
+                if site.name == nil {
+                    site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths"
+                }
             }
             return site
         }
@@ -116,7 +124,8 @@ struct ResolveSite {
                 if let text = constants.value(of: argument.expression) {
                     site.name = text
                 } else {
-                    site.problem = "its name, `\(argument.expression.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths"
+                    site.problem =
+                        "its name, `\(argument.expression.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths"
                 }
             case "argument"?:
                 site.passed.append(argument.expression)
@@ -148,7 +157,8 @@ struct ResolveSite {
             return site
         }
         guard let tuple = target.as(TupleExprSyntax.self), let first = tuple.elements.first,
-              let (type, _) = SwiftExpressions.metatype(first.expression) else {
+            let (type, _) = SwiftExpressions.metatype(first.expression)
+        else {
             site.problem = "the type it resolves, `\(target.trimmedDescription.prefix(80))`, is not a literal `X.self`"
             return site
         }

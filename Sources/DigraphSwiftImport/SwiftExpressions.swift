@@ -37,7 +37,8 @@ enum SwiftExpressions {
                 if cast.questionOrExclamationMark?.text == "?" { result.hasFallback = true }
                 result.core = cast.expression
             } else if let sequence = current.as(SequenceExprSyntax.self), let (first, rest) = sequence.elements.headAndTail,
-                      let operation = rest.first {
+                let operation = rest.first
+            {
                 if let cast = operation.as(UnresolvedAsExprSyntax.self), rest.count == 2 {
                     result.castType = rest.last!.as(TypeExprSyntax.self)?.type.trimmedDescription
                     if cast.questionOrExclamationMark?.text == "!" { result.isForced = true }
@@ -62,8 +63,11 @@ enum SwiftExpressions {
             if let infix = assignment.parent?.as(InfixOperatorExprSyntax.self) { return (infix.leftOperand, infix.rightOperand) }
             guard let list = assignment.parent?.as(ExprListSyntax.self) else { return nil }
             let elements = Array(list)
-            guard let position = elements.firstIndex(where: { $0.id == ExprSyntax(assignment).id }), position > 0, position + 1 < elements.count else { return nil }
-            let value = position + 2 == elements.count ? elements[position + 1] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[(position + 1)...])))
+            guard let position = elements.firstIndex(where: { $0.id == ExprSyntax(assignment).id }), position > 0, position + 1 < elements.count else {
+                return nil
+            }
+            let value =
+                position + 2 == elements.count ? elements[position + 1] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[(position + 1)...])))
             return (elements[position - 1], value)
         }
     }
@@ -71,14 +75,16 @@ enum SwiftExpressions {
     /// `X.self` → `X` (the type's source text), else nil.
     static func metatype(_ expression: ExprSyntax) -> (type: String, node: ExprSyntax)? {
         guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",
-              let base = access.base else { return nil }
+            let base = access.base
+        else { return nil }
         return (base.trimmedDescription, base)
     }
 
     /// The text of a string literal without interpolation, else nil.
     static func stringLiteral(_ expression: ExprSyntax) -> String? {
         guard let literal = expression.as(StringLiteralExprSyntax.self),
-              literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+            literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
+        else { return nil }
         return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
     }
 
@@ -101,7 +107,8 @@ enum SwiftExpressions {
             return name.first.map { $0.isUppercase } == true ? name : nil
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
-           typeName(base) != nil, access.declName.baseName.text.first?.isUppercase == true {
+            typeName(base) != nil, access.declName.baseName.text.first?.isUppercase == true
+        {
             return expression.trimmedDescription
         }
         if let generic = expression.as(GenericSpecializationExprSyntax.self), typeName(generic.expression) != nil {
@@ -117,7 +124,8 @@ enum SwiftExpressions {
         var chain: [(name: String, call: FunctionCallExprSyntax)] = []
         var current = Syntax(call)
         while let access = current.parent?.as(MemberAccessExprSyntax.self), access.base?.id == current.id,
-              let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id {
+            let outer = access.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == access.id
+        {
             chain.append((access.declName.baseName.text, outer))
             current = Syntax(outer)
         }

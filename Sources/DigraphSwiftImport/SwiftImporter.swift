@@ -29,15 +29,17 @@ struct SwiftFile {
         let empty = Self.emptyTree
         if text.utf8.count > Self.maximumBytes {
             self.tree = empty
-            self.refusal = Diagnostic(.swiftImport, .error,
-                                      "\(PrintableText.escape(path)) is \(text.utf8.count / 1_048_576) MB, more than the \(Self.maximumBytes >> 20) MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude",
-                                      at: .start(of: path))
+            self.refusal = Diagnostic(
+                .swiftImport, .error,
+                "\(PrintableText.escape(path)) is \(text.utf8.count / 1_048_576) MB, more than the \(Self.maximumBytes >> 20) MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude",
+                at: .start(of: path))
         } else if let (offset, what) = SourceDepth.excess(in: text) {
             self.tree = empty
             let (line, column) = Self.lineAndColumn(of: offset, in: text)
-            self.refusal = Diagnostic(.swiftImport, .error,
-                                      "\(what), more than digraph reads; the file is skipped, the others are read",
-                                      at: DigraphCore.SourceLocation(file: path, line: line, column: column))
+            self.refusal = Diagnostic(
+                .swiftImport, .error,
+                "\(what), more than digraph reads; the file is skipped, the others are read",
+                at: DigraphCore.SourceLocation(file: path, line: line, column: column))
         } else {
             var source = text
             let parsed = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
@@ -45,9 +47,10 @@ struct SwiftFile {
             if SourceDepth.longestUnbrokenRun(in: text) > Self.maximumDepth, let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
                 self.tree = empty
                 let (line, column) = Self.lineAndColumn(of: deepest.position.utf8Offset, in: text)
-                self.refusal = Diagnostic(.swiftImport, .error,
-                                          "this expression is nested more than \(Self.maximumDepth) levels deep, more than digraph reads; the file is skipped, the others are read",
-                                          at: DigraphCore.SourceLocation(file: path, line: line, column: column))
+                self.refusal = Diagnostic(
+                    .swiftImport, .error,
+                    "this expression is nested more than \(Self.maximumDepth) levels deep, more than digraph reads; the file is skipped, the others are read",
+                    at: DigraphCore.SourceLocation(file: path, line: line, column: column))
             } else {
                 self.tree = parsed
                 self.refusal = nil
@@ -131,8 +134,10 @@ public enum SwiftImporter {
     }
 
     /// Imports the Swift files under `paths` (files, or folders read recursively).
-    public static func run(paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [],
-                           context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()) -> Result {
+    public static func run(
+        paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [],
+        context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()
+    ) -> Result {
         let listing = SwiftSourceFiles.list(paths, excluding: patterns, in: tree)
         var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
         let modules = ModuleMap(packageRoots: listing.packageRoots, in: tree)
@@ -145,12 +150,16 @@ public enum SwiftImporter {
             sources.append((path, String(decoding: data, as: UTF8.self), modules.module(of: path)))
         }
         if listing.files.isEmpty, unreadable.isEmpty {
-            unreadable.append(Diagnostic(.swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))", at: .start(of: paths.first ?? ".")))
+            unreadable.append(
+                Diagnostic(
+                    .swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))",
+                    at: .start(of: paths.first ?? ".")))
         }
         var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers, context: context)
         if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
             // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.
-            let why = library == "hmlongco/Factory"
+            let why =
+                library == "hmlongco/Factory"
                 ? "no registration found: the sources import hmlongco/Factory, but digraph found no factory property (`var x: Factory<T> { self { … } }` on `Container` or a `SharedContainer`) in the given paths: checking them would check nothing. Give the paths that declare the containers"
                 : "no registration found, and the sources use \(library), which digraph does not read: checking them would check nothing. digraph reads Swinject, hmlongco/Factory and hand-rolled containers; give it a manifest for this graph instead (see docs/manifest.md)"
             unreadable.append(Diagnostic(.swiftImport, .error, why, at: location))
@@ -168,8 +177,10 @@ public enum SwiftImporter {
     ]
 
     /// Imports Swift text held in memory (tests).
-    public static func run(sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported",
-                           containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil) -> Result {
+    public static func run(
+        sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported",
+        containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil
+    ) -> Result {
         let files = parse(sources)
         var declarations = TypeDeclarations()
         for file in files { declarations.add(file.tree, module: file.module) }
@@ -199,19 +210,25 @@ public enum SwiftImporter {
         }
         // Said once per method: which calls were read by their shape because no declaration says what they do.
         for (signature, call) in assumed.sorted(by: { $0.key < $1.key }) {
-            findings.append(Diagnostic(.swiftImport, .warning,
-                                       "the declaration of `\(signature)` is not in the given paths, so digraph reads its calls by their shape: \(call.meaning). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
-                                       at: call.location))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "the declaration of `\(signature)` is not in the given paths, so digraph reads its calls by their shape: \(call.meaning). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
+                    at: call.location))
         }
         for (signature, location) in unknown.sorted(by: { $0.key < $1.key }) {
-            findings.append(Diagnostic(.swiftImport, .warning,
-                                       "`\(signature)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
-                                       at: location))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "`\(signature)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml",
+                    at: location))
         }
         for method in api.unread {
-            findings.append(Diagnostic(.swiftImport, .warning,
-                                       "`\(method.owner).\(method.name)` takes a type but digraph cannot tell what it does: \(method.why); its calls are not read. State its meaning under `import: containers:` in .digraph.yml",
-                                       at: method.location))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "`\(method.owner).\(method.name)` takes a type but digraph cannot tell what it does: \(method.why); its calls are not read. State its meaning under `import: containers:` in .digraph.yml",
+                    at: method.location))
         }
         // A resolve the registering code made and a registration captured is an eager edge, not an app resolve.
         let captured = Set(found.flatMap(\.eagerResolves))
@@ -240,8 +257,9 @@ public enum SwiftImporter {
                 break search
             }
         }
-        return Result(manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes,
-                      unreadLibrary: unreadLibrary)
+        return Result(
+            manifest: manifest, findings: findings.sortedForReport(), unreadable: [], files: files.map(\.path), notes: notes,
+            unreadLibrary: unreadLibrary)
     }
 
     /// Parsing dominates import time: spread the files over the cores, keep their order. The
@@ -261,9 +279,10 @@ enum SyntaxProblems {
             token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true
         }
         let location = token.map { file.location(of: $0) } ?? .start(of: file.path)
-        return Diagnostic(.swiftImport, .warning,
-                          "the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again",
-                          at: location)
+        return Diagnostic(
+            .swiftImport, .warning,
+            "the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again",
+            at: location)
     }
 }
 
@@ -285,11 +304,13 @@ struct ModuleMap {
             if let data = tree.contents(of: base + "Package.swift") {
                 let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
                 for call in SwiftExpressions.calls(in: tree) {
-                    let labels = Dictionary(call.arguments.compactMap { argument in
-                        argument.label.map { ($0.text, argument.expression) }
-                    }, uniquingKeysWith: { first, _ in first })
+                    let labels = Dictionary(
+                        call.arguments.compactMap { argument in
+                            argument.label.map { ($0.text, argument.expression) }
+                        }, uniquingKeysWith: { first, _ in first })
                     guard let name = labels["name"].flatMap(SwiftExpressions.stringLiteral).flatMap(Self.moduleName),
-                          let path = labels["path"].flatMap(SwiftExpressions.stringLiteral) else { continue }
+                        let path = labels["path"].flatMap(SwiftExpressions.stringLiteral)
+                    else { continue }
                     prefixes.append((base + SwiftSourceFiles.normalized(path) + "/", name))
                 }
             }

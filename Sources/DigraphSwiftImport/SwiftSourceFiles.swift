@@ -1,10 +1,11 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DigraphCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Finds the Swift files under the paths a user gives: files as they are, directories read
 /// recursively in a stable order, without hidden folders, build products and vendored code.
@@ -73,8 +74,10 @@ public enum SwiftSourceFiles {
         return nil
     }
 
-    private static func walk(_ directory: String, relative: String, patterns: [String], tree: any SourceTree,
-                             into listing: inout Listing, seen: inout Set<String>) {
+    private static func walk(
+        _ directory: String, relative: String, patterns: [String], tree: any SourceTree,
+        into listing: inout Listing, seen: inout Set<String>
+    ) {
         guard let names = tree.names(in: directory) else {
             listing.unreadable.append((directory, "the folder cannot be read"))
             return

@@ -64,7 +64,8 @@ struct SwinjectWrappers {
             for function in Self.functions(in: file.tree) {
                 // SwinjectAutoregistration's `autoregister` is read natively (a shim of it declares it too).
                 guard function.name.text != "autoregister", let body = function.body,
-                      let wrapper = Self.wrapper(function, body: body, file: file) else { continue }
+                    let wrapper = Self.wrapper(function, body: body, file: file)
+                else { continue }
                 wrappers[wrapper.name, default: []].append(wrapper)
             }
         }
@@ -73,7 +74,8 @@ struct SwinjectWrappers {
     /// Inside the factory a wrapper writes itself.
     func isTemplate(_ node: Syntax) -> Bool {
         guard let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
-              let candidates = wrappers[function.name.text] else { return false }
+            let candidates = wrappers[function.name.text]
+        else { return false }
         return candidates.contains { wrapper in
             guard let closure = wrapper.template?.closure else { return false }
             return node.ancestorOrSelf(where: { $0.id == Syntax(closure).id }) != nil
@@ -120,7 +122,8 @@ struct SwinjectWrappers {
                     literal = closure
                     for inner in SwiftExpressions.calls(in: closure) {
                         if let reference = inner.calledExpression.as(DeclReferenceExprSyntax.self),
-                           let position = names.firstIndex(of: reference.baseName.text), parameters[position].makesValue {
+                            let position = names.firstIndex(of: reference.baseName.text), parameters[position].makesValue
+                        {
                             factory = position
                         }
                     }
@@ -128,14 +131,16 @@ struct SwinjectWrappers {
             }
             let receiver = SwiftExpressions.callee(of: call)?.receiver?.as(DeclReferenceExprSyntax.self).flatMap { names.firstIndex(of: $0.baseName.text) }
             if factory == nil, let literal, let generic = parameters[key].type.as(MetatypeTypeSyntax.self)?.baseType.as(IdentifierTypeSyntax.self)?.name.text,
-               let declared = function.genericParameterClause?.parameters.first(where: { $0.name.text == generic }) {
+                let declared = function.genericParameterClause?.parameters.first(where: { $0.name.text == generic })
+            {
                 let constraint = declared.inheritedType?.as(IdentifierTypeSyntax.self).map {
                     ($0.name.text, $0.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? [])
                 }
                 let template = Template(closure: literal, file: file, keyGeneric: generic, keyConstraint: constraint)
-                return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: nil, template: template,
-                               qualifier: qualifier, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
-                               isolation: nil, location: file.location(of: function.name))
+                return Wrapper(
+                    name: function.name.text, parameters: parameters, key: key, factory: nil, template: template,
+                    qualifier: qualifier, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
+                    isolation: nil, location: file.location(of: function.name))
             }
             guard let factory, factory != key else { continue }
             var isolation: String?
@@ -149,9 +154,10 @@ struct SwinjectWrappers {
             if isolation == nil, let assumed = SwiftExpressions.calls(in: body).first(where: { SwiftExpressions.callee(of: $0)?.name == "assumeIsolated" }) {
                 isolation = SwiftExpressions.callee(of: assumed)?.receiver?.trimmedDescription
             }
-            return Wrapper(name: function.name.text, parameters: parameters, key: key, factory: factory, qualifier: qualifier,
-                           receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function), isolation: isolation,
-                           location: file.location(of: function.name))
+            return Wrapper(
+                name: function.name.text, parameters: parameters, key: key, factory: factory, qualifier: qualifier,
+                receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function), isolation: isolation,
+                location: file.location(of: function.name))
         }
         return nil
     }
@@ -165,7 +171,8 @@ struct SwinjectWrappers {
                 while let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base }
                 let parameters = Array(function.signature.parameterClause.parameters)
                 if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   let position = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    let position = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name })
+                {
                     return .parameter(position, default: parameters[position].defaultValue.flatMap { RegistrationFinder.lifetime(ofScope: $0.value) })
                 }
             }

@@ -45,7 +45,8 @@ struct TypeDeclarations {
     /// generic parameter.
     func specialization(of type: String, calledWith labels: [String?]) -> String? {
         guard let declaration = declaration(of: type), !declaration.genericParameters.isEmpty,
-              let fixed = constrainedInitializers[type]?.first(where: { $0.labels == labels })?.fixed else { return nil }
+            let fixed = constrainedInitializers[type]?.first(where: { $0.labels == labels })?.fixed
+        else { return nil }
         let arguments = declaration.genericParameters.compactMap { fixed[$0] }
         return arguments.count == declaration.genericParameters.count ? type + "<" + arguments.joined(separator: ", ") + ">" : nil
     }
@@ -84,8 +85,9 @@ struct TypeDeclarations {
         // `final class HomeViewController: MVVMViewController<HomeViewModel> {}` has the superclass's
         // `init(viewModel: ViewModel)` with `ViewModel` as HomeViewModel (a few levels, never a loop).
         if declaration.kind == .class, !declaration.hasExplicitInitializer, depth < 8, let inherits = declaration.inherits,
-           let superclass = self.declaration(of: inherits.name), superclass.kind == .class,
-           let inherited = initializers(of: inherits.name, depth: depth + 1) {
+            let superclass = self.declaration(of: inherits.name), superclass.kind == .class,
+            let inherited = initializers(of: inherits.name, depth: depth + 1)
+        {
             let bindings = Dictionary(zip(superclass.genericParameters, inherits.arguments), uniquingKeysWith: { first, _ in first })
             return inherited.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type)) } }
         }
@@ -201,8 +203,10 @@ struct TypeDeclarations {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func declare(_ name: String, _ kind: Kind, members: MemberBlockSyntax, generics: GenericParameterClauseSyntax? = nil,
-                             inheritance: InheritanceClauseSyntax? = nil) {
+        private func declare(
+            _ name: String, _ kind: Kind, members: MemberBlockSyntax, generics: GenericParameterClauseSyntax? = nil,
+            inheritance: InheritanceClauseSyntax? = nil
+        ) {
             var declaration = Declaration(kind: kind, module: module)
             declaration.isGeneric = generics != nil
             declaration.genericParameters = generics?.parameters.map(\.name.text) ?? []
@@ -216,7 +220,8 @@ struct TypeDeclarations {
                         declaration.initializers.append(parameters(of: initializer))
                     }
                 } else if let variable = member.decl.as(VariableDeclSyntax.self), kind == .struct,
-                          !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) {
+                    !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
+                {
                     for binding in variable.bindings where binding.accessorBlock == nil && binding.initializer == nil {
                         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
                             declaration.storedProperties.append(Parameter(label: name, type: type.trimmedDescription))
@@ -283,7 +288,8 @@ struct TypeDeclarations {
             let extended = node.extendedType.trimmedDescription
             for member in node.memberBlock.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self),
-                   !initializer.modifiers.contains(where: { $0.name.text == "private" }) {
+                    !initializer.modifiers.contains(where: { $0.name.text == "private" })
+                {
                     extensionInitializers[extended, default: []].append(parameters(of: initializer))
                     // `extension SearchViewModel where S == RunLoop { init(…) }`: this initializer fixes S.
                     let fixed = Self.sameTypes(node.genericWhereClause).merging(Self.sameTypes(initializer.genericWhereClause)) { first, _ in first }
@@ -301,7 +307,8 @@ struct TypeDeclarations {
             guard node.bindingSpecifier.text == "let", isStatic || scope.isEmpty else { return .skipChildren }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                      let value = binding.initializer.flatMap({ SwiftExpressions.stringLiteral($0.value) }) else { continue }
+                    let value = binding.initializer.flatMap({ SwiftExpressions.stringLiteral($0.value) })
+                else { continue }
                 constants[(scope + [name]).joined(separator: ".")] = value
             }
             return .skipChildren
@@ -358,10 +365,11 @@ struct ResolveHelpers {
         /// A generic function that returns its parameter (`T` or `T?`) and calls `resolve` in its body.
         init?(_ function: FunctionDeclSyntax) {
             guard function.name.text != "resolve", let generics = function.genericParameterClause,
-                  let returned = function.signature.returnClause?.type.trimmedDescription,
-                  let generic = generics.parameters.first(where: { returned == $0.name.text || returned == $0.name.text + "?" })?.name.text,
-                  let body = function.body,
-                  SwiftExpressions.calls(in: body).contains(where: { SwiftExpressions.callee(of: $0)?.name == "resolve" }) else { return nil }
+                let returned = function.signature.returnClause?.type.trimmedDescription,
+                let generic = generics.parameters.first(where: { returned == $0.name.text || returned == $0.name.text + "?" })?.name.text,
+                let body = function.body,
+                SwiftExpressions.calls(in: body).contains(where: { SwiftExpressions.callee(of: $0)?.name == "resolve" })
+            else { return nil }
             parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
             key = parameters.firstIndex { $0.type.trimmedDescription == generic + ".Type" }
             qualifier = parameters.firstIndex(where: \.isString)

@@ -27,7 +27,8 @@ guard let count = arguments.first.flatMap({ Int($0) }), count > 0 else {
     exit(2)
 }
 let asJSON = arguments.contains("--json")
-let seed = arguments.firstIndex(of: "--seed").flatMap { arguments.index(after: $0) < arguments.endIndex ? UInt64(arguments[arguments.index(after: $0)]) : nil } ?? 42
+let seed =
+    arguments.firstIndex(of: "--seed").flatMap { arguments.index(after: $0) < arguments.endIndex ? UInt64(arguments[arguments.index(after: $0)]) : nil } ?? 42
 var random = Generator(state: seed)
 
 let layers = ["Core", "Data", "Domain", "Presentation", "App"]
@@ -76,13 +77,17 @@ for index in 0..<count {
     }
     if takesArgument { dependencies.append(Dependency(label: "id", key: "", lazy: false)) }
     let key = "Service\(index)Protocol"
-    entries.append(Entry(provides: key, implementation: "Service\(index)", aliasOf: nil,
-                         lifetime: level <= 1 ? "singleton" : "transient", module: layers[level],
-                         root: level == layers.count - 1, dependencies: dependencies, argument: takesArgument))
+    entries.append(
+        Entry(
+            provides: key, implementation: "Service\(index)", aliasOf: nil,
+            lifetime: level <= 1 ? "singleton" : "transient", module: layers[level],
+            root: level == layers.count - 1, dependencies: dependencies, argument: takesArgument))
     keysByLayer[level].append((key, takesArgument))
     if index % 20 == 0, !takesArgument, level < layers.count - 1 {
-        entries.append(Entry(provides: "Alias\(index)", implementation: nil, aliasOf: key, lifetime: "transient",
-                             module: layers[level], root: false, dependencies: [], argument: false))
+        entries.append(
+            Entry(
+                provides: "Alias\(index)", implementation: nil, aliasOf: key, lifetime: "transient",
+                module: layers[level], root: false, dependencies: [], argument: false))
         keysByLayer[level].append(("Alias\(index)", false))
     }
 }
@@ -101,11 +106,15 @@ if asJSON {
         if entry.root { fields.append("\"root\": true") }
         if entry.argument { fields.append("\"arguments\": {\"id\": \"Int\"}") }
         if !entry.dependencies.isEmpty {
-            fields.append("\"dependencies\": {" + entry.dependencies.map { dependency in
-                dependency.key.isEmpty ? "\"id\": {\"argument\": \"id\"}"
-                    : dependency.lazy ? "\"\(dependency.label)\": {\"type\": \"\(dependency.key)\", \"lazy\": true}"
-                    : "\"\(dependency.label)\": \"\(dependency.key)\""
-            }.joined(separator: ", ") + "}")
+            fields.append(
+                "\"dependencies\": {"
+                    + entry.dependencies.map { dependency in
+                        dependency.key.isEmpty
+                            ? "\"id\": {\"argument\": \"id\"}"
+                            : dependency.lazy
+                                ? "\"\(dependency.label)\": {\"type\": \"\(dependency.key)\", \"lazy\": true}"
+                                : "\"\(dependency.label)\": \"\(dependency.key)\""
+                    }.joined(separator: ", ") + "}")
         }
         return "  {" + fields.joined(separator: ", ") + "}"
     }.joined(separator: ",\n")

@@ -6,17 +6,17 @@ struct Check: ConfiguredCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate manifests and report every problem with its location.",
         discussion: """
-        Loads every FILE (a directory stands for its .yaml, .yml and .json files), merges them \
-        into one graph and runs every rule. Findings are reported as file:line:column, severity, \
-        message and a stable code.
+            Loads every FILE (a directory stands for its .yaml, .yml and .json files), merges them \
+            into one graph and runs every rule. Findings are reported as file:line:column, severity, \
+            message and a stable code.
 
-        Codes: \(RuleCatalog.descriptions.map(\.code.rawValue).joined(separator: ", ")).
+            Codes: \(RuleCatalog.descriptions.map(\.code.rawValue).joined(separator: ", ")).
 
-        Exit codes:
-          0  no errors (warnings and infos allowed, unless --strict)
-          1  the graph has errors (or warnings, with --strict)
-          2  the input could not be used: unreadable file, schema error, bad command line
-        """)
+            Exit codes:
+              0  no errors (warnings and infos allowed, unless --strict)
+              1  the graph has errors (or warnings, with --strict)
+              2  the input could not be used: unreadable file, schema error, bad command line
+            """)
 
     @OptionGroup var inputs: ProjectInputs
     var files: [String] { inputs.files }
@@ -30,10 +30,15 @@ struct Check: ConfiguredCommand {
     @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on warnings too (--no-strict overrides a configuration's 'strict: true').")
     var strict = false
 
-    @Option(name: .customLong("ignore"), help: ArgumentHelp("Drop findings with this code; repeat or separate with commas. 'schema' cannot be ignored.", valueName: "code"))
+    @Option(
+        name: .customLong("ignore"),
+        help: ArgumentHelp("Drop findings with this code; repeat or separate with commas. 'schema' cannot be ignored.", valueName: "code"))
     var ignored: [String] = []
 
-    @Option(help: ArgumentHelp("Do not report the findings listed in this file (written by --write-baseline); entries that no longer match are reported as infos.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Do not report the findings listed in this file (written by --write-baseline); entries that no longer match are reported as infos.",
+            valueName: "file"))
     var baseline: String?
 
     @Option(help: ArgumentHelp("Write today's errors and warnings to this file as the baseline to adopt, and exit 0.", valueName: "file"))
@@ -49,9 +54,13 @@ struct Check: ConfiguredCommand {
     var configurationUse: Configured.Use? { Configured.Use(command: "check", required: files.isEmpty) }
 
     func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Check] {
-        [try Check.parse(Configured.arguments((configuration.options["check"] ?? []) + configuration.swiftReading, typed: typed,
-                                              manifests: files.isEmpty ? configuration.manifests : [],
-                                              alsoSetBy: ["baseline": ["write-baseline"]]))]
+        [
+            try Check.parse(
+                Configured.arguments(
+                    (configuration.options["check"] ?? []) + configuration.swiftReading, typed: typed,
+                    manifests: files.isEmpty ? configuration.manifests : [],
+                    alsoSetBy: ["baseline": ["write-baseline"]]))
+        ]
     }
 
     func run() throws {
@@ -64,11 +73,15 @@ struct Check: ConfiguredCommand {
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
         }
-        let outcome = CheckRun(files: files, ignoring: try ignoredCodes(ignored), excluding: swift.excludes, baseline: accepted, containers: swift.statements, context: swift.context)
+        let outcome = CheckRun(
+            files: files, ignoring: try ignoredCodes(ignored), excluding: swift.excludes, baseline: accepted, containers: swift.statements,
+            context: swift.context)
         keepUntilExit(outcome)
         let environment = ProcessInfo.processInfo.environment
-        print(outcome.rendered(as: format, colored: format == .text && Terminal.stdoutWantsColor,
-                               githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }), terminator: "")
+        print(
+            outcome.rendered(
+                as: format, colored: format == .text && Terminal.stdoutWantsColor,
+                githubWorkspace: environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }), terminator: "")
         if let read = outcome.swiftRead { printToStandardError("digraph: \(read)\n") }
         if let writeBaseline, !outcome.inputUnusable {
             let findings = outcome.report.diagnostics.filter { $0.severity != .info }
@@ -77,7 +90,9 @@ struct Check: ConfiguredCommand {
             } catch {
                 throw CommandFailure(shown("\(error)"))
             }
-            printToStandardError("digraph: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(shown(writeBaseline)); from now on run with --baseline \(shown(writeBaseline))\n")
+            printToStandardError(
+                "digraph: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(shown(writeBaseline)); from now on run with --baseline \(shown(writeBaseline))\n"
+            )
             return
         }
         throw ExitCode(outcome.exitStatus(strict: strict).rawValue)
@@ -85,7 +100,9 @@ struct Check: ConfiguredCommand {
 
     private func readBaselineFile(_ path: String) throws -> [UInt8] {
         guard InputFile.kind(of: path) == .regularFile, let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read the baseline \(shown(path)): \(InputFile.problem(at: path) ?? "permission denied"); write one with --write-baseline \(shown(path))")
+            throw CommandFailure(
+                "cannot read the baseline \(shown(path)): \(InputFile.problem(at: path) ?? "permission denied"); write one with --write-baseline \(shown(path))"
+            )
         }
         return Array(data)
     }
@@ -101,7 +118,8 @@ func ignoredCodes(_ values: [String]) throws -> Set<DiagnosticCode> {
         let code = DiagnosticCode(rawValue: value)
         guard known.contains(code) else {
             let suggestion = nearSpellings(of: value, in: known.map(\.rawValue)).first.map { " Did you mean '\($0)'?" } ?? ""
-            throw ValidationError("unknown code '\(shown(value))' for --ignore.\(suggestion) The codes are: \(known.map(\.rawValue).sorted().joined(separator: ", "))")
+            throw ValidationError(
+                "unknown code '\(shown(value))' for --ignore.\(suggestion) The codes are: \(known.map(\.rawValue).sorted().joined(separator: ", "))")
         }
         guard code != .schema else {
             throw ValidationError("'schema' cannot be ignored: nothing can be checked in a file that is not a valid manifest")

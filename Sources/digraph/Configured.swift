@@ -41,10 +41,11 @@ enum Configured {
     static func load(_ explicit: String?, command: String, needsManifests: Bool = true) throws -> ProjectConfiguration {
         let directory = FileManager.default.currentDirectoryPath
         guard let file = explicit ?? ProjectConfiguration.find(from: directory) else {
-            throw CommandFailure("""
-            no manifests given, and no \(ProjectConfiguration.fileName) in \(shown(directory)) or its parents up to the repository root.
-            Pass manifest files or folders (digraph \(command) DI/), give a configuration with --config, or run `digraph init` to write one.
-            """)
+            throw CommandFailure(
+                """
+                no manifests given, and no \(ProjectConfiguration.fileName) in \(shown(directory)) or its parents up to the repository root.
+                Pass manifest files or folders (digraph \(command) DI/), give a configuration with --config, or run `digraph init` to write one.
+                """)
         }
         switch ProjectConfiguration.load(file: file) {
         case .success(let configuration):
@@ -90,8 +91,10 @@ enum Configured {
     /// The section's options that the command line does not set, as arguments, then what was typed,
     /// then the manifests. `alsoSetBy` names flags that set the same thing (`--png` sets the format).
     /// Paths are spelled from `folder`: the working directory, unless the command reads from another.
-    static func arguments(_ options: [ProjectConfiguration.Option], typed: [String], manifests: [String],
-                          alsoSetBy: [String: [String]] = [:], from folder: String = FileManager.default.currentDirectoryPath) -> [String] {
+    static func arguments(
+        _ options: [ProjectConfiguration.Option], typed: [String], manifests: [String],
+        alsoSetBy: [String: [String]] = [:], from folder: String = FileManager.default.currentDirectoryPath
+    ) -> [String] {
         func spelled(_ path: String) -> String { PathSpelling.relative(path, to: folder) }
         func isTyped(_ name: String) -> Bool {
             ([name, "no-" + name] + (alsoSetBy[name] ?? [])).contains { flag in typed.contains { $0 == "--" + flag || $0.hasPrefix("--\(flag)=") } }
@@ -124,29 +127,44 @@ enum Configured {
 
 /// What check, render and gen-swift work on: files from the command line, else the configuration's.
 struct ProjectInputs: ParsableArguments {
-    @ArgumentParser.Argument(help: "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory. Default: the configuration's 'manifests'.")
+    @ArgumentParser.Argument(
+        help:
+            "Manifest files (.yaml, .yml, .json), directories of them, or Swift sources (.swift files, or folders holding them) to import in memory. Default: the configuration's 'manifests'."
+    )
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The project configuration to use without file arguments (default: the nearest .digraph.yml, up to the repository root).", valueName: "file"))
     var config: String?
 }
 
 /// How Swift sources are read, for every command that reads them: files to skip, and what a
 /// hand-rolled container's methods do where their declaration cannot say.
 struct SwiftSourceOptions: ParsableArguments {
-    @Option(name: .customLong("exclude"), parsing: .singleValue, help: ArgumentHelp("Skip Swift paths matching this glob (`Tests`, `**/Mocks/*`, `*Preview*.swift`); repeat for more.", valueName: "glob"))
+    @Option(
+        name: .customLong("exclude"), parsing: .singleValue,
+        help: ArgumentHelp("Skip Swift paths matching this glob (`Tests`, `**/Mocks/*`, `*Preview*.swift`); repeat for more.", valueName: "glob"))
     var excludes: [String] = []
 
-    @Option(name: .customLong("container"), parsing: .singleValue,
-            help: ArgumentHelp("What a container method does where its declaration cannot say: NAME=MEANING, MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", ")) (`registerLazy=singleton`); repeat for more.", valueName: "name=meaning"))
+    @Option(
+        name: .customLong("container"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "What a container method does where its declaration cannot say: NAME=MEANING, MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", ")) (`registerLazy=singleton`); repeat for more.",
+            valueName: "name=meaning"))
     var written: [String] = []
 
-    @Option(help: ArgumentHelp("Read hmlongco/Factory's factories for this context instead of the default ones: \(FactoryContext.allCases.map(\.rawValue).joined(separator: ", ")) (`.onTest { … }`, `.context(.test) { … }`).", valueName: "context"))
+    @Option(
+        help: ArgumentHelp(
+            "Read hmlongco/Factory's factories for this context instead of the default ones: \(FactoryContext.allCases.map(\.rawValue).joined(separator: ", ")) (`.onTest { … }`, `.context(.test) { … }`).",
+            valueName: "context"))
     var context: FactoryContext?
 
     func validate() throws {
         for option in written where ContainerMethodStatement(option: option) == nil {
-            throw ValidationError("--container \(PrintableText.escape(String(option.prefix(80)))): write NAME=MEANING, NAME a method's base name and MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", "))")
+            throw ValidationError(
+                "--container \(PrintableText.escape(String(option.prefix(80)))): write NAME=MEANING, NAME a method's base name and MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", "))"
+            )
         }
     }
 

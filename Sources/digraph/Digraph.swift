@@ -8,13 +8,13 @@ struct Digraph: ParsableCommand {
         commandName: "digraph",
         abstract: "Check, draw and generate code from a dependency-injection manifest.",
         discussion: """
-        A manifest (YAML or JSON) lists a container's registrations: what each key provides, how \
-        long it lives and what it depends on. digraph finds at check time what the container would \
-        otherwise only show at run time.
+            A manifest (YAML or JSON) lists a container's registrations: what each key provides, how \
+            long it lives and what it depends on. digraph finds at check time what the container would \
+            otherwise only show at run time.
 
-        Exit codes: 0 no errors; 1 the graph has errors; 2 the input could not be used \
-        (unreadable file, schema error, bad command line).
-        """,
+            Exit codes: 0 no errors; 1 the graph has errors; 2 the input could not be used \
+            (unreadable file, schema error, bad command line).
+            """,
         version: DigraphProject.version,
         subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Explain.self, Init.self])
 }

@@ -7,43 +7,50 @@ struct GenSwift: ConfiguredCommand {
         commandName: "gen-swift",
         abstract: "Generate the composition root in Swift from the manifests.",
         discussion: """
-        --target plain (default): a container class in plain Swift with no runtime library: one \
-        accessor per key, lazy thread-safe singletons, fresh transients, graph and weak lifetimes, \
-        runtime arguments as accessor parameters, lazy dependencies as closures, supplied values \
-        and external keys as initializer parameters, and `overrides` to replace any registration \
-        in tests.
+            --target plain (default): a container class in plain Swift with no runtime library: one \
+            accessor per key, lazy thread-safe singletons, fresh transients, graph and weak lifetimes, \
+            runtime arguments as accessor parameters, lazy dependencies as closures, supplied values \
+            and external keys as initializer parameters, and `overrides` to replace any registration \
+            in tests.
 
-        --target swinject: one Swinject `Assembly` per manifest file (Swinject 2.10).
+            --target swinject: one Swinject `Assembly` per manifest file (Swinject 2.10).
 
-        --target factory: one extension of hmlongco/Factory's `Container` (Factory 2.x/3.x): a \
-        factory property per key, singleton as `.cached`, weak as `.shared`, graph as `.graph`, \
-        runtime arguments as a `ParameterFactory`, isolation on the property and its closure.
+            --target factory: one extension of hmlongco/Factory's `Container` (Factory 2.x/3.x): a \
+            factory property per key, singleton as `.cached`, weak as `.shared`, graph as `.graph`, \
+            runtime arguments as a `ParameterFactory`, isolation on the property and its closure.
 
-        Without files, generates from the configuration's 'manifests' each of its 'gen-swift' \
-        outputs.
+            Without files, generates from the configuration's 'manifests' each of its 'gen-swift' \
+            outputs.
 
-        Refuses to generate from a graph with errors (exit 1, the diagnostics as `check` prints \
-        them). The output starts with a header naming its sources; an existing file without that \
-        header is never overwritten (exit 2). Files are written atomically.
+            Refuses to generate from a graph with errors (exit 1, the diagnostics as `check` prints \
+            them). The output starts with a header naming its sources; an existing file without that \
+            header is never overwritten (exit 2). Files are written atomically.
 
-        --check generates in memory and compares with the file at -o: exit 0 when it is up to \
-        date, 1 with a short summary when it is stale or missing. Use it as a pre-merge guard.
+            --check generates in memory and compares with the file at -o: exit 0 when it is up to \
+            date, 1 with a short summary when it is stale or missing. Use it as a pre-merge guard.
 
-        Exit codes: 0 written (or up to date); 1 graph errors, or stale with --check; 2 unusable \
-        input or an existing file digraph did not write.
-        """)
+            Exit codes: 0 written (or up to date); 1 graph errors, or stale with --check; 2 unusable \
+            input or an existing file digraph did not write.
+            """)
 
     @OptionGroup var inputs: ProjectInputs
     var files: [String] { inputs.files }
     var config: String? { inputs.config }
 
-    @Option(help: "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), factory (an hmlongco/Factory container extension), or stubs (stand-in declarations of the manifest's types, to try generated code without the app).")
+    @Option(
+        help:
+            "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), factory (an hmlongco/Factory container extension), or stubs (stand-in declarations of the manifest's types, to try generated code without the app)."
+    )
     var target: SwiftGeneration.Target = .plain
 
     @Option(name: .shortAndLong, help: "Output file; '-' (the default) writes to stdout.")
     var output: String = "-"
 
-    @Option(name: .customLong("access"), help: "Access level of the generated declarations: internal (the default: a container in the app target, beside internal types) or public (a container in its own module).")
+    @Option(
+        name: .customLong("access"),
+        help:
+            "Access level of the generated declarations: internal (the default: a container in the app target, beside internal types) or public (a container in its own module)."
+    )
     var accessOption: AccessLevel?
 
     var access: AccessLevel { accessOption ?? .internal }
@@ -51,11 +58,14 @@ struct GenSwift: ConfiguredCommand {
     @Flag(help: "Compare with the file at -o instead of writing it; exit 1 when it is stale.")
     var check = false
 
-    @Option(help: ArgumentHelp("With --target plain: spread the registrations over N files in the directory -o, so that the compiler works on them in parallel (for big containers).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "With --target plain: spread the registrations over N files in the directory -o, so that the compiler works on them in parallel (for big containers).",
+            valueName: "N"))
     var split: Int = 1
 
     func validate() throws {
-        if files.isEmpty { return }   // the configuration's outputs are validated when each is parsed
+        if files.isEmpty { return }  // the configuration's outputs are validated when each is parsed
         if check, output == "-" { throw ValidationError("--check compares with a file: give it with -o") }
         if let problem = generation.optionProblem { throw ValidationError(problem) }
         if accessOption != nil, target == .stubs { throw ValidationError("--access has no effect with --target stubs: stand-ins are always public") }
@@ -91,7 +101,9 @@ struct GenSwift: ConfiguredCommand {
                 printToStandardError("digraph: run `digraph gen-swift` without --check to regenerate\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
-            printToStandardError("digraph: \(shown(generated.count == 1 ? output : "\(generated.count) files in \(output)")) \(generated.count == 1 ? "is" : "are") up to date\n")
+            printToStandardError(
+                "digraph: \(shown(generated.count == 1 ? output : "\(generated.count) files in \(output)")) \(generated.count == 1 ? "is" : "are") up to date\n"
+            )
             return
         }
         do {

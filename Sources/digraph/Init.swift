@@ -6,11 +6,11 @@ struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a commented .digraph.yml for the manifests (or Swift sources) in a folder.",
         discussion: """
-        Looks below FOLDER (default: the working directory) for manifests — YAML or JSON files with \
-        'version' or 'registrations' at the top, the files `check` reads in a folder — skipping \
-        hidden folders and .build. Without any, it lists the folders that hold Swift sources, \
-        which `check` imports in memory. The file is never overwritten unless --force is given.
-        """)
+            Looks below FOLDER (default: the working directory) for manifests — YAML or JSON files with \
+            'version' or 'registrations' at the top, the files `check` reads in a folder — skipping \
+            hidden folders and .build. Without any, it lists the folders that hold Swift sources, \
+            which `check` imports in memory. The file is never overwritten unless --force is given.
+            """)
 
     @ArgumentParser.Argument(help: "The project folder to write the configuration in.")
     var folder: String = "."
@@ -32,7 +32,9 @@ struct Init: ParsableCommand {
         } catch {
             throw CommandFailure(shown("\(error)"))
         }
-        let what = listed.isEmpty ? "no manifests or Swift sources found: add them under 'manifests:'"
+        let what =
+            listed.isEmpty
+            ? "no manifests or Swift sources found: add them under 'manifests:'"
             : "\(listed.count) \(manifests.isEmpty ? "folder\(listed.count == 1 ? "" : "s") of Swift sources" : "manifest\(listed.count == 1 ? "" : "s")")"
         printToStandardError("digraph: wrote \(shown(target)) (\(what)); now run `digraph check`\n")
     }
@@ -51,9 +53,13 @@ struct Init: ParsableCommand {
         var manifests: [String] = []
         var swiftFolders = Set<String>()
         var excludes = Set<String>()
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return ([], [], []) }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else {
+            return ([], [], [])
+        }
         for case let url as URL in walker {
-            if SwiftSourceFiles.skippedFolders.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") { walker.skipDescendants(); continue }
+            if SwiftSourceFiles.skippedFolders.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") {
+                walker.skipDescendants(); continue
+            }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
             if ManifestLoader.isManifestName(url.path) {
                 if looksLikeManifest(url) { manifests.append(relative) }
@@ -75,45 +81,50 @@ struct Init: ParsableCommand {
     }
 
     static func text(manifests: [String], fromSwift: Bool, excludes: [String] = []) -> String {
-        var listed = manifests.isEmpty ? "manifests: []   # add your manifest files or folders here"
-            : "manifests:\(fromSwift ? "   # Swift sources: check and render import their registrations in memory" : "")\n" + manifests.map { "  - \(quoted($0))" }.joined(separator: "\n")
+        var listed =
+            manifests.isEmpty
+            ? "manifests: []   # add your manifest files or folders here"
+            : "manifests:\(fromSwift ? "   # Swift sources: check and render import their registrations in memory" : "")\n"
+                + manifests.map { "  - \(quoted($0))" }.joined(separator: "\n")
         if fromSwift, !manifests.isEmpty {
             // `digraph import` reads the same folders; check and render skip what import skips.
             listed += "\n\nimport:\n  paths:\n" + manifests.map { "    - \(quoted($0))" }.joined(separator: "\n")
             if !excludes.isEmpty {
-                listed += "\n  exclude:               # not the app's wiring; check and render skip these too\n"
+                listed +=
+                    "\n  exclude:               # not the app's wiring; check and render skip these too\n"
                     + excludes.map { pattern in "    - \(jsonString(pattern))   # \(notTheApp.first { $0.pattern == pattern }!.why)" }.joined(separator: "\n")
             }
             listed += "\n  # output: DI/imported.yaml"
         }
         return """
-        # digraph's project configuration: `digraph check`, `digraph render` and `digraph gen-swift`
-        # run without arguments from anywhere in this repository. Paths are relative to this file.
-        # Command-line options override these; file arguments replace 'manifests'. See docs/config.md.
-        \(listed)
+            # digraph's project configuration: `digraph check`, `digraph render` and `digraph gen-swift`
+            # run without arguments from anywhere in this repository. Paths are relative to this file.
+            # Command-line options override these; file arguments replace 'manifests'. See docs/config.md.
+            \(listed)
 
-        check:
-          strict: false          # true: warnings fail the check too
-          # ignore: [unused-registration]
-          # baseline: digraph-baseline.json
-          # format: text         # text, json, github, sarif
+            check:
+              strict: false          # true: warnings fail the check too
+              # ignore: [unused-registration]
+              # baseline: digraph-baseline.json
+              # format: text         # text, json, github, sarif
 
-        render:
-          format: svg            # png, svg, pdf, dot, json
-          # output: docs/dependencies.svg
-          # rankdir: LR
+            render:
+              format: svg            # png, svg, pdf, dot, json
+              # output: docs/dependencies.svg
+              # rankdir: LR
 
-        # gen-swift:             # one entry per generated file
-        #   - output: Sources/App/Container.swift
-        #     target: plain      # plain, swinject, stubs
-        #     access: internal
+            # gen-swift:             # one entry per generated file
+            #   - output: Sources/App/Container.swift
+            #     target: plain      # plain, swinject, stubs
+            #     access: internal
 
-        """
+            """
     }
 
     /// Plain when YAML reads the path back as the same string, else a double-quoted scalar.
     static func quoted(_ path: String) -> String {
-        let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } && !path.hasPrefix("-")
+        let plain =
+            path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } && !path.hasPrefix("-")
             && !ManifestWriter.plainWords.contains(path.lowercased())
         return plain ? path : jsonString(path)
     }

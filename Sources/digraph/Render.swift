@@ -1,32 +1,33 @@
 import ArgumentParser
 import DigraphKit
-#if Graphviz
-import DigraphGraphviz
-#endif
 import Foundation
+
+#if Graphviz
+    import DigraphGraphviz
+#endif
 
 struct Render: ConfiguredCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the dependency graph through libgraphviz (in process).",
         discussion: """
-        One node per registration: the key in bold (italic when it is a protocol over another \
-        implementation), then how it is made and how long it lives. Fill colour shows the \
-        lifetime, a double border marks roots, modules are clusters, and what `check` finds is \
-        drawn in red (errors) and orange (warnings): cycles, missing bindings as dashed \
-        placeholders, layer violations, captive dependencies. The picture is drawn even when the \
-        graph has errors; the command then exits 0 and prints a one-line summary on stderr.
+            One node per registration: the key in bold (italic when it is a protocol over another \
+            implementation), then how it is made and how long it lives. Fill colour shows the \
+            lifetime, a double border marks roots, modules are clusters, and what `check` finds is \
+            drawn in red (errors) and orange (warnings): cycles, missing bindings as dashed \
+            placeholders, layer violations, captive dependencies. The picture is drawn even when the \
+            graph has errors; the command then exits 0 and prints a one-line summary on stderr.
 
-        Without -o the picture is written next to the manifest when one file is given \
-        (app.yaml -> app.png), else in the working folder named after it (MyApp.png; with \
-        .digraph.yml, its folder); -o - writes it to stdout. Files are written atomically: a failed render leaves none.
+            Without -o the picture is written next to the manifest when one file is given \
+            (app.yaml -> app.png), else in the working folder named after it (MyApp.png; with \
+            .digraph.yml, its folder); -o - writes it to stdout. Files are written atomically: a failed render leaves none.
 
-        Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes (\(GraphDrawing.largeShapedThreshold) nodes or \
-        \(GraphDrawing.largeShapedEdgeThreshold) edges in a picture whose rows digraph chose) edge labels are dropped \
-        (the edge's tooltip still names the parameter) and dot's layout limits are \
-        tightened; --focus/--depth cut a neighbourhood, --collapse modules draws one node per module.
+            Big graphs: above \(GraphDrawing.largeGraphThreshold) nodes (\(GraphDrawing.largeShapedThreshold) nodes or \
+            \(GraphDrawing.largeShapedEdgeThreshold) edges in a picture whose rows digraph chose) edge labels are dropped \
+            (the edge's tooltip still names the parameter) and dot's layout limits are \
+            tightened; --focus/--depth cut a neighbourhood, --collapse modules draws one node per module.
 
-        Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
-        """)
+            Exit codes: 0 drawn; 2 the input could not be used, bad options, or Graphviz failed.
+            """)
 
     @OptionGroup var inputs: ProjectInputs
     var files: [String] { inputs.files }
@@ -37,7 +38,10 @@ struct Render: ConfiguredCommand {
     @Flag(help: "Output format (default png).")
     var formatFlag: FormatFlag?
 
-    @Option(help: "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON), mermaid (a Mermaid flowchart for Markdown), html (an interactive page: search, click, pan and zoom, findings).")
+    @Option(
+        help:
+            "Output format: png, svg, pdf, dot (the DOT text), json (Graphviz's layout as JSON), mermaid (a Mermaid flowchart for Markdown), html (an interactive page: search, click, pan and zoom, findings)."
+    )
     var format: OutputFormat?
 
     @Option(name: .shortAndLong, help: "Output path; '-' for stdout. Default: beside the one manifest given, else named after the working folder.")
@@ -61,13 +65,19 @@ struct Render: ConfiguredCommand {
     @Flag(help: "Do not draw clusters: modules, or without modules the files that register (each Swinject assembly, assembler or manifest).")
     var noClusters = false
 
-    @Flag(help: "Keep dot's own ranks for a picture far wider than tall, instead of stacking modules as bands of rows, folding wide levels and drawing much-used keys once per module.")
+    @Flag(
+        help:
+            "Keep dot's own ranks for a picture far wider than tall, instead of stacking modules as bands of rows, folding wide levels and drawing much-used keys once per module."
+    )
     var noFold = false
 
     @Flag(help: "Keep dot's default layout limits even for big graphs: the best layout, and minutes for thousands of registrations.")
     var graphvizDefaults = false
 
-    @Flag(help: "Lay out a picture above the size limit (\(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges) anyway; it can take many minutes.")
+    @Flag(
+        help:
+            "Lay out a picture above the size limit (\(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges) anyway; it can take many minutes."
+    )
     var noLimit = false
 
     enum FormatFlag: String, EnumerableFlag {
@@ -114,7 +124,10 @@ struct Render: ConfiguredCommand {
             (noFold && collapsed, "--no-fold has no effect with --collapse modules (one node per module is never folded)"),
             (noFold && rankdir == .leftToRight, "--no-fold has no effect with --rankdir LR: only top-to-bottom pictures are folded"),
             (noFold && resolvedFormat == .mermaid, "--no-fold has no effect with --format mermaid: Mermaid lays the diagram out itself"),
-            (layoutOption != nil && resolvedFormat == .dot, "--layout has no effect with --dot: the DOT text is the same for every engine; pass the engine to Graphviz yourself"),
+            (
+                layoutOption != nil && resolvedFormat == .dot,
+                "--layout has no effect with --dot: the DOT text is the same for every engine; pass the engine to Graphviz yourself"
+            ),
             (layoutOption != nil && resolvedFormat == .mermaid, "--layout has no effect with --format mermaid: Mermaid lays the diagram out itself"),
             (noLimit && resolvedFormat == .dot, "--no-limit has no effect with --dot: the limit applies to laying out a picture"),
             (graphvizDefaults && resolvedFormat == .mermaid, "--graphviz-defaults has no effect with --format mermaid: Mermaid lays the diagram out itself"),
@@ -126,9 +139,13 @@ struct Render: ConfiguredCommand {
     var configurationUse: Configured.Use? { Configured.Use(command: "render", required: files.isEmpty) }
 
     func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Render] {
-        [try Render.parse(Configured.arguments((configuration.options["render"] ?? []) + configuration.swiftReading, typed: typed,
-                                               manifests: files.isEmpty ? configuration.manifests : [],
-                                               alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)]))]
+        [
+            try Render.parse(
+                Configured.arguments(
+                    (configuration.options["render"] ?? []) + configuration.swiftReading, typed: typed,
+                    manifests: files.isEmpty ? configuration.manifests : [],
+                    alsoSetBy: ["format": FormatFlag.allCases.map(\.rawValue)]))
+        ]
     }
 
     func run() throws {
@@ -153,7 +170,8 @@ struct Render: ConfiguredCommand {
         }
         let started = Date()
         if !resolvedFormat.isText, !noLimit, drawing.exceedsLayoutLimits {
-            throw CommandFailure("""
+            throw CommandFailure(
+                """
                 the picture would have \(drawing.registrations) registrations and \(drawing.edges) edges; laying out more than \(GraphDrawing.maximumNodes) registrations or \(GraphDrawing.maximumEdges) edges takes many minutes.
                 Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
                 """)
@@ -236,16 +254,17 @@ extension Render {
     /// how to get pictures instead.
     func picture(of drawing: GraphDrawing, format: OutputFormat) throws -> [UInt8] {
         #if Graphviz
-        let progress = drawing.registrations > GraphDrawing.largeGraphThreshold
-            ? LayoutProgress(start: "digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…") : nil
-        defer { progress?.finish() }
-        do {
-            return try GraphvizRenderer.render(dot: drawing.dot(), formatName: format.rawValue, layoutName: layout.rawValue)
-        } catch {
-            throw CommandFailure(shown(error.message))
-        }
+            let progress =
+                drawing.registrations > GraphDrawing.largeGraphThreshold
+                ? LayoutProgress(start: "digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…") : nil
+            defer { progress?.finish() }
+            do {
+                return try GraphvizRenderer.render(dot: drawing.dot(), formatName: format.rawValue, layoutName: layout.rawValue)
+            } catch {
+                throw CommandFailure(shown(error.message))
+            }
         #else
-        throw CommandFailure("cannot draw \(resolvedFormat.rawValue.uppercased()): \(GraphDrawing.picturesNeedGraphviz)")
+            throw CommandFailure("cannot draw \(resolvedFormat.rawValue.uppercased()): \(GraphDrawing.picturesNeedGraphviz)")
         #endif
     }
 }

@@ -30,7 +30,8 @@ struct AdoptionTests {
           - provides: Store
 
         """
-    static let storeCaptive = "singleton 'Session' holds transient 'Store' (parameter 'store'): the value is made once and kept for the singleton's whole life; make 'Store' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Session' shorter-lived"
+    static let storeCaptive =
+        "singleton 'Session' holds transient 'Store' (parameter 'store'): the value is made once and kept for the singleton's whole life; make 'Store' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Session' shorter-lived"
 
     @Test func suppressionsSilenceTheirRegistrationOrEdgeAndStaleOnesAreReported() throws {
         let directory = try scratch()
@@ -38,27 +39,32 @@ struct AdoptionTests {
         try Self.app.write(to: directory.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
         let text = try CLIRunner.run(["check", "app.yaml", "--strict"], directory: directory)
         #expect(text.status == 1, "the unsuppressed captive still fails --strict")
-        #expect(text.stdout == """
-            app.yaml:7:9: info: unused suppression: nothing on Cache reports 'layer-violation'; remove it from 'suppress' [layer-violation]
-            app.yaml:14:7: warning: \(Self.storeCaptive) [captive-dependency]
-            app.yaml:16:5: note: 'Store' is registered transient here
-            digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (2 suppressed not shown)
+        #expect(
+            text.stdout == """
+                app.yaml:7:9: info: unused suppression: nothing on Cache reports 'layer-violation'; remove it from 'suppress' [layer-violation]
+                app.yaml:14:7: warning: \(Self.storeCaptive) [captive-dependency]
+                app.yaml:16:5: note: 'Store' is registered transient here
+                digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (2 suppressed not shown)
 
-            """)
+                """)
         let json = try CLIRunner.run(["check", "app.yaml", "--format", "json"], directory: directory)
         let summary = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Int])
         #expect(summary == ["registrations": 4, "errors": 0, "warnings": 1, "infos": 1, "suppressed": 2, "baselined": 0])
     }
 
     @Test(arguments: [
-        ("suppress: [cycles]", "5:16: error: unknown code 'cycles' in 'suppress'; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, isolation-mismatch, swift-import (did you mean 'cycle'?) [schema]"),
+        (
+            "suppress: [cycles]",
+            "5:16: error: unknown code 'cycles' in 'suppress'; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, isolation-mismatch, swift-import (did you mean 'cycle'?) [schema]"
+        ),
         ("suppress: [schema]", "5:16: error: 'schema' cannot be suppressed: nothing is checked in a file that is not a valid manifest [schema]"),
         ("suppress: [{ reason: why }]", "5:16: error: a suppression needs 'code': the diagnostic code it silences [schema]"),
     ])
     func badSuppressionsAreSchemaErrors(_ line: String, expected: String) throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "version: 1\nregistrations:\n  - provides: A\n    lifetime: singleton\n    \(line)\n".write(to: directory.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try "version: 1\nregistrations:\n  - provides: A\n    lifetime: singleton\n    \(line)\n".write(
+            to: directory.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "a.yaml"], directory: directory)
         #expect(result.status == 2)
         #expect(result.stdout.hasPrefix("a.yaml:" + expected + "\n"), "\(result.stdout)")
@@ -72,15 +78,16 @@ struct AdoptionTests {
         let written = try CLIRunner.run(["check", "app.yaml", "--write-baseline", "ci/baseline.json"], directory: directory)
         #expect(written.status == 0)
         #expect(written.stderr == "digraph: wrote 1 finding to ci/baseline.json; from now on run with --baseline ci/baseline.json\n")
-        #expect(try String(contentsOf: directory.appendingPathComponent("ci/baseline.json"), encoding: .utf8) == """
-            {
-              "version": 1,
-              "findings": [
-                { "code": "captive-dependency", "subject": "edge Session -[store]-> Store", "message": "\(Self.storeCaptive)" }
-              ]
-            }
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("ci/baseline.json"), encoding: .utf8) == """
+                {
+                  "version": 1,
+                  "findings": [
+                    { "code": "captive-dependency", "subject": "edge Session -[store]-> Store", "message": "\(Self.storeCaptive)" }
+                  ]
+                }
 
-            """)
+                """)
         let clean = try CLIRunner.run(["check", "app.yaml", "--baseline", "ci/baseline.json", "--strict"], directory: directory)
         #expect(clean.status == 0)
         #expect(clean.stdout.hasSuffix("digraph: checked 4 registrations: 0 errors, 0 warnings, 1 info (2 suppressed, 1 in the baseline not shown)\n"))
@@ -98,7 +105,10 @@ struct AdoptionTests {
             .write(to: manifest, atomically: true, encoding: .utf8)
         let fixed = try CLIRunner.run(["check", "app.yaml", "--baseline", "ci/baseline.json", "--strict"], directory: directory)
         #expect(fixed.status == 0)
-        #expect(fixed.stdout.contains("ci/baseline.json:4:5: info: fixed: the baselined finding 'edge Session -[store]-> Store' is no longer reported; remove it from the baseline (or write it again with --write-baseline) [captive-dependency]\n"))
+        #expect(
+            fixed.stdout.contains(
+                "ci/baseline.json:4:5: info: fixed: the baselined finding 'edge Session -[store]-> Store' is no longer reported; remove it from the baseline (or write it again with --write-baseline) [captive-dependency]\n"
+            ))
     }
 
     @Test func baselineMistakesExitTwo() throws {
@@ -107,11 +117,15 @@ struct AdoptionTests {
         try Self.app.write(to: directory.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
         let missing = try CLIRunner.run(["check", "app.yaml", "--baseline", "none.json"], directory: directory)
         #expect(missing.status == 2)
-        #expect(missing.stderr == "digraph: error: cannot read the baseline none.json: cannot read the file: it does not exist; write one with --write-baseline none.json\n")
+        #expect(
+            missing.stderr
+                == "digraph: error: cannot read the baseline none.json: cannot read the file: it does not exist; write one with --write-baseline none.json\n")
         try "[1, 2]".write(to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let bad = try CLIRunner.run(["check", "app.yaml", "--baseline", "bad.json"], directory: directory)
         #expect(bad.status == 2)
-        #expect(bad.stdout.hasPrefix("bad.json:1:1: error: a baseline is an object with a 'findings' list, as `digraph check --write-baseline` writes it [schema]\n"))
+        #expect(
+            bad.stdout.hasPrefix(
+                "bad.json:1:1: error: a baseline is an object with a 'findings' list, as `digraph check --write-baseline` writes it [schema]\n"))
         let both = try CLIRunner.run(["check", "app.yaml", "--baseline", "b.json", "--write-baseline", "b.json"], directory: directory)
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("Error: --baseline and --write-baseline do not go together"))
@@ -128,12 +142,13 @@ struct AdoptionTests {
         try "[1, 2]".write(to: di.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "DI"], directory: directory)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            DI/codecov.yml:1:1: info: skipped: it has neither `version` nor `registrations` at the top, so it is not read as a manifest [schema]
-            DI/data.json:1:1: info: skipped: its top level is not a mapping, so it is not read as a manifest [schema]
-            digraph: checked 1 registration: 0 errors, 0 warnings, 2 infos
+        #expect(
+            result.stdout == """
+                DI/codecov.yml:1:1: info: skipped: it has neither `version` nor `registrations` at the top, so it is not read as a manifest [schema]
+                DI/data.json:1:1: info: skipped: its top level is not a mapping, so it is not read as a manifest [schema]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 2 infos
 
-            """)
+                """)
         // A file named explicitly is always a manifest.
         #expect(try CLIRunner.run(["check", "DI/codecov.yml"], directory: directory).status == 2)
         let empty = directory.appendingPathComponent("Empty")
@@ -141,13 +156,17 @@ struct AdoptionTests {
         try "x: 1\n".write(to: empty.appendingPathComponent("other.yaml"), atomically: true, encoding: .utf8)
         let none = try CLIRunner.run(["check", "Empty"], directory: directory)
         #expect(none.status == 2)
-        #expect(none.stdout.contains("Empty:1:1: error: no manifest in this directory (a .yaml, .yml or .json file with `version: 1` and `registrations:`); give the folder that holds the manifests, or name a file [schema]\n"))
+        #expect(
+            none.stdout.contains(
+                "Empty:1:1: error: no manifest in this directory (a .yaml, .yml or .json file with `version: 1` and `registrations:`); give the folder that holds the manifests, or name a file [schema]\n"
+            ))
     }
 
     @Test func sarifAndGitHubPathsAreWhatTheServicesExpect() throws {
         let outside = try scratch()
         defer { try? FileManager.default.removeItem(at: outside) }
-        try "version: 1\nregistrations:\n  - provides: A\n    dependencies:\n      b: B\n".write(to: outside.appendingPathComponent("my app.yaml"), atomically: true, encoding: .utf8)
+        try "version: 1\nregistrations:\n  - provides: A\n    dependencies:\n      b: B\n".write(
+            to: outside.appendingPathComponent("my app.yaml"), atomically: true, encoding: .utf8)
         let inside = try CLIRunner.run(["check", "fixtures/broken/cycle.yaml", "--format", "sarif"])
         #expect(inside.stdout.contains(#""uri": "fixtures/broken/cycle.yaml""#))
         #expect(inside.stdout.contains(#""version": "0.1.0""#) && inside.stdout.contains(#""informationUri": "#) && inside.stdout.contains(#""helpUri": "#))
@@ -155,9 +174,10 @@ struct AdoptionTests {
         let standardized = outside.standardizedFileURL.path
         #expect(absolute.stdout.contains(#""uri": "file://\#(standardized.replacingOccurrences(of: " ", with: "%20"))/my%20app.yaml""#), "\(absolute.stdout)")
         // Annotations are relative to the checkout, wherever the command runs.
-        let github = try CLIRunner.run(["check", "broken/cycle.yaml", "--format", "github"],
-                                       environment: ["GITHUB_WORKSPACE": CLIRunner.packageRoot.path],
-                                       directory: CLIRunner.packageRoot.appendingPathComponent("fixtures"))
+        let github = try CLIRunner.run(
+            ["check", "broken/cycle.yaml", "--format", "github"],
+            environment: ["GITHUB_WORKSPACE": CLIRunner.packageRoot.path],
+            directory: CLIRunner.packageRoot.appendingPathComponent("fixtures"))
         #expect(github.stdout.hasPrefix("::error file=fixtures/broken/cycle.yaml,line="), "\(github.stdout)")
     }
 

@@ -23,10 +23,13 @@ struct CIWorkflowTests {
     }
 
     func run(_ command: String, in project: URL) throws -> CLIRunner.Result {
-        try CLIRunner.runProgram("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command],
-                                 environment: ["PATH": CLIRunner.buildDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-                                               "GITHUB_WORKSPACE": project.path],
-                                 directory: project)
+        try CLIRunner.runProgram(
+            "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command],
+            environment: [
+                "PATH": CLIRunner.buildDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                "GITHUB_WORKSPACE": project.path,
+            ],
+            directory: project)
     }
 
     @Test func theReadmeShowsTheTestedWorkflow() throws {
@@ -45,8 +48,9 @@ struct CIWorkflowTests {
         try FileManager.default.copyItem(at: Self.configurationPath, to: project.appendingPathComponent(".digraph.yml"))
         // An existing app with one accepted captive dependency.
         let manifest = project.appendingPathComponent("DI/app.yaml")
-        try (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), encoding: .utf8)
-             + "  - provides: Clock\n  - provides: Scheduler\n    lifetime: singleton\n    dependencies:\n      clock: Clock\n")
+        try
+            (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), encoding: .utf8)
+            + "  - provides: Clock\n  - provides: Scheduler\n    lifetime: singleton\n    dependencies:\n      clock: Clock\n")
             .write(to: manifest, atomically: true, encoding: .utf8)
         let (adoption, steps) = try Self.commands()
         #expect(steps.count == 3)
@@ -113,15 +117,21 @@ struct DiffWorkflowTests {
         defer { try? FileManager.default.removeItem(at: repository) }
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("DI"), withIntermediateDirectories: true)
         func shell(_ command: String, environment: [String: String] = [:]) throws -> CLIRunner.Result {
-            try CLIRunner.runProgram("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command],
-                                     environment: environment.merging(["PATH": CLIRunner.buildDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]) { $1 },
-                                     directory: repository)
+            try CLIRunner.runProgram(
+                "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command],
+                environment: environment.merging([
+                    "PATH": CLIRunner.buildDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+                ]) { $1 },
+                directory: repository)
         }
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/base.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
-        let setUp = try shell("git init -q && git add . && git -c user.name=t -c user.email=t@example.com commit -qm base && git update-ref refs/remotes/origin/main HEAD")
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/base.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
+        let setUp = try shell(
+            "git init -q && git add . && git -c user.name=t -c user.email=t@example.com commit -qm base && git update-ref refs/remotes/origin/main HEAD")
         #expect(setUp.status == 0, "\(setUp.stderr)")
         try FileManager.default.removeItem(at: repository.appendingPathComponent("DI/app.yaml"))
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/head.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/head.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
 
         let summary = repository.appendingPathComponent("summary.md")
         let result = try shell(step, environment: ["GITHUB_BASE_REF": "main", "GITHUB_STEP_SUMMARY": summary.path])

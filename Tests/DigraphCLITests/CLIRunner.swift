@@ -24,20 +24,24 @@ struct CLIRunner {
     /// Whether this build has the Graphviz trait, so `render` draws PNG, SVG, PDF and JSON.
     static let drawsPictures: Bool = {
         #if Graphviz
-        true
+            true
         #else
-        false
+            false
         #endif
     }()
 
     /// Runs `digraph arguments…`; a run that outlives `timeout` is killed and recorded as an issue.
-    static func run(_ arguments: [String], program: String = "digraph", environment: [String: String] = [:],
-                    timeout: Double = 60, directory: URL = packageRoot) throws -> Result {
+    static func run(
+        _ arguments: [String], program: String = "digraph", environment: [String: String] = [:],
+        timeout: Double = 60, directory: URL = packageRoot
+    ) throws -> Result {
         try runProgram(executable(program).path, arguments, environment: environment, timeout: timeout, directory: directory)
     }
 
-    static func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:],
-                           timeout: Double = 60, directory: URL = packageRoot) throws -> Result {
+    static func runProgram(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Double = 60, directory: URL = packageRoot
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -75,10 +79,11 @@ struct CLIRunner {
         }
         group.wait()
         let seconds = Date().timeIntervalSince(start)
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: collected.stdout, as: UTF8.self),
-                      stderr: String(decoding: collected.stderr, as: UTF8.self),
-                      seconds: seconds)
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: collected.stdout, as: UTF8.self),
+            stderr: String(decoding: collected.stderr, as: UTF8.self),
+            seconds: seconds)
     }
 
     private final class Collected: @unchecked Sendable {

@@ -3,8 +3,11 @@ import Testing
 
 struct CheckCommandTests {
     static let cleanFixtures = ["fixtures/popcorn/manifest.yaml", "fixtures/issue-tracker/manifest.yaml", "fixtures/workout"]
-    static let codes = ["missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision",
-                        "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order", "isolation-mismatch", "schema"]
+    static let codes = [
+        "missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision",
+        "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order", "isolation-mismatch",
+        "schema",
+    ]
 
     @Test func popcornIsCleanInText() throws {
         let result = try CLIRunner.run(["check", "fixtures/popcorn/manifest.yaml"])
@@ -30,11 +33,12 @@ struct CheckCommandTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let found = Set((object["diagnostics"] as! [[String: Any]]).map { $0["code"] as! String })
         #expect(found == [code])
-        let expectedStatus: Int32 = switch code {
-        case "schema": 2
-        case "key-collision", "captive-dependency", "unused-registration", "isolation-mismatch": 0
-        default: 1
-        }
+        let expectedStatus: Int32 =
+            switch code {
+            case "schema": 2
+            case "key-collision", "captive-dependency", "unused-registration", "isolation-mismatch": 0
+            default: 1
+            }
         #expect(json.status == expectedStatus)
 
         let sarif = try CLIRunner.run(["check", path, "--format", "sarif"])
@@ -44,13 +48,14 @@ struct CheckCommandTests {
 
     @Test func textFormatIsTheCompilerForm() throws {
         let result = try CLIRunner.run(["check", "fixtures/broken/missing-binding.yaml"])
-        #expect(result.stdout == """
-        fixtures/broken/missing-binding.yaml:6:7: error: nothing provides 'TokenRepositoryProtocol', needed by 'LoginUseCase' (parameter 'tokenRepository') [missing-binding]
-        fixtures/broken/missing-binding.yaml:9:7: note: also needed by 'SignUpUseCase' (parameter 'tokenRepository')
-        fixtures/broken/missing-binding.yaml:10:15: note: did you mean 'TokenRepositoryProtocl'? It is registered here
-        digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
+        #expect(
+            result.stdout == """
+                fixtures/broken/missing-binding.yaml:6:7: error: nothing provides 'TokenRepositoryProtocol', needed by 'LoginUseCase' (parameter 'tokenRepository') [missing-binding]
+                fixtures/broken/missing-binding.yaml:9:7: note: also needed by 'SignUpUseCase' (parameter 'tokenRepository')
+                fixtures/broken/missing-binding.yaml:10:15: note: did you mean 'TokenRepositoryProtocl'? It is registered here
+                digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
 
-        """)
+                """)
         #expect(result.stderr == "")
         #expect(result.status == 1)
         #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
@@ -58,15 +63,16 @@ struct CheckCommandTests {
 
     @Test func githubFormatAnnotatesThenPrintsTheFullReport() throws {
         let result = try CLIRunner.run(["check", "fixtures/broken/cycle.yaml", "--format", "github"])
-        #expect(result.stdout == """
-        ::error file=fixtures/broken/cycle.yaml,line=4,col=5,title=digraph cycle::dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it%0Anote: fixtures/broken/cycle.yaml:6:7: 'LoginUseCase' depends on 'TokenRepository' (parameter 'tokenRepository')%0Anote: fixtures/broken/cycle.yaml:9:7: 'TokenRepository' depends on 'TokenRefresher' (parameter 'refresher')%0Anote: fixtures/broken/cycle.yaml:12:7: 'TokenRefresher' depends on 'LoginUseCase' (parameter 'login')
-        fixtures/broken/cycle.yaml:4:5: error: dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]
-        fixtures/broken/cycle.yaml:6:7: note: 'LoginUseCase' depends on 'TokenRepository' (parameter 'tokenRepository')
-        fixtures/broken/cycle.yaml:9:7: note: 'TokenRepository' depends on 'TokenRefresher' (parameter 'refresher')
-        fixtures/broken/cycle.yaml:12:7: note: 'TokenRefresher' depends on 'LoginUseCase' (parameter 'login')
-        digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
+        #expect(
+            result.stdout == """
+                ::error file=fixtures/broken/cycle.yaml,line=4,col=5,title=digraph cycle::dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it%0Anote: fixtures/broken/cycle.yaml:6:7: 'LoginUseCase' depends on 'TokenRepository' (parameter 'tokenRepository')%0Anote: fixtures/broken/cycle.yaml:9:7: 'TokenRepository' depends on 'TokenRefresher' (parameter 'refresher')%0Anote: fixtures/broken/cycle.yaml:12:7: 'TokenRefresher' depends on 'LoginUseCase' (parameter 'login')
+                fixtures/broken/cycle.yaml:4:5: error: dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]
+                fixtures/broken/cycle.yaml:6:7: note: 'LoginUseCase' depends on 'TokenRepository' (parameter 'tokenRepository')
+                fixtures/broken/cycle.yaml:9:7: note: 'TokenRepository' depends on 'TokenRefresher' (parameter 'refresher')
+                fixtures/broken/cycle.yaml:12:7: note: 'TokenRefresher' depends on 'LoginUseCase' (parameter 'login')
+                digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
 
-        """)
+                """)
         #expect(result.status == 1)
     }
 

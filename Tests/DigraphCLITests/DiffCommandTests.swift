@@ -24,7 +24,8 @@ struct DiffCommandTests {
         #expect(Set(registrations.keys) == ["added", "removed", "changed"])
         #expect(registrations["added"]?.map { $0["key"] as? String } == ["Analytics", "SessionProvider"])
         let fields = Set(registrations["changed"]?.compactMap { $0["field"] as? String } ?? [])
-        #expect(fields == ["lifetime", "implementation", "module", "isolation", "root", "arguments", "aliasOf"], "every compared field changes once in the fixture")
+        #expect(
+            fields == ["lifetime", "implementation", "module", "isolation", "root", "arguments", "aliasOf"], "every compared field changes once in the fixture")
         let edges = try #require(top["edges"] as? [String: [[String: String]]])
         #expect(edges["removed"] == [["from": "Loading", "to": "FeedLoader", "label": "aliasOf"]])
         let findings = try #require(top["findings"] as? [String: [[String: Any]]])
@@ -48,24 +49,25 @@ struct DiffCommandTests {
         try moved.write(to: folder.appendingPathComponent("moved.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["diff", "fixtures/diff/base.yaml", folder.appendingPathComponent("moved.yaml").path, "--format", "json"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            {
-              "registrations": {
-                "added": [],
-                "removed": [],
-                "changed": []
-              },
-              "edges": {
-                "added": [],
-                "removed": []
-              },
-              "findings": {
-                "new": [],
-                "fixed": []
-              }
-            }
+        #expect(
+            result.stdout == """
+                {
+                  "registrations": {
+                    "added": [],
+                    "removed": [],
+                    "changed": []
+                  },
+                  "edges": {
+                    "added": [],
+                    "removed": []
+                  },
+                  "findings": {
+                    "new": [],
+                    "fixed": []
+                  }
+                }
 
-            """)
+                """)
     }
 
     @Test func newWarningsFailOnlyWhenStrictAndUnreadableSidesExitTwo() throws {
@@ -73,7 +75,8 @@ struct DiffCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = folder.appendingPathComponent("base.yaml"), head = folder.appendingPathComponent("head.yaml")
         try "version: 1\nregistrations:\n  - provides: Clock\n    root: true\n".write(to: base, atomically: true, encoding: .utf8)
-        try "version: 1\nregistrations:\n  - provides: Clock\n    root: true\n    arguments:\n      zone: String\n".write(to: head, atomically: true, encoding: .utf8)
+        try "version: 1\nregistrations:\n  - provides: Clock\n    root: true\n    arguments:\n      zone: String\n".write(
+            to: head, atomically: true, encoding: .utf8)
         let lenient = try CLIRunner.run(["diff", base.path, head.path])
         #expect(lenient.status == 0)
         #expect(lenient.stdout.hasPrefix("digraph diff: 1 registration changed; 1 new finding\n~ Clock arguments: (none) -> zone: String\nnew:   "))
@@ -108,7 +111,8 @@ struct DiffCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("digraph diff: 3 registrations added, 1 removed, 5 changed;"))
         #expect(result.stdout.contains("\n+ registration Logger\n"))
-        #expect(result.stdout.contains("\nfixed: DI/app.yaml:26:7: error: nothing provides 'Analytics'"), "the base side is reported under the working tree's path")
+        #expect(
+            result.stdout.contains("\nfixed: DI/app.yaml:26:7: error: nothing provides 'Analytics'"), "the base side is reported under the working tree's path")
         #expect(try String(contentsOf: repository.appendingPathComponent("DI/app.yaml"), encoding: .utf8) == head, "no checkout")
 
         // From a subfolder, a file added since the revision (no past: everything in it is new).
@@ -172,7 +176,8 @@ struct DiffCommandTests {
         let store = repository.appendingPathComponent("Lib/Sources/Store")
         try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
         try FileManager.default.removeItem(at: lib.appendingPathComponent("DI.swift"))
-        try "import Swinject\nfinal class API {}\nfunc assemble(container: Container) { container.register(API.self) { _ in API() }.inObjectScope(.container) }\n"
+        try
+            "import Swinject\nfinal class API {}\nfunc assemble(container: Container) { container.register(API.self) { _ in API() }.inObjectScope(.container) }\n"
             .write(to: store.appendingPathComponent("DI.swift"), atomically: true, encoding: .utf8)
 
         let app = repository.appendingPathComponent("App")
@@ -180,7 +185,8 @@ struct DiffCommandTests {
         let climbing = try CLIRunner.run(["diff", "--base", "HEAD", "../Lib"], environment: ["TMPDIR": temporary.path], directory: app)
         #expect(climbing.status == 0, "\(climbing.stderr)")
         #expect(climbing.stdout == expected)
-        let absolute = try CLIRunner.run(["diff", "--base", "HEAD", repository.appendingPathComponent("Lib").path], environment: ["TMPDIR": temporary.path], directory: app)
+        let absolute = try CLIRunner.run(
+            ["diff", "--base", "HEAD", repository.appendingPathComponent("Lib").path], environment: ["TMPDIR": temporary.path], directory: app)
         #expect(absolute.stdout == expected)
         // `.` and `..` in an absolute path resolve as they do on disk.
         let winding = try CLIRunner.run(["diff", "--base", "HEAD", repository.path + "/./App/../Lib"], environment: ["TMPDIR": temporary.path], directory: app)
@@ -196,7 +202,9 @@ struct DiffCommandTests {
         for index in 0..<600 { head += "  - provides: Service\(index)\n    dependencies:\n      hub: Hub\n" }
         try "version: 1\nregistrations:\n  - provides: Hub\n".write(to: folder.appendingPathComponent("base.yaml"), atomically: true, encoding: .utf8)
         try head.write(to: folder.appendingPathComponent("head.yaml"), atomically: true, encoding: .utf8)
-        let wide = try CLIRunner.run(["diff", folder.appendingPathComponent("base.yaml").path, folder.appendingPathComponent("head.yaml").path, "--format", "markdown"])
+        let wide = try CLIRunner.run([
+            "diff", folder.appendingPathComponent("base.yaml").path, folder.appendingPathComponent("head.yaml").path, "--format", "markdown",
+        ])
         #expect(wide.status == 0)
         #expect(!wide.stdout.contains("```mermaid"))
         #expect(wide.stdout.contains("_The picture is left out: the changed neighbourhood has 600 edges, more than Mermaid draws (500)."))
@@ -206,14 +214,17 @@ struct DiffCommandTests {
         var long = "version: 1\nregistrations:\n"
         for index in 0..<3_000 { long += "  - provides: AVeryLongServiceNameThatKeepsGoingOnAndOn\(index)\n" }
         try long.write(to: folder.appendingPathComponent("long.yaml"), atomically: true, encoding: .utf8)
-        let cut = try CLIRunner.run(["diff", folder.appendingPathComponent("base.yaml").path, folder.appendingPathComponent("long.yaml").path, "--format", "markdown"])
+        let cut = try CLIRunner.run([
+            "diff", folder.appendingPathComponent("base.yaml").path, folder.appendingPathComponent("long.yaml").path, "--format", "markdown",
+        ])
         #expect(cut.stdout.count <= 65_536)
         #expect(cut.stdout.hasSuffix("_… cut at GitHub's comment limit (65536 characters): `digraph diff --format text` lists every change._\n"))
     }
 
     /// Runs git in `repository` as a committer named t.
     func git(_ arguments: String..., in repository: URL) throws {
-        let result = try CLIRunner.runProgram("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, directory: repository)
+        let result = try CLIRunner.runProgram(
+            "/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, directory: repository)
         #expect(result.status == 0, "git \(arguments): \(result.stderr)")
     }
 

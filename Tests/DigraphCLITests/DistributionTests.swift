@@ -31,7 +31,10 @@ struct DistributionTests {
         #expect(broken.status == 1)
         #expect(broken.stdout == "")
         let lines = broken.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "fixtures/broken/cycle.yaml:4:5: error: dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]")
+        #expect(
+            lines.first
+                == "fixtures/broken/cycle.yaml:4:5: error: dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]"
+        )
         #expect(lines.last == "digraph-generate: error: not generating the container from a graph with errors")
         #expect(!FileManager.default.fileExists(atPath: output))
 
@@ -60,18 +63,21 @@ struct DistributionTests {
             .write(to: folder.appendingPathComponent("Sources/App/App.digraph.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "Sources"], directory: folder)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            Sources/App/App.digraph.yaml:7:7: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]
-            digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+        #expect(
+            result.stdout == """
+                Sources/App/App.digraph.yaml:7:7: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]
+                digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
 
-            """)
+                """)
     }
 
     @Test(.enabled(if: !CLIRunner.drawsPictures)) func aBuildWithoutGraphvizDrawsDOTAndSaysHowToGetPictures() throws {
         let picture = try CLIRunner.run(["render", "--png", "fixtures/popcorn/manifest.yaml", "-o", "-"])
         #expect(picture.status == 2)
         #expect(picture.stdout == "")
-        #expect(picture.stderr.hasPrefix("digraph: error: cannot draw PNG: this digraph was built without Graphviz, so it draws text only: DOT (--dot) and Mermaid (--format mermaid)."))
+        #expect(
+            picture.stderr.hasPrefix(
+                "digraph: error: cannot draw PNG: this digraph was built without Graphviz, so it draws text only: DOT (--dot) and Mermaid (--format mermaid)."))
         #expect(picture.stderr.contains("apt-get install libgraphviz-dev pkg-config"))
         let dot = try CLIRunner.run(["render", "--dot", "fixtures/popcorn/manifest.yaml", "-o", "-"])
         #expect(dot.status == 0)

@@ -5,24 +5,24 @@ import Testing
 /// docs (compiled and run against a shim in DigraphSwiftGenTests' harness); here, what `check` says.
 struct FactoryImportTests {
     static let findings = """
-    fixtures/import/factory/Container+App.swift:24:36: warning: singleton 'ImageCache (name: imageCache)' holds transient 'Clock (name: clock)' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock (name: clock)' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'ImageCache (name: imageCache)' shorter-lived [captive-dependency]
-    fixtures/import/factory/Container+App.swift:18:9: note: 'Clock (name: clock)' is registered transient here
-    fixtures/import/factory/Container+App.swift:42:9: error: 'CrashReporting (name: crashReporter)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.crashReporter.register { … }`) where the app starts, or give digraph the paths that do [missing-binding]
-    fixtures/import/factory/Container+App.swift:44:9: info: 'FeatureFlags (name: featureFlags)' gives nil until something registers it, and nothing in the given paths does; its uses are optional [swift-import]
-    fixtures/import/factory/Container+App.swift:47:38: warning: 'FeedService (name: feedService)': custom scope `.session` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it [swift-import]
-    fixtures/import/factory/Container+App.swift:71:9: error: dependency cycle: AuthService (name: authService) -> TokenRefresher (name: tokenRefresher) -> AuthService (name: authService); make one edge `lazy: true` or remove it [cycle]
-    fixtures/import/factory/Services.swift:99:15: note: 'AuthService (name: authService)' depends on 'TokenRefresher (name: tokenRefresher)' (parameter 'refresher')
-    fixtures/import/factory/Services.swift:103:15: note: 'TokenRefresher (name: tokenRefresher)' depends on 'AuthService (name: authService)' (parameter 'auth')
-    fixtures/import/factory/SyncContainer.swift:19:9: warning: 'Logger (name: SyncContainer.logger)' and 'Logger (name: logger)' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it [key-collision]
-    fixtures/import/factory/Container+App.swift:29:9: note: the other singleton is declared here
-    fixtures/import/factory/SyncContainer.swift:19:9: info: nothing reachable from a root uses 'Logger (name: SyncContainer.logger)'; remove it or mark what resolves it `root: true` [unused-registration]
-    fixtures/import/factory/SyncContainer.swift:25:66: warning: singleton 'SyncEngine (name: SyncContainer.syncEngine)' holds transient 'FeedViewModel (name: feedViewModel)' (parameter 'feed'): the value is made once and kept for the singleton's whole life; make 'FeedViewModel (name: feedViewModel)' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SyncEngine (name: SyncContainer.syncEngine)' shorter-lived [captive-dependency]
-    fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered transient here
-    fixtures/import/factory/SyncContainer.swift:25:66: warning: 'SyncEngine (name: SyncContainer.syncEngine)' runs on DatabaseActor and resolves 'FeedViewModel (name: feedViewModel)' (parameter 'feed'), whose factory is isolated to MainActor: it runs off its actor there (Factory traps at run time); resolve it on MainActor, or isolate both alike [isolation-mismatch]
-    fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered here, isolated to MainActor
-    digraph: checked 18 registrations: 2 errors, 5 warnings, 2 infos (1 suppressed not shown)
+        fixtures/import/factory/Container+App.swift:24:36: warning: singleton 'ImageCache (name: imageCache)' holds transient 'Clock (name: clock)' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock (name: clock)' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'ImageCache (name: imageCache)' shorter-lived [captive-dependency]
+        fixtures/import/factory/Container+App.swift:18:9: note: 'Clock (name: clock)' is registered transient here
+        fixtures/import/factory/Container+App.swift:42:9: error: 'CrashReporting (name: crashReporter)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.crashReporter.register { … }`) where the app starts, or give digraph the paths that do [missing-binding]
+        fixtures/import/factory/Container+App.swift:44:9: info: 'FeatureFlags (name: featureFlags)' gives nil until something registers it, and nothing in the given paths does; its uses are optional [swift-import]
+        fixtures/import/factory/Container+App.swift:47:38: warning: 'FeedService (name: feedService)': custom scope `.session` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it [swift-import]
+        fixtures/import/factory/Container+App.swift:71:9: error: dependency cycle: AuthService (name: authService) -> TokenRefresher (name: tokenRefresher) -> AuthService (name: authService); make one edge `lazy: true` or remove it [cycle]
+        fixtures/import/factory/Services.swift:99:15: note: 'AuthService (name: authService)' depends on 'TokenRefresher (name: tokenRefresher)' (parameter 'refresher')
+        fixtures/import/factory/Services.swift:103:15: note: 'TokenRefresher (name: tokenRefresher)' depends on 'AuthService (name: authService)' (parameter 'auth')
+        fixtures/import/factory/SyncContainer.swift:19:9: warning: 'Logger (name: SyncContainer.logger)' and 'Logger (name: logger)' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it [key-collision]
+        fixtures/import/factory/Container+App.swift:29:9: note: the other singleton is declared here
+        fixtures/import/factory/SyncContainer.swift:19:9: info: nothing reachable from a root uses 'Logger (name: SyncContainer.logger)'; remove it or mark what resolves it `root: true` [unused-registration]
+        fixtures/import/factory/SyncContainer.swift:25:66: warning: singleton 'SyncEngine (name: SyncContainer.syncEngine)' holds transient 'FeedViewModel (name: feedViewModel)' (parameter 'feed'): the value is made once and kept for the singleton's whole life; make 'FeedViewModel (name: feedViewModel)' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SyncEngine (name: SyncContainer.syncEngine)' shorter-lived [captive-dependency]
+        fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered transient here
+        fixtures/import/factory/SyncContainer.swift:25:66: warning: 'SyncEngine (name: SyncContainer.syncEngine)' runs on DatabaseActor and resolves 'FeedViewModel (name: feedViewModel)' (parameter 'feed'), whose factory is isolated to MainActor: it runs off its actor there (Factory traps at run time); resolve it on MainActor, or isolate both alike [isolation-mismatch]
+        fixtures/import/factory/Container+App.swift:50:9: note: 'FeedViewModel (name: feedViewModel)' is registered here, isolated to MainActor
+        digraph: checked 18 registrations: 2 errors, 5 warnings, 2 infos (1 suppressed not shown)
 
-    """
+        """
 
     @Test func checkReportsWhatTheFactoryAppGetsWrongAndOnlyThat() throws {
         let result = try CLIRunner.run(["check", "fixtures/import/factory"])
@@ -36,13 +36,15 @@ struct FactoryImportTests {
         let test = try CLIRunner.run(["import", "fixtures/import/factory", "--context", "test"])
         let preview = try CLIRunner.run(["import", "fixtures/import/factory", "--context", "preview"])
         #expect(plain.stdout.contains("implementation: FirebaseAnalytics"))
-        #expect(test.stdout.contains("""
-          # --context test: the factory at fixtures/import/factory/Container+App.swift:36
-          # context preview (an alternative, not read): fixtures/import/factory/Container+App.swift:37
-          # context debug (an alternative, not read): fixtures/import/factory/Container+App.swift:83
-          - provides: Analytics
-            implementation: MockAnalytics
-        """))
+        #expect(
+            test.stdout.contains(
+                """
+                  # --context test: the factory at fixtures/import/factory/Container+App.swift:36
+                  # context preview (an alternative, not read): fixtures/import/factory/Container+App.swift:37
+                  # context debug (an alternative, not read): fixtures/import/factory/Container+App.swift:83
+                  - provides: Analytics
+                    implementation: MockAnalytics
+                """))
         #expect(preview.stdout.contains("implementation: PreviewAnalytics"))
         // Nothing else changes.
         let others = { (text: String) in text.split(separator: "\n").filter { !$0.contains("Analytics") && !$0.contains("context") } }
@@ -69,26 +71,33 @@ struct FactoryPortTests {
         let generated = try CLIRunner.run(["gen-swift", swinject, "--target", "factory", "-o", port.appendingPathComponent("Container+Factory.swift").path])
         #expect(generated.status == 0, "\(generated.stderr)")
         // The port keeps the app's own types and resolves its roots the Factory way.
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/swinject/Types.swift"),
-                                         to: port.appendingPathComponent("Types.swift"))
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/swinject/Types.swift"),
+            to: port.appendingPathComponent("Types.swift"))
         try """
-            import FactoryKit
+        import FactoryKit
 
-            @MainActor func start() {
-                _ = Container.shared.appCoordinator()
-                _ = Container.shared.orderListViewController()
-                _ = Container.shared.alertPresenter()
-            }
+        @MainActor func start() {
+            _ = Container.shared.appCoordinator()
+            _ = Container.shared.orderListViewController()
+            _ = Container.shared.alertPresenter()
+        }
 
-            """.write(to: port.appendingPathComponent("AppEntry.swift"), atomically: true, encoding: .utf8)
+        """.write(to: port.appendingPathComponent("AppEntry.swift"), atomically: true, encoding: .utf8)
         let imported = try CLIRunner.run(["import", port.path, "-o", factory])
         #expect(imported.status == 0)
         #expect(imported.stderr.hasSuffix("digraph: read 3 Swift files: 21 registrations, 28 resolves, 0 calls not understood\n"), "\(imported.stderr)")
         let written = try String(contentsOfFile: factory, encoding: .utf8)
         // A further key forwards to the named property; a supplied value is registered at launch;
         // a runtime argument keeps its label.
-        #expect(written.contains("  - provides: OrderReading\n    lifetime: graph\n    name: orderReading\n    aliasOf: { type: OrderRepository, name: orderRepository }\n"), "\(written)")
-        #expect(written.contains("  # supplied: the factory stops the app until something registers the value (`Container.shared.navigationRouter.register { … }` at launch)\n  - provides: NavigationRouter\n    name: navigationRouter\n    supplied: true\n"), "\(written)")
+        #expect(
+            written.contains(
+                "  - provides: OrderReading\n    lifetime: graph\n    name: orderReading\n    aliasOf: { type: OrderRepository, name: orderRepository }\n"),
+            "\(written)")
+        #expect(
+            written.contains(
+                "  # supplied: the factory stops the app until something registers the value (`Container.shared.navigationRouter.register { … }` at launch)\n  - provides: NavigationRouter\n    name: navigationRouter\n    supplied: true\n"
+            ), "\(written)")
         #expect(written.contains("      orderID: { argument: orderID }\n"), "\(written)")
 
         let same = try CLIRunner.run(["diff", "--ignore-names", swinject, factory])
@@ -96,7 +105,9 @@ struct FactoryPortTests {
         #expect(same.stderr == "" && same.status == 0)
 
         let named = try CLIRunner.run(["diff", swinject, factory])
-        #expect(named.stdout.hasPrefix("digraph diff: 21 registrations added, 21 removed; 25 edges added, 25 removed; 3 new findings; 3 findings fixed\n"), "\(named.stdout)")
+        #expect(
+            named.stdout.hasPrefix("digraph diff: 21 registrations added, 21 removed; 25 edges added, 25 removed; 3 new findings; 3 findings fixed\n"),
+            "\(named.stdout)")
         #expect(named.stdout.contains("+ registration OrderRepository (name: orderRepository)\n"))
         #expect(named.stdout.contains("- registration OrderRepository\n"))
         // The same captive singleton and unused key, under other names.

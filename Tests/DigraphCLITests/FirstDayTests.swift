@@ -8,10 +8,15 @@ struct FirstDayTests {
         let typo = try CLIRunner.run(["chek", "app.yaml"])
         #expect(typo.status == 2)
         #expect(typo.stdout.isEmpty)
-        #expect(typo.stderr == "digraph: error: unknown command 'chek'; did you mean 'check'? The commands: check, import, render, gen-swift, diff, explain, init\n")
+        #expect(
+            typo.stderr == "digraph: error: unknown command 'chek'; did you mean 'check'? The commands: check, import, render, gen-swift, diff, explain, init\n"
+        )
         let unknown = try CLIRunner.run(["frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "digraph: error: unknown command 'frobnicate'; the commands: check, import, render, gen-swift, diff, explain, init (`digraph help <command>` for each)\n")
+        #expect(
+            unknown.stderr
+                == "digraph: error: unknown command 'frobnicate'; the commands: check, import, render, gen-swift, diff, explain, init (`digraph help <command>` for each)\n"
+        )
         // Commands, help and options still parse as before.
         #expect(try CLIRunner.run(["help", "check"]).status == 0)
         #expect(try CLIRunner.run(["--version"]).status == 0)
@@ -21,12 +26,18 @@ struct FirstDayTests {
         for command in ["check", "render", "gen-swift"] {
             let result = try CLIRunner.run([command, "README.md"])
             #expect(result.status == 2, "\(command)")
-            #expect((result.stdout + result.stderr).contains("README.md:1:1: error: this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them [schema]\n"), "\(command): \(result.stderr)")
+            #expect(
+                (result.stdout + result.stderr).contains(
+                    "README.md:1:1: error: this is neither a manifest (.yaml, .yml, .json) nor Swift source (.swift); digraph reads those, or folders that hold them [schema]\n"
+                ), "\(command): \(result.stderr)")
         }
         let imported = try CLIRunner.run(["import", "README.md"])
         #expect(imported.status == 2)
         #expect(imported.stdout.isEmpty)
-        #expect(imported.stderr.hasPrefix("README.md:1:1: error: cannot read README.md: it is not Swift source (.swift); give Swift files or the folders that hold them [swift-import]\n"), "\(imported.stderr)")
+        #expect(
+            imported.stderr.hasPrefix(
+                "README.md:1:1: error: cannot read README.md: it is not Swift source (.swift); give Swift files or the folders that hold them [swift-import]\n"),
+            "\(imported.stderr)")
     }
 
     /// `init` on a Swift app lists the app's folders for check, render and import, and excludes
@@ -50,20 +61,22 @@ struct FirstDayTests {
             let written = try CLIRunner.run(["init"], directory: root)
             #expect(written.status == 0)
             let configuration = try String(contentsOf: root.appendingPathComponent(".digraph.yml"), encoding: .utf8)
-            #expect(configuration.contains("""
-            manifests:   # Swift sources: check and render import their registrations in memory
-              - App
+            #expect(
+                configuration.contains(
+                    """
+                    manifests:   # Swift sources: check and render import their registrations in memory
+                      - App
 
-            import:
-              paths:
-                - App
-              exclude:               # not the app's wiring; check and render skip these too
-                - "*Tests"   # test targets
-                - "*Mock*"   # test doubles
-                - "*Preview*"   # SwiftUI previews
-              # output: DI/imported.yaml
+                    import:
+                      paths:
+                        - App
+                      exclude:               # not the app's wiring; check and render skip these too
+                        - "*Tests"   # test targets
+                        - "*Mock*"   # test doubles
+                        - "*Preview*"   # SwiftUI previews
+                      # output: DI/imported.yaml
 
-            """), "\(configuration)")
+                    """), "\(configuration)")
             let check = try CLIRunner.run(["check"], directory: root)
             #expect(check.status == 0)
             #expect(check.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(check.stdout)")

@@ -29,10 +29,12 @@ struct GenSwiftCommandTests {
         #expect(first.status == 0)
         #expect(first.stderr == "digraph: wrote \(path)\n")
         // The header names the manifest as seen from the output's folder.
-        let from = directory.standardizedFileURL.pathComponents, to = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").standardizedFileURL.pathComponents
+        let from = directory.standardizedFileURL.pathComponents,
+            to = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").standardizedFileURL.pathComponents
         let shared = zip(from, to).prefix { $0 == $1 }.count
         let relative = (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
-        #expect(try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8)
                 == (try golden("popcorn.plain.swift")).replacingOccurrences(of: "from fixtures/popcorn/manifest.yaml.", with: "from \(relative)."))
         // Its own file (with the header) is overwritten.
         let again = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", path, "--access", "internal"])
@@ -64,12 +66,17 @@ struct GenSwiftCommandTests {
         #expect(fresh.stderr == "digraph: \(path) is up to date\n")
 
         // The manifest changes: the movie repository is no longer a singleton.
-        try text.replacingOccurrences(of: "  - provides: MovieRepositoryProtocol\n    implementation: MovieRepository\n    lifetime: singleton\n",
-                                      with: "  - provides: MovieRepositoryProtocol\n    implementation: MovieRepository\n")
-            .write(to: manifest, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "  - provides: MovieRepositoryProtocol\n    implementation: MovieRepository\n    lifetime: singleton\n",
+            with: "  - provides: MovieRepositoryProtocol\n    implementation: MovieRepository\n"
+        )
+        .write(to: manifest, atomically: true, encoding: .utf8)
         let stale = try CLIRunner.run(["gen-swift", manifest.path, "-o", path, "--check"])
         #expect(stale.status == 1)
-        #expect(stale.stderr == "digraph: \(path) is stale: 22 lines to remove, 3 to add, first at line 85 (remove: private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n")
+        #expect(
+            stale.stderr
+                == "digraph: \(path) is stale: 22 lines to remove, 3 to add, first at line 85 (remove: private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n"
+        )
 
         let missing = try CLIRunner.run(["gen-swift", manifest.path, "-o", directory.appendingPathComponent("None.swift").path, "--check"])
         #expect(missing.status == 1)
@@ -110,12 +117,14 @@ extension GenSwiftCommandTests {
         defer { try? FileManager.default.removeItem(at: project) }
         let di = project.appendingPathComponent("DI")
         try FileManager.default.createDirectory(at: di, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), to: di.appendingPathComponent("app.yaml"))
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), to: di.appendingPathComponent("app.yaml"))
         let sub = project.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         var outputs: [String] = []
         for (spelling, directory) in [("DI", project), ("./DI/", project), (di.path, project), ("../DI", sub)] {
-            let result = try CLIRunner.run(["gen-swift", spelling, "-o", project.appendingPathComponent("Generated/Container.swift").path], directory: directory)
+            let result = try CLIRunner.run(
+                ["gen-swift", spelling, "-o", project.appendingPathComponent("Generated/Container.swift").path], directory: directory)
             #expect(result.status == 0, "\(spelling): \(result.stderr)")
             outputs.append(try String(contentsOf: project.appendingPathComponent("Generated/Container.swift"), encoding: .utf8))
             for other in ["DI", "./DI/", di.path] {
@@ -160,7 +169,10 @@ extension GenSwiftCommandTests {
         #expect(try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", path, "--access", "public"]).status == 0)
         let check = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", path, "--access", "internal", "--check"])
         #expect(check.status == 1)
-        #expect(check.stderr == "digraph: \(path) was generated with --access public; this run uses --access internal\ndigraph: run `digraph gen-swift` without --check to regenerate\n")
+        #expect(
+            check.stderr
+                == "digraph: \(path) was generated with --access public; this run uses --access internal\ndigraph: run `digraph gen-swift` without --check to regenerate\n"
+        )
         let target = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", path, "--target", "swinject", "--access", "public", "--check"])
         #expect(target.stderr.hasPrefix("digraph: \(path) was generated with --target plain; this run uses --target swinject\n"))
     }
@@ -171,10 +183,13 @@ extension GenSwiftCommandTests {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = "app\nfatalError(\"owned\")\n.yaml"
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), to: directory.appendingPathComponent(name))
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), to: directory.appendingPathComponent(name))
         let result = try CLIRunner.run(["gen-swift", name], directory: directory)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"// Generated by digraph gen-swift --target plain --access internal from app\nfatalError("owned")\n.yaml."# + "\n// Do not edit"))
+        #expect(
+            result.stdout.hasPrefix(
+                #"// Generated by digraph gen-swift --target plain --access internal from app\nfatalError("owned")\n.yaml."# + "\n// Do not edit"))
         #expect(!result.stdout.contains("\nfatalError"))
     }
 
@@ -206,11 +221,13 @@ extension GenSwiftCommandTests {
         #expect(try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", out, "--split", "1", "--check"]).status == 1)
         let narrower = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", out, "--split", "2"])
         #expect(narrower.status == 0, "\(narrower.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
-            "Assembly.swift",
-            "OtherContainer+Registrations1.swift", "OtherContainer+Registrations2.swift", "OtherContainer+Registrations3.swift", "OtherContainer.swift",
-            "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift", "PopcornContainer+RegistrationsExtra.swift", "PopcornContainer.swift",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
+                "Assembly.swift",
+                "OtherContainer+Registrations1.swift", "OtherContainer+Registrations2.swift", "OtherContainer+Registrations3.swift", "OtherContainer.swift",
+                "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift", "PopcornContainer+RegistrationsExtra.swift",
+                "PopcornContainer.swift",
+            ])
     }
 
     @Test func splitWritesADirectoryAndRemovesLeftoverParts() throws {
@@ -218,9 +235,11 @@ extension GenSwiftCommandTests {
         let wide = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "3"])
         #expect(wide.status == 0, "\(wide.stderr)")
         #expect(wide.stderr == "digraph: wrote 4 files in \(directory.path)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-            "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift", "PopcornContainer+Registrations3.swift", "PopcornContainer.swift",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "PopcornContainer+Registrations1.swift", "PopcornContainer+Registrations2.swift", "PopcornContainer+Registrations3.swift",
+                "PopcornContainer.swift",
+            ])
         let check = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "3", "--check"])
         #expect(check.status == 0)
         #expect(check.stderr == "digraph: 4 files in \(directory.path) are up to date\n")

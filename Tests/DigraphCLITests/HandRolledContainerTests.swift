@@ -23,21 +23,23 @@ struct HandRolledContainerTests {
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: copy.path).filter { $0.hasSuffix(".swift") }.sorted()
         let program = directory.appendingPathComponent("\(fixture)-program").path
-        let compiled = try CLIRunner.runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", "Fixture", "-o", program]
-                                                + files.map { copy.appendingPathComponent($0).path }, timeout: 300)
+        let compiled = try CLIRunner.runProgram(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", "Fixture", "-o", program]
+                + files.map { copy.appendingPathComponent($0).path }, timeout: 300)
         #expect(compiled.status == 0, "\(compiled.stdout)\(compiled.stderr)")
         return try CLIRunner.runProgram(program, [])
     }
 
     /// The write-ups' token repository registered above the two managers it resolves.
     static let wrongOrder = """
-    fixtures/import/eager/App.swift:16:13: error: 'TokenRepositoryProtocol' resolves 'NetworkManagerProtocol' when it is registered (parameter 'networkManager'), but 'NetworkManagerProtocol' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'NetworkManagerProtocol' first, or resolve it inside the factory [registration-order]
-    fixtures/import/eager/App.swift:18:9: note: 'NetworkManagerProtocol' is registered here
-    fixtures/import/eager/App.swift:17:13: error: 'TokenRepositoryProtocol' resolves 'KeychainManagerProtocol' when it is registered (parameter 'keychainManager'), but 'KeychainManagerProtocol' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'KeychainManagerProtocol' first, or resolve it inside the factory [registration-order]
-    fixtures/import/eager/App.swift:19:9: note: 'KeychainManagerProtocol' is registered here
-    digraph: checked 3 registrations: 2 errors, 0 warnings, 0 infos
+        fixtures/import/eager/App.swift:16:13: error: 'TokenRepositoryProtocol' resolves 'NetworkManagerProtocol' when it is registered (parameter 'networkManager'), but 'NetworkManagerProtocol' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'NetworkManagerProtocol' first, or resolve it inside the factory [registration-order]
+        fixtures/import/eager/App.swift:18:9: note: 'NetworkManagerProtocol' is registered here
+        fixtures/import/eager/App.swift:17:13: error: 'TokenRepositoryProtocol' resolves 'KeychainManagerProtocol' when it is registered (parameter 'keychainManager'), but 'KeychainManagerProtocol' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'KeychainManagerProtocol' first, or resolve it inside the factory [registration-order]
+        fixtures/import/eager/App.swift:19:9: note: 'KeychainManagerProtocol' is registered here
+        digraph: checked 3 registrations: 2 errors, 0 warnings, 0 infos
 
-    """
+        """
 
     @Test func theEagerContainerInTheWrongOrderStopsAtLaunchAndCheckSaysSo() throws {
         let check = try CLIRunner.run(["check", "fixtures/import/eager"])
@@ -54,21 +56,23 @@ struct HandRolledContainerTests {
     @Test func theEagerContainerInTheRightOrderRunsAndChecksClean() throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let moved = (file: "App.swift",
-                     from: """
-                             container.register(TokenRepositoryProtocol.self, instance: TokenRepository(
-                                 networkManager: container.resolve(NetworkManagerProtocol.self),
-                                 keychainManager: container.resolve(KeychainManagerProtocol.self)))
-                             container.register(NetworkManagerProtocol.self, instance: NetworkManager())
-                             container.register(KeychainManagerProtocol.self, instance: KeychainManager())
-                     """,
-                     to: """
-                             container.register(NetworkManagerProtocol.self, instance: NetworkManager())
-                             container.register(KeychainManagerProtocol.self, instance: KeychainManager())
-                             container.register(TokenRepositoryProtocol.self, instance: TokenRepository(
-                                 networkManager: container.resolve(NetworkManagerProtocol.self),
-                                 keychainManager: container.resolve(KeychainManagerProtocol.self)))
-                     """)
+        let moved = (
+            file: "App.swift",
+            from: """
+                    container.register(TokenRepositoryProtocol.self, instance: TokenRepository(
+                        networkManager: container.resolve(NetworkManagerProtocol.self),
+                        keychainManager: container.resolve(KeychainManagerProtocol.self)))
+                    container.register(NetworkManagerProtocol.self, instance: NetworkManager())
+                    container.register(KeychainManagerProtocol.self, instance: KeychainManager())
+            """,
+            to: """
+                    container.register(NetworkManagerProtocol.self, instance: NetworkManager())
+                    container.register(KeychainManagerProtocol.self, instance: KeychainManager())
+                    container.register(TokenRepositoryProtocol.self, instance: TokenRepository(
+                        networkManager: container.resolve(NetworkManagerProtocol.self),
+                        keychainManager: container.resolve(KeychainManagerProtocol.self)))
+            """
+        )
         let ran = try compileAndRun("eager", in: directory, edit: moved)
         #expect(ran.status == 0)
         #expect(ran.stdout == "started: LoginViewModel\n")
@@ -83,15 +87,16 @@ struct HandRolledContainerTests {
         // The captured repository is real: every ProfileUseCase shares the one the assembler resolved.
         // Remote.User and Local.User print alike but the container keys by ObjectIdentifier: no key-collision.
         // Offline and Data assemblers are alternatives (if/else): their APIClienting is no duplicate.
-        #expect(check.stdout == """
-        fixtures/import/assembler/Assemblers.swift:7:9: info: 'APIClienting' is registered here and at Assemblers.swift:18 in alternative branches, of which the app applies one: the graph keeps the first [swift-import]
-        fixtures/import/assembler/Assemblers.swift:25:32: warning: transient 'ProfileUseCase' captures transient 'UserRepository' when it is registered (parameter 'repository'): every value its factory makes shares that one value; resolve 'UserRepository' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
-        fixtures/import/assembler/Assemblers.swift:9:9: note: 'UserRepository' is registered transient here
-        fixtures/import/assembler/Assemblers.swift:27:9: info: nothing reachable from a root uses 'Clock'; remove it or mark what resolves it `root: true` [unused-registration]
-        fixtures/import/assembler/Assemblers.swift:33:6: info: 'MockAssembler' is never applied from the app's entry (App.swift:7) and nothing refers to it: its 3 registrations are left out of the graph [swift-import]
-        digraph: checked 7 registrations: 0 errors, 1 warning, 3 infos
+        #expect(
+            check.stdout == """
+                fixtures/import/assembler/Assemblers.swift:7:9: info: 'APIClienting' is registered here and at Assemblers.swift:18 in alternative branches, of which the app applies one: the graph keeps the first [swift-import]
+                fixtures/import/assembler/Assemblers.swift:25:32: warning: transient 'ProfileUseCase' captures transient 'UserRepository' when it is registered (parameter 'repository'): every value its factory makes shares that one value; resolve 'UserRepository' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
+                fixtures/import/assembler/Assemblers.swift:9:9: note: 'UserRepository' is registered transient here
+                fixtures/import/assembler/Assemblers.swift:27:9: info: nothing reachable from a root uses 'Clock'; remove it or mark what resolves it `root: true` [unused-registration]
+                fixtures/import/assembler/Assemblers.swift:33:6: info: 'MockAssembler' is never applied from the app's entry (App.swift:7) and nothing refers to it: its 3 registrations are left out of the graph [swift-import]
+                digraph: checked 7 registrations: 0 errors, 1 warning, 3 infos
 
-        """)
+                """)
 
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -120,15 +125,15 @@ struct HandRolledContainerTests {
 /// the given paths (a container from a package, a body digraph cannot read).
 struct StatedContainerTests {
     static let app = """
-    func wire() {
-        Services.shared.provide(Clock.self) { Clock() }
-        Services.shared.provideLazy(Store.self) { Store(clock: Services.shared.lookup(Clock.self)) }
-    }
-    final class Screen {
-        let store = Services.shared.lookup(Store.self)
-    }
+        func wire() {
+            Services.shared.provide(Clock.self) { Clock() }
+            Services.shared.provideLazy(Store.self) { Store(clock: Services.shared.lookup(Clock.self)) }
+        }
+        final class Screen {
+            let store = Services.shared.lookup(Store.self)
+        }
 
-    """
+        """
 
     func project(_ configuration: String) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-stated-\(UUID().uuidString)")
@@ -144,29 +149,33 @@ struct StatedContainerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let imported = try CLIRunner.run(["import", "-o", "-"], directory: root)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("""
-          - provides: Clock
-          # App/Wiring.swift:3
-          # provideLazy(_:_:) as .digraph.yml states (.digraph.yml:1)
-          - provides: Store
-            lifetime: singleton
-            dependencies:
-              clock: Clock
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Clock
+                  # App/Wiring.swift:3
+                  # provideLazy(_:_:) as .digraph.yml states (.digraph.yml:1)
+                  - provides: Store
+                    lifetime: singleton
+                    dependencies:
+                      clock: Clock
 
-        resolves:
-          # App/Wiring.swift:6
-          - Store
-        """))
+                resolves:
+                  # App/Wiring.swift:6
+                  - Store
+                """))
         #expect(imported.stderr == "digraph: read 1 Swift file: 2 registrations, 2 resolves, 0 calls not understood\n")
         // The same statements on the command line, for check.
-        let check = try CLIRunner.run(["check", "App", "--container", "provide=transient", "--container", "provideLazy=singleton", "--container", "lookup=resolve"], directory: root)
+        let check = try CLIRunner.run(
+            ["check", "App", "--container", "provide=transient", "--container", "provideLazy=singleton", "--container", "lookup=resolve"], directory: root)
         // The stated lifetimes are what the rules see: a lazy singleton keeps the first transient Clock.
-        #expect(check.stdout == """
-        App/Wiring.swift:3:53: warning: singleton 'Store' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Store' shorter-lived [captive-dependency]
-        App/Wiring.swift:2:5: note: 'Clock' is registered transient here
-        digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
+        #expect(
+            check.stdout == """
+                App/Wiring.swift:3:53: warning: singleton 'Store' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Store' shorter-lived [captive-dependency]
+                App/Wiring.swift:2:5: note: 'Clock' is registered transient here
+                digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
 
-        """)
+                """)
         #expect(check.status == 0)
     }
 
@@ -175,13 +184,14 @@ struct StatedContainerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let imported = try CLIRunner.run(["import", "-o", "-"], directory: root)
         #expect(imported.stdout.contains("registrations: []"))
-        #expect(imported.stderr == """
-        App/Wiring.swift:2:5: warning: `provide(_:_:)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
-        App/Wiring.swift:3:5: warning: `provideLazy(_:_:)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
-        digraph: imported 0 registrations: 0 errors, 2 warnings, 0 infos
-        digraph: read 1 Swift file: 0 registrations, 0 resolves, 2 calls not understood
+        #expect(
+            imported.stderr == """
+                App/Wiring.swift:2:5: warning: `provide(_:_:)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
+                App/Wiring.swift:3:5: warning: `provideLazy(_:_:)` looks like a registration, but its declaration is not in the given paths and digraph does not know what it does: its calls are not read. Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
+                digraph: imported 0 registrations: 0 errors, 2 warnings, 0 infos
+                digraph: read 1 Swift file: 0 registrations, 0 resolves, 2 calls not understood
 
-        """)
+                """)
     }
 
     @Test func aBadStatementIsLocated() throws {
@@ -189,14 +199,17 @@ struct StatedContainerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let imported = try CLIRunner.run(["import", "-o", "-"], directory: root)
         #expect(imported.status == 2)
-        #expect(imported.stderr.replacingOccurrences(of: root.path + "/", with: "") == """
-        .digraph.yml:4:14: error: 'import.containers.provide' must be one of eager, transient, singleton, resolve, resolve-optional, found 'singelton' (did you mean 'singleton'?) [schema]
-        .digraph.yml:5:5: error: 'import.containers': 'bad name' is not a method name; write the method's base name, such as `registerLazy` [schema]
-        digraph: the configuration .digraph.yml cannot be used; fix it first
+        #expect(
+            imported.stderr.replacingOccurrences(of: root.path + "/", with: "") == """
+                .digraph.yml:4:14: error: 'import.containers.provide' must be one of eager, transient, singleton, resolve, resolve-optional, found 'singelton' (did you mean 'singleton'?) [schema]
+                .digraph.yml:5:5: error: 'import.containers': 'bad name' is not a method name; write the method's base name, such as `registerLazy` [schema]
+                digraph: the configuration .digraph.yml cannot be used; fix it first
 
-        """)
+                """)
         let flag = try CLIRunner.run(["check", "App", "--container", "provide"], directory: root)
         #expect(flag.status == 2)
-        #expect(flag.stderr.contains("--container provide: write NAME=MEANING, NAME a method's base name and MEANING one of eager, transient, singleton, resolve, resolve-optional"))
+        #expect(
+            flag.stderr.contains(
+                "--container provide: write NAME=MEANING, NAME a method's base name and MEANING one of eager, transient, singleton, resolve, resolve-optional"))
     }
 }

@@ -64,7 +64,9 @@ struct HostileInputPathTests {
             }
         }
         let text = try CLIRunner.run(["check", name], directory: directory)
-        #expect(text.stdout.hasPrefix(#"x\n::error file=evil.swift::owned\u{1B}[2J\u{202E}.yaml:5:7: error: nothing provides 'B', needed by 'A' (parameter 'b') [missing-binding]"#))
+        #expect(
+            text.stdout.hasPrefix(
+                #"x\n::error file=evil.swift::owned\u{1B}[2J\u{202E}.yaml:5:7: error: nothing provides 'B', needed by 'A' (parameter 'b') [missing-binding]"#))
     }
 
     @Test func aFIFOOrALinkLoopGivenAsAManifestIsRefusedWithoutWaiting() throws {
@@ -99,7 +101,8 @@ struct HostileInputPathTests {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(mkfifo(directory.appendingPathComponent("Pipe.swift").path, 0o644) == 0)
-        try "final class A { init() {} }\ncontainer.register(A.self) { _ in A() }\n".write(to: directory.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try "final class A { init() {} }\ncontainer.register(A.self) { _ in A() }\n".write(
+            to: directory.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["import", "."], timeout: 10, directory: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  - provides: A\n"))

@@ -29,18 +29,19 @@ struct ImportCommandTests {
     @Test func whatCannotBeReadIsReportedWithItsLocation() throws {
         let result = try CLIRunner.run(["import", "fixtures/import/unreadable"])
         #expect(result.status == 0)
-        #expect(result.stderr == """
-        fixtures/import/unreadable/Broken.swift:6:77: info: 'Formatter (name: german)': parameter 'locale' is given `"de"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-        fixtures/import/unreadable/Broken.swift:6:90: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
-        fixtures/import/unreadable/HelperAssembly.swift:31:51: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies [swift-import]
-        fixtures/import/unreadable/HelperAssembly.swift:34:61: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(String.self, name: "locale")!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it [swift-import]
-        fixtures/import/unreadable/HelperAssembly.swift:34:90: warning: 'Dashboard': it resolves 'String' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_string': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
-        fixtures/import/unreadable/HelperAssembly.swift:37:9: warning: 'Formatter': the object scope `ObjectScope(storageFactory: PermanentStorage.init)` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it [swift-import]
-        fixtures/import/unreadable/HelperAssembly.swift:37:61: info: 'Formatter': parameter 'locale' is given `"en"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-        digraph: imported 6 registrations: 0 errors, 5 warnings, 2 infos
-        digraph: read 2 Swift files: 6 registrations, 3 resolves, 5 calls not understood
+        #expect(
+            result.stderr == """
+                fixtures/import/unreadable/Broken.swift:6:77: info: 'Formatter (name: german)': parameter 'locale' is given `"de"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                fixtures/import/unreadable/Broken.swift:6:90: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:31:51: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:34:61: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(String.self, name: "locale")!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:34:90: warning: 'Dashboard': it resolves 'String' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_string': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:37:9: warning: 'Formatter': the object scope `ObjectScope(storageFactory: PermanentStorage.init)` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:37:61: info: 'Formatter': parameter 'locale' is given `"en"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                digraph: imported 6 registrations: 0 errors, 5 warnings, 2 infos
+                digraph: read 2 Swift files: 6 registrations, 3 resolves, 5 calls not understood
 
-        """)
+                """)
     }
 
     @Test func theSpellingOfAPathDoesNotChangeTheOutput() throws {
@@ -55,26 +56,31 @@ struct ImportCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let sources = directory.appendingPathComponent("DI")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try "import Swinject; container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n".write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject; container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n".write(
+            to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("di.yaml").path
 
         let written = try CLIRunner.run(["import", "DI", "-o", "di.yaml"], directory: directory)
         #expect(written.status == 0)
-        #expect(written.stderr == "digraph: wrote di.yaml: 1 registration and 0 direct resolves from 1 Swift file\ndigraph: read 1 Swift file: 1 registration, 1 resolve, 0 calls not understood\n")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-        # Imported from Swift by `digraph import DI`; regenerate rather than edit,
-        # or copy it once and maintain it by hand from then on.
-        version: 1
-        assembly: DIAssembly
+        #expect(
+            written.stderr
+                == "digraph: wrote di.yaml: 1 registration and 0 direct resolves from 1 Swift file\ndigraph: read 1 Swift file: 1 registration, 1 resolve, 0 calls not understood\n"
+        )
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8) == """
+                # Imported from Swift by `digraph import DI`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: DIAssembly
 
-        registrations:
-          # DI/A.swift:1
-          - provides: A
-            lifetime: graph
-            dependencies:
-              b: B
+                registrations:
+                  # DI/A.swift:1
+                  - provides: A
+                    lifetime: graph
+                    dependencies:
+                      b: B
 
-        """)
+                """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["DI", "di.yaml"])
 
         let fresh = try CLIRunner.run(["import", "DI/", "-o", "di.yaml", "--check"], directory: directory)
@@ -92,13 +98,19 @@ struct ImportCommandTests {
             .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let moved = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
         #expect(moved.status == 0)
-        #expect(moved.stderr == "digraph: di.yaml is up to date (the same registrations; 1 origin comment points at moved lines: `digraph import DI -o di.yaml` refreshes them)\n", "\(moved.stderr)")
+        #expect(
+            moved.stderr
+                == "digraph: di.yaml is up to date (the same registrations; 1 origin comment points at moved lines: `digraph import DI -o di.yaml` refreshes them)\n",
+            "\(moved.stderr)")
         // A registration added and one gone are named.
         try "import Swinject\ncontainer.register(C.self, name: \"c\") { _ in C() }\n"
             .write(to: sources.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let replaced = try CLIRunner.run(["import", "DI", "-o", "di.yaml", "--check"], directory: directory)
         #expect(replaced.status == 1)
-        #expect(replaced.stderr == "digraph: di.yaml is stale: the Swift sources changed (1 registration added: C (name: c); 1 registration removed: A); run `digraph import DI -o di.yaml`\n", "\(replaced.stderr)")
+        #expect(
+            replaced.stderr
+                == "digraph: di.yaml is stale: the Swift sources changed (1 registration added: C (name: c); 1 registration removed: A); run `digraph import DI -o di.yaml`\n",
+            "\(replaced.stderr)")
 
         let missing = try CLIRunner.run(["import", "DI", "-o", "other.yaml", "--check"], directory: directory)
         #expect(missing.status == 1)
@@ -107,7 +119,10 @@ struct ImportCommandTests {
         #expect(mkfifo(directory.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
         let fifo = try CLIRunner.run(["import", "DI", "-o", "pipe.yaml", "--check"], directory: directory)
         #expect(fifo.status == 1)
-        #expect(fifo.stderr == "digraph: pipe.yaml is not a regular file (a FIFO, a device or a socket); give the path of a file; run `digraph import DI -o pipe.yaml`\n", "\(fifo.stderr)")
+        #expect(
+            fifo.stderr
+                == "digraph: pipe.yaml is not a regular file (a FIFO, a device or a socket); give the path of a file; run `digraph import DI -o pipe.yaml`\n",
+            "\(fifo.stderr)")
     }
 
     @Test func excludesAndJSON() throws {
@@ -123,7 +138,10 @@ struct ImportCommandTests {
         let missing = try CLIRunner.run(["import", "no/such/folder"])
         #expect(missing.status == 2)
         #expect(missing.stdout == "")
-        #expect(missing.stderr == "no/such/folder:1:1: error: cannot read no/such/folder: it does not exist [swift-import]\ndigraph: imported 0 registrations: 1 error, 0 warnings, 0 infos\n")
+        #expect(
+            missing.stderr
+                == "no/such/folder:1:1: error: cannot read no/such/folder: it does not exist [swift-import]\ndigraph: imported 0 registrations: 1 error, 0 warnings, 0 infos\n"
+        )
         let empty = try scratch()
         defer { try? FileManager.default.removeItem(at: empty) }
         let none = try CLIRunner.run(["import", empty.path])
@@ -137,24 +155,26 @@ struct ImportCommandTests {
     @Test func checkPointsAtTheSwiftSource() throws {
         let result = try CLIRunner.run(["check", "fixtures/import/autoregistration"])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-        fixtures/import/autoregistration/FeedAssembly.swift:27:63: error: nothing provides 'FeedCache', needed by 'FeedLoading' (parameter 'cache') [missing-binding]
-        fixtures/import/autoregistration/FeedAssembly.swift:26:28: note: did you mean 'FeedCache (name: disk)'? It is registered here
-        digraph: checked 6 registrations: 1 error, 0 warnings, 0 infos
+        #expect(
+            result.stdout == """
+                fixtures/import/autoregistration/FeedAssembly.swift:27:63: error: nothing provides 'FeedCache', needed by 'FeedLoading' (parameter 'cache') [missing-binding]
+                fixtures/import/autoregistration/FeedAssembly.swift:26:28: note: did you mean 'FeedCache (name: disk)'? It is registered here
+                digraph: checked 6 registrations: 1 error, 0 warnings, 0 infos
 
-        """)
+                """)
         let swinject = try CLIRunner.run(["check", "fixtures/import/swinject", "--ignore", "swift-import"])
         #expect(swinject.status == 0)
         // The Swinject fixture holds two real captives, found in its Swift source.
-        #expect(swinject.stdout == """
-        fixtures/import/swinject/DomainAssembly.swift:15:9: info: nothing reachable from a root uses 'OrderWriting'; remove it or mark what resolves it `root: true` [unused-registration]
-        fixtures/import/swinject/PresentationAssembly.swift:56:71: warning: singleton 'AppCoordinator' holds graph 'AuthServicing' (parameter 'auth'): the value is made once and kept for the singleton's whole life; make 'AuthServicing' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
-        fixtures/import/swinject/DomainAssembly.swift:5:9: note: 'AuthServicing' is registered graph here
-        fixtures/import/swinject/PresentationAssembly.swift:58:13: warning: singleton 'AppCoordinator' holds graph 'LoginViewController' (property 'login'): the value is made once and kept for the singleton's whole life; make 'LoginViewController' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
-        fixtures/import/swinject/PresentationAssembly.swift:36:9: note: 'LoginViewController' is registered graph here
-        digraph: checked 21 registrations: 0 errors, 2 warnings, 1 info
+        #expect(
+            swinject.stdout == """
+                fixtures/import/swinject/DomainAssembly.swift:15:9: info: nothing reachable from a root uses 'OrderWriting'; remove it or mark what resolves it `root: true` [unused-registration]
+                fixtures/import/swinject/PresentationAssembly.swift:56:71: warning: singleton 'AppCoordinator' holds graph 'AuthServicing' (parameter 'auth'): the value is made once and kept for the singleton's whole life; make 'AuthServicing' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
+                fixtures/import/swinject/DomainAssembly.swift:5:9: note: 'AuthServicing' is registered graph here
+                fixtures/import/swinject/PresentationAssembly.swift:58:13: warning: singleton 'AppCoordinator' holds graph 'LoginViewController' (property 'login'): the value is made once and kept for the singleton's whole life; make 'LoginViewController' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
+                fixtures/import/swinject/PresentationAssembly.swift:36:9: note: 'LoginViewController' is registered graph here
+                digraph: checked 21 registrations: 0 errors, 2 warnings, 1 info
 
-        """)
+                """)
     }
 
     @Test func aResolveOfSomethingNeverRegisteredIsMissingEvenBehindGuard() throws {
@@ -171,7 +191,10 @@ struct ImportCommandTests {
         """.write(to: directory.appendingPathComponent("AppDelegate.swift"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "AppDelegate.swift"], directory: directory)
         #expect(result.status == 1)
-        #expect(result.stdout == "AppDelegate.swift:3:28: error: nothing provides 'PushTokenRepository', needed by app code (resolved directly) [missing-binding]\ndigraph: checked 0 registrations: 1 error, 0 warnings, 0 infos\n")
+        #expect(
+            result.stdout
+                == "AppDelegate.swift:3:28: error: nothing provides 'PushTokenRepository', needed by app code (resolved directly) [missing-binding]\ndigraph: checked 0 registrations: 1 error, 0 warnings, 0 infos\n"
+        )
     }
 
     @Test func manifestsBesideSwiftAreMerged() throws {
@@ -196,9 +219,11 @@ struct ImportCommandTests {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = [
-            "Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"Domain\"), .target(name: \"Data\", path: \"Modules/Data\"), .target(name: \"Presentation\")])\n",
+            "Package.swift":
+                "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"Domain\"), .target(name: \"Data\", path: \"Modules/Data\"), .target(name: \"Presentation\")])\n",
             "Sources/Domain/Repository.swift": "public protocol Repository: AnyObject {}\n",
-            "Modules/Data/RemoteRepository.swift": "public final class RemoteRepository: Repository { public init() {} }\npublic final class APIClient { public init() {} }\n",
+            "Modules/Data/RemoteRepository.swift":
+                "public final class RemoteRepository: Repository { public init() {} }\npublic final class APIClient { public init() {} }\n",
             "Sources/Presentation/ViewModel.swift": "public final class ViewModel { public init(repository: Repository, api: APIClient) {} }\n",
             "Sources/Presentation/Assembly.swift": """
             import Swinject
@@ -221,11 +246,12 @@ struct ImportCommandTests {
         #expect(imported.stdout.contains("  - provides: ViewModel\n    lifetime: graph\n    module: Presentation\n"))
         let result = try CLIRunner.run(["check", "Sources", "Modules", "layers.yaml"], directory: directory)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-        Sources/Presentation/Assembly.swift:5:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (declare it under `interfaces:`), or add Data to Presentation's dependsOn if this dependency is intended [layer-violation]
-        digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
+        #expect(
+            result.stdout == """
+                Sources/Presentation/Assembly.swift:5:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (declare it under `interfaces:`), or add Data to Presentation's dependsOn if this dependency is intended [layer-violation]
+                digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
 
-        """)
+                """)
     }
 
     @Test func renderAndGenSwiftTakeSwiftSources() throws {

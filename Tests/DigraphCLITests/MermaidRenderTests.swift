@@ -27,8 +27,9 @@ struct MermaidRenderTests {
         let focused = try CLIRunner.run(["render", "fixtures/issue-tracker", "--format", "mermaid", "--focus", "Clock", "-o", "-"])
         #expect(focused.status == 0)
         let nodes = focused.stdout.split(separator: "\n").filter { $0.contains("[\"") && !$0.contains("subgraph") }
-        #expect(nodes.map { String($0.split(separator: "[")[0]).trimmingCharacters(in: .whitespaces) } == ["r4", "r6"],
-                "Clock and its one dependent, CreateIssueUseCase")
+        #expect(
+            nodes.map { String($0.split(separator: "[")[0]).trimmingCharacters(in: .whitespaces) } == ["r4", "r6"],
+            "Clock and its one dependent, CreateIssueUseCase")
         let collapsed = try CLIRunner.run(["render", "fixtures/broken/layer-violation.yaml", "--format", "mermaid", "--collapse", "modules", "-o", "-"])
         #expect(collapsed.status == 0)
         #expect(collapsed.stdout.contains(#"-->|"1 (1 layer violation)"|"#))
@@ -47,7 +48,10 @@ struct MermaidRenderTests {
         let refused = try CLIRunner.run(["render", manifest.path, "--format", "mermaid"])
         #expect(refused.status == 2)
         #expect(refused.stdout == "")
-        #expect(refused.stderr == "digraph: error: the Mermaid diagram would have 501 edges, more than Mermaid draws (500): draw part of it (--focus KEY --depth 1) or one node per module (--collapse modules), or pass --no-limit if your Mermaid is set up with a higher maxEdges\n")
+        #expect(
+            refused.stderr
+                == "digraph: error: the Mermaid diagram would have 501 edges, more than Mermaid draws (500): draw part of it (--focus KEY --depth 1) or one node per module (--collapse modules), or pass --no-limit if your Mermaid is set up with a higher maxEdges\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("chain.mmd").path), "nothing written")
 
         // One edge fewer: S0…S500 hold 500 edges, within the limit.

@@ -8,8 +8,9 @@ struct OutputPathTests {
     func scratch() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"),
-                                         to: directory.appendingPathComponent("app.yaml"))
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"),
+            to: directory.appendingPathComponent("app.yaml"))
         return directory
     }
 
@@ -25,7 +26,9 @@ struct OutputPathTests {
         for output in [manifest, directory.path + "/./app.yaml"] {
             let result = try CLIRunner.run(["render", manifest, "--svg", "-o", output])
             #expect(result.status == 2)
-            #expect(result.stderr == "digraph: error: \(output) is one of the files this command reads; refusing to overwrite an input. Choose another output path\n")
+            #expect(
+                result.stderr
+                    == "digraph: error: \(output) is one of the files this command reads; refusing to overwrite an input. Choose another output path\n")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: manifest)) == before)
         #expect(listing(directory) == ["app.yaml"])
@@ -56,7 +59,10 @@ struct OutputPathTests {
             (directory.path, "is not a regular file"), (link, "is a symbolic link"),
         ]
         for (output, reason) in cases {
-            for command in [["render", manifest, "--svg", "-o", output], ["gen-swift", manifest, "-o", output], ["import", CLIRunner.packageRoot.appendingPathComponent("fixtures/import/handrolled").path, "-o", output]] {
+            for command in [
+                ["render", manifest, "--svg", "-o", output], ["gen-swift", manifest, "-o", output],
+                ["import", CLIRunner.packageRoot.appendingPathComponent("fixtures/import/handrolled").path, "-o", output],
+            ] {
                 let result = try CLIRunner.run(command, timeout: 20)
                 #expect(result.status == 2, "\(command)")
                 #expect(result.stderr.contains("\(output) \(reason)"), "\(command): \(result.stderr)")
@@ -78,7 +84,9 @@ struct OutputPathTests {
         for pid in 1...400 {
             try? FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent(".out.svg.\(pid).tmp").path, withDestinationPath: victim.path)
         }
-        let result = try CLIRunner.run(["render", directory.appendingPathComponent("app.yaml").path, "--svg", "-o", directory.appendingPathComponent("out.svg").path])
+        let result = try CLIRunner.run([
+            "render", directory.appendingPathComponent("app.yaml").path, "--svg", "-o", directory.appendingPathComponent("out.svg").path,
+        ])
         #expect(result.status == 0)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         #expect(try String(contentsOf: directory.appendingPathComponent("out.svg"), encoding: .utf8).contains("<svg"))
@@ -86,10 +94,16 @@ struct OutputPathTests {
     }
 
     @Test func aFullOrClosedStdoutIsAnErrorNotACrash() throws {
-        let full = try CLIRunner.runProgram("/bin/sh", ["-c", "'\(CLIRunner.executable("digraph").path)' gen-swift fixtures/popcorn/manifest.yaml -o - > /dev/full"])
+        let full = try CLIRunner.runProgram(
+            "/bin/sh", ["-c", "'\(CLIRunner.executable("digraph").path)' gen-swift fixtures/popcorn/manifest.yaml -o - > /dev/full"])
         #expect(full.status == 2)
         #expect(full.stderr.hasPrefix("digraph: error: cannot write to standard output"))
-        let closed = try CLIRunner.runProgram("/bin/sh", ["-c", "'\(CLIRunner.executable("digraph").path)' render fixtures/popcorn/manifest.yaml --dot -o - | head -c 10 > /dev/null; echo \"exit ${PIPESTATUS:-}\""])
+        let closed = try CLIRunner.runProgram(
+            "/bin/sh",
+            [
+                "-c",
+                "'\(CLIRunner.executable("digraph").path)' render fixtures/popcorn/manifest.yaml --dot -o - | head -c 10 > /dev/null; echo \"exit ${PIPESTATUS:-}\"",
+            ])
         #expect(!closed.stderr.contains("Fatal error"), "\(closed.stderr)")
     }
 }
@@ -115,7 +129,10 @@ extension OutputPathTests {
         chmod(writeOnly, 0o200)
         let unreadable = try CLIRunner.run(["render", manifest, "--svg", "-o", writeOnly])
         #expect(unreadable.status == 2)
-        #expect(unreadable.stderr == "digraph: error: \(writeOnly) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path\n")
+        #expect(
+            unreadable.stderr
+                == "digraph: error: \(writeOnly) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path\n"
+        )
         chmod(writeOnly, 0o600)
         #expect(try String(contentsOfFile: writeOnly, encoding: .utf8) == "keep")
 

@@ -78,13 +78,17 @@ struct ReliabilityThirdPassTests {
         """.write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let imported = try CLIRunner.run(["import", "A.swift", "-o", "-"], directory: folder)
         #expect(imported.stdout.contains("    name: x________in_Foo______print___injected\n"))
-        #expect(imported.stderr.contains(#"A.swift:3:5: warning: the name 'x\") { _ in Foo() }; print(\"injected' is not a Swift identifier, which a manifest's name must be; it is written 'x________in_Foo______print___injected' [swift-import]"#))
+        #expect(
+            imported.stderr.contains(
+                #"A.swift:3:5: warning: the name 'x\") { _ in Foo() }; print(\"injected' is not a Swift identifier, which a manifest's name must be; it is written 'x________in_Foo______print___injected' [swift-import]"#
+            ))
         let generated = try CLIRunner.run(["gen-swift", "A.swift", "--target", "swinject", "-o", "-"], directory: folder)
         #expect(generated.stdout.contains(#"name: "x________in_Foo______print___injected")"#), "\(generated.stdout)")
         #expect(!generated.stdout.contains("print("))
 
         // A newline in a multi-line literal name once wrote a whole function after `// MARK:` (plain target).
-        try "import Swinject\nfunc assemble(container: Container) {\n    container.register(Foo.self, name: \"\"\"\nx\n}\nfunc evil() {\n\"\"\") { _ in Foo() }\n}\nfinal class Foo { init() {} }\n"
+        try
+            "import Swinject\nfunc assemble(container: Container) {\n    container.register(Foo.self, name: \"\"\"\nx\n}\nfunc evil() {\n\"\"\") { _ in Foo() }\n}\nfinal class Foo { init() {} }\n"
             .write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let plain = try CLIRunner.run(["gen-swift", "A.swift", "-o", "-"], directory: folder)
         #expect(plain.status == 0, "\(plain.stderr)")
@@ -97,11 +101,14 @@ struct ReliabilityThirdPassTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/Evil"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/my-lib"), withIntermediateDirectories: true)
-        try "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"\"\"\nx\n::error file=a::forged\u{202E}\n\"\"\", path: \"Sources/Evil\"), .target(name: \"my-lib\")])\n"
+        try
+            "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"\"\"\nx\n::error file=a::forged\u{202E}\n\"\"\", path: \"Sources/Evil\"), .target(name: \"my-lib\")])\n"
             .write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let service = "import Swinject\nfunc assemble(container: Container) { container.register(Service.self) { _ in Service() } }\nfinal class Service { init() {} }\n"
+        let service =
+            "import Swinject\nfunc assemble(container: Container) { container.register(Service.self) { _ in Service() } }\nfinal class Service { init() {} }\n"
         try service.write(to: folder.appendingPathComponent("Sources/Evil/A.swift"), atomically: true, encoding: .utf8)
-        try service.replacingOccurrences(of: "Service", with: "Other").write(to: folder.appendingPathComponent("Sources/my-lib/B.swift"), atomically: true, encoding: .utf8)
+        try service.replacingOccurrences(of: "Service", with: "Other").write(
+            to: folder.appendingPathComponent("Sources/my-lib/B.swift"), atomically: true, encoding: .utf8)
         let imported = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
         #expect(!imported.stdout.contains("forged") && !imported.stdout.contains("\u{202E}"), "\(imported.stdout)")
         #expect(imported.stdout.contains("  - provides: Other\n    lifetime: graph\n    module: my_lib\n"))
@@ -164,7 +171,10 @@ struct ReliabilityThirdPassTests {
         // Before: "no change in the dependency graph", exit 0, and the victim held "forged".
         let result = try CLIRunner.run(["diff", "--base", commit, "."], directory: repository.appendingPathComponent("sub"))
         #expect(result.status == 2)
-        #expect(result.stderr.contains("the revision's tree holds the path sub/../../\(outside.lastPathComponent)/victim.yaml, which leaves its folder or is not a plain path; digraph does not read such a revision"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "the revision's tree holds the path sub/../../\(outside.lastPathComponent)/victim.yaml, which leaves its folder or is not a plain path; digraph does not read such a revision"
+            ), "\(result.stderr)")
         #expect(try String(contentsOf: outside.appendingPathComponent("victim.yaml"), encoding: .utf8) == "original\n")
     }
 
@@ -172,8 +182,9 @@ struct ReliabilityThirdPassTests {
     static func project(configuration: String) throws -> URL {
         let root = try scratch()
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"),
-                                         to: root.appendingPathComponent("popcorn.yaml"))
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"),
+            to: root.appendingPathComponent("popcorn.yaml"))
         try configuration.write(to: root.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
         return root
     }
@@ -184,9 +195,11 @@ struct ReliabilityThirdPassTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("ci"), withIntermediateDirectories: true)
         try "manifests: [../popcorn.yaml]\n".write(to: root.appendingPathComponent("ci/digraph.yml"), atomically: true, encoding: .utf8)
-        for arguments in [["check", "--write-baseline", ".digraph.yml"], ["render", "--dot", "-o", ".digraph.yml"],
-                          ["check", "popcorn.yaml", "--write-baseline", ".digraph.yml"],
-                          ["render", "--config", "ci/digraph.yml", "--dot", "-o", "ci/digraph.yml"]] {
+        for arguments in [
+            ["check", "--write-baseline", ".digraph.yml"], ["render", "--dot", "-o", ".digraph.yml"],
+            ["check", "popcorn.yaml", "--write-baseline", ".digraph.yml"],
+            ["render", "--config", "ci/digraph.yml", "--dot", "-o", "ci/digraph.yml"],
+        ] {
             let result = try CLIRunner.run(arguments, directory: root)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("is one of the files this command reads; refusing to overwrite an input"), "\(arguments): \(result.stderr)")
@@ -196,9 +209,11 @@ struct ReliabilityThirdPassTests {
     }
 
     @Test func defect8OutputsTheConfigurationNamesStayInsideItsFolder() throws {
-        for (section, expected) in [("render:\n  format: dot\n  output: ../outside/x.dot\n", "'render.output' '../outside/x.dot' is outside"),
-                                    ("import:\n  paths: [.]\n  output: /tmp/digraph-absolute-import.yaml\n", "'import.output' '/tmp/digraph-absolute-import.yaml' is outside"),
-                                    ("gen-swift:\n  output: ../Container.swift\n", "'gen-swift.output' '../Container.swift' is outside")] {
+        for (section, expected) in [
+            ("render:\n  format: dot\n  output: ../outside/x.dot\n", "'render.output' '../outside/x.dot' is outside"),
+            ("import:\n  paths: [.]\n  output: /tmp/digraph-absolute-import.yaml\n", "'import.output' '/tmp/digraph-absolute-import.yaml' is outside"),
+            ("gen-swift:\n  output: ../Container.swift\n", "'gen-swift.output' '../Container.swift' is outside"),
+        ] {
             let root = try Self.project(configuration: "manifests: [popcorn.yaml]\n" + section)
             defer { try? FileManager.default.removeItem(at: root) }
             let command = section.hasPrefix("render") ? "render" : section.hasPrefix("import") ? "import" : "gen-swift"
@@ -219,7 +234,8 @@ struct ReliabilityThirdPassTests {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("Gen").path, withDestinationPath: root.appendingPathComponent("elsewhere").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Gen").path, withDestinationPath: root.appendingPathComponent("elsewhere").path)
         let manifest = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").path
         let result = try CLIRunner.run(["gen-swift", manifest, "--split", "2", "-o", "Gen"], directory: root)
         #expect(result.status == 2)
@@ -230,7 +246,7 @@ struct ReliabilityThirdPassTests {
     @Test func defect20AValidNameOfEmojiIsWritten() throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let name = String(repeating: "😀", count: 62) + ".dot"   // 252 bytes, under the usual 255
+        let name = String(repeating: "😀", count: 62) + ".dot"  // 252 bytes, under the usual 255
         #expect(name.utf8.count <= 255)
         let manifest = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").path
         let result = try CLIRunner.run(["render", manifest, "--dot", "-o", name], directory: root)
@@ -248,15 +264,25 @@ struct ReliabilityThirdPassTests {
         ("bang", "let x = a" + String(repeating: "!", count: 20_000) + "\n", "error: this expression is nested more than 1000 levels deep"),
         ("subscript", "let x = a" + String(repeating: "[0]", count: 20_000) + "\n", "error: this expression is nested more than 1000 levels deep"),
         ("elseif", "func f() {\n if a {}" + String(repeating: " else if a {}", count: 50_000) + "\n}\n", "3:26015: error: more than 2000 `else if`"),
-        ("generic", "let x: " + String(repeating: "A<", count: 10_000) + "B" + String(repeating: ">", count: 10_000) + " = y\n", "2:409: error: generic arguments nested more than 200 deep"),
-        ("array", "let x: " + String(repeating: "[", count: 10_000) + "B" + String(repeating: "]", count: 10_000) + " = y\n", "2:208: error: brackets nested more than 200 deep"),
-        ("interpolation", "let x = \"" + String(repeating: "\\(\"", count: 10_000) + "a" + String(repeating: "\")", count: 10_000) + "\"\n", "2:612: error: string interpolations nested more than 200 deep"),
+        (
+            "generic", "let x: " + String(repeating: "A<", count: 10_000) + "B" + String(repeating: ">", count: 10_000) + " = y\n",
+            "2:409: error: generic arguments nested more than 200 deep"
+        ),
+        (
+            "array", "let x: " + String(repeating: "[", count: 10_000) + "B" + String(repeating: "]", count: 10_000) + " = y\n",
+            "2:208: error: brackets nested more than 200 deep"
+        ),
+        (
+            "interpolation", "let x = \"" + String(repeating: "\\(\"", count: 10_000) + "a" + String(repeating: "\")", count: 10_000) + "\"\n",
+            "2:612: error: string interpolations nested more than 200 deep"
+        ),
     ])
     func defects10And11DeepSwiftIsALocatedErrorForItsFile(shape: String, text: String, expected: String) throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try ("import Swinject\n" + text).write(to: folder.appendingPathComponent("Deep.swift"), atomically: true, encoding: .utf8)
-        try "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n".write(to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n".write(
+            to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "."], timeout: 60, directory: folder)
         #expect(result.status == 1, "\(shape): \(result.status) \(result.stderr.prefix(300))")
         #expect(result.stdout.hasPrefix("Deep.swift:"), "\(shape)")
@@ -270,9 +296,13 @@ struct ReliabilityThirdPassTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try String(repeating: "// padding padding padding padding padding padding padding padding\n", count: 80_000)
             .write(to: folder.appendingPathComponent("Huge.swift"), atomically: true, encoding: .utf8)
-        try "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n".write(to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n".write(
+            to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "."], directory: folder)
-        #expect(result.stdout.contains("Huge.swift:1:1: error: Huge.swift is 5 MB, more than the 4 MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude [swift-import]"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "Huge.swift:1:1: error: Huge.swift is 5 MB, more than the 4 MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude [swift-import]"
+            ), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("digraph: checked 1 registration: 1 error, 0 warnings, 0 infos\n"))
     }
 
@@ -280,7 +310,8 @@ struct ReliabilityThirdPassTests {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let type = String(repeating: "A", count: 30 << 20)
-        try ("version: 1\nregistrations:\n  - provides: \"" + type + "\"\n").write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        try ("version: 1\nregistrations:\n  - provides: \"" + type + "\"\n").write(
+            to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "m.yaml"], directory: folder)
         #expect(result.status == 2)
         #expect(result.stdout.contains("m.yaml:3:15: error: 'provides' is not a valid Swift type: 'AAAA"), "\(result.stdout.prefix(300))")
@@ -291,16 +322,21 @@ struct ReliabilityThirdPassTests {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let zeros = String(repeating: "0,", count: 4_100_000)
-        try (#"{"version": 1, "registrations": [], "junk": ["# + zeros + "0]}").write(to: folder.appendingPathComponent("z.json"), atomically: true, encoding: .utf8)
+        try (#"{"version": 1, "registrations": [], "junk": ["# + zeros + "0]}").write(
+            to: folder.appendingPathComponent("z.json"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "z.json"], directory: folder)
         #expect(result.status == 2)
-        #expect(result.stdout.hasPrefix("z.json:1:8000038: error: the document holds more than 4000000 values, far more than a manifest needs (100,000 registrations have about a million); split it into several files [schema]"), "\(result.stdout.prefix(300))")
+        #expect(
+            result.stdout.hasPrefix(
+                "z.json:1:8000038: error: the document holds more than 4000000 values, far more than a manifest needs (100,000 registrations have about a million); split it into several files [schema]"
+            ), "\(result.stdout.prefix(300))")
     }
 
     @Test func defect15ProblemsBeyondWhatIsShownAreCountedNotHeld() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try ("version: 1\nregistrations:\n" + String(repeating: "  - 1\n", count: 1_000_000)).write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        try ("version: 1\nregistrations:\n" + String(repeating: "  - 1\n", count: 1_000_000)).write(
+            to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
         // Within 400 MB of address space (the previous main held every problem and aborted there).
         let digraph = CLIRunner.executable("digraph").path
         let result = try CLIRunner.runProgram("/bin/sh", ["-c", "ulimit -v 400000; exec '\(digraph)' check m.yaml"], timeout: 60, directory: folder)
@@ -314,7 +350,8 @@ struct ReliabilityThirdPassTests {
     @Test func defect16AMissingKeyUsedMillionsOfTimesListsTwentyPlaces() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try ("version: 1\nregistrations: []\nresolves:\n" + String(repeating: "  - A\n", count: 200_000)).write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        try ("version: 1\nregistrations: []\nresolves:\n" + String(repeating: "  - A\n", count: 200_000)).write(
+            to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "m.yaml"], directory: folder)
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").count == 23)
@@ -325,7 +362,8 @@ struct ReliabilityThirdPassTests {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = (0..<20_000).map { "a\($0): r.resolve(B.self)!" }.joined(separator: ", ")
-        try "import Swinject\nfunc a(c: Container) { c.register(A.self) { r in A(\(arguments)) } }\n".write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try "import Swinject\nfunc a(c: Container) { c.register(A.self) { r in A(\(arguments)) } }\n".write(
+            to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["import", ".", "-o", "a.yaml"], timeout: 60, directory: folder)
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         #expect(try String(contentsOf: folder.appendingPathComponent("a.yaml"), encoding: .utf8).contains("      a19999: B\n"))
@@ -334,7 +372,8 @@ struct ReliabilityThirdPassTests {
     @Test func defect18StubsForSixtyThousandRegistrations() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try ("version: 1\nregistrations:\n" + (0..<60_000).map { "  - provides: S\($0)\n" }.joined()).write(to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        try ("version: 1\nregistrations:\n" + (0..<60_000).map { "  - provides: S\($0)\n" }.joined()).write(
+            to: folder.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["gen-swift", "m.yaml", "--target", "stubs", "-o", "Stubs.swift"], timeout: 60, directory: folder)
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         #expect(try String(contentsOf: folder.appendingPathComponent("Stubs.swift"), encoding: .utf8).contains("S59999"))
@@ -354,7 +393,8 @@ struct ReliabilityThirdPassTests {
     @Test func defect21MessagesInDigraphsOwnWords() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try ("version: 1\nregistrations: " + String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000) + "\n").write(to: folder.appendingPathComponent("deep.yaml"), atomically: true, encoding: .utf8)
+        try ("version: 1\nregistrations: " + String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000) + "\n").write(
+            to: folder.appendingPathComponent("deep.yaml"), atomically: true, encoding: .utf8)
         let deep = try CLIRunner.run(["check", "deep.yaml"], directory: folder)
         #expect(deep.stdout.hasPrefix("deep.yaml:2:"))
         #expect(deep.stdout.contains("error: the document nests deeper than 64 levels; a manifest needs only a few [schema]"), "\(deep.stdout)")
@@ -364,6 +404,7 @@ struct ReliabilityThirdPassTests {
         let manifest = CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml").path
         let fifo = try CLIRunner.run(["gen-swift", manifest, "--check", "-o", "Container.swift"], timeout: 20, directory: folder)
         #expect(fifo.status == 1)
-        #expect(fifo.stderr.hasPrefix("digraph: Container.swift is not a regular file (a FIFO, a device or a socket); give the path of a file\n"), "\(fifo.stderr)")
+        #expect(
+            fifo.stderr.hasPrefix("digraph: Container.swift is not a regular file (a FIFO, a device or a socket); give the path of a file\n"), "\(fifo.stderr)")
     }
 }

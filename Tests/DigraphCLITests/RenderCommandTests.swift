@@ -47,7 +47,8 @@ struct RenderCommandTests {
         #expect(result.status == 0)
         let page = result.stdout
         #expect(page.hasPrefix("<!DOCTYPE html>\n"))
-        #expect(page.contains(#"content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:""#), "the page may fetch nothing")
+        #expect(
+            page.contains(#"content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:""#), "the page may fetch nothing")
         #expect(page.components(separatedBy: "<script").count - 1 == 2, "the data and the script, both inline")
         #expect(!page.contains("<script src") && !page.contains("<link"))
         #expect(!page.contains("<?xml"), "the SVG is inlined without its XML prolog")
@@ -79,7 +80,9 @@ struct RenderCommandTests {
     @Test func dashWritesToStdout() throws {
         let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-"])
         #expect(result.status == 0)
-        #expect(result.stdout == (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Tests/DigraphDOTTests/Golden/popcorn.dot"), encoding: .utf8)))
+        #expect(
+            result.stdout == (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Tests/DigraphDOTTests/Golden/popcorn.dot"), encoding: .utf8))
+        )
         #expect(result.stderr == "")
         let svg = try CLIRunner.run(["render", "fixtures/workout", "--svg", "-o", "-"])
         #expect(svg.stdout.hasPrefix("<?xml"))
@@ -145,7 +148,9 @@ struct RenderCommandTests {
     @Test func anAppWithoutModulesIsClusteredByAssembly() throws {
         let clustered = try CLIRunner.run(["render", "fixtures/import/swinject", "--dot", "-o", "-"])
         #expect(clustered.status == 0)
-        let labels = clustered.stdout.split(separator: "\n").filter { $0.contains("label=<<b>") && !$0.contains(" [") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let labels = clustered.stdout.split(separator: "\n").filter { $0.contains("label=<<b>") && !$0.contains(" [") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         #expect(labels == ["label=<<b>DomainAssembly</b>>;", "label=<<b>NetworkAssembly</b>>;", "label=<<b>PresentationAssembly</b>>;"], "\(labels)")
         let plain = try CLIRunner.run(["render", "fixtures/import/swinject", "--dot", "-o", "-", "--no-clusters"])
         #expect(plain.status == 0 && !plain.stdout.contains("subgraph cluster_"))
@@ -159,11 +164,12 @@ struct RenderCommandTests {
         #expect(nodes.count == 4, "the view model, its controller and its two use cases")
         let collapsed = try CLIRunner.run(["render", "fixtures/issue-tracker/manifest.yaml", "--dot", "-o", "-", "--collapse", "modules"])
         let edges = collapsed.stdout.split(separator: "\n").filter { $0.contains(" -> ") }
-        #expect(edges == [
-            #"  m1 -> m4 [penwidth="1", label="1", id="m1_m4"];"#,
-            #"  m2 -> m0 [penwidth="1", label="1", id="m2_m0"];"#,
-            #"  m4 -> m3 [penwidth="1", label="3", id="m4_m3"];"#,
-        ], "App -> Presentation, Data -> (no module) for the supplied URL, Presentation -> Domain")
+        #expect(
+            edges == [
+                #"  m1 -> m4 [penwidth="1", label="1", id="m1_m4"];"#,
+                #"  m2 -> m0 [penwidth="1", label="1", id="m2_m0"];"#,
+                #"  m4 -> m3 [penwidth="1", label="3", id="m4_m3"];"#,
+            ], "App -> Presentation, Data -> (no module) for the supplied URL, Presentation -> Domain")
     }
 }
 
@@ -180,11 +186,12 @@ extension RenderCommandTests {
         let svg = directory.appendingPathComponent("big.svg").path
         let refused = try CLIRunner.run(["render", manifest, "--svg", "-o", svg], timeout: 20)
         #expect(refused.status == 2)
-        #expect(refused.stderr == """
-            digraph: error: the picture would have 5001 registrations and 5000 edges; laying out more than 5000 registrations or 20000 edges takes many minutes.
-            Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
+        #expect(
+            refused.stderr == """
+                digraph: error: the picture would have 5001 registrations and 5000 edges; laying out more than 5000 registrations or 20000 edges takes many minutes.
+                Draw part of it (--focus KEY --depth 2), one node per module (--collapse modules), or write the DOT text (--dot); or pass --no-limit to lay it out anyway.
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: svg))
         #expect(try CLIRunner.run(["render", manifest, "--dot", "-o", "-"], timeout: 20).status == 0)
         #expect(try CLIRunner.run(["render", manifest, "--svg", "-o", svg, "--focus", "S10", "--depth", "2"], timeout: 20).status == 0)

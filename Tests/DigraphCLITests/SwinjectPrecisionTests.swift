@@ -13,219 +13,241 @@ struct SwinjectPrecisionTests {
     }
 
     static let wrapper = """
-    import Swinject
-    extension Container {
-        @discardableResult
-        func register<Service>(_ type: Service.Type, name: String? = nil, mainActorFactory: @escaping @MainActor (Resolver) -> Service) -> ServiceEntry<Service> {
-            register(type, name: name) { r in MainActor.assumeIsolated { mainActorFactory(r) } }
+        import Swinject
+        extension Container {
+            @discardableResult
+            func register<Service>(_ type: Service.Type, name: String? = nil, mainActorFactory: @escaping @MainActor (Resolver) -> Service) -> ServiceEntry<Service> {
+                register(type, name: name) { r in MainActor.assumeIsolated { mainActorFactory(r) } }
+            }
         }
-    }
 
-    """
+        """
 
     @Test func aRegisterWrapperIsFollowedWithItsIsolation() throws {
-        let result = try imported(Self.wrapper + """
-        func assemble(container: Container) {
-            container.register(SearchViewModel.self, mainActorFactory: { r in SearchViewModel(api: r.resolve(API.self)!) }).inObjectScope(.container)
-            container.register(API.self) { _ in API() }
-        }
+        let result = try imported(
+            Self.wrapper + """
+                func assemble(container: Container) {
+                    container.register(SearchViewModel.self, mainActorFactory: { r in SearchViewModel(api: r.resolve(API.self)!) }).inObjectScope(.container)
+                    container.register(API.self) { _ in API() }
+                }
 
-        """)
+                """)
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("""
-        registrations:
-          # App.swift:9
-          # registered through register (App.swift:4)
-          - provides: SearchViewModel
-            lifetime: singleton
-            isolation: MainActor
-            dependencies:
-              api: API
-          # App.swift:10
-          - provides: API
-            lifetime: graph
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                registrations:
+                  # App.swift:9
+                  # registered through register (App.swift:4)
+                  - provides: SearchViewModel
+                    lifetime: singleton
+                    isolation: MainActor
+                    dependencies:
+                      api: API
+                  # App.swift:10
+                  - provides: API
+                    lifetime: graph
 
-        """), "\(result.stdout)")
+                """), "\(result.stdout)")
         #expect(result.stderr == "digraph: read 1 Swift file: 2 registrations, 1 resolve, 0 calls not understood\n")
     }
 
     @Test func namesGivenByConstantsAreTheirStrings() throws {
-        let result = try check("""
-        import Swinject
-        enum RouterName: String { case root; case detail = "details" }
-        enum Names { static let primary = "primary" }
-        let kCache = "cache"
-        func assemble(container: Container) {
-            container.register(Router.self, name: RouterName.root.rawValue) { _ in Router() }
-            container.register(Router.self, name: RouterName.detail.rawValue) { _ in Router() }
-            container.register(DB.self, name: Names.primary) { _ in DB() }
-            container.register(Cache.self, name: kCache) { _ in Cache() }
-            container.register(Screen.self) { r in
-                Screen(root: r.resolve(Router.self, name: RouterName.root.rawValue)!, details: r.resolve(Router.self, name: "details")!,
-                       db: r.resolve(DB.self, name: Names.primary)!, cache: r.resolve(Cache.self, name: kCache)!)
+        let result = try check(
+            """
+            import Swinject
+            enum RouterName: String { case root; case detail = "details" }
+            enum Names { static let primary = "primary" }
+            let kCache = "cache"
+            func assemble(container: Container) {
+                container.register(Router.self, name: RouterName.root.rawValue) { _ in Router() }
+                container.register(Router.self, name: RouterName.detail.rawValue) { _ in Router() }
+                container.register(DB.self, name: Names.primary) { _ in DB() }
+                container.register(Cache.self, name: kCache) { _ in Cache() }
+                container.register(Screen.self) { r in
+                    Screen(root: r.resolve(Router.self, name: RouterName.root.rawValue)!, details: r.resolve(Router.self, name: "details")!,
+                           db: r.resolve(DB.self, name: Names.primary)!, cache: r.resolve(Cache.self, name: kCache)!)
+                }
             }
-        }
 
-        """)
+            """)
         #expect(result.status == 0)
         #expect(result.stdout == "digraph: checked 5 registrations: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
     }
 
     @Test func aResolveSwiftTypesFromItsContextHasThatKey() throws {
-        let result = try imported("""
-        import Swinject
-        enum Composition {
-            static let container = Container()
-            static func resolve<T>() -> T { container.resolve(T.self)! }
-        }
-        final class API { init() {} }
-        final class Store { init(api: API, cache: Cache?) {} }
-        func assemble(container: Container) {
-            container.register(Store.self) { _ in Store(api: Composition.resolve(), cache: Composition.resolve()) }
-        }
-        final class Screen {
-            func makeStore() -> Store { Composition.resolve() }
-            let api: API = Composition.resolve()
-            func unknown() { use(Composition.resolve()) }
-        }
+        let result = try imported(
+            """
+            import Swinject
+            enum Composition {
+                static let container = Container()
+                static func resolve<T>() -> T { container.resolve(T.self)! }
+            }
+            final class API { init() {} }
+            final class Store { init(api: API, cache: Cache?) {} }
+            func assemble(container: Container) {
+                container.register(Store.self) { _ in Store(api: Composition.resolve(), cache: Composition.resolve()) }
+            }
+            final class Screen {
+                func makeStore() -> Store { Composition.resolve() }
+                let api: API = Composition.resolve()
+                func unknown() { use(Composition.resolve()) }
+            }
 
-        """)
-        #expect(result.stdout.hasSuffix("""
-          - provides: Store
-            lifetime: graph
-            dependencies:
-              api: API
-              cache: "Cache?"
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: Store
+                    lifetime: graph
+                    dependencies:
+                      api: API
+                      cache: "Cache?"
 
-        resolves:
-          # App.swift:12
-          - Store
-          # App.swift:13
-          - API
+                resolves:
+                  # App.swift:12
+                  - Store
+                  # App.swift:13
+                  - API
 
-        """), "\(result.stdout)")
-        #expect(result.stderr.hasPrefix("App.swift:14:26: warning: this resolve names no type (`Composition.resolve()`) and digraph cannot tell the type Swift infers here"), "\(result.stderr)")
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix(
+                "App.swift:14:26: warning: this resolve names no type (`Composition.resolve()`) and digraph cannot tell the type Swift infers here"),
+            "\(result.stderr)")
     }
 
     /// Inside a factory: an annotated local, a cast, a helper whose result a parameter takes
     /// (optional only when the parameter is); at the app: an initializer's parameter, one element
     /// of a returned tuple. A value with nothing of the container in it is an info, not a warning.
     @Test func aResolveTakesItsTypeFromEveryPlaceSwiftDoes() throws {
-        let result = try imported("""
-        import Swinject
-        extension Resolver {
-            func resolve<Service>() -> Service { resolve(Service.self)! }
-        }
-        final class Feed { init(api: API, clock: Clock?, settings: Settings, limit: Int) {} }
-        final class Screen { init(feed: Feed) {} }
-        func assemble(container: Container) {
-            container.register(Feed.self) { r in
-                let api: API = r.resolve()
-                return Feed(api: api, clock: r.resolve(), settings: r.resolve() as Settings, limit: Limits.page)
+        let result = try imported(
+            """
+            import Swinject
+            extension Resolver {
+                func resolve<Service>() -> Service { resolve(Service.self)! }
             }
-        }
-        enum Limits { static let page = 20 }
-        func start(_ r: Resolver) -> (Screen, Feed) {
-            _ = Screen(feed: r.resolve())
-            return (r.resolve(), r.resolve())
-        }
+            final class Feed { init(api: API, clock: Clock?, settings: Settings, limit: Int) {} }
+            final class Screen { init(feed: Feed) {} }
+            func assemble(container: Container) {
+                container.register(Feed.self) { r in
+                    let api: API = r.resolve()
+                    return Feed(api: api, clock: r.resolve(), settings: r.resolve() as Settings, limit: Limits.page)
+                }
+            }
+            enum Limits { static let page = 20 }
+            func start(_ r: Resolver) -> (Screen, Feed) {
+                _ = Screen(feed: r.resolve())
+                return (r.resolve(), r.resolve())
+            }
 
-        """)
-        #expect(result.stdout.hasSuffix("""
-          - provides: Feed
-            lifetime: graph
-            dependencies:
-              api: API
-              clock: "Clock?"
-              settings: Settings
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: Feed
+                    lifetime: graph
+                    dependencies:
+                      api: API
+                      clock: "Clock?"
+                      settings: Settings
 
-        resolves:
-          # App.swift:15
-          - Feed
-          # App.swift:16
-          - Screen
-          # App.swift:16
-          - Feed
+                resolves:
+                  # App.swift:15
+                  - Feed
+                  # App.swift:16
+                  - Screen
+                  # App.swift:16
+                  - Feed
 
-        """), "\(result.stdout)")
-        #expect(result.stderr == """
-        App.swift:10:86: info: 'Feed': parameter 'limit' is given `Limits.page`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-        digraph: imported 1 registration: 0 errors, 0 warnings, 1 info
-        digraph: read 1 Swift file: 1 registration, 6 resolves, 0 calls not understood
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr == """
+                App.swift:10:86: info: 'Feed': parameter 'limit' is given `Limits.page`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                digraph: imported 1 registration: 0 errors, 0 warnings, 1 info
+                digraph: read 1 Swift file: 1 registration, 6 resolves, 0 calls not understood
 
-        """, "\(result.stderr)")
+                """, "\(result.stderr)")
     }
 
     /// `{ Impl($0.resolve()) }` is Swinject's graph scope (not a hand-rolled transient); a
     /// container's `defaultObjectScope` is the default of what is registered on it; a helper that
     /// writes its own factory is read per call, and a callback that resolves is said, not read.
     @Test func shorthandClosuresDefaultScopesAndHelpersThatWriteTheFactory() throws {
-        let result = try imported("""
-        import Swinject
-        class Screen<Model> { required init(model: Model) {} }
-        final class Feed: Screen<FeedModel> {}
-        final class FeedModel { init(api: API) {} }
-        let shared: Container = {
-            let container = Container(defaultObjectScope: .container)
-            container.register(API.self) { _ in API() }
-            return container
-        }()
-        func assemble(container: Container) {
-            container.register(FeedModel.self) { FeedModel(api: $0.resolve(API.self)!) }
-            screen(container, Feed.self) { feed, r in _ = r.resolve(Clock.self) }
-        }
-        func screen<S: Screen<M>, M>(_ container: Container, _ type: S.Type, configure: @escaping (S, Resolver) -> Void) {
-            container.register(type) { r in
-                let screen = S(model: r.resolve(M.self)!)
-                configure(screen, r)
-                return screen
-            }.inObjectScope(.transient)
-        }
+        let result = try imported(
+            """
+            import Swinject
+            class Screen<Model> { required init(model: Model) {} }
+            final class Feed: Screen<FeedModel> {}
+            final class FeedModel { init(api: API) {} }
+            let shared: Container = {
+                let container = Container(defaultObjectScope: .container)
+                container.register(API.self) { _ in API() }
+                return container
+            }()
+            func assemble(container: Container) {
+                container.register(FeedModel.self) { FeedModel(api: $0.resolve(API.self)!) }
+                screen(container, Feed.self) { feed, r in _ = r.resolve(Clock.self) }
+            }
+            func screen<S: Screen<M>, M>(_ container: Container, _ type: S.Type, configure: @escaping (S, Resolver) -> Void) {
+                container.register(type) { r in
+                    let screen = S(model: r.resolve(M.self)!)
+                    configure(screen, r)
+                    return screen
+                }.inObjectScope(.transient)
+            }
 
-        """)
-        #expect(result.stdout.hasSuffix("""
-        registrations:
-          # App.swift:7
-          - provides: API
-            lifetime: singleton
-          # App.swift:11
-          - provides: FeedModel
-            lifetime: graph
-            dependencies:
-              api: API
-          # App.swift:12
-          # registered through screen (App.swift:14)
-          - provides: Feed
-            dependencies:
-              model: FeedModel
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                registrations:
+                  # App.swift:7
+                  - provides: API
+                    lifetime: singleton
+                  # App.swift:11
+                  - provides: FeedModel
+                    lifetime: graph
+                    dependencies:
+                      api: API
+                  # App.swift:12
+                  # registered through screen (App.swift:14)
+                  - provides: Feed
+                    dependencies:
+                      model: FeedModel
 
-        """), "\(result.stdout)")
-        #expect(result.stderr.hasPrefix("App.swift:12:51: warning: 'Feed': this closure, passed to `screen`, resolves here; digraph reads the factory `screen` writes (App.swift:14), not this closure: add what it resolves to the manifest by hand [swift-import]\n"), "\(result.stderr)")
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix(
+                "App.swift:12:51: warning: 'Feed': this closure, passed to `screen`, resolves here; digraph reads the factory `screen` writes (App.swift:14), not this closure: add what it resolves to the manifest by hand [swift-import]\n"
+            ), "\(result.stderr)")
     }
 
     /// A module's own container class wraps Swinject; files that call it do not import Swinject.
     /// `DIContainer.shared.register` is the wrapper; `DIContainer.shared.container.register` is
     /// Swinject's own, reached through the property.
     @Test func aContainerClassWrappingSwinjectIsReadFromFilesThatDoNotImportIt() throws {
-        try withApp("""
-        import Swinject
-        public enum NWScope {
-            case graph, container
-            var swinjectScope: ObjectScope { self == .graph ? .graph : .container }
-        }
-        public final class DIContainer {
-            public static let shared = DIContainer()
-            public let container = Container()
-            public func register<T>(_ serviceType: T.Type, scope: NWScope = .graph, factory: @escaping (DIResolver) -> T) {
-                container.register(serviceType) { resolver in factory(DIResolver(resolver: resolver)) }.inObjectScope(scope.swinjectScope)
+        try withApp(
+            """
+            import Swinject
+            public enum NWScope {
+                case graph, container
+                var swinjectScope: ObjectScope { self == .graph ? .graph : .container }
             }
-        }
-        public struct DIResolver {
-            let resolver: Resolver
-            public func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }
-        }
+            public final class DIContainer {
+                public static let shared = DIContainer()
+                public let container = Container()
+                public func register<T>(_ serviceType: T.Type, scope: NWScope = .graph, factory: @escaping (DIResolver) -> T) {
+                    container.register(serviceType) { resolver in factory(DIResolver(resolver: resolver)) }.inObjectScope(scope.swinjectScope)
+                }
+            }
+            public struct DIResolver {
+                let resolver: Resolver
+                public func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }
+            }
 
-        """) { folder in
+            """
+        ) { folder in
             try """
             import DIContainerModule
             func configure() {
@@ -236,67 +258,75 @@ struct SwinjectPrecisionTests {
 
             """.write(to: folder.appendingPathComponent("Configure.swift"), atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
-            #expect(result.stdout.hasSuffix("""
-            registrations:
-              # Configure.swift:3
-              # registered through register (App.swift:9)
-              - provides: Tokens
-                lifetime: singleton
-              # Configure.swift:4
-              # registered through register (App.swift:9)
-              - provides: Clock
-                lifetime: graph
-              # Configure.swift:5
-              - provides: API
-                lifetime: graph
-                dependencies:
-                  tokens: Tokens
+            #expect(
+                result.stdout.hasSuffix(
+                    """
+                    registrations:
+                      # Configure.swift:3
+                      # registered through register (App.swift:9)
+                      - provides: Tokens
+                        lifetime: singleton
+                      # Configure.swift:4
+                      # registered through register (App.swift:9)
+                      - provides: Clock
+                        lifetime: graph
+                      # Configure.swift:5
+                      - provides: API
+                        lifetime: graph
+                        dependencies:
+                          tokens: Tokens
 
-            """), "\(result.stdout)")
-            #expect(result.stderr.hasPrefix("Configure.swift:5:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: Swinject's register"), "\(result.stderr)")
+                    """), "\(result.stdout)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Configure.swift:5:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: Swinject's register"
+                ), "\(result.stderr)")
         }
     }
 
     /// Generic helpers around `resolve`, whatever their name, are resolves: with the type they are
     /// given, or the one Swift infers.
     @Test func resolveHelpersAreFollowedWhateverTheirName() throws {
-        let result = try imported("""
-        import Swinject
-        enum DI {
-            static let container = Container()
-            static func inject<T>() -> T { container.resolve(T.self)! }
-            static func get<T>(_ type: T.Type, named name: String? = nil) -> T { container.resolve(type, name: name)! }
-            static func maybe<T>(_ type: T.Type) -> T? { container.resolve(type) }
-        }
-        final class Store { init(api: API, clock: Clock?) {} }
-        func assemble(container: Container) {
-            container.register(Store.self) { _ in Store(api: DI.inject(), clock: DI.maybe(Clock.self)) }
-            container.register(API.self, name: "main") { _ in API() }
-        }
-        final class Screen {
-            let store: Store = DI.inject()
-            let api = DI.get(API.self, named: "main")
-        }
+        let result = try imported(
+            """
+            import Swinject
+            enum DI {
+                static let container = Container()
+                static func inject<T>() -> T { container.resolve(T.self)! }
+                static func get<T>(_ type: T.Type, named name: String? = nil) -> T { container.resolve(type, name: name)! }
+                static func maybe<T>(_ type: T.Type) -> T? { container.resolve(type) }
+            }
+            final class Store { init(api: API, clock: Clock?) {} }
+            func assemble(container: Container) {
+                container.register(Store.self) { _ in Store(api: DI.inject(), clock: DI.maybe(Clock.self)) }
+                container.register(API.self, name: "main") { _ in API() }
+            }
+            final class Screen {
+                let store: Store = DI.inject()
+                let api = DI.get(API.self, named: "main")
+            }
 
-        """)
-        #expect(result.stdout.hasSuffix("""
-          - provides: Store
-            lifetime: graph
-            dependencies:
-              api: API
-              clock: "Clock?"
-          # App.swift:11
-          - provides: API
-            lifetime: graph
-            name: main
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: Store
+                    lifetime: graph
+                    dependencies:
+                      api: API
+                      clock: "Clock?"
+                  # App.swift:11
+                  - provides: API
+                    lifetime: graph
+                    name: main
 
-        resolves:
-          # App.swift:14
-          - Store
-          # App.swift:15
-          - { type: API, name: main }
+                resolves:
+                  # App.swift:14
+                  - Store
+                  # App.swift:15
+                  - { type: API, name: main }
 
-        """), "\(result.stdout)")
+                """), "\(result.stdout)")
     }
 
     /// `register(SearchViewModel.self) { SearchViewModel(store: …) }` through an initializer that
@@ -304,119 +334,128 @@ struct SwinjectPrecisionTests {
     /// written out, and a resolve of `SearchViewModel<RunLoop>` finds it.
     @Test func anInitializerThatFixesTheGenericParameterWritesTheKeyOut() throws {
         let swift = """
-        import Swinject
-        import Foundation
-        final class Store { init() {} }
-        final class SearchViewModel<S> {
-            init(scheduler: S, store: Store) {}
-        }
-        extension SearchViewModel where S == RunLoop {
-            convenience init(store: Store) { self.init(scheduler: RunLoop.main, store: store) }
-        }
-        final class Screen { init(model: SearchViewModel<RunLoop>) {} }
-        func assemble(container: Container) {
-            container.register(Store.self) { _ in Store() }
-            container.register(SearchViewModel.self) { r in SearchViewModel(store: r.resolve(Store.self)!) }
-            container.register(Screen.self) { r in Screen(model: r.resolve(SearchViewModel<RunLoop>.self)!) }
-        }
+            import Swinject
+            import Foundation
+            final class Store { init() {} }
+            final class SearchViewModel<S> {
+                init(scheduler: S, store: Store) {}
+            }
+            extension SearchViewModel where S == RunLoop {
+                convenience init(store: Store) { self.init(scheduler: RunLoop.main, store: store) }
+            }
+            final class Screen { init(model: SearchViewModel<RunLoop>) {} }
+            func assemble(container: Container) {
+                container.register(Store.self) { _ in Store() }
+                container.register(SearchViewModel.self) { r in SearchViewModel(store: r.resolve(Store.self)!) }
+                container.register(Screen.self) { r in Screen(model: r.resolve(SearchViewModel<RunLoop>.self)!) }
+            }
 
-        """
+            """
         let result = try imported(swift)
-        #expect(result.stdout.contains("""
-          # App.swift:13
-          - provides: "SearchViewModel<RunLoop>"
-            implementation: "SearchViewModel<RunLoop>"
-            lifetime: graph
-            dependencies:
-              store: Store
+        #expect(
+            result.stdout.contains(
+                """
+                  # App.swift:13
+                  - provides: "SearchViewModel<RunLoop>"
+                    implementation: "SearchViewModel<RunLoop>"
+                    lifetime: graph
+                    dependencies:
+                      store: Store
 
-        """), "\(result.stdout)")
+                """), "\(result.stdout)")
         #expect(!result.stdout.contains("generic arguments from the factory"), "no specialization comment: the key is exact")
     }
 
     /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic
     /// parameter of `ClipboardView<ViewModel>`'s initializer is the key's argument.
     @Test func anAutoregisteredGenericTakesItsArgumentsFromTheKey() throws {
-        let result = try imported("""
-        import Swinject
-        import SwinjectAutoregistration
-        struct ClipboardView<ViewModel> { init(viewModel: ViewModel, clock: Clock) {} }
-        final class ClipboardViewModelImpl { init() {} }
-        final class Clock { init() {} }
-        func assemble(container: Container) {
-            container.autoregister(ClipboardViewModelImpl.self, initializer: ClipboardViewModelImpl.init)
-            container.autoregister(Clock.self, initializer: Clock.init)
-            container.autoregister(ClipboardView<ClipboardViewModelImpl>.self, initializer: ClipboardView.init)
-        }
+        let result = try imported(
+            """
+            import Swinject
+            import SwinjectAutoregistration
+            struct ClipboardView<ViewModel> { init(viewModel: ViewModel, clock: Clock) {} }
+            final class ClipboardViewModelImpl { init() {} }
+            final class Clock { init() {} }
+            func assemble(container: Container) {
+                container.autoregister(ClipboardViewModelImpl.self, initializer: ClipboardViewModelImpl.init)
+                container.autoregister(Clock.self, initializer: Clock.init)
+                container.autoregister(ClipboardView<ClipboardViewModelImpl>.self, initializer: ClipboardView.init)
+            }
 
-        """)
-        #expect(result.stdout.hasSuffix("""
-          - provides: "ClipboardView<ClipboardViewModelImpl>"
-            implementation: "ClipboardView<ClipboardViewModelImpl>"
-            lifetime: graph
-            dependencies:
-              viewModel: ClipboardViewModelImpl
-              clock: Clock
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: "ClipboardView<ClipboardViewModelImpl>"
+                    implementation: "ClipboardView<ClipboardViewModelImpl>"
+                    lifetime: graph
+                    dependencies:
+                      viewModel: ClipboardViewModelImpl
+                      clock: Clock
 
-        """), "\(result.stdout)")
+                """), "\(result.stdout)")
     }
 
     @Test func aResolveWithoutItsArgumentsOrWithTheWrongTypeIsAnError() throws {
-        let result = try check("""
-        import Swinject
-        func assemble(container: Container) {
-            container.register(ScanResult.self) { (_, code: String) in ScanResult(code: code) }
-            container.register(Report.self) { (_, reason: Reason) in Report(reason: reason) }
-        }
-        final class Screen {
-            func show(resolver: Resolver, id: Int, reason: Reason) {
-                _ = resolver.resolve(ScanResult.self)!
-                _ = resolver.resolve(Report.self, argument: 42)!
-                _ = resolver.resolve(ScanResult.self, argument: "abc")!
-                _ = resolver.resolve(Report.self, argument: id)!
-                _ = resolver.resolve(Report.self, argument: reason)!
+        let result = try check(
+            """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(ScanResult.self) { (_, code: String) in ScanResult(code: code) }
+                container.register(Report.self) { (_, reason: Reason) in Report(reason: reason) }
             }
-        }
+            final class Screen {
+                func show(resolver: Resolver, id: Int, reason: Reason) {
+                    _ = resolver.resolve(ScanResult.self)!
+                    _ = resolver.resolve(Report.self, argument: 42)!
+                    _ = resolver.resolve(ScanResult.self, argument: "abc")!
+                    _ = resolver.resolve(Report.self, argument: id)!
+                    _ = resolver.resolve(Report.self, argument: reason)!
+                }
+            }
 
-        """)
+            """)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-        App.swift:8:13: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
-        App.swift:3:5: note: 'ScanResult' declares its arguments here
-        App.swift:9:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
-        App.swift:4:5: note: 'Report' declares its arguments here
-        App.swift:11:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
-        App.swift:4:5: note: 'Report' declares its arguments here
-        digraph: checked 2 registrations: 3 errors, 0 warnings, 0 infos
+        #expect(
+            result.stdout == """
+                App.swift:8:13: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+                App.swift:3:5: note: 'ScanResult' declares its arguments here
+                App.swift:9:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                App.swift:4:5: note: 'Report' declares its arguments here
+                App.swift:11:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                App.swift:4:5: note: 'Report' declares its arguments here
+                digraph: checked 2 registrations: 3 errors, 0 warnings, 0 infos
 
-        """, "\(result.stdout)")
+                """, "\(result.stdout)")
     }
 
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
         let swift = """
-        import Swinject
-        func assemble(container: Container) {
-            container.register(Cache.self) { r in Cache(clock: r.resolve(Clock.self)!) }.inObjectScope(.container) // digraph:ignore captive-dependency one clock per app is fine
-            container.register(Clock.self) { _ in Clock() }
-            // digraph:ignore missing-binding, cycle the store comes from a module we do not read
-            container.register(Feed.self) { r in Feed(store: r.resolve(Store.self)!) }
-            container.register(Typo.self) { _ in Typo() } // digraph:ignore captiv-dependency
-        }
+            import Swinject
+            func assemble(container: Container) {
+                container.register(Cache.self) { r in Cache(clock: r.resolve(Clock.self)!) }.inObjectScope(.container) // digraph:ignore captive-dependency one clock per app is fine
+                container.register(Clock.self) { _ in Clock() }
+                // digraph:ignore missing-binding, cycle the store comes from a module we do not read
+                container.register(Feed.self) { r in Feed(store: r.resolve(Store.self)!) }
+                container.register(Typo.self) { _ in Typo() } // digraph:ignore captiv-dependency
+            }
 
-        """
+            """
         let result = try check(swift)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-        App.swift:5:5: info: unused suppression: nothing on Feed reports 'cycle'; remove it from the `// digraph:ignore` comment [cycle]
-        App.swift:7:51: warning: `// digraph:ignore` names 'captiv-dependency', which is no code digraph reports; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, isolation-mismatch, swift-import [swift-import]
-        digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (2 suppressed not shown)
+        #expect(
+            result.stdout == """
+                App.swift:5:5: info: unused suppression: nothing on Feed reports 'cycle'; remove it from the `// digraph:ignore` comment [cycle]
+                App.swift:7:51: warning: `// digraph:ignore` names 'captiv-dependency', which is no code digraph reports; the codes are: missing-binding, cycle, duplicate-registration, composition-key, key-collision, captive-dependency, layer-violation, unknown-module, argument-mismatch, unused-registration, registration-order, isolation-mismatch, swift-import [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (2 suppressed not shown)
 
-        """, "\(result.stdout)")
+                """, "\(result.stdout)")
         // Without the comments both findings are reported.
         let plain = try check(swift.replacingOccurrences(of: "// digraph:ignore", with: "// note:"))
         #expect(plain.status == 1)
         #expect(plain.stdout.contains("App.swift:3:49: warning: singleton 'Cache' holds graph 'Clock' (parameter 'clock')"), "\(plain.stdout)")
-        #expect(plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
+        #expect(
+            plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
     }
 }
 
@@ -424,17 +463,17 @@ struct SwinjectPrecisionTests {
 /// 2.10.0 and round-tripped through gen-swift by SwinjectAssemblyBehaviourTests ("Precision").
 struct PrecisionFixtureTests {
     static let findings = """
-    fixtures/import/precision/AppDelegate.swift:18:9: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
-    fixtures/import/precision/Assemblies.swift:40:9: note: 'ScanResult' declares its arguments here
-    fixtures/import/precision/AppDelegate.swift:22:9: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
-    fixtures/import/precision/Assemblies.swift:41:9: note: 'Report' declares its arguments here
-    fixtures/import/precision/Assemblies.swift:28:78: info: 'Router (name: root)': parameter 'name' is given `RouterName.root`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-    fixtures/import/precision/Assemblies.swift:30:82: info: 'Router (name: find)': parameter 'name' is given `Tab.search.rawValue`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-    fixtures/import/precision/Assemblies.swift:32:38: info: 'SearchViewModel': parameter 'loop' is given `RunLoop.main`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-    fixtures/import/precision/Assemblies.swift:43:9: info: unused suppression: nothing on Settings (name: shared) reports 'unused-registration'; remove it from the `// digraph:ignore` comment [unused-registration]
-    digraph: checked 17 registrations: 2 errors, 0 warnings, 4 infos (1 suppressed not shown)
+        fixtures/import/precision/AppDelegate.swift:18:9: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+        fixtures/import/precision/Assemblies.swift:40:9: note: 'ScanResult' declares its arguments here
+        fixtures/import/precision/AppDelegate.swift:22:9: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+        fixtures/import/precision/Assemblies.swift:41:9: note: 'Report' declares its arguments here
+        fixtures/import/precision/Assemblies.swift:28:78: info: 'Router (name: root)': parameter 'name' is given `RouterName.root`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        fixtures/import/precision/Assemblies.swift:30:82: info: 'Router (name: find)': parameter 'name' is given `Tab.search.rawValue`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        fixtures/import/precision/Assemblies.swift:32:38: info: 'SearchViewModel': parameter 'loop' is given `RunLoop.main`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        fixtures/import/precision/Assemblies.swift:43:9: info: unused suppression: nothing on Settings (name: shared) reports 'unused-registration'; remove it from the `// digraph:ignore` comment [unused-registration]
+        digraph: checked 17 registrations: 2 errors, 0 warnings, 4 infos (1 suppressed not shown)
 
-    """
+        """
 
     /// The two crashing resolves are the only errors: no false missing binding from the wrapper,
     /// the generic key, the inferred resolves or the constant names; the captive the app accepts
@@ -449,7 +488,8 @@ struct PrecisionFixtureTests {
             let source = CLIRunner.packageRoot.appendingPathComponent("fixtures/import/precision")
             for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
                 let text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
-                try text.replacingOccurrences(of: "// digraph:ignore", with: "// note:").write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+                try text.replacingOccurrences(of: "// digraph:ignore", with: "// note:").write(
+                    to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
             }
             let plain = try CLIRunner.run(["check", "."], directory: folder)
             #expect(plain.stdout.contains("Assemblies.swift:22:61: warning: singleton 'FeedCache' holds graph 'Clock' (parameter 'clock')"), "\(plain.stdout)")
@@ -460,7 +500,8 @@ struct PrecisionFixtureTests {
     /// gen-swift refuses the whole app while those resolves crash, and writes nothing.
     @Test func generationWaitsForTheCrashesToBeFixed() throws {
         try withApp("") { folder in
-            let result = try CLIRunner.run(["gen-swift", CLIRunner.packageRoot.appendingPathComponent("fixtures/import/precision").path, "-o", "Container.swift"], directory: folder)
+            let result = try CLIRunner.run(
+                ["gen-swift", CLIRunner.packageRoot.appendingPathComponent("fixtures/import/precision").path, "-o", "Container.swift"], directory: folder)
             #expect(result.status == 1)
             #expect(result.stderr.hasSuffix("digraph: error: not generating code from a graph with errors\n"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
@@ -472,28 +513,35 @@ struct PrecisionFixtureTests {
 /// placeholder, and gen-swift asks for the real label instead of writing code that does not compile.
 struct HonestImportTests {
     @Test func genSwiftRefusesAPlaceholderLabelWithItsLocation() throws {
-        try withApp("""
-        import Swinject
-        func assemble(container: Container) {
-            container.register(API.self) { r in
-                let config = r.resolve(ConfigProtocol.self)!
-                return API(session: config.session, baseURL: config.baseURL)
+        try withApp(
+            """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(API.self) { r in
+                    let config = r.resolve(ConfigProtocol.self)!
+                    return API(session: config.session, baseURL: config.baseURL)
+                }
+                container.register(ConfigProtocol.self) { _ in Config() }
             }
-            container.register(ConfigProtocol.self) { _ in Config() }
-        }
 
-        """) { folder in
+            """
+        ) { folder in
             let imported = try CLIRunner.run(["import", "App.swift", "-o", "api.yaml"], directory: folder)
             #expect(imported.status == 0)
             let manifest = try String(contentsOf: folder.appendingPathComponent("api.yaml"), encoding: .utf8)
-            #expect(manifest.contains("  # FILL_IN_configProtocol: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label\n"))
+            #expect(
+                manifest.contains(
+                    "  # FILL_IN_configProtocol: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label\n"))
             #expect(manifest.contains("      FILL_IN_configProtocol: ConfigProtocol\n"))
             #expect(!manifest.contains("      configProtocol:"))
             // The manifest loads; gen-swift says what to fill in, where.
             #expect(try CLIRunner.run(["check", "api.yaml"], directory: folder).status == 0)
             let generated = try CLIRunner.run(["gen-swift", "api.yaml", "-o", "Container.swift"], directory: folder)
             #expect(generated.status != 0)
-            #expect(generated.stderr.contains("api.yaml:12:7: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell ('FILL_IN_configProtocol'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer"), "\(generated.stderr)")
+            #expect(
+                generated.stderr.contains(
+                    "api.yaml:12:7: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell ('FILL_IN_configProtocol'): rename it to the initializer's label, remove it, or import again with the sources that declare the initializer"
+                ), "\(generated.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
             // From the Swift itself, at the resolve.
             let direct = try CLIRunner.run(["gen-swift", "App.swift", "-o", "Container.swift"], directory: folder)
@@ -507,19 +555,21 @@ struct HonestImportTests {
 /// `register(SearchViewModel.self)` where Swift infers `SearchViewModel<RunLoop>` from the factory.
 struct GenericKeyTests {
     @Test func aGenericKeyWrittenWithoutArgumentsAnswersItsSpecializations() throws {
-        try withApp("""
-        import Swinject
-        final class SearchViewModel<S> { init() {} }
-        final class Paging<T> { init() {} }
-        final class Screen { init(search: SearchViewModel<RunLoop>, paging: Paging<Int>) {} }
-        func assemble(container: Container) {
-            container.register(SearchViewModel.self) { _ in SearchViewModel<RunLoop>() }
-            container.register(Paging.self) { _ in Paging() }
-            container.register(Screen.self) { r in Screen(search: r.resolve(SearchViewModel<RunLoop>.self)!, paging: r.resolve(Paging<Int>.self)!) }
-        }
-        final class Root { let screen = container.resolve(Screen.self)! }
+        try withApp(
+            """
+            import Swinject
+            final class SearchViewModel<S> { init() {} }
+            final class Paging<T> { init() {} }
+            final class Screen { init(search: SearchViewModel<RunLoop>, paging: Paging<Int>) {} }
+            func assemble(container: Container) {
+                container.register(SearchViewModel.self) { _ in SearchViewModel<RunLoop>() }
+                container.register(Paging.self) { _ in Paging() }
+                container.register(Screen.self) { r in Screen(search: r.resolve(SearchViewModel<RunLoop>.self)!, paging: r.resolve(Paging<Int>.self)!) }
+            }
+            final class Root { let screen = container.resolve(Screen.self)! }
 
-        """) { folder in
+            """
+        ) { folder in
             // No false missing binding, no false unused registration.
             let checked = try CLIRunner.run(["check", "App.swift"], directory: folder)
             #expect(checked.status == 0)
@@ -527,7 +577,10 @@ struct GenericKeyTests {
             let imported = try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder)
             // The construction says the argument: written out. It does not: kept, with a comment.
             #expect(imported.stdout.contains("  - provides: \"SearchViewModel<RunLoop>\"\n"), "\(imported.stdout)")
-            #expect(imported.stdout.contains("  # Swift infers Paging's generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest\n  - provides: Paging\n"))
+            #expect(
+                imported.stdout.contains(
+                    "  # Swift infers Paging's generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest\n  - provides: Paging\n"
+                ))
         }
     }
 }

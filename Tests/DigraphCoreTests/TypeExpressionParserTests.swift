@@ -46,8 +46,14 @@ struct TypeExpressionParserTests {
         ("Foo\tBar", "has a tab at character 4, which cannot be part of a Swift type"),
         ("Fo\u{200D}o", "has an invisible character (U+200D ZERO WIDTH JOINER) at character 2; remove it: two keys must not differ by what nobody can see"),
         ("\u{200B}Foo", "has an invisible character (U+200B ZERO WIDTH SPACE) at character 1; remove it: two keys must not differ by what nobody can see"),
-        ("Foo\u{FEFF}", "has an invisible character (U+FEFF ZERO WIDTH NO-BREAK SPACE) at character 4; remove it: two keys must not differ by what nobody can see"),
-        ("[Fo\u{202E}o]", "has an invisible character (U+202E RIGHT-TO-LEFT OVERRIDE) at character 4; remove it: two keys must not differ by what nobody can see"),
+        (
+            "Foo\u{FEFF}",
+            "has an invisible character (U+FEFF ZERO WIDTH NO-BREAK SPACE) at character 4; remove it: two keys must not differ by what nobody can see"
+        ),
+        (
+            "[Fo\u{202E}o]",
+            "has an invisible character (U+202E RIGHT-TO-LEFT OVERRIDE) at character 4; remove it: two keys must not differ by what nobody can see"
+        ),
         ("\"Foo\"", "has a quote (\") at character 1, which cannot be part of a Swift type"),
         ("Foo Bar", "has unexpected 'Bar' at character 5 after the type"),
         ("class", "uses the keyword 'class' at character 1 where a type name is expected"),

@@ -10,13 +10,17 @@ import Testing
 struct DOTGoldenTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let fixtures: [(name: String, paths: [String])] = [
-        ("popcorn", ["fixtures/popcorn/manifest.yaml"]),
-        ("issue-tracker", ["fixtures/issue-tracker/manifest.yaml"]),
-        ("workout", ["fixtures/workout"]),
-        ("shapes-app", ["fixtures/shapes/app.yaml"]),
-    ] + ["missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision", "captive-dependency",
-         "layer-violation", "unknown-module", "argument-mismatch", "unused-registration"].map { ("broken-\($0)", ["fixtures/broken/\($0).yaml"]) }
+    static let fixtures: [(name: String, paths: [String])] =
+        [
+            ("popcorn", ["fixtures/popcorn/manifest.yaml"]),
+            ("issue-tracker", ["fixtures/issue-tracker/manifest.yaml"]),
+            ("workout", ["fixtures/workout"]),
+            ("shapes-app", ["fixtures/shapes/app.yaml"]),
+        ]
+        + [
+            "missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision", "captive-dependency",
+            "layer-violation", "unknown-module", "argument-mismatch", "unused-registration",
+        ].map { ("broken-\($0)", ["fixtures/broken/\($0).yaml"]) }
 
     static func dot(for paths: [String], options: DOTOptions = DOTOptions()) throws -> String {
         let previous = FileManager.default.currentDirectoryPath

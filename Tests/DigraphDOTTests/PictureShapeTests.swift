@@ -19,35 +19,37 @@ struct PictureShapeTests {
     /// The `{ rank=same; … }` rows, top to bottom.
     func rows(_ dot: String) -> [[String]] {
         dot.split(separator: "\n").filter { $0.hasPrefix("  { rank=same; ") }.map {
-            $0.dropFirst("  { rank=same; ".count).dropLast(" }".count).split(separator: "; ").map { String($0.trimmingCharacters(in: .init(charactersIn: ";"))) }
+            $0.dropFirst("  { rank=same; ".count).dropLast(" }".count).split(separator: "; ").map {
+                String($0.trimmingCharacters(in: .init(charactersIn: ";")))
+            }
         }
     }
 
     /// 30 screens: a view controller (App) using its view model (Presentation); both use Router (Core).
     func screens(extra: String = "") -> String {
         var text = """
-        version: 1
-        modules:
-          App: { dependsOn: [Presentation, Core] }
-          Presentation: { dependsOn: [Core] }
-          Core: {}
-        registrations:
-          - provides: Router
-            module: Core
-            lifetime: singleton
-
-        """
-        for screen in 0..<30 {
-            text += """
-              - provides: Screen\(screen)ViewController
-                module: App
-                root: true
-                dependencies: { model: Screen\(screen)ViewModel, router: Router }
-              - provides: Screen\(screen)ViewModel
-                module: Presentation
-                dependencies: { router: Router }
+            version: 1
+            modules:
+              App: { dependsOn: [Presentation, Core] }
+              Presentation: { dependsOn: [Core] }
+              Core: {}
+            registrations:
+              - provides: Router
+                module: Core
+                lifetime: singleton
 
             """
+        for screen in 0..<30 {
+            text += """
+                  - provides: Screen\(screen)ViewController
+                    module: App
+                    root: true
+                    dependencies: { model: Screen\(screen)ViewModel, router: Router }
+                  - provides: Screen\(screen)ViewModel
+                    module: Presentation
+                    dependencies: { router: Router }
+
+                """
         }
         return text + extra
     }
@@ -63,10 +65,10 @@ struct PictureShapeTests {
             return text
         }
         let edgeLines = { (dot: String) in dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("style=invis") } }
-        let few = try dot(screens(60))      // 63 nodes, 180 edges
+        let few = try dot(screens(60))  // 63 nodes, 180 edges
         #expect(few.contains("rank=same"), "shaped")
         #expect(edgeLines(few).allSatisfy { $0.contains("label=\"router\"") || $0.contains("label=\"analytics\"") || $0.contains("label=\"logger\"") })
-        let many = try dot(screens(70))     // 73 nodes, 210 edges
+        let many = try dot(screens(70))  // 73 nodes, 210 edges
         #expect(many.contains("rank=same"), "shaped")
         #expect(edgeLines(many).count == 210)
         #expect(!edgeLines(many).contains { $0.contains("label=") }, "\(edgeLines(many).prefix(3))")
@@ -84,7 +86,10 @@ struct PictureShapeTests {
         let expected: [[String]] = controllerRows + [["hr0_0"]] + modelRows + [["hr0_2"], ["r0"]]
         #expect(rows == expected, "App's rows, its Router proxy, Presentation's rows, its proxy, then Core")
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.contains(##"    hr0_0 [label=<<i>Router</i> <font point-size="9">×30</font>>, style="rounded,dashed,filled", fillcolor="#ffffff", color="#8c8c8c", fontsize="10"];"##))
+        #expect(
+            lines.contains(
+                ##"    hr0_0 [label=<<i>Router</i> <font point-size="9">×30</font>>, style="rounded,dashed,filled", fillcolor="#ffffff", color="#8c8c8c", fontsize="10"];"##
+            ))
         #expect(lines.contains(#"  r1 -> hr0_0 [label="router"];"#), "a controller's Router edge ends at its module's proxy")
         #expect(lines.contains(#"  r1 -> r2 [label="model"];"#), "other edges are unchanged")
         #expect(lines.contains("  r1 -> r9 [style=invis, weight=0];"), "each row's first node holds the next row below it")
@@ -97,10 +102,15 @@ struct PictureShapeTests {
 
     @Test func anEdgeAgainstTheBandsDoesNotConstrainTheRanks() throws {
         // Router (Core) keeping the first screen's model closes a cycle through the bands.
-        let text = try dot(screens(extra: "  - provides: Tracker\n    module: Core\n    dependencies: { model: Screen0ViewModel }\n  - provides: Audit\n    module: Core\n    dependencies: { tracker: Tracker }\n    root: true\n"))
+        let text = try dot(
+            screens(
+                extra:
+                    "  - provides: Tracker\n    module: Core\n    dependencies: { model: Screen0ViewModel }\n  - provides: Audit\n    module: Core\n    dependencies: { tracker: Tracker }\n    root: true\n"
+            ))
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.contains(##"  r61 -> r2 [label="model", color="#b5179e", fontcolor="#b5179e", penwidth="2.5", constraint="false"];"##),
-                "Tracker (Core, bottom) -> Screen0ViewModel (Presentation, above): a layer violation, drawn without pulling ranks")
+        #expect(
+            lines.contains(##"  r61 -> r2 [label="model", color="#b5179e", fontcolor="#b5179e", penwidth="2.5", constraint="false"];"##),
+            "Tracker (Core, bottom) -> Screen0ViewModel (Presentation, above): a layer violation, drawn without pulling ranks")
         #expect(Array(rows(text).suffix(2)) == [["r0", "r62"], ["r61"]], "Core stays the bottom band: Router and Audit, then Tracker under Audit")
     }
 
@@ -129,7 +139,10 @@ struct PictureShapeTests {
         // Eight are 1,922 x 370 pt (5.2): the labels between the levels and the modules' boxes
         // count, not only the nodes of the widest level (1,480 pt).
         let eight = try dot(screens().components(separatedBy: "  - provides: Screen8ViewController")[0])
-        #expect(rows(eight) == [["r1", "r3", "r5", "r7"], ["r9", "r11", "r13", "r15"], ["hr0_0"],
-                                ["r2", "r4", "r6", "r8"], ["r10", "r12", "r14", "r16"], ["hr0_2"], ["r0"]])
+        #expect(
+            rows(eight) == [
+                ["r1", "r3", "r5", "r7"], ["r9", "r11", "r13", "r15"], ["hr0_0"],
+                ["r2", "r4", "r6", "r8"], ["r10", "r12", "r14", "r16"], ["hr0_2"], ["r0"],
+            ])
     }
 }

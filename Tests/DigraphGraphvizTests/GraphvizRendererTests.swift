@@ -1,133 +1,135 @@
 #if Graphviz
-import DigraphGraphviz
-import DigraphKit
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
+    import DigraphGraphviz
+    import DigraphKit
+    import Foundation
+    #if canImport(FoundationXML)
+        import FoundationXML
+    #endif
+    import Testing
 
-/// Real bytes from the real library: signatures, dimensions, parseable SVG with one node group per
-/// node, and clean errors.
-struct GraphvizRendererTests {
-    static let dot = """
-    digraph g {
-      node [shape=box];
-      a [label=<<b>A &amp; B</b>>];
-      b [label="Repository"];
-      c;
-      a -> b [label="uses"];
-      b -> c;
-    }
-    """
+    /// Real bytes from the real library: signatures, dimensions, parseable SVG with one node group per
+    /// node, and clean errors.
+    struct GraphvizRendererTests {
+        static let dot = """
+            digraph g {
+              node [shape=box];
+              a [label=<<b>A &amp; B</b>>];
+              b [label="Repository"];
+              c;
+              a -> b [label="uses"];
+              b -> c;
+            }
+            """
 
-    @Test func pngHasTheSignatureAndADrawing() throws {
-        let png = try GraphvizRenderer.render(dot: Self.dot, format: .png)
-        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        // IHDR: width and height, big-endian, at bytes 16..<24.
-        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        #expect(width > 50 && width < 2_000)
-        #expect(height > 100 && height < 2_000, "three ranks stacked")
-    }
+        @Test func pngHasTheSignatureAndADrawing() throws {
+            let png = try GraphvizRenderer.render(dot: Self.dot, format: .png)
+            #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            // IHDR: width and height, big-endian, at bytes 16..<24.
+            let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width > 50 && width < 2_000)
+            #expect(height > 100 && height < 2_000, "three ranks stacked")
+        }
 
-    @Test func svgParsesAndHasOneGroupPerNode() throws {
-        let svg = try GraphvizRenderer.render(dot: Self.dot, format: .svg)
-        final class Counter: NSObject, XMLParserDelegate {
-            var nodes = 0, edges = 0
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
-                if name == "g", attributes["class"] == "node" { nodes += 1 }
-                if name == "g", attributes["class"] == "edge" { edges += 1 }
+        @Test func svgParsesAndHasOneGroupPerNode() throws {
+            let svg = try GraphvizRenderer.render(dot: Self.dot, format: .svg)
+            final class Counter: NSObject, XMLParserDelegate {
+                var nodes = 0, edges = 0
+                func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+                    if name == "g", attributes["class"] == "node" { nodes += 1 }
+                    if name == "g", attributes["class"] == "edge" { edges += 1 }
+                }
+            }
+            let counter = Counter()
+            let parser = XMLParser(data: Data(svg))
+            parser.delegate = counter
+            #expect(parser.parse(), "the SVG is well-formed XML")
+            #expect(counter.nodes == 3)
+            #expect(counter.edges == 2)
+            #expect(String(decoding: svg, as: UTF8.self).contains("A &amp; B"))
+        }
+
+        @Test func pdfHasItsHeader() throws {
+            let pdf = try GraphvizRenderer.render(dot: Self.dot, format: .pdf)
+            #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+        }
+
+        @Test func jsonIsGraphvizLayout() throws {
+            let json = try GraphvizRenderer.render(dot: Self.dot, format: .json)
+            let object = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
+            #expect((object?["objects"] as? [Any])?.count == 3)
+        }
+
+        /// Every engine `digraph render --layout` offers.
+        @Test(arguments: GraphDrawing.Layout.allCases)
+        func everyLayoutEngineRenders(_ layout: GraphDrawing.Layout) throws {
+            let svg = try GraphvizRenderer.render(dot: Self.dot, format: .svg, layoutName: layout.rawValue)
+            #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+        }
+
+        @Test func renderingIsRepeatable() throws {
+            let first = try GraphvizRenderer.render(dot: Self.dot, format: .svg)
+            #expect(try GraphvizRenderer.render(dot: Self.dot, format: .svg) == first)
+        }
+
+        static let dotCommand = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: FileManager.default.isExecutableFile)
+
+        /// The in-process result is what the C library gives for the same DOT through its own
+        /// front end (`scripts/bootstrap` installs the `dot` command).
+        @Test(.enabled(if: dotCommand != nil, "needs the dot command (Debian package graphviz)"))
+        func matchesTheDotCommand() throws {
+            let dot = Self.dotCommand!
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: dot)
+            process.arguments = ["-Tsvg"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(Self.dot.utf8))
+            try input.fileHandleForWriting.close()
+            let expected = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let ours = try GraphvizRenderer.render(dot: Self.dot, format: .svg)
+            // The only difference allowed is the graph's name comment, which dot takes from its input file.
+            func body(_ svg: String) -> String {
+                svg.split(separator: "\n").filter { !$0.hasPrefix("<!-- Title") && !$0.hasPrefix("<!-- Generated by") }.joined(separator: "\n")
+            }
+            #expect(body(String(decoding: ours, as: UTF8.self)) == body(String(decoding: expected, as: UTF8.self)))
+        }
+
+        @Test func invalidDOTIsACleanError() {
+            #expect(throws: GraphvizRenderer.RenderError.self) { try GraphvizRenderer.render(dot: "digraph { a -> ", format: .svg) }
+            do {
+                _ = try GraphvizRenderer.render(dot: "digraph { a -> ", format: .svg)
+            } catch {
+                #expect(error.message.hasPrefix("Graphviz could not read the DOT text: syntax error in line 1"), "\(error.message)")
             }
         }
-        let counter = Counter()
-        let parser = XMLParser(data: Data(svg))
-        parser.delegate = counter
-        #expect(parser.parse(), "the SVG is well-formed XML")
-        #expect(counter.nodes == 3)
-        #expect(counter.edges == 2)
-        #expect(String(decoding: svg, as: UTF8.self).contains("A &amp; B"))
-    }
 
-    @Test func pdfHasItsHeader() throws {
-        let pdf = try GraphvizRenderer.render(dot: Self.dot, format: .pdf)
-        #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
-    }
-
-    @Test func jsonIsGraphvizLayout() throws {
-        let json = try GraphvizRenderer.render(dot: Self.dot, format: .json)
-        let object = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
-        #expect((object?["objects"] as? [Any])?.count == 3)
-    }
-
-    /// Every engine `digraph render --layout` offers.
-    @Test(arguments: GraphDrawing.Layout.allCases)
-    func everyLayoutEngineRenders(_ layout: GraphDrawing.Layout) throws {
-        let svg = try GraphvizRenderer.render(dot: Self.dot, format: .svg, layoutName: layout.rawValue)
-        #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
-    }
-
-    @Test func renderingIsRepeatable() throws {
-        let first = try GraphvizRenderer.render(dot: Self.dot, format: .svg)
-        #expect(try GraphvizRenderer.render(dot: Self.dot, format: .svg) == first)
-    }
-
-    static let dotCommand = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: FileManager.default.isExecutableFile)
-
-    /// The in-process result is what the C library gives for the same DOT through its own
-    /// front end (`scripts/bootstrap` installs the `dot` command).
-    @Test(.enabled(if: dotCommand != nil, "needs the dot command (Debian package graphviz)"))
-    func matchesTheDotCommand() throws {
-        let dot = Self.dotCommand!
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dot)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(Self.dot.utf8))
-        try input.fileHandleForWriting.close()
-        let expected = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let ours = try GraphvizRenderer.render(dot: Self.dot, format: .svg)
-        // The only difference allowed is the graph's name comment, which dot takes from its input file.
-        func body(_ svg: String) -> String {
-            svg.split(separator: "\n").filter { !$0.hasPrefix("<!-- Title") && !$0.hasPrefix("<!-- Generated by") }.joined(separator: "\n")
+        @Test func unknownNamesAreCleanErrors() {
+            do {
+                _ = try GraphvizRenderer.render(dot: Self.dot, formatName: "svg", layoutName: "nonsense")
+                Issue.record("an unknown layout must fail")
+            } catch {
+                #expect(
+                    error.message.hasPrefix("Graphviz could not lay out the graph with 'nonsense': Layout type: \"nonsense\" not recognized."),
+                    "\(error.message)")
+            }
+            do {
+                _ = try GraphvizRenderer.render(dot: Self.dot, formatName: "nonsense", layoutName: "dot")
+                Issue.record("an unknown format must fail")
+            } catch {
+                #expect(error.message.hasPrefix("Graphviz could not render the graph as 'nonsense'"), "\(error.message)")
+            }
         }
-        #expect(body(String(decoding: ours, as: UTF8.self)) == body(String(decoding: expected, as: UTF8.self)))
-    }
 
-    @Test func invalidDOTIsACleanError() {
-        #expect(throws: GraphvizRenderer.RenderError.self) { try GraphvizRenderer.render(dot: "digraph { a -> ", format: .svg) }
-        do {
-            _ = try GraphvizRenderer.render(dot: "digraph { a -> ", format: .svg)
-        } catch {
-            #expect(error.message.hasPrefix("Graphviz could not read the DOT text: syntax error in line 1"), "\(error.message)")
+        @Test func aLongErrorIsShortened() {
+            do {
+                _ = try GraphvizRenderer.render(dot: "digraph { " + String(repeating: "a -> ", count: 2_000), format: .svg)
+            } catch {
+                #expect(error.message.count < 600)
+            }
         }
     }
-
-    @Test func unknownNamesAreCleanErrors() {
-        do {
-            _ = try GraphvizRenderer.render(dot: Self.dot, formatName: "svg", layoutName: "nonsense")
-            Issue.record("an unknown layout must fail")
-        } catch {
-            #expect(error.message.hasPrefix("Graphviz could not lay out the graph with 'nonsense': Layout type: \"nonsense\" not recognized."), "\(error.message)")
-        }
-        do {
-            _ = try GraphvizRenderer.render(dot: Self.dot, formatName: "nonsense", layoutName: "dot")
-            Issue.record("an unknown format must fail")
-        } catch {
-            #expect(error.message.hasPrefix("Graphviz could not render the graph as 'nonsense'"), "\(error.message)")
-        }
-    }
-
-    @Test func aLongErrorIsShortened() {
-        do {
-            _ = try GraphvizRenderer.render(dot: "digraph { " + String(repeating: "a -> ", count: 2_000), format: .svg)
-        } catch {
-            #expect(error.message.count < 600)
-        }
-    }
-}
 #endif

@@ -19,32 +19,38 @@ struct DigraphKitTests {
     /// Matching by key: a key under one name matches the unnamed key of the other side; a key
     /// registered under several names keeps them, so those registrations never merge.
     @Test func graphDiffMatchingByKeyKeepsNamesWhereAKeyHasSeveral() throws {
-        let base = try #require(ManifestLoader.load(text: """
-            version: 1
-            registrations:
-              - provides: Clock
-              - provides: Feed
-                dependencies:
-                  clock: Clock
-              - provides: APIClient
-                name: secure
-              - provides: APIClient
-                name: plain
-            """).graph)
-        let head = try #require(ManifestLoader.load(text: """
-            version: 1
-            registrations:
-              - provides: Clock
-                name: clock
-              - provides: Feed
-                name: feed
-                dependencies:
-                  clock: { type: Clock, name: clock }
-              - provides: APIClient
-                name: secure
-              - provides: APIClient
-                name: public_
-            """).graph)
+        let base = try #require(
+            ManifestLoader.load(
+                text: """
+                    version: 1
+                    registrations:
+                      - provides: Clock
+                      - provides: Feed
+                        dependencies:
+                          clock: Clock
+                      - provides: APIClient
+                        name: secure
+                      - provides: APIClient
+                        name: plain
+                    """
+            ).graph)
+        let head = try #require(
+            ManifestLoader.load(
+                text: """
+                    version: 1
+                    registrations:
+                      - provides: Clock
+                        name: clock
+                      - provides: Feed
+                        name: feed
+                        dependencies:
+                          clock: { type: Clock, name: clock }
+                      - provides: APIClient
+                        name: secure
+                      - provides: APIClient
+                        name: public_
+                    """
+            ).graph)
         let byKey = GraphDiff(base: base, baseFindings: [], head: head, headFindings: [], matching: .key)
         #expect(byKey.addedRegistrations == [BindingKey(key: "APIClient", name: "public_")])
         #expect(byKey.removedRegistrations == [BindingKey(key: "APIClient", name: "plain")])
@@ -62,7 +68,8 @@ struct DigraphKitTests {
         let cycle = run.report.diagnostics.first { $0.code == DiagnosticCode(rawValue: "cycle") }
         #expect(cycle?.location.line == 4)
         #expect(cycle?.location.column == 5)
-        #expect(cycle?.message == "dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it")
+        #expect(
+            cycle?.message == "dependency cycle: LoginUseCase -> TokenRepository -> TokenRefresher -> LoginUseCase; make one edge `lazy: true` or remove it")
         #expect(run.exitStatus(strict: false) == .graphHasErrors)
         #expect(run.rendered(as: .text).hasPrefix("\(path):4:5: error: dependency cycle: LoginUseCase"))
     }

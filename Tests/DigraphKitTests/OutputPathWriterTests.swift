@@ -39,7 +39,8 @@ struct OutputPathWriterTests {
             let manifest = folder + "/app.yaml"
             try "version: 1\n".write(toFile: manifest, atomically: true, encoding: .utf8)
             for spelling in [manifest, folder + "/./app.yaml", folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "/app.yaml"] {
-                #expect(refusal(to: spelling, readingFrom: [manifest])
+                #expect(
+                    refusal(to: spelling, readingFrom: [manifest])
                         == "\(spelling) is one of the files this command reads; refusing to overwrite an input. Choose another output path")
             }
             #expect(try String(contentsOfFile: manifest, encoding: .utf8) == "version: 1\n")
@@ -67,7 +68,10 @@ struct OutputPathWriterTests {
             #expect(refusal(to: folder) == "\(folder) is not a regular file (a folder, a FIFO or a device); choose a file path")
             #expect(refusal(to: link) == "\(link) is a symbolic link; give the path of the file itself")
             #expect(refusal(to: readOnly) == "\(readOnly) is read-only; refusing to replace it. Make it writable or choose another output path")
-            #expect(refusal(to: writeOnly) == "\(writeOnly) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path")
+            #expect(
+                refusal(to: writeOnly)
+                    == "\(writeOnly) exists but cannot be read, so digraph cannot tell what it is; refusing to replace it. Move it away or choose another output path"
+            )
 
             var status = stat()
             #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)

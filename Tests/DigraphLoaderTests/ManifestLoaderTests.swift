@@ -17,28 +17,28 @@ struct ManifestLoaderTests {
     }
 
     static let yaml = """
-    version: 1
-    registrations:
-      - provides: [LoginUseCase, LoginUseCaseProtocol]
-        implementation: LoginUseCase
-        lifetime: container
-        dependencies:
-          zeta: Zeta
-          alpha: { type: Alpha, name: primary, lazy: true }
-          _: Clock?
-          window: { argument: window }
-        arguments:
-          window: UIWindow?
-    """
+        version: 1
+        registrations:
+          - provides: [LoginUseCase, LoginUseCaseProtocol]
+            implementation: LoginUseCase
+            lifetime: container
+            dependencies:
+              zeta: Zeta
+              alpha: { type: Alpha, name: primary, lazy: true }
+              _: Clock?
+              window: { argument: window }
+            arguments:
+              window: UIWindow?
+        """
 
     static let json = """
-    {"version": 1, "registrations": [
-      {"provides": ["LoginUseCase", "LoginUseCaseProtocol"], "implementation": "LoginUseCase", "lifetime": "container",
-       "dependencies": {"zeta": "Zeta", "alpha": {"type": "Alpha", "name": "primary", "lazy": true}, "_": "Clock?",
-                        "window": {"argument": "window"}},
-       "arguments": {"window": "UIWindow?"}}
-    ]}
-    """
+        {"version": 1, "registrations": [
+          {"provides": ["LoginUseCase", "LoginUseCaseProtocol"], "implementation": "LoginUseCase", "lifetime": "container",
+           "dependencies": {"zeta": "Zeta", "alpha": {"type": "Alpha", "name": "primary", "lazy": true}, "_": "Clock?",
+                            "window": {"argument": "window"}},
+           "arguments": {"window": "UIWindow?"}}
+        ]}
+        """
 
     @Test func yamlAndJSONReadToTheSameRegistration() throws {
         let fromYAML = try loaded(Self.yaml).registrations[0]
@@ -79,15 +79,16 @@ struct ManifestLoaderTests {
     }
 
     @Test func defaultsAndDerivedValues() throws {
-        let graph = try loaded("""
-        version: 1
-        registrations:
-          - provides: Plain
-          - provides: AnalyticsTracking
-            aliasOf: Plain
-          - provides: UIWindow
-            supplied: true
-        """, file: "dir/app-data.yaml")
+        let graph = try loaded(
+            """
+            version: 1
+            registrations:
+              - provides: Plain
+              - provides: AnalyticsTracking
+                aliasOf: Plain
+              - provides: UIWindow
+                supplied: true
+            """, file: "dir/app-data.yaml")
         #expect(graph.registrations[0].implementation?.key == "Plain")
         #expect(graph.registrations[0].lifetime == .transient)
         #expect(graph.registrations[0].assembly == "AppDataAssembly")
@@ -98,22 +99,30 @@ struct ManifestLoaderTests {
 
     @Test func filesMergeIntoOneGraph() throws {
         let result = ManifestLoader.load(sources: [
-            ("a.yaml", Array("""
-            version: 1
-            modules: { Domain: {}, Data: { dependsOn: [Domain] } }
-            external: [URLSession]
-            registrations:
-              - provides: Repository
-                module: Data
-                dependencies: { session: URLSession, clock: Clock }
-            """.utf8)),
-            ("b.yaml", Array("""
-            version: 1
-            modules: { Domain: {} }
-            registrations:
-              - provides: Clock
-                module: Domain
-            """.utf8)),
+            (
+                "a.yaml",
+                Array(
+                    """
+                    version: 1
+                    modules: { Domain: {}, Data: { dependsOn: [Domain] } }
+                    external: [URLSession]
+                    registrations:
+                      - provides: Repository
+                        module: Data
+                        dependencies: { session: URLSession, clock: Clock }
+                    """.utf8)
+            ),
+            (
+                "b.yaml",
+                Array(
+                    """
+                    version: 1
+                    modules: { Domain: {} }
+                    registrations:
+                      - provides: Clock
+                        module: Domain
+                    """.utf8)
+            ),
         ])
         #expect(result.diagnostics.isEmpty)
         let graph = try #require(result.graph)
@@ -131,7 +140,9 @@ struct ManifestLoaderTests {
         func manifest(breaking broken: Set<Int>) -> String {
             var text = "version: 1\nregistrations:\n"
             for index in 0..<count {
-                text += broken.contains(index) ? "  - provides: S\(index)\n    lifetim: singleton\n"
+                text +=
+                    broken.contains(index)
+                    ? "  - provides: S\(index)\n    lifetim: singleton\n"
                     : "  - provides: S\(index)\n    dependencies: { next: S\((index + 1) % count) }\n"
             }
             return text
@@ -140,9 +151,11 @@ struct ManifestLoaderTests {
         let broken = [3, 9_000, 19_999]
         let failed = ManifestLoader.load(text: manifest(breaking: Set(broken)), file: "big.yaml")
         #expect(failed.graph == nil)
-        #expect(failed.diagnostics.map(RuleExample.render) == broken.map {
-            "\(4 + 2 * $0):5: error: unknown field 'lifetim' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"
-        })
+        #expect(
+            failed.diagnostics.map(RuleExample.render)
+                == broken.map {
+                    "\(4 + 2 * $0):5: error: unknown field 'lifetim' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"
+                })
 
         let graph = try loaded(manifest(breaking: []), file: "big.yaml")
         #expect(graph.registrations.count == count)
@@ -160,7 +173,8 @@ struct ManifestLoaderTests {
         #expect(lines.count == ManifestLoader.maximumProblemsPerFile + 1)
         #expect(lines.first == "3:5: error: a registration must be a mapping (`key: value` pairs), found a number [schema]")
         #expect(lines[ManifestLoader.maximumProblemsPerFile - 1].hasPrefix("\(2 + ManifestLoader.maximumProblemsPerFile):5: error:"))
-        #expect(lines.last == "\(2 + ManifestLoader.maximumProblemsPerFile):5: error: … and 99800 more problems in this file, not shown; fix these first [schema]")
+        #expect(
+            lines.last == "\(2 + ManifestLoader.maximumProblemsPerFile):5: error: … and 99800 more problems in this file, not shown; fix these first [schema]")
     }
 
     @Test func conflictingRedeclarationsPointAtBothPlaces() {
@@ -168,62 +182,74 @@ struct ManifestLoaderTests {
             ("a.yaml", Array("version: 1\nmodules: { Data: { dependsOn: [Domain] }, Domain: {} }\nregistrations: []\n".utf8)),
             ("b.yaml", Array("version: 1\nassembly: AAssembly\nmodules: { Data: {} }\nregistrations: []\n".utf8)),
         ])
-        #expect(result.diagnostics.map { "\($0.location): \($0.message) / \($0.notes.map { "\($0.location)" })" } == [
-            "b.yaml:2:11: assembly 'AAssembly' is declared by two files; each file is one assembly, give them different names / [\"a.yaml:1:1\"]",
-            "b.yaml:3:12: module 'Data' is redeclared with different dependsOn []; the earlier declaration says [Domain] / [\"a.yaml:2:12\"]",
-        ])
+        #expect(
+            result.diagnostics.map { "\($0.location): \($0.message) / \($0.notes.map { "\($0.location)" })" } == [
+                "b.yaml:2:11: assembly 'AAssembly' is declared by two files; each file is one assembly, give them different names / [\"a.yaml:1:1\"]",
+                "b.yaml:3:12: module 'Data' is redeclared with different dependsOn []; the earlier declaration says [Domain] / [\"a.yaml:2:12\"]",
+            ])
     }
 
     /// Common slips are named as such, with what to do.
     @Test(arguments: [
-        ("a.json", #"{"version": 1, "registrations": [{"provides": "A"},]}"#,
-         "1:51: error: invalid JSON: a trailing comma before ']'; JSON allows none after the last element: remove this ',' [schema]"),
-        ("a.json", #"{"version": 1, "registrations": [{"provides": "A", }]}"#,
-         "1:50: error: invalid JSON: a trailing comma before '}'; JSON allows none after the last element: remove this ',' [schema]"),
-        ("a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    dependencies:\n      store: Store\n    clock: Clock\n",
-         "6:5: error: unknown field 'clock' in a registration — is it a parameter indented one level too far out? Parameters go under 'dependencies:'; the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"),
-        ("a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    lifecycle: singleton\n",
-         "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"),
+        (
+            "a.json", #"{"version": 1, "registrations": [{"provides": "A"},]}"#,
+            "1:51: error: invalid JSON: a trailing comma before ']'; JSON allows none after the last element: remove this ',' [schema]"
+        ),
+        (
+            "a.json", #"{"version": 1, "registrations": [{"provides": "A", }]}"#,
+            "1:50: error: invalid JSON: a trailing comma before '}'; JSON allows none after the last element: remove this ',' [schema]"
+        ),
+        (
+            "a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    dependencies:\n      store: Store\n    clock: Clock\n",
+            "6:5: error: unknown field 'clock' in a registration — is it a parameter indented one level too far out? Parameters go under 'dependencies:'; the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"
+        ),
+        (
+            "a.yaml", "version: 1\nregistrations:\n  - provides: Cache\n    lifecycle: singleton\n",
+            "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]"
+        ),
     ])
     func commonSlipsAreNamed(file: String, text: String, expected: String) {
         #expect(schemaErrors(text, file: file) == [expected])
     }
 
     @Test func schemaErrorsAreAllReportedAndLocated() {
-        #expect(schemaErrors("""
-        version: 1
-        registrations:
-          - provides: Foo
-            lifecycle: singleton
-            lifetime: forever
-            root: "yes"
-          - implementation: Bar
-          - provides: A & B
-          - provides: X
-            aliasOf: Y
-            implementation: Z
-            dependencies:
-              bad-label: Q
-              ok: { type: Q, nmae: x }
-              arg: { argument: a, lazy: true }
-        """) == [
-            "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]",
-            "5:15: error: unknown lifetime 'forever'; use one of transient, singleton, weak, graph (container = singleton) [schema]",
-            "6:11: error: 'root' must be true or false, found a string [schema]",
-            "7:5: error: a registration needs 'provides': the key (type) it registers [schema]",
-            "8:5: error: a registration of 'A & B' needs 'implementation': the concrete type to build (it defaults to 'provides' only when that is one plain type name) [schema]",
-            "11:21: error: an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have 'implementation' [schema]",
-            "13:7: error: 'bad-label' is not a valid parameter label; use a Swift identifier, or a name starting with '_' for an unlabeled parameter [schema]",
-            "13:7: error: an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have 'dependencies' [schema]",
-            "14:22: error: unknown field 'nmae' in dependency 'ok' (did you mean 'name'?); the fields are: type, name, lazy, eager, arguments, argument, suppress [schema]",
-            "15:33: error: dependency 'arg' is the runtime argument 'a'; it cannot also have 'lazy' [schema]",
-        ])
+        #expect(
+            schemaErrors(
+                """
+                version: 1
+                registrations:
+                  - provides: Foo
+                    lifecycle: singleton
+                    lifetime: forever
+                    root: "yes"
+                  - implementation: Bar
+                  - provides: A & B
+                  - provides: X
+                    aliasOf: Y
+                    implementation: Z
+                    dependencies:
+                      bad-label: Q
+                      ok: { type: Q, nmae: x }
+                      arg: { argument: a, lazy: true }
+                """) == [
+                    "4:5: error: unknown field 'lifecycle' in a registration (did you mean 'lifetime'?); the fields are: provides, implementation, lifetime, name, module, factory, root, isolation, dependencies, properties, arguments, aliasOf, supplied, suppress, eager [schema]",
+                    "5:15: error: unknown lifetime 'forever'; use one of transient, singleton, weak, graph (container = singleton) [schema]",
+                    "6:11: error: 'root' must be true or false, found a string [schema]",
+                    "7:5: error: a registration needs 'provides': the key (type) it registers [schema]",
+                    "8:5: error: a registration of 'A & B' needs 'implementation': the concrete type to build (it defaults to 'provides' only when that is one plain type name) [schema]",
+                    "11:21: error: an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have 'implementation' [schema]",
+                    "13:7: error: 'bad-label' is not a valid parameter label; use a Swift identifier, or a name starting with '_' for an unlabeled parameter [schema]",
+                    "13:7: error: an 'aliasOf' registration forwards to another key and builds nothing, so it cannot have 'dependencies' [schema]",
+                    "14:22: error: unknown field 'nmae' in dependency 'ok' (did you mean 'name'?); the fields are: type, name, lazy, eager, arguments, argument, suppress [schema]",
+                    "15:33: error: dependency 'arg' is the runtime argument 'a'; it cannot also have 'lazy' [schema]",
+                ])
     }
 
     @Test func versionMustBeTheNumberOne() {
         #expect(schemaErrors("registrations: []") == ["1:1: error: missing required field 'version'; add `version: 1` at the top of the file [schema]"])
         #expect(schemaErrors("version: 2\nregistrations: []") == ["1:10: error: unsupported manifest version '2'; this digraph reads version 1 [schema]"])
-        #expect(schemaErrors(#"{"version": "1", "registrations": []}"#, file: "m.json") == ["1:13: error: 'version' must be the number 1, found a string [schema]"])
+        #expect(
+            schemaErrors(#"{"version": "1", "registrations": []}"#, file: "m.json") == ["1:13: error: 'version' must be the number 1, found a string [schema]"])
         #expect(schemaErrors("version: 1") == ["1:1: error: missing required field 'registrations'; add `registrations: []` (it may be empty) [schema]"])
     }
 
@@ -232,10 +258,14 @@ struct ManifestLoaderTests {
     @Test func aFactoryMayBeAKeywordButNotInitOrSelf() throws {
         let graph = ManifestLoader.load(text: "version: 1\nregistrations:\n  - provides: FileManager\n    factory: default\n", file: "m.yaml").graph
         #expect(graph?.registrations.first?.factory?.value == "default")
-        let rule = "is not a static member Swift can call on the implementation: use one word of letters, digits and '_', not starting with a digit, other than init, self, Type and Protocol (omit 'factory' to call the initializer) [schema]"
-        #expect(schemaErrors("version: 1\nregistrations:\n  - provides: A\n    factory: init\n  - provides: B\n    factory: self\n  - provides: C\n    factory: make-it\n") == [
-            "4:14: error: 'factory' 'init' " + rule, "6:14: error: 'factory' 'self' " + rule, "8:14: error: 'factory' 'make-it' " + rule,
-        ])
+        let rule =
+            "is not a static member Swift can call on the implementation: use one word of letters, digits and '_', not starting with a digit, other than init, self, Type and Protocol (omit 'factory' to call the initializer) [schema]"
+        #expect(
+            schemaErrors(
+                "version: 1\nregistrations:\n  - provides: A\n    factory: init\n  - provides: B\n    factory: self\n  - provides: C\n    factory: make-it\n")
+                == [
+                    "4:14: error: 'factory' 'init' " + rule, "6:14: error: 'factory' 'self' " + rule, "8:14: error: 'factory' 'make-it' " + rule,
+                ])
     }
 
     @Test func jsonThatLibyamlWouldRejectIsRead() throws {
@@ -243,9 +273,10 @@ struct ManifestLoaderTests {
         let graph = try loaded(#"{"version": 1, "registrations": [{"provides": "A", "name": "x\#u{00e9}"}]}"#, file: "m.json")
         #expect(graph.registrations[0].name?.value == "xé")
         // A surrogate pair decodes (and is then rejected as a type name, with a location).
-        #expect(schemaErrors(#"{"version": 1, "registrations": [{"provides": "A\ud83d\ude00"}]}"#, file: "m.json") == [
-            "1:47: error: 'provides' is not a valid Swift type: 'A😀' has '😀' at character 2, which cannot be part of a Swift type [schema]",
-        ])
+        #expect(
+            schemaErrors(#"{"version": 1, "registrations": [{"provides": "A\ud83d\ude00"}]}"#, file: "m.json") == [
+                "1:47: error: 'provides' is not a valid Swift type: 'A😀' has '😀' at character 2, which cannot be part of a Swift type [schema]"
+            ])
         #expect(schemaErrors("{\"version\": 1, \"registrations\": [], \"\(longKey)\": 1}", file: "m.json").count == 1)
     }
 

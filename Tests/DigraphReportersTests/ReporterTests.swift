@@ -6,23 +6,27 @@ import Testing
 /// Each reporter on a hand-made report with the awkward characters a real one can carry.
 struct ReporterTests {
     static let location = SourceLocation(file: "dir/my app,v2:x.yaml", line: 3, column: 7)
-    static let report = Report(registrations: 2, diagnostics: [
-        Diagnostic(.cycle, .error, "dependency cycle: A -> B -> A; 100% \"sure\"\nsecond line", at: location,
-                   notes: [Note("'A' depends on 'B' (parameter 'b')", at: SourceLocation(file: "dir/my app,v2:x.yaml", line: 5, column: 9))]),
-        Diagnostic(.unusedRegistration, .info, "nothing reachable from a root uses 'C'", at: SourceLocation(file: "a.yaml", line: 1, column: 1)),
-        Diagnostic(.keyCollision, .warning, "'Data.User' and 'Domain.User' collide", at: SourceLocation(file: "a.yaml", line: 2, column: 1)),
-    ])
+    static let report = Report(
+        registrations: 2,
+        diagnostics: [
+            Diagnostic(
+                .cycle, .error, "dependency cycle: A -> B -> A; 100% \"sure\"\nsecond line", at: location,
+                notes: [Note("'A' depends on 'B' (parameter 'b')", at: SourceLocation(file: "dir/my app,v2:x.yaml", line: 5, column: 9))]),
+            Diagnostic(.unusedRegistration, .info, "nothing reachable from a root uses 'C'", at: SourceLocation(file: "a.yaml", line: 1, column: 1)),
+            Diagnostic(.keyCollision, .warning, "'Data.User' and 'Domain.User' collide", at: SourceLocation(file: "a.yaml", line: 2, column: 1)),
+        ])
 
     @Test func textIsTheCompilerFormSortedWithASummary() {
-        #expect(TextReporter().render(Self.report) == """
-        a.yaml:1:1: info: nothing reachable from a root uses 'C' [unused-registration]
-        a.yaml:2:1: warning: 'Data.User' and 'Domain.User' collide [key-collision]
-        dir/my app,v2:x.yaml:3:7: error: dependency cycle: A -> B -> A; 100% "sure"
-        second line [cycle]
-        dir/my app,v2:x.yaml:5:9: note: 'A' depends on 'B' (parameter 'b')
-        digraph: checked 2 registrations: 1 error, 1 warning, 1 info
+        #expect(
+            TextReporter().render(Self.report) == """
+                a.yaml:1:1: info: nothing reachable from a root uses 'C' [unused-registration]
+                a.yaml:2:1: warning: 'Data.User' and 'Domain.User' collide [key-collision]
+                dir/my app,v2:x.yaml:3:7: error: dependency cycle: A -> B -> A; 100% "sure"
+                second line [cycle]
+                dir/my app,v2:x.yaml:5:9: note: 'A' depends on 'B' (parameter 'b')
+                digraph: checked 2 registrations: 1 error, 1 warning, 1 info
 
-        """)
+                """)
     }
 
     @Test func colourIsOnlyAddedWhenAskedFor() {
@@ -46,7 +50,10 @@ struct ReporterTests {
         let lines = GitHubReporter().render(Self.report).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "::notice file=a.yaml,line=1,col=1,title=digraph unused-registration::nothing reachable from a root uses 'C'")
         #expect(lines[1] == "::warning file=a.yaml,line=2,col=1,title=digraph key-collision::'Data.User' and 'Domain.User' collide")
-        #expect(lines[2] == "::error file=dir/my app%2Cv2%3Ax.yaml,line=3,col=7,title=digraph cycle::dependency cycle: A -> B -> A; 100%25 \"sure\"%0Asecond line%0Anote: dir/my app,v2:x.yaml:5:9: 'A' depends on 'B' (parameter 'b')")
+        #expect(
+            lines[2]
+                == "::error file=dir/my app%2Cv2%3Ax.yaml,line=3,col=7,title=digraph cycle::dependency cycle: A -> B -> A; 100%25 \"sure\"%0Asecond line%0Anote: dir/my app,v2:x.yaml:5:9: 'A' depends on 'B' (parameter 'b')"
+        )
         #expect(lines[3] == "a.yaml:1:1: info: nothing reachable from a root uses 'C' [unused-registration]", "the full text report follows")
     }
 

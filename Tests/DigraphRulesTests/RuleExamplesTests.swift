@@ -34,9 +34,12 @@ struct RuleExamplesTests {
 
     @Test func everyCodeOfTheContractHasARule() {
         let codes = Set(RuleCatalog.descriptions.map(\.code.rawValue))
-        #expect(codes == ["schema", "missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision",
-                          "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order",
-                          "isolation-mismatch", "swift-import"])
+        #expect(
+            codes == [
+                "schema", "missing-binding", "cycle", "duplicate-registration", "composition-key", "key-collision",
+                "captive-dependency", "layer-violation", "unknown-module", "argument-mismatch", "unused-registration", "registration-order",
+                "isolation-mismatch", "swift-import",
+            ])
     }
 
     private func diagnostics(of manifest: String) throws -> [String] {

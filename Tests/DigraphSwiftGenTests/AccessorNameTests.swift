@@ -9,7 +9,8 @@ struct AccessorNameTests {
         let manifest = "version: 1\nregistrations:\n" + keys.map { "  - provides: \"\($0)\"\n    implementation: Impl\n" }.joined()
         let graph = try #require(ManifestLoader.load(text: manifest).graph)
         let plan = try GenerationPlan(graph: graph)
-        return Dictionary(uniqueKeysWithValues: keys.map { ($0, plan.accessor(for: BindingKey(key: (try? TypeExpressionParser.parse($0))?.key ?? $0, name: nil))) })
+        return Dictionary(
+            uniqueKeysWithValues: keys.map { ($0, plan.accessor(for: BindingKey(key: (try? TypeExpressionParser.parse($0))?.key ?? $0, name: nil))) })
     }
 
     @Test func namesDoNotDependOnOtherRegistrationsOrTheirOrder() throws {
@@ -25,8 +26,12 @@ struct AccessorNameTests {
 
     @Test func keysThatDifferOnlyInLeadingCapitalsAreRefusedWithBothNamed() throws {
         let graph = try #require(ManifestLoader.load(text: "version: 1\nregistrations:\n  - provides: FooBar\n  - provides: FOOBar\n", file: "m.yaml").graph)
-        #expect(throws: GenerationPlan.Problem(message: "'FOOBar' and 'FooBar' (m.yaml:3:15) would both be generated as 'fooBar()'; they differ only in the case of their first letters: rename one of the types",
-                                               location: SourceLocation(file: "m.yaml", line: 4, column: 15))) {
+        #expect(
+            throws: GenerationPlan.Problem(
+                message:
+                    "'FOOBar' and 'FooBar' (m.yaml:3:15) would both be generated as 'fooBar()'; they differ only in the case of their first letters: rename one of the types",
+                location: SourceLocation(file: "m.yaml", line: 4, column: 15))
+        ) {
             try GenerationPlan(graph: graph)
         }
     }

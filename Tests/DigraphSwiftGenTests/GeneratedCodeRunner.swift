@@ -32,8 +32,11 @@ enum GeneratedCodeRunner {
         for (file, text) in files { try text.write(to: directory.appendingPathComponent(file), atomically: true, encoding: .utf8) }
         let executable = directory.appendingPathComponent("program")
         let sources = files.keys.sorted().map { directory.appendingPathComponent($0).path }
-        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-warnings-as-errors", optimize ? "-O" : "-Onone"] + flags + [
-                                               "-module-name", "Generated", "-o", executable.path] + sources)
+        let compile = try run(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", "6", "-warnings-as-errors", optimize ? "-O" : "-Onone"] + flags + [
+                "-module-name", "Generated", "-o", executable.path,
+            ] + sources)
         guard compile.status == 0 else { return Run(compilerOutput: compile.output, compiled: false, output: "", status: compile.status) }
         let program = try run(executable.path, [])
         return Run(compilerOutput: compile.output, compiled: true, output: program.output, status: program.status)
@@ -55,13 +58,13 @@ enum GeneratedCodeRunner {
 
     /// The shared part of every behaviour program: named checks, a non-zero exit on any failure.
     static let checks = """
-    import Foundation
+        import Foundation
 
-    nonisolated(unsafe) var failures = 0
-    func check(_ condition: Bool, _ name: String) {
-        print(condition ? "ok: \\(name)" : "FAILED: \\(name)")
-        if !condition { failures += 1 }
-    }
+        nonisolated(unsafe) var failures = 0
+        func check(_ condition: Bool, _ name: String) {
+            print(condition ? "ok: \\(name)" : "FAILED: \\(name)")
+            if !condition { failures += 1 }
+        }
 
-    """
+        """
 }

@@ -15,41 +15,47 @@ struct GeneratedGoldenTests {
     ]
 
     /// The Factory target for the fixtures its harness compiles and runs (SwinjectAssemblyBehaviourTests).
-    static let cases: [(String, String)] = fixtures.flatMap { fixture in ["plain", "swinject"].map { (fixture.name, $0) } }
+    static let cases: [(String, String)] =
+        fixtures.flatMap { fixture in ["plain", "swinject"].map { (fixture.name, $0) } }
         + ["popcorn", "issue-tracker", "workout"].map { ($0, "factory") }
 
     @Test(arguments: cases)
     func generatedCodeMatchesItsGolden(_ name: String, target: String) throws {
         let paths = Self.fixtures.first { $0.name == name }!.paths
         let plan = try GeneratedCodeRunner.plan(paths)
-        let code = switch target {
-        case "plain": PlainContainerGenerator(plan: plan, sources: paths).generate()
-        case "swinject": SwinjectAssemblyGenerator(plan: plan, sources: paths).generate()
-        default: FactoryContainerGenerator(plan: plan, sources: paths).generate()
-        }
+        let code =
+            switch target {
+            case "plain": PlainContainerGenerator(plan: plan, sources: paths).generate()
+            case "swinject": SwinjectAssemblyGenerator(plan: plan, sources: paths).generate()
+            default: FactoryContainerGenerator(plan: plan, sources: paths).generate()
+            }
         let golden = GeneratedCodeRunner.packageRoot.appendingPathComponent("Tests/DigraphSwiftGenTests/Golden/\(name).\(target).swift")
         if ProcessInfo.processInfo.environment["DIGRAPH_UPDATE_GOLDENS"] == "1" {
             try code.write(to: golden, atomically: true, encoding: .utf8)
         }
         #expect(code == (try String(contentsOf: golden, encoding: .utf8)))
         // Deterministic: generating again gives the same bytes.
-        #expect(PlainContainerGenerator(plan: try GeneratedCodeRunner.plan(paths), sources: paths).generate()
+        #expect(
+            PlainContainerGenerator(plan: try GeneratedCodeRunner.plan(paths), sources: paths).generate()
                 == PlainContainerGenerator(plan: plan, sources: paths).generate())
     }
 
     @Test func conflictingIsolationIsRefused() throws {
-        let loaded = try DigraphLoaderBridge.load("""
-        version: 1
-        registrations:
-          - provides: Screen
-            isolation: MainActor
-            dependencies: { store: Store }
-          - provides: Store
-            isolation: DatabaseActor
-        """)
-        #expect(throws: GenerationPlan.Problem(
-            message: "'Screen' runs on MainActor but builds 'Store', which runs on DatabaseActor; make the dependency lazy or give both the same isolation",
-            location: SourceLocation(file: "manifest.yaml", line: 5, column: 21))) {
+        let loaded = try DigraphLoaderBridge.load(
+            """
+            version: 1
+            registrations:
+              - provides: Screen
+                isolation: MainActor
+                dependencies: { store: Store }
+              - provides: Store
+                isolation: DatabaseActor
+            """)
+        #expect(
+            throws: GenerationPlan.Problem(
+                message: "'Screen' runs on MainActor but builds 'Store', which runs on DatabaseActor; make the dependency lazy or give both the same isolation",
+                location: SourceLocation(file: "manifest.yaml", line: 5, column: 21))
+        ) {
             try GenerationPlan(graph: loaded)
         }
     }

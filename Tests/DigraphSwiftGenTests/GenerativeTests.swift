@@ -71,15 +71,15 @@ struct GenerativeTests {
             return "c.\(accessor)(\(arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))"
         }
         return GeneratedCodeRunner.checks + """
-        let c = \(manifest.container)(\(initializerArguments(manifest, plan)))
-        \(checks.main)
-        @DataActor func dataActorChecks(_ c: \(manifest.container)) {
-        \(checks.dataActor)
-        }
-        await dataActorChecks(c)
-        exit(failures == 0 ? 0 : 1)
+            let c = \(manifest.container)(\(initializerArguments(manifest, plan)))
+            \(checks.main)
+            @DataActor func dataActorChecks(_ c: \(manifest.container)) {
+            \(checks.dataActor)
+            }
+            await dataActorChecks(c)
+            exit(failures == 0 ? 0 : 1)
 
-        """ + dataActorDeclaration(plan)
+            """ + dataActorDeclaration(plan)
     }
 
     /// The behaviour program for the Swinject assemblies: the same checks through `resolve`.
@@ -91,16 +91,16 @@ struct GenerativeTests {
             return "c.resolve(\(plan.naming.metatype(type))\(passing))!"
         }
         return "import Swinject\n" + GeneratedCodeRunner.checks + """
-        nonisolated(unsafe) let c = Swinject.Container()
-        _ = Assembler([Hostile\(manifest.seed)Assembly(\(initializerArguments(manifest, plan)))], container: c)
-        \(checks.main)
-        @DataActor func dataActorChecks() {
-        \(checks.dataActor)
-        }
-        await dataActorChecks()
-        exit(failures == 0 ? 0 : 1)
+            nonisolated(unsafe) let c = Swinject.Container()
+            _ = Assembler([Hostile\(manifest.seed)Assembly(\(initializerArguments(manifest, plan)))], container: c)
+            \(checks.main)
+            @DataActor func dataActorChecks() {
+            \(checks.dataActor)
+            }
+            await dataActorChecks()
+            exit(failures == 0 ? 0 : 1)
 
-        """ + dataActorDeclaration(plan)
+            """ + dataActorDeclaration(plan)
     }
 
     /// Stubs declare the actor when a registration uses it; otherwise the program does.

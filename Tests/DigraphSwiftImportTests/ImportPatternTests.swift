@@ -25,426 +25,455 @@ struct ImportPatternTests {
     }
 
     @Test func swinjectScopesAndReceivers() {
-        #expect(Self.imported("""
-        func assemble(container: Container, c: Container) {
-            container.register(A.self) { _ in A() }
-            c.register(B.self) { _ in B() }.inObjectScope(.container)
-            self.container.register(C.self) { _ in C() }.inObjectScope(.weak)
-            Container.shared.register(D.self) { _ in D() }.inObjectScope(ObjectScope.transient)
-            container.register(E.self) { _ in E() }.inObjectScope(.graph)
-            container.register(F.self, name: "primary") { _ in F() }
-        }
-        """) == """
-        registrations:
-          # App.swift:2
-          - provides: A
-            lifetime: graph
-          # App.swift:3
-          - provides: B
-            lifetime: singleton
-          # App.swift:4
-          - provides: C
-            lifetime: weak
-          # App.swift:5
-          - provides: D
-          # App.swift:6
-          - provides: E
-            lifetime: graph
-          # App.swift:7
-          - provides: F
-            lifetime: graph
-            name: primary
-        """)
+        #expect(
+            Self.imported(
+                """
+                func assemble(container: Container, c: Container) {
+                    container.register(A.self) { _ in A() }
+                    c.register(B.self) { _ in B() }.inObjectScope(.container)
+                    self.container.register(C.self) { _ in C() }.inObjectScope(.weak)
+                    Container.shared.register(D.self) { _ in D() }.inObjectScope(ObjectScope.transient)
+                    container.register(E.self) { _ in E() }.inObjectScope(.graph)
+                    container.register(F.self, name: "primary") { _ in F() }
+                }
+                """) == """
+                    registrations:
+                      # App.swift:2
+                      - provides: A
+                        lifetime: graph
+                      # App.swift:3
+                      - provides: B
+                        lifetime: singleton
+                      # App.swift:4
+                      - provides: C
+                        lifetime: weak
+                      # App.swift:5
+                      - provides: D
+                      # App.swift:6
+                      - provides: E
+                        lifetime: graph
+                      # App.swift:7
+                      - provides: F
+                        lifetime: graph
+                        name: primary
+                    """)
     }
 
     @Test func unknownScopeIsAWarning() {
-        #expect(Self.imported("""
-        container.register(A.self) { _ in A() }.inObjectScope(.session)
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: A
-            lifetime: graph
-        1:18: warning: 'A': the object scope `.session` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(A.self) { _ in A() }.inObjectScope(.session)
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: A
+                        lifetime: graph
+                    1:18: warning: 'A': the object scope `.session` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it
+                    """)
     }
 
     @Test func resolveForms() {
-        #expect(Self.imported("""
-        protocol Repo {}
-        container.register(Repo.self) { r in
-            let cache = r.resolve(Cache.self)!
-            guard let store = r.resolve(Store.self, name: "disk") else { fatalError() }
-            return RepoImpl(api: r.resolve(API.self)!, cache: cache, store: store, log: r.resolve(Log.self), clock: r ~> Clock.self, named: r ~> (Named.self, name: "remote"))
-        }
-        """) == """
-        interfaces:
-          Repo: {}
+        #expect(
+            Self.imported(
+                """
+                protocol Repo {}
+                container.register(Repo.self) { r in
+                    let cache = r.resolve(Cache.self)!
+                    guard let store = r.resolve(Store.self, name: "disk") else { fatalError() }
+                    return RepoImpl(api: r.resolve(API.self)!, cache: cache, store: store, log: r.resolve(Log.self), clock: r ~> Clock.self, named: r ~> (Named.self, name: "remote"))
+                }
+                """) == """
+                    interfaces:
+                      Repo: {}
 
-        registrations:
-          # App.swift:2
-          - provides: Repo
-            implementation: RepoImpl
-            lifetime: graph
-            dependencies:
-              api: API
-              cache: Cache
-              store: { type: Store, name: disk }
-              log: "Log?"
-              clock: Clock
-              named: { type: Named, name: remote }
-        """)
+                    registrations:
+                      # App.swift:2
+                      - provides: Repo
+                        implementation: RepoImpl
+                        lifetime: graph
+                        dependencies:
+                          api: API
+                          cache: Cache
+                          store: { type: Store, name: disk }
+                          log: "Log?"
+                          clock: Clock
+                          named: { type: Named, name: remote }
+                    """)
     }
 
     @Test func runtimeArgumentsPassedOnAndTyped() {
-        #expect(Self.imported("""
-        final class Detail { init(id: Int, title: String, api: API) {} }
-        container.register(Detail.self) { (r, id: Int, title) in
-            Detail(id: id, title: title, api: r.resolve(API.self, argument: id)!)
-        }
-        container.register(Screen.self) { r, window in
-            Screen(window: window, child: r.resolve(Child.self, arguments: window, 3)!)
-        }
-        """) == """
-        registrations:
-          # App.swift:2
-          - provides: Detail
-            lifetime: graph
-            dependencies:
-              id: { argument: id }
-              title: { argument: title }
-              api: { type: API, arguments: [id] }
-            arguments:
-              id: Int
-              title: String
-          # App.swift:5
-          - provides: Screen
-            lifetime: graph
-            dependencies:
-              window: { argument: window }
-              child: { type: Child, arguments: [window] }
-            arguments:
-              window: FILL_IN
-        5:1: warning: 'Screen': the type of runtime argument 'window' is not written in the closure and no declared initializer says it; write `window: Type` in the closure or fill in 'FILL_IN'
-        6:76: warning: 'Screen': the resolve of 'Child' passes `3`; a manifest passes on only the registration's own runtime arguments, so it is left out
-        """)
+        #expect(
+            Self.imported(
+                """
+                final class Detail { init(id: Int, title: String, api: API) {} }
+                container.register(Detail.self) { (r, id: Int, title) in
+                    Detail(id: id, title: title, api: r.resolve(API.self, argument: id)!)
+                }
+                container.register(Screen.self) { r, window in
+                    Screen(window: window, child: r.resolve(Child.self, arguments: window, 3)!)
+                }
+                """) == """
+                    registrations:
+                      # App.swift:2
+                      - provides: Detail
+                        lifetime: graph
+                        dependencies:
+                          id: { argument: id }
+                          title: { argument: title }
+                          api: { type: API, arguments: [id] }
+                        arguments:
+                          id: Int
+                          title: String
+                      # App.swift:5
+                      - provides: Screen
+                        lifetime: graph
+                        dependencies:
+                          window: { argument: window }
+                          child: { type: Child, arguments: [window] }
+                        arguments:
+                          window: FILL_IN
+                    5:1: warning: 'Screen': the type of runtime argument 'window' is not written in the closure and no declared initializer says it; write `window: Type` in the closure or fill in 'FILL_IN'
+                    6:76: warning: 'Screen': the resolve of 'Child' passes `3`; a manifest passes on only the registration's own runtime arguments, so it is left out
+                    """)
     }
 
     @Test func constructionForms() {
-        #expect(Self.imported("""
-        container.register(A.self) { _ in A.init() }
-        container.register(B.self) { r in .init(a: r.resolve(A.self)!) }
-        container.register(C.self) { _ in C.make() }
-        container.register(D.self) { _ in D.shared }
-        container.register(E.self) { _ in Module.Impl() }
-        container.register(F.self) { r in Box<Int>(a: r.resolve(A.self)!) }
-        container.register(FileManager.self) { _ in FileManager.default }
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: A
-            lifetime: graph
-          # App.swift:2
-          - provides: B
-            lifetime: graph
-            dependencies:
-              a: A
-          # App.swift:3
-          - provides: C
-            lifetime: graph
-            factory: make
-          # App.swift:4
-          - provides: D
-            lifetime: graph
-            factory: shared
-          # App.swift:5
-          - provides: E
-            implementation: Module.Impl
-            lifetime: graph
-          # App.swift:6
-          - provides: F
-            implementation: "Box<Int>"
-            lifetime: graph
-            dependencies:
-              a: A
-          # App.swift:7
-          - provides: FileManager
-            lifetime: graph
-            factory: default
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(A.self) { _ in A.init() }
+                container.register(B.self) { r in .init(a: r.resolve(A.self)!) }
+                container.register(C.self) { _ in C.make() }
+                container.register(D.self) { _ in D.shared }
+                container.register(E.self) { _ in Module.Impl() }
+                container.register(F.self) { r in Box<Int>(a: r.resolve(A.self)!) }
+                container.register(FileManager.self) { _ in FileManager.default }
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: A
+                        lifetime: graph
+                      # App.swift:2
+                      - provides: B
+                        lifetime: graph
+                        dependencies:
+                          a: A
+                      # App.swift:3
+                      - provides: C
+                        lifetime: graph
+                        factory: make
+                      # App.swift:4
+                      - provides: D
+                        lifetime: graph
+                        factory: shared
+                      # App.swift:5
+                      - provides: E
+                        implementation: Module.Impl
+                        lifetime: graph
+                      # App.swift:6
+                      - provides: F
+                        implementation: "Box<Int>"
+                        lifetime: graph
+                        dependencies:
+                          a: A
+                      # App.swift:7
+                      - provides: FileManager
+                        lifetime: graph
+                        factory: default
+                    """)
     }
 
     @Test func aliasSuppliedAndMadeByAnObject() {
-        #expect(Self.imported("""
-        container.register(Tracking.self) { r in r.resolve(Analytics.self)! }
-        container.register(Window.self) { _ in self.window }.inObjectScope(.container)
-        container.register(Alert.self) { r in
-            r.resolve(AlertFactory.self)!.create(cloud: r.resolve(Cloud.self)!)
-        }
-        container.register(Service.self) { r in
-            let factory = r.resolve(ServiceFactory.self)!
-            return factory.makeService(api: r.resolve(API.self)!)
-        }
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: Tracking
-            lifetime: graph
-            aliasOf: Analytics
-          # App.swift:2
-          # supplied: the factory returns `self.window`, a value made outside the container
-          - provides: Window
-            supplied: true
-          # App.swift:3
-          # built by a method of another registration's object; no implementation to name
-          - provides: Alert
-            lifetime: graph
-            dependencies:
-              _factory: AlertFactory
-              cloud: Cloud
-          # App.swift:6
-          # built by a method of another registration's object; no implementation to name
-          - provides: Service
-            lifetime: graph
-            dependencies:
-              _factory: ServiceFactory
-              api: API
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(Tracking.self) { r in r.resolve(Analytics.self)! }
+                container.register(Window.self) { _ in self.window }.inObjectScope(.container)
+                container.register(Alert.self) { r in
+                    r.resolve(AlertFactory.self)!.create(cloud: r.resolve(Cloud.self)!)
+                }
+                container.register(Service.self) { r in
+                    let factory = r.resolve(ServiceFactory.self)!
+                    return factory.makeService(api: r.resolve(API.self)!)
+                }
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: Tracking
+                        lifetime: graph
+                        aliasOf: Analytics
+                      # App.swift:2
+                      # supplied: the factory returns `self.window`, a value made outside the container
+                      - provides: Window
+                        supplied: true
+                      # App.swift:3
+                      # built by a method of another registration's object; no implementation to name
+                      - provides: Alert
+                        lifetime: graph
+                        dependencies:
+                          _factory: AlertFactory
+                          cloud: Cloud
+                      # App.swift:6
+                      # built by a method of another registration's object; no implementation to name
+                      - provides: Service
+                        lifetime: graph
+                        dependencies:
+                          _factory: ServiceFactory
+                          api: API
+                    """)
     }
 
     @Test func lazyClosuresAndIsolation() {
-        #expect(Self.imported("""
-        container.register(Home.self) { @MainActor r in
-            Home(makeDetail: { r.resolve(Detail.self)! }, makeItem: { d in r.resolve(Item.self, argument: d)! })
-        }
-        container.register(List.self) { r in
-            MainActor.assumeIsolated { List(home: r.resolve(Home.self)!) }
-        }
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: Home
-            lifetime: graph
-            isolation: MainActor
-            dependencies:
-              makeDetail: { type: Detail, lazy: true }
-              makeItem: { type: Item, lazy: true }
-          # App.swift:4
-          - provides: List
-            lifetime: graph
-            isolation: MainActor
-            dependencies:
-              home: Home
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(Home.self) { @MainActor r in
+                    Home(makeDetail: { r.resolve(Detail.self)! }, makeItem: { d in r.resolve(Item.self, argument: d)! })
+                }
+                container.register(List.self) { r in
+                    MainActor.assumeIsolated { List(home: r.resolve(Home.self)!) }
+                }
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: Home
+                        lifetime: graph
+                        isolation: MainActor
+                        dependencies:
+                          makeDetail: { type: Detail, lazy: true }
+                          makeItem: { type: Item, lazy: true }
+                      # App.swift:4
+                      - provides: List
+                        lifetime: graph
+                        isolation: MainActor
+                        dependencies:
+                          home: Home
+                    """)
     }
 
     @Test func propertiesFromTheBodyAndInitCompleted() {
-        #expect(Self.imported("""
-        container.register(Service.self) { r in
-            let s = Service(api: r.resolve(API.self)!)
-            s.settings = r.resolve(Settings.self)
-            if let log = r.resolve(Log.self) { s.log = log }
-            return s
-        }
-        container.register(Parent.self) { _ in Parent() }
-            .initCompleted { r, p in p.child = r.resolve(Child.self)! }
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: Service
-            lifetime: graph
-            dependencies:
-              api: API
-            properties:
-              settings: "Settings?"
-              log: "Log?"
-          # App.swift:7
-          - provides: Parent
-            lifetime: graph
-            properties:
-              child: Child
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(Service.self) { r in
+                    let s = Service(api: r.resolve(API.self)!)
+                    s.settings = r.resolve(Settings.self)
+                    if let log = r.resolve(Log.self) { s.log = log }
+                    return s
+                }
+                container.register(Parent.self) { _ in Parent() }
+                    .initCompleted { r, p in p.child = r.resolve(Child.self)! }
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: Service
+                        lifetime: graph
+                        dependencies:
+                          api: API
+                        properties:
+                          settings: "Settings?"
+                          log: "Log?"
+                      # App.swift:7
+                      - provides: Parent
+                        lifetime: graph
+                        properties:
+                          child: Child
+                    """)
     }
 
     @Test func implementsAddsKeys() {
-        #expect(Self.imported("""
-        container.register(Store.self) { _ in Store() }.implements(Reading.self, Writing.self).inObjectScope(.container)
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: [Store, Reading, Writing]
-            implementation: Store
-            lifetime: singleton
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(Store.self) { _ in Store() }.implements(Reading.self, Writing.self).inObjectScope(.container)
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: [Store, Reading, Writing]
+                        implementation: Store
+                        lifetime: singleton
+                    """)
     }
 
     @Test func autoregisterReadsTheInitializerDeclaration() {
-        #expect(Self.imported("""
-        protocol Loading {}
-        final class Loader: Loading {
-            init(client: Client, cache: Cache?) {}
-            init(client: Client) {}
-        }
-        final class Item { init(id: String, loader: Loading) {} }
-        container.autoregister(Loading.self, initializer: Loader.init(client:cache:))
-        container.autoregister(Item.self, argument: String.self, initializer: Item.init)
-        container.autoregister(Missing.self, initializer: Nowhere.init)
-        """) == """
-        interfaces:
-          Loading: {}
+        #expect(
+            Self.imported(
+                """
+                protocol Loading {}
+                final class Loader: Loading {
+                    init(client: Client, cache: Cache?) {}
+                    init(client: Client) {}
+                }
+                final class Item { init(id: String, loader: Loading) {} }
+                container.autoregister(Loading.self, initializer: Loader.init(client:cache:))
+                container.autoregister(Item.self, argument: String.self, initializer: Item.init)
+                container.autoregister(Missing.self, initializer: Nowhere.init)
+                """) == """
+                    interfaces:
+                      Loading: {}
 
-        registrations:
-          # App.swift:7
-          - provides: Loading
-            implementation: Loader
-            lifetime: graph
-            dependencies:
-              client: Client
-              cache: "Cache?"
-          # App.swift:8
-          - provides: Item
-            lifetime: graph
-            dependencies:
-              id: { argument: id }
-              loader: Loading
-            arguments:
-              id: String
-          # App.swift:9
-          - provides: Missing
-            implementation: Nowhere
-            lifetime: graph
-        9:51: warning: 'Missing': 'Nowhere' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies
-        """)
+                    registrations:
+                      # App.swift:7
+                      - provides: Loading
+                        implementation: Loader
+                        lifetime: graph
+                        dependencies:
+                          client: Client
+                          cache: "Cache?"
+                      # App.swift:8
+                      - provides: Item
+                        lifetime: graph
+                        dependencies:
+                          id: { argument: id }
+                          loader: Loading
+                        arguments:
+                          id: String
+                      # App.swift:9
+                      - provides: Missing
+                        implementation: Nowhere
+                        lifetime: graph
+                    9:51: warning: 'Missing': 'Nowhere' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies
+                    """)
     }
 
     @Test func handRolledShapes() {
-        #expect(Self.imported(swinject: false, """
-        func wire(container: DependencyContainer) {
-            let network = NetworkManager()
-            container.register(Networking.self, instance: network)
-            container.register(type: Keychain.self, dependency: Keychain())
-            container.register(type: Store.self, component: Store(network: container.resolve(Networking.self)))
-            container.register(Feed.self) { Feed(store: try! container.resolve(type: Store.self)) }
-            container.register(instance: IssueViewModel(store: container.resolve(Store.self)), instanceName: "issues")
-            BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { _ in }
-            viewModel.register(with: "x")
-        }
-        final class Screen {
-            let feed = container.resolve(Feed.self)
-            let issues: IssueViewModel = container.resolve(instanceName: "issues")
-            let other = container.resolve(instanceName: "other") as! Other
-        }
-        """) == """
-        registrations:
-          # App.swift:3
-          - provides: Networking
-            implementation: NetworkManager
-            eager: true
-          # App.swift:4
-          - provides: Keychain
-            eager: true
-          # App.swift:5
-          - provides: Store
-            eager: true
-            dependencies:
-              network: Networking
-          # App.swift:6
-          - provides: Feed
-            dependencies:
-              store: Store
-          # App.swift:7
-          - provides: IssueViewModel
-            name: issues
-            eager: true
-            dependencies:
-              store: Store
+        #expect(
+            Self.imported(
+                swinject: false,
+                """
+                func wire(container: DependencyContainer) {
+                    let network = NetworkManager()
+                    container.register(Networking.self, instance: network)
+                    container.register(type: Keychain.self, dependency: Keychain())
+                    container.register(type: Store.self, component: Store(network: container.resolve(Networking.self)))
+                    container.register(Feed.self) { Feed(store: try! container.resolve(type: Store.self)) }
+                    container.register(instance: IssueViewModel(store: container.resolve(Store.self)), instanceName: "issues")
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { _ in }
+                    viewModel.register(with: "x")
+                }
+                final class Screen {
+                    let feed = container.resolve(Feed.self)
+                    let issues: IssueViewModel = container.resolve(instanceName: "issues")
+                    let other = container.resolve(instanceName: "other") as! Other
+                }
+                """) == """
+                    registrations:
+                      # App.swift:3
+                      - provides: Networking
+                        implementation: NetworkManager
+                        eager: true
+                      # App.swift:4
+                      - provides: Keychain
+                        eager: true
+                      # App.swift:5
+                      - provides: Store
+                        eager: true
+                        dependencies:
+                          network: Networking
+                      # App.swift:6
+                      - provides: Feed
+                        dependencies:
+                          store: Store
+                      # App.swift:7
+                      - provides: IssueViewModel
+                        name: issues
+                        eager: true
+                        dependencies:
+                          store: Store
 
-        resolves:
-          # App.swift:12
-          - Feed
-          # App.swift:13
-          - { type: IssueViewModel, name: issues }
-          # App.swift:14
-          - { type: Other, name: other }
-        3:5: warning: the declaration of `register(_:instance:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-        4:5: warning: the declaration of `register(type:dependency:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-        5:5: warning: the declaration of `register(type:component:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-        6:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: a factory called on every resolve (transient). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-        7:5: warning: the declaration of `register(instance:instanceName:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-        """)
+                    resolves:
+                      # App.swift:12
+                      - Feed
+                      # App.swift:13
+                      - { type: IssueViewModel, name: issues }
+                      # App.swift:14
+                      - { type: Other, name: other }
+                    3:5: warning: the declaration of `register(_:instance:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                    4:5: warning: the declaration of `register(type:dependency:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                    5:5: warning: the declaration of `register(type:component:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                    6:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: a factory called on every resolve (transient). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                    7:5: warning: the declaration of `register(instance:instanceName:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                    """)
     }
 
     @Test func directResolvesSkipGenericPlumbing() {
-        #expect(Self.imported("""
-        final class AppDelegate {
-            func start() {
-                guard let tokens = container.resolve(PushTokenRepository.self) else { return }
-                _ = try? container.resolve(Analytics.self)
-            }
-            func make<T>() -> T { container.resolve(T.self)! }
-        }
-        """) == """
-        registrations: []
+        #expect(
+            Self.imported(
+                """
+                final class AppDelegate {
+                    func start() {
+                        guard let tokens = container.resolve(PushTokenRepository.self) else { return }
+                        _ = try? container.resolve(Analytics.self)
+                    }
+                    func make<T>() -> T { container.resolve(T.self)! }
+                }
+                """) == """
+                    registrations: []
 
-        resolves:
-          # App.swift:3
-          - PushTokenRepository
-          # App.swift:4
-          - Analytics
-        """)
+                    resolves:
+                      # App.swift:3
+                      - PushTokenRepository
+                      # App.swift:4
+                      - Analytics
+                    """)
     }
 
     @Test func unreadableFactoriesKeepEveryResolve() {
-        #expect(Self.imported("""
-        container.register(Reporting.self) { r in makeReporter(r) }
-        container.register(Dashboard.self) { r in
-            Dashboard(formatter: Formatter(locale: r.resolve(Locale.self)!), retries: 3, config: config)
-        }
-        container.register(Thing.self) { r in r.resolve(type)! }
-        """) == """
-        registrations:
-          # App.swift:1
-          - provides: Reporting
-            implementation: FILL_IN
-            lifetime: graph
-          # App.swift:2
-          # FILL_IN_locale: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label
-          - provides: Dashboard
-            lifetime: graph
-            dependencies:
-              FILL_IN_locale: Locale
-          # App.swift:5
-          - provides: Thing
-            implementation: FILL_IN
-            lifetime: graph
-        1:60: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
-        3:15: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(Locale.self)!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it
-        3:44: warning: 'Dashboard': it resolves 'Locale' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_locale': rename it to the initializer's label (gen-swift refuses it until then)
-        3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value)
-        3:82: warning: 'Dashboard': parameter 'config' is given `config`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it
-        5:39: warning: 'Thing': it forwards to a resolve digraph cannot read: the type it resolves, `type`, is not a literal `X.self`
-        """)
+        #expect(
+            Self.imported(
+                """
+                container.register(Reporting.self) { r in makeReporter(r) }
+                container.register(Dashboard.self) { r in
+                    Dashboard(formatter: Formatter(locale: r.resolve(Locale.self)!), retries: 3, config: config)
+                }
+                container.register(Thing.self) { r in r.resolve(type)! }
+                """) == """
+                    registrations:
+                      # App.swift:1
+                      - provides: Reporting
+                        implementation: FILL_IN
+                        lifetime: graph
+                      # App.swift:2
+                      # FILL_IN_locale: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label
+                      - provides: Dashboard
+                        lifetime: graph
+                        dependencies:
+                          FILL_IN_locale: Locale
+                      # App.swift:5
+                      - provides: Thing
+                        implementation: FILL_IN
+                        lifetime: graph
+                    1:60: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
+                    3:15: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(Locale.self)!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it
+                    3:44: warning: 'Dashboard': it resolves 'Locale' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_locale': rename it to the initializer's label (gen-swift refuses it until then)
+                    3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                    3:82: warning: 'Dashboard': parameter 'config' is given `config`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it
+                    5:39: warning: 'Thing': it forwards to a resolve digraph cannot read: the type it resolves, `type`, is not a literal `X.self`
+                    """)
     }
 
     @Test func typealiasesTheKeysUseAreWritten() {
-        #expect(Self.imported("""
-        enum Todo { typealias ID = UUID }
-        typealias Completion = () -> Void
-        final class Detail { init(id: Todo.ID) {} }
-        container.register(Detail.self) { (r, id: Todo.ID) in Detail(id: id) }
-        """) == """
-        typealiases:
-          Todo.ID: UUID
+        #expect(
+            Self.imported(
+                """
+                enum Todo { typealias ID = UUID }
+                typealias Completion = () -> Void
+                final class Detail { init(id: Todo.ID) {} }
+                container.register(Detail.self) { (r, id: Todo.ID) in Detail(id: id) }
+                """) == """
+                    typealiases:
+                      Todo.ID: UUID
 
-        registrations:
-          # App.swift:4
-          - provides: Detail
-            lifetime: graph
-            dependencies:
-              id: { argument: id }
-            arguments:
-              id: Todo.ID
-        """)
+                    registrations:
+                      # App.swift:4
+                      - provides: Detail
+                        lifetime: graph
+                        dependencies:
+                          id: { argument: id }
+                        arguments:
+                          id: Todo.ID
+                    """)
     }
 
     @Test func aSyntaxErrorIsReportedAndTheRestRead() {
@@ -459,8 +488,10 @@ struct ImportPatternTests {
     }
 
     @Test func theOutputIsDeterministic() {
-        let source = [("A.swift", "container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n", String?.none),
-                      ("B.swift", "container.register(B.self) { _ in B() }\n", nil)]
+        let source = [
+            ("A.swift", "container.register(A.self) { r in A(b: r.resolve(B.self)!) }\n", String?.none),
+            ("B.swift", "container.register(B.self) { _ in B() }\n", nil),
+        ]
         let first = SwiftImporter.run(sources: source).written(as: .yaml, command: "t")
         let second = SwiftImporter.run(sources: source).written(as: .yaml, command: "t")
         #expect(first == second)
@@ -471,67 +502,73 @@ struct ImportPatternTests {
 /// A hand-rolled container's API, learned from its declaration (issue: hand-rolled containers).
 struct ContainerDeclarationTests {
     @Test func aFactoryTypealiasIsAFactoryAndItsClosureParameterResolves() {
-        #expect(ImportPatternTests.imported(swinject: false, """
-        public typealias FactoryClosure = (Box) -> Any
-        public final class Box {
-            var services: [String: FactoryClosure] = [:]
-            public func register<S>(type: S.Type, factoryClosure: @escaping FactoryClosure) { services["\\(type)"] = factoryClosure }
-            public func resolve<S>(type: S.Type) -> S? { services["\\(type)"]?(self) as? S }
-        }
-        func assemble(container: Box) {
-            container.register(type: Repository.self) { _ in DefaultRepository() }
-            container.register(type: UseCase.self) { box in DefaultUseCase(repository: box.resolve(type: Repository.self)!) }
-        }
-        """) == """
-        registrations:
-          # App.swift:8
-          # register(type:factoryClosure:) stores a factory the container calls on every resolve (App.swift:4)
-          - provides: Repository
-            implementation: DefaultRepository
-          # App.swift:9
-          # register(type:factoryClosure:) stores a factory the container calls on every resolve (App.swift:4)
-          - provides: UseCase
-            implementation: DefaultUseCase
-            dependencies:
-              repository: Repository
-        """)
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                """
+                public typealias FactoryClosure = (Box) -> Any
+                public final class Box {
+                    var services: [String: FactoryClosure] = [:]
+                    public func register<S>(type: S.Type, factoryClosure: @escaping FactoryClosure) { services["\\(type)"] = factoryClosure }
+                    public func resolve<S>(type: S.Type) -> S? { services["\\(type)"]?(self) as? S }
+                }
+                func assemble(container: Box) {
+                    container.register(type: Repository.self) { _ in DefaultRepository() }
+                    container.register(type: UseCase.self) { box in DefaultUseCase(repository: box.resolve(type: Repository.self)!) }
+                }
+                """) == """
+                    registrations:
+                      # App.swift:8
+                      # register(type:factoryClosure:) stores a factory the container calls on every resolve (App.swift:4)
+                      - provides: Repository
+                        implementation: DefaultRepository
+                      # App.swift:9
+                      # register(type:factoryClosure:) stores a factory the container calls on every resolve (App.swift:4)
+                      - provides: UseCase
+                        implementation: DefaultUseCase
+                        dependencies:
+                          repository: Repository
+                    """)
     }
 
     @Test func aTupleFlagTheResolvePathCachesUnderIsASingleton() {
-        #expect(ImportPatternTests.imported(swinject: false, """
-        final class Box {
-            private var factories: [String: (isShared: Bool, make: (Box) -> Any)] = [:]
-            private var cache: [String: Any] = [:]
-            func register<T>(type: T.Type, _ make: @escaping (Box) -> T) { factories[String(describing: type)] = (false, make) }
-            func registerShared<T>(type: T.Type, _ make: @escaping (Box) -> T) { factories[String(describing: type)] = (true, make) }
-            func resolve<T>(_ type: T.Type) -> T {
-                let entry = factories[String(describing: type)]!
-                if entry.isShared { return shared(type, entry.make) }
-                return entry.make(self) as! T
-            }
-            private func shared<T>(_ type: T.Type, _ make: (Box) -> Any) -> T {
-                if let value = cache[String(describing: type)] as? T { return value }
-                let value = make(self) as! T
-                cache[String(describing: type)] = value
-                return value
-            }
-        }
-        func assemble(box: Box) {
-            box.register(type: Clock.self) { _ in Clock() }
-            box.registerShared(type: Session.self) { r in Session(clock: r.resolve(Clock.self)) }
-        }
-        """) == """
-        registrations:
-          # App.swift:19
-          # register(type:_:) stores a factory the container calls on every resolve (App.swift:4)
-          - provides: Clock
-          # App.swift:20
-          # registerShared(type:_:) stores a factory whose first value the container keeps (App.swift:5)
-          - provides: Session
-            lifetime: singleton
-            dependencies:
-              clock: Clock
-        """)
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                """
+                final class Box {
+                    private var factories: [String: (isShared: Bool, make: (Box) -> Any)] = [:]
+                    private var cache: [String: Any] = [:]
+                    func register<T>(type: T.Type, _ make: @escaping (Box) -> T) { factories[String(describing: type)] = (false, make) }
+                    func registerShared<T>(type: T.Type, _ make: @escaping (Box) -> T) { factories[String(describing: type)] = (true, make) }
+                    func resolve<T>(_ type: T.Type) -> T {
+                        let entry = factories[String(describing: type)]!
+                        if entry.isShared { return shared(type, entry.make) }
+                        return entry.make(self) as! T
+                    }
+                    private func shared<T>(_ type: T.Type, _ make: (Box) -> Any) -> T {
+                        if let value = cache[String(describing: type)] as? T { return value }
+                        let value = make(self) as! T
+                        cache[String(describing: type)] = value
+                        return value
+                    }
+                }
+                func assemble(box: Box) {
+                    box.register(type: Clock.self) { _ in Clock() }
+                    box.registerShared(type: Session.self) { r in Session(clock: r.resolve(Clock.self)) }
+                }
+                """) == """
+                    registrations:
+                      # App.swift:19
+                      # register(type:_:) stores a factory the container calls on every resolve (App.swift:4)
+                      - provides: Clock
+                      # App.swift:20
+                      # registerShared(type:_:) stores a factory whose first value the container keeps (App.swift:5)
+                      - provides: Session
+                        lifetime: singleton
+                        dependencies:
+                          clock: Clock
+                    """)
     }
 
     /// hmlongco/Factory forms beyond the fixture's: a custom container's `SharedContainer`
@@ -539,57 +576,60 @@ struct ContainerDeclarationTests {
     /// parameter factory, `Services.shared.x.resolve()`, key paths rooted at a custom container,
     /// `@InjectedObject`, a parameter factory called from a `@MainActor` type's method.
     @Test func factoryContainersAndTheirUses() {
-        #expect(ImportPatternTests.imported(swinject: false, #"""
-        import FactoryKit
-        @MainActor final class Screen { init() {} }
-        final class Services: SharedContainer {
-            static let shared = Services()
-            let manager = ContainerManager()
-        }
-        extension SharedContainer {
-            var clock: Factory<Clock> { self { Clock() }.unique }
-        }
-        extension Services {
-            var store: Factory<Store> { Factory(self) { Store(clock: self.clock()) }.scope(.shared) }
-            @MainActor var screen: Factory<Screen> { self { Screen() } }
-            var report: ParameterFactory<Int, Report> { self { Report(id: $0, store: Services.shared.store.resolve()) } }
-        }
-        @MainActor final class Model {
-            @InjectedObject(\Services.screen) var screen
-            @Injected(\Services.store) var store
-            func open() -> Report { Services.shared.report(4) }
-        }
-        """#) == """
-        registrations:
-          # App.swift:8
-          - provides: Clock
-            name: SharedContainer.clock
-          # App.swift:11
-          - provides: Store
-            lifetime: weak
-            name: Services.store
-            dependencies:
-              clock: { type: Clock, name: SharedContainer.clock }
-          # App.swift:12
-          - provides: Screen
-            name: Services.screen
-            isolation: MainActor
-          # App.swift:13
-          - provides: Report
-            name: Services.report
-            dependencies:
-              id: { argument: parameter }
-              store: { type: Store, name: Services.store }
-            arguments:
-              parameter: Int
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                #"""
+                import FactoryKit
+                @MainActor final class Screen { init() {} }
+                final class Services: SharedContainer {
+                    static let shared = Services()
+                    let manager = ContainerManager()
+                }
+                extension SharedContainer {
+                    var clock: Factory<Clock> { self { Clock() }.unique }
+                }
+                extension Services {
+                    var store: Factory<Store> { Factory(self) { Store(clock: self.clock()) }.scope(.shared) }
+                    @MainActor var screen: Factory<Screen> { self { Screen() } }
+                    var report: ParameterFactory<Int, Report> { self { Report(id: $0, store: Services.shared.store.resolve()) } }
+                }
+                @MainActor final class Model {
+                    @InjectedObject(\Services.screen) var screen
+                    @Injected(\Services.store) var store
+                    func open() -> Report { Services.shared.report(4) }
+                }
+                """#) == """
+                    registrations:
+                      # App.swift:8
+                      - provides: Clock
+                        name: SharedContainer.clock
+                      # App.swift:11
+                      - provides: Store
+                        lifetime: weak
+                        name: Services.store
+                        dependencies:
+                          clock: { type: Clock, name: SharedContainer.clock }
+                      # App.swift:12
+                      - provides: Screen
+                        name: Services.screen
+                        isolation: MainActor
+                      # App.swift:13
+                      - provides: Report
+                        name: Services.report
+                        dependencies:
+                          id: { argument: parameter }
+                          store: { type: Store, name: Services.store }
+                        arguments:
+                          parameter: Int
 
-        resolves:
-          # App.swift:16
-          - { type: Screen, name: Services.screen, isolation: MainActor }
-          # App.swift:17
-          - { type: Store, name: Services.store, isolation: MainActor }
-          # App.swift:18
-          - { type: Report, name: Services.report, isolation: MainActor }
-        """)
+                    resolves:
+                      # App.swift:16
+                      - { type: Screen, name: Services.screen, isolation: MainActor }
+                      # App.swift:17
+                      - { type: Store, name: Services.store, isolation: MainActor }
+                      # App.swift:18
+                      - { type: Report, name: Services.report, isolation: MainActor }
+                    """)
     }
 }

@@ -13,7 +13,7 @@ let package = Package(
     name: "SwinjectHarness",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0")
     ],
     targets: fixtures.map { name in
         .executableTarget(
@@ -23,9 +23,11 @@ let package = Package(
     }
 )
 
-package.targets += [
-    .target(name: "FactoryKit"),
-    .executableTarget(name: "FactoryApp", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
-] + ["FactoryPopcorn", "FactoryIssueTracker", "FactoryWorkout"].map { name in
-    .executableTarget(name: name, dependencies: ["FactoryKit"], swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
-}
+package.targets +=
+    [
+        .target(name: "FactoryKit"),
+        .executableTarget(name: "FactoryApp", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    ]
+    + ["FactoryPopcorn", "FactoryIssueTracker", "FactoryWorkout"].map { name in
+        .executableTarget(name: name, dependencies: ["FactoryKit"], swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+    }

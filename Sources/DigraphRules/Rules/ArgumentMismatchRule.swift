@@ -7,61 +7,66 @@ public struct ArgumentMismatchRule: Rule {
     public static let description = RuleDescription(
         code: .argumentMismatch, severity: .error,
         summary: "Runtime arguments that are not passed as declared, name no declared argument, or (warning) are never used.",
-        rationale: "A registration that takes runtime arguments can only be resolved with exactly those arguments (count and types, in order); Swinject answers any other call with nil. Lazy edges are exempt from the count, since their closure takes the arguments when called.",
+        rationale:
+            "A registration that takes runtime arguments can only be resolved with exactly those arguments (count and types, in order); Swinject answers any other call with nil. Lazy edges are exempt from the count, since their closure takes the arguments when called.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: HistoryViewController
-                arguments:
-                  date: Date
-                  window: UIWindow?
-                dependencies:
-                  viewModel: { type: HistoryViewModel, arguments: [date] }
-                  day: { argument: dte }
-              - provides: HistoryViewModel
-                arguments:
-                  date: Date
-                  history: History?
-                dependencies:
-                  date: { argument: date }
-                  history: { argument: history }
-            """, expect: [
+            RuleExample(
                 """
-                6:7: warning: runtime argument 'window' of 'HistoryViewController' is never used: no parameter takes it and no dependency is passed it [argument-mismatch]
+                version: 1
+                registrations:
+                  - provides: HistoryViewController
+                    arguments:
+                      date: Date
+                      window: UIWindow?
+                    dependencies:
+                      viewModel: { type: HistoryViewModel, arguments: [date] }
+                      day: { argument: dte }
+                  - provides: HistoryViewModel
+                    arguments:
+                      date: Date
+                      history: History?
+                    dependencies:
+                      date: { argument: date }
+                      history: { argument: history }
                 """,
+                expect: [
+                    """
+                    6:7: warning: runtime argument 'window' of 'HistoryViewController' is never used: no parameter takes it and no dependency is passed it [argument-mismatch]
+                    """,
+                    """
+                    8:7: error: 'HistoryViewModel' takes runtime arguments (date: Date, history: History?), but parameter 'viewModel' of 'HistoryViewController' passes (date: Date) [argument-mismatch]
+                      12:7: note: 'HistoryViewModel' declares its arguments here
+                    """,
+                    "9:24: error: parameter 'day' of 'HistoryViewController' takes runtime argument 'dte', which 'HistoryViewController' does not declare (did you mean 'date'?) [argument-mismatch]",
+                ]),
+            RuleExample(
                 """
-                8:7: error: 'HistoryViewModel' takes runtime arguments (date: Date, history: History?), but parameter 'viewModel' of 'HistoryViewController' passes (date: Date) [argument-mismatch]
-                  12:7: note: 'HistoryViewModel' declares its arguments here
+                version: 1
+                registrations:
+                  - provides: ScanResult
+                    arguments:
+                      code: String
+                    dependencies:
+                      code: { argument: code }
+                  - provides: Report
+                    arguments:
+                      reason: Reason
+                    dependencies:
+                      reason: { argument: reason }
+                resolves:
+                  - { type: ScanResult, arguments: [] }
+                  - { type: Report, arguments: [Int] }
                 """,
-                "9:24: error: parameter 'day' of 'HistoryViewController' takes runtime argument 'dte', which 'HistoryViewController' does not declare (did you mean 'date'?) [argument-mismatch]",
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: ScanResult
-                arguments:
-                  code: String
-                dependencies:
-                  code: { argument: code }
-              - provides: Report
-                arguments:
-                  reason: Reason
-                dependencies:
-                  reason: { argument: reason }
-            resolves:
-              - { type: ScanResult, arguments: [] }
-              - { type: Report, arguments: [Int] }
-            """, expect: [
-                """
-                14:13: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
-                  5:7: note: 'ScanResult' declares its arguments here
-                """,
-                """
-                15:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
-                  10:7: note: 'Report' declares its arguments here
-                """,
-            ]),
+                expect: [
+                    """
+                    14:13: error: 'ScanResult' takes runtime arguments (code: String), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+                      5:7: note: 'ScanResult' declares its arguments here
+                    """,
+                    """
+                    15:13: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                      10:7: note: 'Report' declares its arguments here
+                    """,
+                ]),
         ],
         nonTriggering: [
             """
@@ -84,7 +89,7 @@ public struct ArgumentMismatchRule: Rule {
                   id: Int
                 dependencies:
                   id: { argument: id }
-            """,
+            """
         ])
 
     public init() {}
@@ -98,12 +103,14 @@ public struct ArgumentMismatchRule: Rule {
                     used.insert(label.value)
                     return argument
                 }
-                diagnostics.append(Diagnostic(
-                    .argumentMismatch, .error,
-                    "parameter '\(parameter.label.value)' of \(graph.named(index)) takes runtime argument '\(label.value)', which \(graph.named(index)) does not declare"
-                        + didYouMean(label.value, in: registration.arguments.map(\.label.value)),
-                    at: label.location,
-                    subject: .edge(from: graph.binding(of: index), label: parameter.label.value, to: BindingKey(key: "argument \(label.value)", name: nil))))
+                diagnostics.append(
+                    Diagnostic(
+                        .argumentMismatch, .error,
+                        "parameter '\(parameter.label.value)' of \(graph.named(index)) takes runtime argument '\(label.value)', which \(graph.named(index)) does not declare"
+                            + didYouMean(label.value, in: registration.arguments.map(\.label.value)),
+                        at: label.location,
+                        subject: .edge(from: graph.binding(of: index), label: parameter.label.value, to: BindingKey(key: "argument \(label.value)", name: nil)))
+                )
                 return nil
             }
 
@@ -114,26 +121,32 @@ public struct ArgumentMismatchRule: Rule {
                 case .service(_, _, let isLazy, let passing):
                     let passed = passing.map { resolveArgument($0, for: dependency) }
                     guard !isLazy, passed.allSatisfy({ $0 != nil }),
-                          let target = graph.edge(from: index, dependency: position).target else { continue }
+                        let target = graph.edge(from: index, dependency: position).target
+                    else { continue }
                     let builder = graph.forwardingTarget(of: target)
                     let expected = graph.registrations[builder].arguments
                     let given = passed.compactMap { $0 }
                     guard !expected.elementsEqual(given, by: { $0.type.key == $1.type.key }) else { continue }
-                    diagnostics.append(Diagnostic(
-                        .argumentMismatch, .error,
-                        "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))",
-                        at: dependency.location,
-                        notes: [Note("\(graph.named(builder)) declares its arguments here",
-                                     at: expected.first?.label.location ?? graph.registrations[builder].location)],
-                        subject: graph.subject(of: graph.edge(from: index, dependency: position))))
+                    diagnostics.append(
+                        Diagnostic(
+                            .argumentMismatch, .error,
+                            "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))",
+                            at: dependency.location,
+                            notes: [
+                                Note(
+                                    "\(graph.named(builder)) declares its arguments here",
+                                    at: expected.first?.label.location ?? graph.registrations[builder].location)
+                            ],
+                            subject: graph.subject(of: graph.edge(from: index, dependency: position))))
                 }
             }
             for argument in registration.arguments where !used.contains(argument.label.value) {
-                diagnostics.append(Diagnostic(
-                    .argumentMismatch, .warning,
-                    "runtime argument '\(argument.label.value)' of \(graph.named(index)) is never used: no parameter takes it and no dependency is passed it",
-                    at: argument.label.location,
-                    subject: .edge(from: graph.binding(of: index), label: argument.label.value, to: BindingKey(key: "unused argument", name: nil))))
+                diagnostics.append(
+                    Diagnostic(
+                        .argumentMismatch, .warning,
+                        "runtime argument '\(argument.label.value)' of \(graph.named(index)) is never used: no parameter takes it and no dependency is passed it",
+                        at: argument.label.location,
+                        subject: .edge(from: graph.binding(of: index), label: argument.label.value, to: BindingKey(key: "unused argument", name: nil))))
             }
         }
         diagnostics += callSites(graph)
@@ -147,23 +160,27 @@ public struct ArgumentMismatchRule: Rule {
             guard let passed = resolve.use.arguments, let target = resolve.target else { continue }
             let builder = graph.forwardingTarget(of: target)
             let expected = graph.registrations[builder].arguments
-            let note = [Note("\(graph.named(builder)) declares its arguments here", at: expected.first?.label.location ?? graph.registrations[builder].location)]
+            let note = [
+                Note("\(graph.named(builder)) declares its arguments here", at: expected.first?.label.location ?? graph.registrations[builder].location)
+            ]
             let subject = Subject.edge(from: BindingKey(key: "app code", name: nil), label: "resolve", to: resolve.binding)
             if passed.count != expected.count {
                 let given = passed.isEmpty ? "none" : "(" + passed.map { $0?.key ?? "_" }.joined(separator: ", ") + ")"
-                diagnostics.append(Diagnostic(
-                    .argumentMismatch, .error,
-                    "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but this resolve passes \(given): Swinject returns nil for it"
-                        + (passed.isEmpty ? ", and a `!` on it crashes; pass them with `argument:` or `arguments:`" : ", and a `!` on it crashes"),
-                    at: resolve.use.location, notes: note, subject: subject))
+                diagnostics.append(
+                    Diagnostic(
+                        .argumentMismatch, .error,
+                        "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but this resolve passes \(given): Swinject returns nil for it"
+                            + (passed.isEmpty ? ", and a `!` on it crashes; pass them with `argument:` or `arguments:`" : ", and a `!` on it crashes"),
+                        at: resolve.use.location, notes: note, subject: subject))
                 continue
             }
             for (position, (given, declared)) in zip(passed, expected).enumerated() {
                 guard let given, given.key != declared.type.key, given.key != declared.type.lookupKey else { continue }
-                diagnostics.append(Diagnostic(
-                    .argumentMismatch, .error,
-                    "this resolve passes '\(given.key)' as runtime argument \(position + 1) of \(graph.named(builder)), which takes '\(declared.label.value): \(declared.type.key)': Swinject returns nil for it, and a `!` on it crashes",
-                    at: resolve.use.location, notes: note, subject: subject))
+                diagnostics.append(
+                    Diagnostic(
+                        .argumentMismatch, .error,
+                        "this resolve passes '\(given.key)' as runtime argument \(position + 1) of \(graph.named(builder)), which takes '\(declared.label.value): \(declared.type.key)': Swinject returns nil for it, and a `!` on it crashes",
+                        at: resolve.use.location, notes: note, subject: subject))
             }
         }
         return diagnostics

@@ -6,52 +6,59 @@ public struct CaptiveDependencyRule: Rule {
     public static let description = RuleDescription(
         code: .captiveDependency, severity: .warning,
         summary: "A singleton or weak registration holds a transient or graph one, or any registration captures one when it is registered.",
-        rationale: "The short-lived value is created once and kept for the holder's whole life: state meant to be fresh per use is shared. Followed through aliasOf to the registration that really builds the value; lazy edges and supplied values are exempt. An eager edge (resolved when its holder is registered) captures one value for the holder's whole life, so a transient holder of one is reported too.",
+        rationale:
+            "The short-lived value is created once and kept for the holder's whole life: state meant to be fresh per use is shared. Followed through aliasOf to the registration that really builds the value; lazy edges and supplied values are exempt. An eager edge (resolved when its holder is registered) captures one value for the holder's whole life, so a transient holder of one is reported too.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: SessionStore
-                lifetime: singleton
-                dependencies:
-                  formatter: Formatting
-              - provides: Formatting
-                aliasOf: DateFormatterBox
-              - provides: DateFormatterBox
-                lifetime: graph
-            """, expect: [
+            RuleExample(
                 """
-                6:7: warning: singleton 'SessionStore' holds graph 'DateFormatterBox' (parameter 'formatter'): the value is made once and kept for the singleton's whole life; make 'DateFormatterBox' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SessionStore' shorter-lived [captive-dependency]
-                  8:14: note: 'Formatting' is an alias of 'DateFormatterBox'
-                  9:5: note: 'DateFormatterBox' is registered graph here
+                version: 1
+                registrations:
+                  - provides: SessionStore
+                    lifetime: singleton
+                    dependencies:
+                      formatter: Formatting
+                  - provides: Formatting
+                    aliasOf: DateFormatterBox
+                  - provides: DateFormatterBox
+                    lifetime: graph
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Clock
-              - provides: ReportViewModel
-                dependencies:
-                  clock: { type: Clock, eager: true }
-            """, expect: [
+                expect: [
+                    """
+                    6:7: warning: singleton 'SessionStore' holds graph 'DateFormatterBox' (parameter 'formatter'): the value is made once and kept for the singleton's whole life; make 'DateFormatterBox' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'SessionStore' shorter-lived [captive-dependency]
+                      8:14: note: 'Formatting' is an alias of 'DateFormatterBox'
+                      9:5: note: 'DateFormatterBox' is registered graph here
+                    """
+                ]),
+            RuleExample(
                 """
-                6:7: warning: transient 'ReportViewModel' captures transient 'Clock' when it is registered (parameter 'clock'): every value its factory makes shares that one value; resolve 'Clock' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
-                  3:5: note: 'Clock' is registered transient here
+                version: 1
+                registrations:
+                  - provides: Clock
+                  - provides: ReportViewModel
+                    dependencies:
+                      clock: { type: Clock, eager: true }
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Tracking
-                aliasOf: Tracker
-                lifetime: weak
-              - provides: Tracker
-            """, expect: [
+                expect: [
+                    """
+                    6:7: warning: transient 'ReportViewModel' captures transient 'Clock' when it is registered (parameter 'clock'): every value its factory makes shares that one value; resolve 'Clock' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
+                      3:5: note: 'Clock' is registered transient here
+                    """
+                ]),
+            RuleExample(
                 """
-                4:14: warning: weak 'Tracking' holds transient 'Tracker' (its aliasOf): the value is made once and kept for the weak's whole life; give the alias 'Tracking' the lifetime of 'Tracker', or make 'Tracker' a singleton if one shared value is right [captive-dependency]
-                  6:5: note: 'Tracker' is registered transient here
+                version: 1
+                registrations:
+                  - provides: Tracking
+                    aliasOf: Tracker
+                    lifetime: weak
+                  - provides: Tracker
                 """,
-            ]),
+                expect: [
+                    """
+                    4:14: warning: weak 'Tracking' holds transient 'Tracker' (its aliasOf): the value is made once and kept for the weak's whole life; give the alias 'Tracking' the lifetime of 'Tracker', or make 'Tracker' a singleton if one shared value is right [captive-dependency]
+                      6:5: note: 'Tracker' is registered transient here
+                    """
+                ]),
         ],
         nonTriggering: [
             """
@@ -65,7 +72,7 @@ public struct CaptiveDependencyRule: Rule {
               - provides: UIWindow
                 supplied: true
               - provides: ViewModel
-            """,
+            """
         ])
 
     public init() {}
@@ -98,18 +105,20 @@ public struct CaptiveDependencyRule: Rule {
                 }
                 notes.append(Note("\(graph.named(builder)) is registered \(held.lifetime.rawValue) here", at: held.location))
                 if !holder.lifetime.outlivesResolve {
-                    diagnostics.append(Diagnostic(
-                        .captiveDependency, .warning,
-                        "\(holder.lifetime.rawValue) \(graph.named(index)) captures \(held.lifetime.rawValue) \(graph.named(builder)) when it is registered (\(via)): every value its factory makes shares that one value; "
-                            + "resolve \(graph.named(builder)) inside the factory if each needs a fresh one, or make it a singleton if one shared value is right",
-                        at: edge.location, notes: notes, subject: graph.subject(of: edge)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .captiveDependency, .warning,
+                            "\(holder.lifetime.rawValue) \(graph.named(index)) captures \(held.lifetime.rawValue) \(graph.named(builder)) when it is registered (\(via)): every value its factory makes shares that one value; "
+                                + "resolve \(graph.named(builder)) inside the factory if each needs a fresh one, or make it a singleton if one shared value is right",
+                            at: edge.location, notes: notes, subject: graph.subject(of: edge)))
                     continue
                 }
-                diagnostics.append(Diagnostic(
-                    .captiveDependency, .warning,
-                    "\(holder.lifetime.rawValue) \(graph.named(index)) holds \(held.lifetime.rawValue) \(graph.named(builder)) (\(via)): the value is made once and kept for the \(holder.lifetime.rawValue)'s whole life; "
-                        + remedy(holder: graph.named(index), held: graph.named(builder), edge: edge),
-                    at: edge.location, notes: notes, subject: graph.subject(of: edge)))
+                diagnostics.append(
+                    Diagnostic(
+                        .captiveDependency, .warning,
+                        "\(holder.lifetime.rawValue) \(graph.named(index)) holds \(held.lifetime.rawValue) \(graph.named(builder)) (\(via)): the value is made once and kept for the \(holder.lifetime.rawValue)'s whole life; "
+                            + remedy(holder: graph.named(index), held: graph.named(builder), edge: edge),
+                        at: edge.location, notes: notes, subject: graph.subject(of: edge)))
             }
         }
         return diagnostics

@@ -7,31 +7,34 @@ public struct CompositionKeyRule: Rule {
     public static let description = RuleDescription(
         code: .compositionKey, severity: .error,
         summary: "A dependency that only a registered protocol composition could serve.",
-        rationale: "A container keyed by type (or its string) stores a composition under the composition's own key: a dependency on one member (`C`, or `A & C`) does not find a registration of `A & B & C`.",
+        rationale:
+            "A container keyed by type (or its string) stores a composition under the composition's own key: a dependency on one member (`C`, or `A & C`) does not find a registration of `A & B & C`.",
         triggering: [
-            RuleExample("""
-            version: 1
-            interfaces:
-              IssueServicing: { composes: [IssueReading, IssueWriting] }
-            registrations:
-              - provides: IssueListViewModel
-                dependencies:
-                  issues: IssueReading
-                  cache: Caching?
-              - provides: IssueServicing
-                implementation: IssueService
-              - provides: Caching & Purging
-                implementation: Cache
-            """, expect: [
+            RuleExample(
                 """
-                7:7: error: 'IssueReading' is not registered on its own: only 'IssueServicing' contains it, and a container keyed by type cannot resolve 'IssueReading' from that registration; add 'IssueReading' to its provides [composition-key]
-                  9:15: note: 'IssueServicing' is registered here
+                version: 1
+                interfaces:
+                  IssueServicing: { composes: [IssueReading, IssueWriting] }
+                registrations:
+                  - provides: IssueListViewModel
+                    dependencies:
+                      issues: IssueReading
+                      cache: Caching?
+                  - provides: IssueServicing
+                    implementation: IssueService
+                  - provides: Caching & Purging
+                    implementation: Cache
                 """,
-                """
-                8:7: error: 'Caching' is not registered on its own: only 'Caching & Purging' contains it, and a container keyed by type cannot resolve 'Caching' from that registration; add 'Caching' to its provides [composition-key]
-                  11:15: note: 'Caching & Purging' is registered here
-                """,
-            ]),
+                expect: [
+                    """
+                    7:7: error: 'IssueReading' is not registered on its own: only 'IssueServicing' contains it, and a container keyed by type cannot resolve 'IssueReading' from that registration; add 'IssueReading' to its provides [composition-key]
+                      9:15: note: 'IssueServicing' is registered here
+                    """,
+                    """
+                    8:7: error: 'Caching' is not registered on its own: only 'Caching & Purging' contains it, and a container keyed by type cannot resolve 'Caching' from that registration; add 'Caching' to its provides [composition-key]
+                      11:15: note: 'Caching & Purging' is registered here
+                    """,
+                ])
         ],
         nonTriggering: [
             """
@@ -43,7 +46,7 @@ public struct CompositionKeyRule: Rule {
                 dependencies:
                   store: Writing & Reading
                   reader: Reading
-            """,
+            """
         ])
 
     public init() {}
@@ -61,12 +64,13 @@ public struct CompositionKeyRule: Rule {
             guard let first = holders.first else { continue }
             reported.insert(edge.binding)
             let key = edge.binding.key
-            diagnostics.append(Diagnostic(
-                .compositionKey, .error,
-                "'\(key)' is not registered on its own: only '\(first.key.writtenSpelling)' contains it, and a container keyed by type cannot resolve '\(key)' from that registration; add '\(key)' to its provides",
-                at: edge.location,
-                notes: holders.map { Note("'\($0.key.writtenSpelling)' is registered here", at: $0.key.location) },
-                subject: .missing(edge.binding)))
+            diagnostics.append(
+                Diagnostic(
+                    .compositionKey, .error,
+                    "'\(key)' is not registered on its own: only '\(first.key.writtenSpelling)' contains it, and a container keyed by type cannot resolve '\(key)' from that registration; add '\(key)' to its provides",
+                    at: edge.location,
+                    notes: holders.map { Note("'\($0.key.writtenSpelling)' is registered here", at: $0.key.location) },
+                    subject: .missing(edge.binding)))
         }
         return diagnostics
     }

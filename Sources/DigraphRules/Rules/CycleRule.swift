@@ -6,36 +6,41 @@ public struct CycleRule: Rule {
     public static let description = RuleDescription(
         code: .cycle, severity: .error,
         summary: "A cycle of non-lazy dependencies.",
-        rationale: "Resolving any registration on the cycle recurses forever. Reported once per strongly connected component with one shortest concrete cycle and the location of every edge; a `lazy: true` edge breaks a cycle.",
+        rationale:
+            "Resolving any registration on the cycle recurses forever. Reported once per strongly connected component with one shortest concrete cycle and the location of every edge; a `lazy: true` edge breaks a cycle.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: LoginUseCase
-                dependencies:
-                  tokens: TokenRepository
-              - provides: TokenRepository
-                dependencies:
-                  login: LoginUseCase
-            """, expect: [
+            RuleExample(
                 """
-                3:5: error: dependency cycle: LoginUseCase -> TokenRepository -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]
-                  5:7: note: 'LoginUseCase' depends on 'TokenRepository' (parameter 'tokens')
-                  8:7: note: 'TokenRepository' depends on 'LoginUseCase' (parameter 'login')
+                version: 1
+                registrations:
+                  - provides: LoginUseCase
+                    dependencies:
+                      tokens: TokenRepository
+                  - provides: TokenRepository
+                    dependencies:
+                      login: LoginUseCase
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Coordinator
-                dependencies:
-                  _: Coordinator
-            """, expect: [
+                expect: [
+                    """
+                    3:5: error: dependency cycle: LoginUseCase -> TokenRepository -> LoginUseCase; make one edge `lazy: true` or remove it [cycle]
+                      5:7: note: 'LoginUseCase' depends on 'TokenRepository' (parameter 'tokens')
+                      8:7: note: 'TokenRepository' depends on 'LoginUseCase' (parameter 'login')
+                    """
+                ]),
+            RuleExample(
                 """
-                3:5: error: dependency cycle: Coordinator -> Coordinator; make one edge `lazy: true` or remove it [cycle]
-                  5:7: note: 'Coordinator' depends on 'Coordinator' (parameter '_')
+                version: 1
+                registrations:
+                  - provides: Coordinator
+                    dependencies:
+                      _: Coordinator
                 """,
-            ]),
+                expect: [
+                    """
+                    3:5: error: dependency cycle: Coordinator -> Coordinator; make one edge `lazy: true` or remove it [cycle]
+                      5:7: note: 'Coordinator' depends on 'Coordinator' (parameter '_')
+                    """
+                ]),
         ],
         nonTriggering: [
             """
@@ -47,7 +52,7 @@ public struct CycleRule: Rule {
               - provides: Router
                 dependencies:
                   coordinator: { type: AppCoordinator, lazy: true }
-            """,
+            """
         ])
 
     public init() {}
@@ -68,9 +73,10 @@ public struct CycleRule: Rule {
                 return Note(graph.describe(edge), at: edge.location)
             }
             let trail = path.map { graph.registrations[$0].displayName }.joined(separator: " -> ")
-            return Diagnostic(.cycle, .error, "dependency cycle: \(trail); make one edge `lazy: true` or remove it",
-                              at: graph.registrations[start].location, notes: notes,
-                              subject: .cycle(Set(path.map(graph.binding(of:))).sorted()))
+            return Diagnostic(
+                .cycle, .error, "dependency cycle: \(trail); make one edge `lazy: true` or remove it",
+                at: graph.registrations[start].location, notes: notes,
+                subject: .cycle(Set(path.map(graph.binding(of:))).sorted()))
         }
     }
 }

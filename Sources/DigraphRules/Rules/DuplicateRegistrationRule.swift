@@ -7,33 +7,35 @@ public struct DuplicateRegistrationRule: Rule {
         summary: "Two registrations provide the same key with the same name.",
         rationale: "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: NetworkManagerProtocol
-                implementation: NetworkManager
-              - provides: [Array<Plugin>, NetworkManagerProtocol]
-                implementation: StubNetworkManager
-              - provides: "[Plugin]"
-                implementation: Plugins
-              - provides: Reading & Writing
-                implementation: Store
-              - provides: Writing & Reading
-                implementation: OtherStore
-            """, expect: [
+            RuleExample(
                 """
-                5:31: error: 'NetworkManagerProtocol' is registered again; this registration silently replaces the one at manifest.yaml:3:15 [duplicate-registration]
-                  3:15: note: first registered here
+                version: 1
+                registrations:
+                  - provides: NetworkManagerProtocol
+                    implementation: NetworkManager
+                  - provides: [Array<Plugin>, NetworkManagerProtocol]
+                    implementation: StubNetworkManager
+                  - provides: "[Plugin]"
+                    implementation: Plugins
+                  - provides: Reading & Writing
+                    implementation: Store
+                  - provides: Writing & Reading
+                    implementation: OtherStore
                 """,
-                """
-                7:15: error: '[Plugin]' is registered again; this registration silently replaces the one at manifest.yaml:5:16 [duplicate-registration]
-                  5:16: note: first registered here
-                """,
-                """
-                11:15: error: 'Writing & Reading' is registered again; this registration silently replaces the one at manifest.yaml:9:15 [duplicate-registration]
-                  9:15: note: first registered here, as 'Reading & Writing': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)
-                """,
-            ]),
+                expect: [
+                    """
+                    5:31: error: 'NetworkManagerProtocol' is registered again; this registration silently replaces the one at manifest.yaml:3:15 [duplicate-registration]
+                      3:15: note: first registered here
+                    """,
+                    """
+                    7:15: error: '[Plugin]' is registered again; this registration silently replaces the one at manifest.yaml:5:16 [duplicate-registration]
+                      5:16: note: first registered here
+                    """,
+                    """
+                    11:15: error: 'Writing & Reading' is registered again; this registration silently replaces the one at manifest.yaml:9:15 [duplicate-registration]
+                      9:15: note: first registered here, as 'Reading & Writing': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)
+                    """,
+                ])
         ],
         nonTriggering: [
             """
@@ -42,7 +44,7 @@ public struct DuplicateRegistrationRule: Rule {
               - provides: APIClient
               - provides: APIClient
                 name: secure
-            """,
+            """
         ])
 
     public init() {}
@@ -57,13 +59,15 @@ public struct DuplicateRegistrationRule: Rule {
                 // `B & A` is the type `A & B`: the key is the same, only the spelling differs.
                 if let first = first[binding] {
                     let respelled = first.writtenSpelling != provided.writtenSpelling && provided.writtenSpelling.contains("&")
-                    let note = respelled
+                    let note =
+                        respelled
                         ? "first registered here, as '\(first.writtenSpelling)': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)"
                         : "first registered here"
-                    diagnostics.append(Diagnostic(
-                        .duplicateRegistration, .error,
-                        "'\(respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description)' is registered again; this registration silently replaces the one at \(first.location)",
-                        at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .duplicateRegistration, .error,
+                            "'\(respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description)' is registered again; this registration silently replaces the one at \(first.location)",
+                            at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding)))
                 } else {
                     first[binding] = provided
                 }

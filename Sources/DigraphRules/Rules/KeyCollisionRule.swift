@@ -7,44 +7,49 @@ public struct KeyCollisionRule: Rule {
     public static let description = RuleDescription(
         code: .keyCollision, severity: .warning,
         summary: "Two different keys print the same under String(describing:), or look the same on screen.",
-        rationale: "A container keyed by `String(describing: T.self)` stores both under one string: the later registration replaces the other, and resolving either returns a value of the wrong type. Keys that differ only by a look-alike letter from another script (Cyrillic `А` for Latin `A`, Greek `ο` for `o`, full-width forms) read as one key in review but are two to Swift: a resolve typed with the other letter misses.",
+        rationale:
+            "A container keyed by `String(describing: T.self)` stores both under one string: the later registration replaces the other, and resolving either returns a value of the wrong type. Keys that differ only by a look-alike letter from another script (Cyrillic `А` for Latin `A`, Greek `ο` for `o`, full-width forms) read as one key in review but are two to Swift: a resolve typed with the other letter misses.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Domain.User
-                implementation: DomainUser
-              - provides: Data.User
-                implementation: DataUser
-              - provides: "[Data.Token]"
-                implementation: Tokens
-              - provides: Array<Auth.Token>
-                implementation: AuthTokens
-            """, expect: [
+            RuleExample(
                 """
-                5:15: warning: 'Data.User' and 'Domain.User' are different types that both print as 'User' under String(describing:), so a string-keyed container stores one over the other [key-collision]
-                  3:15: note: 'Domain.User' is registered here
+                version: 1
+                registrations:
+                  - provides: Domain.User
+                    implementation: DomainUser
+                  - provides: Data.User
+                    implementation: DataUser
+                  - provides: "[Data.Token]"
+                    implementation: Tokens
+                  - provides: Array<Auth.Token>
+                    implementation: AuthTokens
                 """,
+                expect: [
+                    """
+                    5:15: warning: 'Data.User' and 'Domain.User' are different types that both print as 'User' under String(describing:), so a string-keyed container stores one over the other [key-collision]
+                      3:15: note: 'Domain.User' is registered here
+                    """,
+                    """
+                    9:15: warning: '[Auth.Token]' and '[Data.Token]' are different types that both print as 'Array<Token>' under String(describing:), so a string-keyed container stores one over the other [key-collision]
+                      7:15: note: '[Data.Token]' is registered here
+                    """,
+                ]),
+            RuleExample(
                 """
-                9:15: warning: '[Auth.Token]' and '[Data.Token]' are different types that both print as 'Array<Token>' under String(describing:), so a string-keyed container stores one over the other [key-collision]
-                  7:15: note: '[Data.Token]' is registered here
+                version: 1
+                registrations:
+                  - provides: App
+                  - provides: \u{0410}pp
+                  - provides: C\u{03BF}nfig
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: App
-              - provides: \u{0410}pp
-              - provides: C\u{03BF}nfig
-            """, expect: [
-                """
-                4:15: warning: '\u{0410}pp' looks like 'App' but is a different key: its character 1 is U+0410 CYRILLIC CAPITAL LETTER A, not 'A' [key-collision]
-                  3:15: note: 'App' is registered here
-                """,
-                """
-                5:15: warning: 'C\u{03BF}nfig' mixes Latin letters with U+03BF GREEK SMALL LETTER OMICRON (character 2), which looks like 'o': a resolve typed with the Latin letter would not find it [key-collision]
-                """,
-            ]),
+                expect: [
+                    """
+                    4:15: warning: '\u{0410}pp' looks like 'App' but is a different key: its character 1 is U+0410 CYRILLIC CAPITAL LETTER A, not 'A' [key-collision]
+                      3:15: note: 'App' is registered here
+                    """,
+                    """
+                    5:15: warning: 'C\u{03BF}nfig' mixes Latin letters with U+03BF GREEK SMALL LETTER OMICRON (character 2), which looks like 'o': a resolve typed with the Latin letter would not find it [key-collision]
+                    """,
+                ]),
         ],
         nonTriggering: [
             """
@@ -85,11 +90,12 @@ public struct KeyCollisionRule: Rule {
                 }
                 guard earlier.key != provided.key else { continue }
                 let pair = [earlier.key, provided.key].sorted()
-                diagnostics.append(Diagnostic(
-                    .keyCollision, .warning,
-                    "'\(pair[0])' and '\(pair[1])' are different types that both print as '\(printed.description)' under String(describing:), so a string-keyed container stores one over the other",
-                    at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
-                    subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
+                diagnostics.append(
+                    Diagnostic(
+                        .keyCollision, .warning,
+                        "'\(pair[0])' and '\(pair[1])' are different types that both print as '\(printed.description)' under String(describing:), so a string-keyed container stores one over the other",
+                        at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
+                        subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
             }
         }
         return diagnostics + lookAlikes(graph)
@@ -110,21 +116,23 @@ public struct KeyCollisionRule: Rule {
                     guard earlier.key != provided.key else { continue }
                     reported.insert(provided.key)
                     let (position, scalar, other) = firstDifference(provided.key, earlier.key)
-                    diagnostics.append(Diagnostic(
-                        .keyCollision, .warning,
-                        "'\(provided.key)' looks like '\(earlier.key)' but is a different key: its character \(position) is \(LookAlike.name(of: scalar)), not '\(other)'",
-                        at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
-                        subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
+                    diagnostics.append(
+                        Diagnostic(
+                            .keyCollision, .warning,
+                            "'\(provided.key)' looks like '\(earlier.key)' but is a different key: its character \(position) is \(LookAlike.name(of: scalar)), not '\(other)'",
+                            at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
+                            subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
                     continue
                 }
                 firstBySkeleton[skeleton] = provided
                 guard let letter = LookAlike.mixedScriptLetter(in: provided.key) else { continue }
                 reported.insert(provided.key)
                 let position = Array(provided.key.unicodeScalars).firstIndex(of: letter)! + 1
-                diagnostics.append(Diagnostic(
-                    .keyCollision, .warning,
-                    "'\(provided.key)' mixes Latin letters with \(LookAlike.name(of: letter)) (character \(position)), which looks like '\(LookAlike.skeleton(String(letter)))': a resolve typed with the Latin letter would not find it",
-                    at: provided.location, subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
+                diagnostics.append(
+                    Diagnostic(
+                        .keyCollision, .warning,
+                        "'\(provided.key)' mixes Latin letters with \(LookAlike.name(of: letter)) (character \(position)), which looks like '\(LookAlike.skeleton(String(letter)))': a resolve typed with the Latin letter would not find it",
+                        at: provided.location, subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
             }
         }
         return diagnostics

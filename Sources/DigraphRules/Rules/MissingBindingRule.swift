@@ -6,83 +6,94 @@ public struct MissingBindingRule: Rule {
     public static let description = RuleDescription(
         code: .missingBinding, severity: .error,
         summary: "A non-optional dependency or an aliasOf names a key that nothing provides.",
-        rationale: "The container fails at run time the first time the dependency is resolved. Reported once per missing key and name, at its first use, with every other use as a note and likely intended registrations as candidates.",
+        rationale:
+            "The container fails at run time the first time the dependency is resolved. Reported once per missing key and name, at its first use, with every other use as a note and likely intended registrations as candidates.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: LoginUseCase
-                dependencies:
-                  tokens: TokenRepositoryProtocl
-              - provides: SignUpUseCase
-                dependencies:
-                  tokens: TokenRepositoryProtocl
-              - provides: TokenRepositoryProtocol
-                implementation: TokenRepository
-            """, expect: [
+            RuleExample(
                 """
-                5:7: error: nothing provides 'TokenRepositoryProtocl', needed by 'LoginUseCase' (parameter 'tokens') [missing-binding]
-                  8:7: note: also needed by 'SignUpUseCase' (parameter 'tokens')
-                  9:15: note: did you mean 'TokenRepositoryProtocol'? It is registered here
+                version: 1
+                registrations:
+                  - provides: LoginUseCase
+                    dependencies:
+                      tokens: TokenRepositoryProtocl
+                  - provides: SignUpUseCase
+                    dependencies:
+                      tokens: TokenRepositoryProtocl
+                  - provides: TokenRepositoryProtocol
+                    implementation: TokenRepository
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: ProfileViewModel
-                dependencies:
-                  user: Data.User
-                  api: { type: APIClient, name: secure }
-              - provides: Domain.User
-                implementation: UserRecord
-              - provides: APIClient
-            """, expect: [
+                expect: [
+                    """
+                    5:7: error: nothing provides 'TokenRepositoryProtocl', needed by 'LoginUseCase' (parameter 'tokens') [missing-binding]
+                      8:7: note: also needed by 'SignUpUseCase' (parameter 'tokens')
+                      9:15: note: did you mean 'TokenRepositoryProtocol'? It is registered here
+                    """
+                ]),
+            RuleExample(
                 """
-                5:7: error: nothing provides 'Data.User', needed by 'ProfileViewModel' (parameter 'user') [missing-binding]
-                  7:15: note: did you mean 'Domain.User'? It is registered here
+                version: 1
+                registrations:
+                  - provides: ProfileViewModel
+                    dependencies:
+                      user: Data.User
+                      api: { type: APIClient, name: secure }
+                  - provides: Domain.User
+                    implementation: UserRecord
+                  - provides: APIClient
                 """,
+                expect: [
+                    """
+                    5:7: error: nothing provides 'Data.User', needed by 'ProfileViewModel' (parameter 'user') [missing-binding]
+                      7:15: note: did you mean 'Domain.User'? It is registered here
+                    """,
+                    """
+                    6:7: error: nothing provides 'APIClient (name: secure)', needed by 'ProfileViewModel' (parameter 'api') [missing-binding]
+                      9:15: note: did you mean 'APIClient'? It is registered here
+                    """,
+                ]),
+            RuleExample(
                 """
-                6:7: error: nothing provides 'APIClient (name: secure)', needed by 'ProfileViewModel' (parameter 'api') [missing-binding]
-                  9:15: note: did you mean 'APIClient'? It is registered here
+                version: 1
+                registrations:
+                  - provides: Syncer
+                    dependencies:
+                      store: Syncing
+                  - provides: Loading & Syncing
+                    name: cloud
+                    implementation: CloudStore
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Syncer
-                dependencies:
-                  store: Syncing
-              - provides: Loading & Syncing
-                name: cloud
-                implementation: CloudStore
-            """, expect: [
+                expect: [
+                    """
+                    5:7: error: nothing provides 'Syncing', needed by 'Syncer' (parameter 'store') [missing-binding]
+                      6:15: note: 'Loading & Syncing (name: cloud)' contains it, but a container keyed by type cannot resolve 'Syncing' from it; it is registered here
+                    """
+                ]),
+            RuleExample(
                 """
-                5:7: error: nothing provides 'Syncing', needed by 'Syncer' (parameter 'store') [missing-binding]
-                  6:15: note: 'Loading & Syncing (name: cloud)' contains it, but a container keyed by type cannot resolve 'Syncing' from it; it is registered here
+                version: 1
+                registrations:
+                  - provides: SettingsViewModel
+                    dependencies:
+                      store: UserDefaultsSettingsStore
+                  - provides: SettingsStoring
+                    implementation: UserDefaultsSettingsStore
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: SettingsViewModel
-                dependencies:
-                  store: UserDefaultsSettingsStore
-              - provides: SettingsStoring
-                implementation: UserDefaultsSettingsStore
-            """, expect: [
+                expect: [
+                    """
+                    5:7: error: nothing provides 'UserDefaultsSettingsStore', needed by 'SettingsViewModel' (parameter 'store') [missing-binding]
+                      7:21: note: 'UserDefaultsSettingsStore' is the implementation of 'SettingsStoring', not a registered key; depend on 'SettingsStoring' (or add 'UserDefaultsSettingsStore' to its provides)
+                    """
+                ]),
+            RuleExample(
                 """
-                5:7: error: nothing provides 'UserDefaultsSettingsStore', needed by 'SettingsViewModel' (parameter 'store') [missing-binding]
-                  7:21: note: 'UserDefaultsSettingsStore' is the implementation of 'SettingsStoring', not a registered key; depend on 'SettingsStoring' (or add 'UserDefaultsSettingsStore' to its provides)
+                version: 1
+                registrations:
+                  - provides: Analytics
+                    aliasOf: AnalyticsManager
                 """,
-            ]),
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: Analytics
-                aliasOf: AnalyticsManager
-            """, expect: [
-                "4:14: error: nothing provides 'AnalyticsManager', needed by 'Analytics' (its aliasOf) [missing-binding]",
-            ]),
+                expect: [
+                    "4:14: error: nothing provides 'AnalyticsManager', needed by 'Analytics' (its aliasOf) [missing-binding]"
+                ]),
         ],
         nonTriggering: [
             """
@@ -93,7 +104,7 @@ public struct MissingBindingRule: Rule {
                 dependencies:
                   session: URLSession
                   analytics: Analytics?
-            """,
+            """
         ])
 
     public init() {}
@@ -119,12 +130,16 @@ public struct MissingBindingRule: Rule {
                 && graph.compositionsContaining(binding, type: type.expression).isEmpty
         }
         for edge in graph.allEdges where isMissing(edge.binding, edge.type, target: edge.target) {
-            record(Use(binding: edge.binding, type: edge.type.expression, location: edge.location,
-                       user: "\(graph.named(edge.from)) (\(edge.role))"))
+            record(
+                Use(
+                    binding: edge.binding, type: edge.type.expression, location: edge.location,
+                    user: "\(graph.named(edge.from)) (\(edge.role))"))
         }
         for resolve in graph.resolves where isMissing(resolve.binding, resolve.use.type, target: resolve.target) {
-            record(Use(binding: resolve.binding, type: resolve.use.type.expression, location: resolve.use.location,
-                       user: "app code (resolved directly)"))
+            record(
+                Use(
+                    binding: resolve.binding, type: resolve.use.type.expression, location: resolve.use.location,
+                    user: "app code (resolved directly)"))
         }
         let registeredKeys = Set(graph.providers.keys.map(\.key))
         let firstUses = order.map { binding in uses[binding]!.min { $0.location < $1.location }!.location }
@@ -140,8 +155,9 @@ public struct MissingBindingRule: Rule {
                 notes.append(Note("… and \(found.count - 1 - Self.shownUses) more places need it", at: found[Self.shownUses].location))
             }
             if suggested.contains(binding) { notes += candidates(for: binding, type: first.type, registeredKeys: registeredKeys, in: graph) }
-            return Diagnostic(.missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
-                              at: first.location, notes: notes, subject: .missing(binding))
+            return Diagnostic(
+                .missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
+                at: first.location, notes: notes, subject: .missing(binding))
         }
     }
 
@@ -162,10 +178,15 @@ public struct MissingBindingRule: Rule {
             // Depending on the concrete type a registration builds is a common slip: the container
             // knows only the keys it registers.
             if let implementation = registration.implementation, implementation.key == binding.key,
-               !registration.provides.contains(where: { $0.key == binding.key }) {
+                !registration.provides.contains(where: { $0.key == binding.key })
+            {
                 let key = BindingKey(key: registration.provides[0].key, name: registration.name?.value)
                 if seen.insert(key).inserted {
-                    found.append(("'\(binding.key)' is the implementation of '\(key)', not a registered key; depend on '\(key)' (or add '\(binding.key)' to its provides)", implementation))
+                    found.append(
+                        (
+                            "'\(binding.key)' is the implementation of '\(key)', not a registered key; depend on '\(key)' (or add '\(binding.key)' to its provides)",
+                            implementation
+                        ))
                 }
             }
             for provided in registration.provides {
@@ -177,9 +198,12 @@ public struct MissingBindingRule: Rule {
                 let containing = members.count > 1 && wanted.isSubset(of: members)
                 guard sameKey || near.contains(provided.key) || sameSimpleName || containing else { continue }
                 seen.insert(candidate)
-                found.append((containing && !sameKey
-                              ? "'\(candidate)' contains it, but a container keyed by type cannot resolve '\(binding.key)' from it; it is registered here"
-                              : "did you mean '\(candidate)'? It is registered here", provided))
+                found.append(
+                    (
+                        containing && !sameKey
+                            ? "'\(candidate)' contains it, but a container keyed by type cannot resolve '\(binding.key)' from it; it is registered here"
+                            : "did you mean '\(candidate)'? It is registered here", provided
+                    ))
             }
         }
         return found.prefix(3).map { Note($0.0, at: $0.1.location) }

@@ -6,25 +6,28 @@ public struct RegistrationOrderRule: Rule {
     public static let description = RuleDescription(
         code: .registrationOrder, severity: .error,
         summary: "An eager dependency is resolved before its key is registered.",
-        rationale: "An `eager` edge is resolved when its holder is registered (a value built in the `register` call, or resolved by the registering code and captured by the factory). Registrations run in the order the manifest lists them, so a key registered only later is not there yet: the app stops at launch on that resolve (a `fatalError` or a force unwrap), or a `guard let … else { return }` silently skips every registration after it. Register the key first, or resolve it inside the factory so it is looked up when the value is built.",
+        rationale:
+            "An `eager` edge is resolved when its holder is registered (a value built in the `register` call, or resolved by the registering code and captured by the factory). Registrations run in the order the manifest lists them, so a key registered only later is not there yet: the app stops at launch on that resolve (a `fatalError` or a force unwrap), or a `guard let … else { return }` silently skips every registration after it. Register the key first, or resolve it inside the factory so it is looked up when the value is built.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: TokenRepositoryProtocol
-                implementation: TokenRepository
-                eager: true
-                dependencies:
-                  networkManager: NetworkManagerProtocol
-              - provides: NetworkManagerProtocol
-                implementation: NetworkManager
-                eager: true
-            """, expect: [
+            RuleExample(
                 """
-                7:7: error: 'TokenRepositoryProtocol' resolves 'NetworkManagerProtocol' when it is registered (parameter 'networkManager'), but 'NetworkManagerProtocol' is registered only after it: at launch the resolve finds nothing and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word; register 'NetworkManagerProtocol' first, or resolve it inside the factory [registration-order]
-                  8:5: note: 'NetworkManagerProtocol' is registered here
+                version: 1
+                registrations:
+                  - provides: TokenRepositoryProtocol
+                    implementation: TokenRepository
+                    eager: true
+                    dependencies:
+                      networkManager: NetworkManagerProtocol
+                  - provides: NetworkManagerProtocol
+                    implementation: NetworkManager
+                    eager: true
                 """,
-            ]),
+                expect: [
+                    """
+                    7:7: error: 'TokenRepositoryProtocol' resolves 'NetworkManagerProtocol' when it is registered (parameter 'networkManager'), but 'NetworkManagerProtocol' is registered only after it: at launch the resolve finds nothing and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word; register 'NetworkManagerProtocol' first, or resolve it inside the factory [registration-order]
+                      8:5: note: 'NetworkManagerProtocol' is registered here
+                    """
+                ])
         ],
         nonTriggering: [
             """
@@ -43,7 +46,7 @@ public struct RegistrationOrderRule: Rule {
                   tokens: TokenRepositoryProtocol
                   session: Session
               - provides: Session
-            """,
+            """
         ])
 
     public init() {}
@@ -55,13 +58,14 @@ public struct RegistrationOrderRule: Rule {
                 // Registered nowhere is a missing binding; registered before the holder is fine.
                 guard let first = graph.providers[edge.binding]?.first, first > edge.from else { continue }
                 let key = "'\(edge.binding)'"
-                diagnostics.append(Diagnostic(
-                    .registrationOrder, .error,
-                    "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), but \(key) is registered only after it: "
-                        + outcome(of: edge) + "; register \(key) first, or resolve it inside the factory",
-                    at: edge.location,
-                    notes: [Note("\(key) is registered here", at: graph.registrations[first].location)],
-                    subject: graph.subject(of: edge)))
+                diagnostics.append(
+                    Diagnostic(
+                        .registrationOrder, .error,
+                        "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), but \(key) is registered only after it: "
+                            + outcome(of: edge) + "; register \(key) first, or resolve it inside the factory",
+                        at: edge.location,
+                        notes: [Note("\(key) is registered here", at: graph.registrations[first].location)],
+                        subject: graph.subject(of: edge)))
             }
         }
         return diagnostics
@@ -71,10 +75,12 @@ public struct RegistrationOrderRule: Rule {
     private func outcome(of edge: Edge) -> String {
         switch edge.whenMissing {
         case .stops?: "at launch the resolve finds nothing and the app stops there"
-        case .skipsRest?: "at launch the resolve finds nothing and the registering code leaves early (its `guard let … else { return }` or a thrown error), so every registration after it is skipped without a word"
+        case .skipsRest?:
+            "at launch the resolve finds nothing and the registering code leaves early (its `guard let … else { return }` or a thrown error), so every registration after it is skipped without a word"
         case .givesNil?: "at launch the resolve finds nothing, so the value is nil (or what the `if let` guards is skipped)"
         case nil where edge.isOptional: "at launch the resolve finds nothing, so the value is nil"
-        case nil: "at launch the resolve finds nothing and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word"
+        case nil:
+            "at launch the resolve finds nothing and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word"
         }
     }
 }

@@ -6,23 +6,26 @@ public struct UnknownModuleRule: Rule {
     public static let description = RuleDescription(
         code: .unknownModule, severity: .error,
         summary: "A registration, interface or dependsOn names an undeclared module.",
-        rationale: "When a manifest declares `modules`, every module named anywhere must be one of them; otherwise a typo silently exempts the registration from the layer rules.",
+        rationale:
+            "When a manifest declares `modules`, every module named anywhere must be one of them; otherwise a typo silently exempts the registration from the layer rules.",
         triggering: [
-            RuleExample("""
-            version: 1
-            modules:
-              Domain: {}
-              Data: { dependsOn: [Domian] }
-            interfaces:
-              UserRepositoryProtocol: { module: Domian }
-            registrations:
-              - provides: UserRepository
-                module: Dta
-            """, expect: [
-                "4:23: error: module 'Domian' is not declared in 'modules' (did you mean 'Domain'?) [unknown-module]",
-                "6:37: error: module 'Domian' is not declared in 'modules' (did you mean 'Domain'?) [unknown-module]",
-                "9:13: error: module 'Dta' is not declared in 'modules' (did you mean 'Data'?) [unknown-module]",
-            ]),
+            RuleExample(
+                """
+                version: 1
+                modules:
+                  Domain: {}
+                  Data: { dependsOn: [Domian] }
+                interfaces:
+                  UserRepositoryProtocol: { module: Domian }
+                registrations:
+                  - provides: UserRepository
+                    module: Dta
+                """,
+                expect: [
+                    "4:23: error: module 'Domian' is not declared in 'modules' (did you mean 'Domain'?) [unknown-module]",
+                    "6:37: error: module 'Domian' is not declared in 'modules' (did you mean 'Domain'?) [unknown-module]",
+                    "9:13: error: module 'Dta' is not declared in 'modules' (did you mean 'Data'?) [unknown-module]",
+                ])
         ],
         nonTriggering: [
             """
@@ -30,7 +33,7 @@ public struct UnknownModuleRule: Rule {
             registrations:
               - provides: UserRepository
                 module: Data
-            """,
+            """
         ])
 
     public init() {}
@@ -45,9 +48,10 @@ public struct UnknownModuleRule: Rule {
         named += graph.registrations.compactMap { registration in registration.module.map { ($0, "registration \(registration.displayName)") } }
         let declared = modules.keys.sorted()
         return named.filter { modules[$0.module.value] == nil }.map { module, owner in
-            Diagnostic(.unknownModule, .error,
-                       "module '\(module.value)' is not declared in 'modules'" + didYouMean(module.value, in: declared),
-                       at: module.location, subject: .module(module.value, namedBy: owner))
+            Diagnostic(
+                .unknownModule, .error,
+                "module '\(module.value)' is not declared in 'modules'" + didYouMean(module.value, in: declared),
+                at: module.location, subject: .module(module.value, namedBy: owner))
         }
     }
 }

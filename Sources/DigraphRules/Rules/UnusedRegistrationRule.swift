@@ -5,27 +5,30 @@ public struct UnusedRegistrationRule: Rule {
     public static let description = RuleDescription(
         code: .unusedRegistration, severity: .info,
         summary: "Nothing reachable from a root uses the registration (only when some registration is `root: true` or the manifest lists `resolves`).",
-        rationale: "Dead wiring: the registration is built by nothing the app resolves directly. Reachability follows every edge, lazy ones and aliasOf included.",
+        rationale:
+            "Dead wiring: the registration is built by nothing the app resolves directly. Reachability follows every edge, lazy ones and aliasOf included.",
         triggering: [
-            RuleExample("""
-            version: 1
-            registrations:
-              - provides: LoginViewController
-                root: true
-                dependencies:
-                  viewModel: { type: LoginViewModel, lazy: true }
-              - provides: LoginViewModel
-              - provides: LegacyAnalytics
-            """, expect: [
-                "8:5: info: nothing reachable from a root uses 'LegacyAnalytics'; remove it or mark what resolves it `root: true` [unused-registration]",
-            ]),
+            RuleExample(
+                """
+                version: 1
+                registrations:
+                  - provides: LoginViewController
+                    root: true
+                    dependencies:
+                      viewModel: { type: LoginViewModel, lazy: true }
+                  - provides: LoginViewModel
+                  - provides: LegacyAnalytics
+                """,
+                expect: [
+                    "8:5: info: nothing reachable from a root uses 'LegacyAnalytics'; remove it or mark what resolves it `root: true` [unused-registration]"
+                ])
         ],
         nonTriggering: [
             """
             version: 1
             registrations:
               - provides: LegacyAnalytics
-            """,
+            """
         ])
 
     public init() {}
@@ -37,9 +40,10 @@ public struct UnusedRegistrationRule: Rule {
             graph.edges[index].compactMap(\.target)
         }
         return graph.registrations.indices.filter { !reached[$0] }.map { index in
-            Diagnostic(.unusedRegistration, .info,
-                       "nothing reachable from a root uses \(graph.named(index)); remove it or mark what resolves it `root: true`",
-                       at: graph.registrations[index].location, subject: graph.subject(of: index))
+            Diagnostic(
+                .unusedRegistration, .info,
+                "nothing reachable from a root uses \(graph.named(index)); remove it or mark what resolves it `root: true`",
+                at: graph.registrations[index].location, subject: graph.subject(of: index))
         }
     }
 }
