@@ -76,6 +76,8 @@ public struct DependencyGraph: Sendable {
     /// Declared modules by name; nil when no file declares `modules` (layers are then unchecked).
     public let modules: [String: ModuleDeclaration]?
     public let interfaces: [String: InterfaceDeclaration]
+    /// The keys app code hands in (`external:`), one per key, in key order.
+    public let externals: [TypeReference]
     public let externalKeys: Set<String>
     /// Every registration index providing a binding, in registration order.
     public let providers: [BindingKey: [Int]]
@@ -95,7 +97,7 @@ public struct DependencyGraph: Sendable {
 
     public init(
         manifests: [Manifest], modules: [String: ModuleDeclaration]?, interfaces: [String: InterfaceDeclaration],
-        externalKeys: Set<String>
+        externals: [TypeReference]
     ) {
         self.manifests = manifests
         self.files = manifests.map(\.file)
@@ -103,7 +105,9 @@ public struct DependencyGraph: Sendable {
         self.registrations = registrations
         self.modules = modules
         self.interfaces = interfaces
-        self.externalKeys = externalKeys
+        var seenExternal = Set<String>()
+        self.externals = externals.filter { seenExternal.insert($0.key).inserted }.sorted { $0.key < $1.key }
+        self.externalKeys = seenExternal
 
         var providing: [BindingKey: [Int]] = [:]
         providing.reserveCapacity(registrations.count)  // no rehash of every key while it grows

@@ -11,6 +11,8 @@ public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
 
     /// The key a dependency on this type looks up: `T?` and `T!` look up `T`.
     public let lookupKey: String
+    /// The type the key is made from, when it differs from the written one.
+    private let keyedBy: TypeExpression?
 
     public convenience init(_ expression: TypeExpression, at location: SourceLocation) {
         self.init(expression, keyedBy: nil, at: location)
@@ -21,6 +23,7 @@ public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
     init(_ expression: TypeExpression, keyedBy keyExpression: TypeExpression?, at location: SourceLocation) {
         self.expression = expression
         self.location = location
+        self.keyedBy = keyExpression
         let written = expression.normalized(sortingCompositions: false)
         self.writtenSpelling = written.spelling
         let keyed = keyExpression ?? expression
@@ -30,6 +33,9 @@ public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { key }
+
+    /// The type `key` spells: normalized, declared typealiases expanded.
+    public var keyExpression: TypeExpression { (keyedBy ?? expression).normalized() }
 
     public static func == (lhs: TypeReference, rhs: TypeReference) -> Bool {
         lhs.writtenSpelling == rhs.writtenSpelling && lhs.location == rhs.location

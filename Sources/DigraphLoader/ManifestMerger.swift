@@ -79,8 +79,7 @@ struct ManifestMerger {
                     return (expanded.type.key, expanded)
                 }, uniquingKeysWith: { first, _ in first })
         }
-        let externalKeys = Set(manifests.flatMap { $0.external.map(\.key) })
-        return DependencyGraph(manifests: manifests, modules: modules, interfaces: interfaces, externalKeys: externalKeys)
+        return DependencyGraph(manifests: manifests, modules: modules, interfaces: interfaces, externals: manifests.flatMap(\.external))
     }
 
     private mutating func conflict(_ message: String, at location: SourceLocation, earlier: SourceLocation) {

@@ -37,8 +37,8 @@ public struct FactoryContainerGenerator {
         out.block("extension Container") { out in
             out.line("// One factory property per key.")
             for index in graph.registrations.indices { writeFactories(index, &out) }
-            for key in plan.externalKeys {
-                writeSupplied(BindingKey(key: key, name: nil), type: plan.naming.spell((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])), &out)
+            for external in plan.externals {
+                writeSupplied(BindingKey(key: external.key, name: nil), type: plan.naming.spell(external.keyExpression), &out)
             }
         }
         return out.text

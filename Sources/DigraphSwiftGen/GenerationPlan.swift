@@ -12,7 +12,7 @@ public struct GenerationPlan: Sendable {
     /// Per registration: the global actor its factory runs on (its own, or one of an eager dependency).
     public let isolation: [String?]
     /// Keys not built by the container: supplied registrations and externals, by binding.
-    public let externalKeys: [String]
+    public let externals: [TypeReference]
 
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         public var message: String
@@ -73,14 +73,12 @@ public struct GenerationPlan: Sendable {
             }
             registrationNames.append(accessors[BindingKey(key: registration.provides[0].key, name: registration.name?.value)]!)
         }
-        let externalKeys = graph.externalKeys.sorted()
-        for key in externalKeys {
-            let type = (try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)])
-            try name(BindingKey(key: key, name: nil), type, name: nil, at: .start(of: graph.manifests.first?.file ?? ""))
+        for external in graph.externals {
+            try name(BindingKey(key: external.key, name: nil), external.keyExpression, name: nil, at: .start(of: graph.manifests.first?.file ?? ""))
         }
         self.accessors = accessors
         self.registrationNames = registrationNames
-        self.externalKeys = externalKeys
+        self.externals = graph.externals
 
         // Isolation flows from what a factory calls eagerly: building a MainActor value makes the
         // builder MainActor too. Two different actors on one path cannot be generated. A property

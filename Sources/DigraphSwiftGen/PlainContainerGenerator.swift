@@ -62,7 +62,7 @@ public struct PlainContainerGenerator {
             writeStorage(&out)
             writeInitializer(&out)
             if parts == 1 { for index in registrations { writeRegistration(index, &out) } }
-            for key in plan.externalKeys { writeExternalAccessor(key, &out) }
+            for external in plan.externals { writeExternalAccessor(external, &out) }
             writeHelpers(&out)
             if usesGraphScope {
                 out.line()
@@ -150,8 +150,9 @@ public struct PlainContainerGenerator {
         for index in suppliedIndices {
             out.line("\(memberAccess)let _supplied_\(plan.registrationNames[index]): \(plan.valueType(of: index))")
         }
-        for key in plan.externalKeys {
-            out.line("\(memberAccess)let _external_\(plan.accessor(for: BindingKey(key: key, name: nil))): \(spell(key: key))")
+        for external in plan.externals {
+            out.line(
+                "\(memberAccess)let _external_\(plan.accessor(for: BindingKey(key: external.key, name: nil))): \(plan.naming.spell(external.keyExpression))")
         }
         for (index, registration) in graph.registrations.enumerated() where !registration.isSupplied {
             let name = plan.registrationNames[index]
@@ -170,10 +171,6 @@ public struct PlainContainerGenerator {
         }
     }
 
-    private func spell(key: String) -> String {
-        plan.naming.spell((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]))
-    }
-
     private func writeInitializer(_ out: inout SwiftWriter) {
         var parameters: [(label: String, type: String, storage: String)] = []
         for index in suppliedIndices {
@@ -183,10 +180,10 @@ public struct PlainContainerGenerator {
                     "_supplied_\(plan.registrationNames[index])"
                 ))
         }
-        for key in plan.externalKeys {
-            let name = plan.accessor(for: BindingKey(key: key, name: nil))
-            parameters.append(
-                (name, SwiftNaming.escapingIfFunction((try? TypeExpressionParser.parse(key)) ?? .nominal([.init(key)]), spell(key: key)), "_external_\(name)"))
+        for external in plan.externals {
+            let name = plan.accessor(for: BindingKey(key: external.key, name: nil))
+            let type = external.keyExpression
+            parameters.append((name, SwiftNaming.escapingIfFunction(type, plan.naming.spell(type)), "_external_\(name)"))
         }
         parameters.append(("overrides", "Overrides = Overrides()", "overrides"))
         out.line()
@@ -446,12 +443,12 @@ public struct PlainContainerGenerator {
         }
     }
 
-    private func writeExternalAccessor(_ key: String, _ out: inout SwiftWriter) {
-        let accessor = plan.accessor(for: BindingKey(key: key, name: nil))
+    private func writeExternalAccessor(_ external: TypeReference, _ out: inout SwiftWriter) {
+        let accessor = plan.accessor(for: BindingKey(key: external.key, name: nil))
         out.line()
-        out.line("// MARK: \(key) (external)")
+        out.line("// MARK: \(external.key) (external)")
         out.line()
-        out.block("\(access.prefix)func \(SwiftNaming.escaped(accessor))() -> \(spell(key: key))") { out in
+        out.block("\(access.prefix)func \(SwiftNaming.escaped(accessor))() -> \(plan.naming.spell(external.keyExpression))") { out in
             out.line("_external_\(accessor)")
         }
     }

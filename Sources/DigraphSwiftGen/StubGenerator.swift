@@ -153,7 +153,7 @@ public struct StubGenerator {
             for type in registration.provides + registration.arguments.map(\.type) { collect(type.expression) }
             for dependency in registration.dependencies + registration.properties { if let type = dependency.service { collect(type.expression) } }
         }
-        for key in graph.externalKeys { if let type = try? TypeExpressionParser.parse(key) { collect(type) } }
+        for external in graph.externals { collect(external.keyExpression) }
         for name in others.sorted() where !declared.contains(name) && !Self.standardTypes.contains(name) && name != "MainActor" {
             lines += nested(name, declared: &declared) { "public final class \($0): @unchecked Sendable { public init() {} }" }
         }

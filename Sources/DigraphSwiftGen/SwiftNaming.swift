@@ -40,7 +40,7 @@ public struct SwiftNaming: Sendable {
             if let implementation = registration.implementation { collect(implementation.expression) }
             for argument in registration.arguments { collect(argument.type.expression) }
         }
-        for key in graph.externalKeys { if let type = try? TypeExpressionParser.parse(key) { collect(type) } }
+        for external in graph.externals { collect(external.keyExpression) }
         protocolKeys = keys
         namedTypes = named
     }
