@@ -86,11 +86,11 @@ public struct DOTEncoder {
     struct DrawnEdge {
         var edge: Edge
         var position: Int
-        var head: String
+        var head: PictureNodeID
         var id: EdgeID { EdgeID(from: edge.from, position: position) }
         /// Its id in DOT and SVG, and the id of the node it leaves.
         var svgID: String { "e\(edge.from)_\(position)" }
-        var tail: String { "r\(edge.from)" }
+        var tail: PictureNodeID { .registration(edge.from) }
     }
 
     /// What a picture of registrations holds, worked out once for the DOT text, the Mermaid text
@@ -153,13 +153,13 @@ public struct DOTEncoder {
     /// drawn in its own module's cluster, with an "implemented by" edge to the registration, so a
     /// dependency on it is seen to reach that module, not the implementation's.
     struct InterfaceNode {
-        var id: String
+        var id: PictureNodeID
         var registration: Int
         var key: String
         var spelling: String
         var module: String
         /// The id of its "implemented by" edge.
-        var implementedByID: String { id + "_impl" }
+        var implementedByID: String { "\(id)_impl" }
         /// The label of that edge.
         static let implementedByLabel = "implemented by"
     }
@@ -173,7 +173,7 @@ public struct DOTEncoder {
                 guard let module = graph.interfaces[provided.key]?.module?.value, module != registration.module?.value else { continue }
                 nodes.append(
                     InterfaceNode(
-                        id: "i\(index)_\(position)", registration: index, key: provided.key,
+                        id: .interface(registration: index, position: position), registration: index, key: provided.key,
                         spelling: provided.writtenSpelling, module: module))
             }
         }
@@ -184,16 +184,16 @@ public struct DOTEncoder {
     /// (optional ones are left out: asking for them is fine).
     private func drawnEdges(among included: [Int], interfaces: [InterfaceNode]) -> (edges: [DrawnEdge], placeholders: Placeholders) {
         let isIncluded = Set(included)
-        var interfaceIDs: [Int: [String: String]] = [:]
+        var interfaceIDs: [Int: [String: PictureNodeID]] = [:]
         for node in interfaces { interfaceIDs[node.registration, default: [:]][node.key] = node.id }
         var placeholders = Placeholders()
         var drawn: [DrawnEdge] = []
         for index in included {
             for (position, edge) in graph.edges[index].enumerated() {
-                let head: String
+                let head: PictureNodeID
                 if let target = edge.target {
                     guard isIncluded.contains(target) else { continue }
-                    head = interfaceIDs[target]?[edge.binding.key] ?? "r\(target)"
+                    head = interfaceIDs[target]?[edge.binding.key] ?? .registration(target)
                 } else if graph.externalKeys.contains(edge.binding.key) {
                     head = placeholders.id(for: edge.binding, external: true)
                 } else if edge.isOptional {
@@ -238,7 +238,7 @@ public struct DOTEncoder {
         for (number, node) in scene.interfaces.enumerated() {
             let upward = shape?.upward.contains(scene.edges.count + number) == true
             lines.append(
-                "  \(node.id) -> r\(node.registration)"
+                "  \(node.id) -> \(PictureNodeID.registration(node.registration))"
                     + attributes(
                         [
                             ("constraint", upward ? "false" : ""),
@@ -292,7 +292,7 @@ public struct DOTEncoder {
             + attributes(
                 [
                     ("label", "<<b><i>\(DOTText.html(node.spelling))</i></b><br/><font point-size=\"9\">interface</font>>")
-                ] + (options.tooltips ? [("id", DOTText.quoted(node.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
+                ] + (options.tooltips ? [("id", DOTText.quoted("\(node.id)")), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
     }
 
     func implementationSpelling(of index: Int) -> String {
@@ -317,8 +317,10 @@ public struct DOTEncoder {
             attributes += [("color", style.color), ("penwidth", style.penwidth)]
             if finding.severity == .info { attributes.append(("fontcolor", DOTStyle.infoColor)) }
         }
-        if options.tooltips { attributes += [("id", DOTText.quoted("r\(index)")), ("tooltip", DOTText.quoted(tooltip(for: index)))] }
-        return "  r\(index)" + self.attributes(attributes) + ";"
+        if options.tooltips {
+            attributes += [("id", DOTText.quoted("\(PictureNodeID.registration(index))")), ("tooltip", DOTText.quoted(tooltip(for: index)))]
+        }
+        return "  \(PictureNodeID.registration(index))" + self.attributes(attributes) + ";"
     }
 
     /// What a node says: its keys (an abstraction over another implementation is set in italics),
@@ -599,17 +601,17 @@ public struct DOTEncoder {
 /// Nodes for keys that are not registrations: missing bindings and externals, one per key.
 struct Placeholders {
     struct Entry {
-        var id: String
+        var id: PictureNodeID
         var binding: BindingKey
         var isExternal: Bool
     }
 
     private(set) var all: [Entry] = []
-    private var ids: [BindingKey: String] = [:]
+    private var ids: [BindingKey: PictureNodeID] = [:]
 
-    mutating func id(for binding: BindingKey, external: Bool) -> String {
+    mutating func id(for binding: BindingKey, external: Bool) -> PictureNodeID {
         if let id = ids[binding] { return id }
-        let id = (external ? "x" : "missing") + "\(all.count)"
+        let id: PictureNodeID = external ? .external(all.count) : .missing(all.count)
         ids[binding] = id
         all.append(Entry(id: id, binding: binding, isExternal: external))
         return id

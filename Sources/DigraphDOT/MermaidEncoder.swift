@@ -45,24 +45,25 @@ public struct MermaidEncoder {
         let scene = drawing.registrationScene()
         for (number, cluster) in scene.clusters.enumerated() {
             chart.subgraph("cluster\(number)", title: cluster.module, style: "fill:\(DOTStyle.clusterFill),stroke:\(DOTStyle.clusterBorder)") {
-                for node in cluster.interfaces { chart.node(node.id, lines: [node.spelling, "interface"], shape: .rounded) }
+                for node in cluster.interfaces { chart.node("\(node.id)", lines: [node.spelling, "interface"], shape: .rounded) }
                 for index in cluster.registrations { drawNode(index, moved: scene.movedKeys[index] ?? [], on: chart) }
             }
         }
         for index in scene.unclustered { drawNode(index, moved: scene.movedKeys[index] ?? [], on: chart) }
         for placeholder in scene.placeholders.all {
             chart.node(
-                placeholder.id, lines: [placeholder.binding.description, placeholder.isExternal ? "external" : "missing: nothing provides it"],
+                "\(placeholder.id)", lines: [placeholder.binding.description, placeholder.isExternal ? "external" : "missing: nothing provides it"],
                 shape: .rounded, classes: [placeholder.isExternal ? "external" : "missing"])
         }
         for drawn in scene.edges {
             let problem = ProblemMap.leading(drawing.problems.edges[drawn.id])
             let style = problem.map { "stroke:\(ProblemStyle.of($0.code, severity: $0.severity).color),stroke-width:2px" }
             let dashed = drawn.edge.isLazy || { if case .alias = drawn.edge.kind { true } else { false } }()
-            chart.edge(from: drawn.tail, to: drawn.head, label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
+            chart.edge(from: "\(drawn.tail)", to: "\(drawn.head)", label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
         }
         for node in scene.interfaces {
-            chart.edge(from: node.id, to: "r\(node.registration)", label: DOTEncoder.InterfaceNode.implementedByLabel, dashed: true)
+            chart.edge(
+                from: "\(node.id)", to: "\(PictureNodeID.registration(node.registration))", label: DOTEncoder.InterfaceNode.implementedByLabel, dashed: true)
         }
     }
 
@@ -82,7 +83,9 @@ public struct MermaidEncoder {
             : registration.isSupplied
                 ? .parallelogram
                 : registration.aliasOf != nil ? .rounded : .box
-        chart.node("r\(index)", lines: parts.keys + (parts.name.map { ["name: " + $0] } ?? []) + [parts.details], shape: shape, classes: classes)
+        chart.node(
+            "\(PictureNodeID.registration(index))", lines: parts.keys + (parts.name.map { ["name: " + $0] } ?? []) + [parts.details], shape: shape,
+            classes: classes)
     }
 
     private func drawModules(on chart: MermaidFlowchart) {

@@ -44,32 +44,33 @@ extension DOTEncoder {
         }
         let scene = registrationScene()
         for node in scene.interfaces {
-            index.nodes.append(PictureIndex.Node(id: node.id, title: node.spelling, searchText: "\(node.spelling) \(node.module)"))
+            index.nodes.append(PictureIndex.Node(id: "\(node.id)", title: node.spelling, searchText: "\(node.spelling) \(node.module)"))
         }
         for registration in scene.included {
             let value = graph.registrations[registration]
             let parts = labelParts(for: value, moved: scene.movedKeys[registration] ?? [])
             let words =
                 value.provides.map(\.writtenSpelling) + [value.name?.value, value.implementation?.writtenSpelling, value.module?.value].compactMap { $0 }
-            index.nodes.append(PictureIndex.Node(id: "r\(registration)", title: parts.keys[0], searchText: words.joined(separator: " ")))
+            index.nodes.append(
+                PictureIndex.Node(id: "\(PictureNodeID.registration(registration))", title: parts.keys[0], searchText: words.joined(separator: " ")))
         }
         for placeholder in scene.placeholders.all {
-            index.nodes.append(PictureIndex.Node(id: placeholder.id, title: placeholder.binding.description, searchText: placeholder.binding.description))
+            index.nodes.append(PictureIndex.Node(id: "\(placeholder.id)", title: placeholder.binding.description, searchText: placeholder.binding.description))
         }
         for edge in scene.edges {
-            index.edges.append(PictureIndex.EdgeEntry(id: edge.svgID, from: edge.tail, to: edge.head))
+            index.edges.append(PictureIndex.EdgeEntry(id: edge.svgID, from: "\(edge.tail)", to: "\(edge.head)"))
         }
         for node in scene.interfaces {
-            index.edges.append(PictureIndex.EdgeEntry(id: node.implementedByID, from: node.id, to: "r\(node.registration)"))
+            index.edges.append(PictureIndex.EdgeEntry(id: node.implementedByID, from: "\(node.id)", to: "\(PictureNodeID.registration(node.registration))"))
         }
         // Findings: each with the drawn elements that carry it (in the order drawn).
         var elements: [Diagnostic: [String]] = [:]
         for registration in scene.included {
-            for finding in problems.nodes[registration] ?? [] { elements[finding, default: []].append("r\(registration)") }
+            for finding in problems.nodes[registration] ?? [] { elements[finding, default: []].append("\(PictureNodeID.registration(registration))") }
         }
         for edge in scene.edges {
             for finding in problems.edges[edge.id] ?? [] {
-                elements[finding, default: []].append(contentsOf: [edge.tail, edge.svgID])
+                elements[finding, default: []].append(contentsOf: ["\(edge.tail)", edge.svgID])
             }
         }
         index.findings = diagnostics.map { PictureIndex.Finding(diagnostic: $0, elements: Self.unique(elements[$0] ?? [])) }

@@ -15,16 +15,16 @@ import DigraphCore
 /// estimated from the label text (no layout is run).
 struct PictureShape {
     struct Node {
-        var id: String
+        var id: PictureNodeID
         /// The cluster drawing it (its module), or -1 outside every cluster.
         var band: Int
         var width: Double
     }
 
     struct Proxy {
-        var id: String
+        var id: PictureNodeID
         /// The id of the node it stands for, and that node's position among the nodes.
-        var target: String
+        var target: PictureNodeID
         var targetIndex: Int
         var band: Int
         var uses: Int
@@ -52,9 +52,9 @@ struct PictureShape {
 
     var proxies: [Proxy] = []
     /// Per edge (by its position in the edges given), the proxy drawn as its head.
-    var proxyHeads: [Int: String] = [:]
+    var proxyHeads: [Int: PictureNodeID] = [:]
     /// Node ids per rank, top to bottom: nodes first, then proxies.
-    var rows: [[String]] = []
+    var rows: [[PictureNodeID]] = []
     /// Edges that do not point down in these ranks (a cycle, a layer violation): drawn without
     /// constraining the ranks.
     var upward: Set<Int> = []
@@ -92,7 +92,7 @@ struct PictureShape {
         for rowWidth in rowWidths.dropFirst() where chosen.narrowestRatio < tallestRatio {
             chosen = Ranking(all, slot: slot, slotWidth: slotWidth, bandLevel: bandLevel, rowWidth: rowWidth)
         }
-        shape.rows = [[String]](repeating: [], count: chosen.rowCount)
+        shape.rows = [[PictureNodeID]](repeating: [], count: chosen.rowCount)
         for index in all.indices { shape.rows[chosen.rank[index]].append(all[index].id) }
         for (number, link) in links.enumerated() where chosen.rank[link.head] <= chosen.rank[link.tail] { shape.upward.insert(number) }
         return shape
@@ -218,7 +218,7 @@ struct PictureShape {
             let use = Use(target: edge.head, band: band)
             if proxyOf[use] == nil {
                 proxyOf[use] = proxies.count
-                let id = "h\(nodes[edge.head].id)_\(band < 0 ? "n" : String(band))"
+                let id = PictureNodeID.proxy(of: nodes[edge.head].id, band: band)
                 proxies.append(Proxy(id: id, target: nodes[edge.head].id, targetIndex: edge.head, band: band, uses: 0))
                 nodes.append(Node(id: id, band: band, width: nodes[edge.head].width * 0.8))
             }
@@ -271,8 +271,8 @@ extension DOTEncoder {
     /// The shape of this picture, or nil when dot's own ranks are fine.
     func shape(of scene: RegistrationScene) -> PictureShape? {
         var nodes: [PictureShape.Node] = []
-        var number: [String: Int] = [:]
-        func add(_ id: String, band: Int, width: Double) {
+        var number: [PictureNodeID: Int] = [:]
+        func add(_ id: PictureNodeID, band: Int, width: Double) {
             number[id] = nodes.count
             nodes.append(PictureShape.Node(id: id, band: band, width: width))
         }
@@ -281,16 +281,16 @@ extension DOTEncoder {
             for node in cluster.interfaces { add(node.id, band: band, width: Self.estimatedWidth([node.spelling], ["interface"])) }
             for index in cluster.registrations {
                 clustered.insert(index)
-                add("r\(index)", band: band, width: estimatedWidth(of: index, moved: scene.movedKeys[index] ?? []))
+                add(.registration(index), band: band, width: estimatedWidth(of: index, moved: scene.movedKeys[index] ?? []))
             }
         }
-        for index in scene.unclustered { add("r\(index)", band: -1, width: estimatedWidth(of: index, moved: scene.movedKeys[index] ?? [])) }
+        for index in scene.unclustered { add(.registration(index), band: -1, width: estimatedWidth(of: index, moved: scene.movedKeys[index] ?? [])) }
         for placeholder in scene.placeholders.all {
             add(placeholder.id, band: -1, width: Self.estimatedWidth([placeholder.binding.description], ["missing: nothing provides it"]))
         }
         let edges =
             scene.edges.map { (tail: number[$0.tail]!, head: number[$0.head]!) }
-            + scene.interfaces.map { (tail: number[$0.id]!, head: number["r\($0.registration)"]!) }
+            + scene.interfaces.map { (tail: number[$0.id]!, head: number[.registration($0.registration)]!) }
         // dot's own picture labels its edges unless it is large (9 pt, about 5.4 pt a character).
         let labelWidths =
             Self.isLarge(nodes: nodes.count, shaped: false)
@@ -314,12 +314,12 @@ extension DOTEncoder {
     func proxyLine(_ proxy: PictureShape.Proxy, scene: RegistrationScene) -> String {
         let target = proxy.target
         let title: String
-        if target.hasPrefix("r"), let index = Int(target.dropFirst()) {
+        if case .registration(let index) = target {
             title = labelParts(for: graph.registrations[index], moved: scene.movedKeys[index] ?? []).keys[0]
         } else if let interface = scene.interfaces.first(where: { $0.id == target }) {
             title = interface.spelling
         } else {
-            title = scene.placeholders.all.first { $0.id == target }?.binding.description ?? target
+            title = scene.placeholders.all.first { $0.id == target }?.binding.description ?? "\(target)"
         }
         let tooltip = PrintableText.escape(
             "\(title): used by \(proxy.uses) registration\(proxy.uses == 1 ? "" : "s") here, drawn once in this module instead of \(proxy.uses) long edge\(proxy.uses == 1 ? "" : "s")"
@@ -329,7 +329,7 @@ extension DOTEncoder {
                 [
                     ("label", "<<i>\(DOTText.html(title))</i> <font point-size=\"9\">×\(proxy.uses)</font>>"),
                     ("style", "rounded,dashed,filled"), ("fillcolor", "#ffffff"), ("color", DOTStyle.infoColor), ("fontsize", "10"),
-                ] + (options.tooltips ? [("id", DOTText.quoted(proxy.id)), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
+                ] + (options.tooltips ? [("id", DOTText.quoted("\(proxy.id)")), ("tooltip", DOTText.quoted(tooltip))] : [])) + ";"
     }
 
     /// Each row on its own rank, the rows in order (an invisible edge between their first nodes,
@@ -339,7 +339,7 @@ extension DOTEncoder {
         for (upper, lower) in zip(shape.rows, shape.rows.dropFirst()) {
             lines.append("  \(upper[0]) -> \(lower[0]) [style=invis, weight=0];")
         }
-        for row in shape.rows { lines.append("  { rank=same; " + row.joined(separator: "; ") + "; }") }
+        for row in shape.rows { lines.append("  { rank=same; " + row.map(\.description).joined(separator: "; ") + "; }") }
         return lines
     }
 }
