@@ -46,6 +46,9 @@ public enum GeneratedHeader {
         return [
             marker + options.map { " \($0.flag) \($0.value)" }.joined() + from + (purpose.map { ": " + $0 } ?? "."),
             "// Do not edit: change the manifest and run `digraph gen-swift` again" + versionNote + ".",
+            // A formatter run over the app would rewrite the file, and `gen-swift --check` would
+            // then call it stale: swift-format skips a file that says so.
+            "// swift-format-ignore-file",
         ]
     }
 

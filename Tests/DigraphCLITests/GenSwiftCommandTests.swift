@@ -21,6 +21,23 @@ struct GenSwiftCommandTests {
         #expect(swinject.stdout == (try golden("workout.swinject.swift")))
     }
 
+    /// A formatter run over the app leaves every generated file as written, so `--check` stays
+    /// true after it: the toolchain's `swift format` with its default configuration.
+    @Test func theToolchainsFormatterLeavesGeneratedFilesAlone() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for target in ["plain", "swinject", "factory", "stubs"] {
+            let path = directory.appendingPathComponent("\(target).swift").path
+            #expect(try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "--target", target, "-o", path]).status == 0)
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            let formatted = try CLIRunner.runProgram("/usr/bin/env", ["swift", "format", "format", path], timeout: 120, directory: directory)
+            #expect(formatted.status == 0, "\(formatted.stderr)")
+            #expect(formatted.stdout == written, "swift format rewrote the \(target) file")
+            let lint = try CLIRunner.runProgram("/usr/bin/env", ["swift", "format", "lint", "--strict", path], timeout: 120, directory: directory)
+            #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr.prefix(300))")
+        }
+    }
+
     @Test func writesAFileAtomicallyAndRegeneratesItsOwnFiles() throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -75,7 +92,7 @@ struct GenSwiftCommandTests {
         #expect(stale.status == 1)
         #expect(
             stale.stderr
-                == "digraph: \(path) is stale: 22 lines to remove, 3 to add, first at line 85 (remove: private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n"
+                == "digraph: \(path) is stale: 22 lines to remove, 3 to add, first at line 86 (remove: private var _singleton_movieRepositoryProtocol: (any MovieRepositoryProtocol)?)\ndigraph: run `digraph gen-swift` without --check to regenerate\n"
         )
 
         let missing = try CLIRunner.run(["gen-swift", manifest.path, "-o", directory.appendingPathComponent("None.swift").path, "--check"])
