@@ -1,5 +1,4 @@
 import DigraphSwiftGen
-import Foundation
 
 /// How an imported manifest on disk differs from a fresh import of the same sources: by
 /// registration, never by the origin comments (`# App/DI.swift:42`), which move with every edit
@@ -13,21 +12,10 @@ public enum ImportStaleness {
         case stale(String)
     }
 
-    /// How the file at `path` (the output of `import -o`) compares with `expected`; nil when there is
-    /// no usable file there, with the reason: only a regular file is read (a FIFO would block).
-    public static func compare(expected: String, withFileAt path: String) -> Result<Outcome, Missing> {
-        switch InputFile.kind(of: path) {
-        case .missing: return .failure(Missing(reason: "does not exist"))
-        case .regularFile: break
-        default: return .failure(Missing(reason: InputFile.problem(at: path) ?? "is not a regular file"))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(Missing(reason: "cannot be read")) }
-        return .success(compare(expected: expected, found: String(decoding: data, as: UTF8.self)))
-    }
-
-    /// Why there is no file to compare with.
-    public struct Missing: Error, Sendable {
-        public var reason: String
+    /// How the file at `path` (the output of `import -o`) compares with `expected`, or why there is
+    /// no file there to compare with.
+    public static func compare(expected: String, withFileAt path: String) -> Result<Outcome, ComparedFile.Missing> {
+        ComparedFile.text(at: path).map { compare(expected: expected, found: $0) }
     }
 
     public static func compare(expected: String, found: String) -> Outcome {

@@ -113,19 +113,11 @@ public struct SwiftGeneration: Sendable {
     public func staleness(of files: [GeneratedFile]) -> [String] {
         var problems: [String] = []
         for file in files {
-            // Only a regular file is read: a FIFO would block, and it is not "missing" either.
-            switch InputFile.kind(of: file.path) {
-            case .missing:
-                problems.append("\(PrintableText.escape(file.path)) does not exist")
-                continue
-            case .regularFile:
-                break
-            default:
-                problems.append(PrintableText.escape(file.path) + " " + (InputFile.problem(at: file.path) ?? "is not a regular file"))
-                continue
-            }
-            guard let existing = FileManager.default.contents(atPath: file.path).map({ String(decoding: $0, as: UTF8.self) }) else {
-                problems.append("\(PrintableText.escape(file.path)) cannot be read")
+            let existing: String
+            switch ComparedFile.text(at: file.path) {
+            case .success(let text): existing = text
+            case .failure(let missing):
+                problems.append("\(PrintableText.escape(file.path)) \(missing.reason)")
                 continue
             }
             if let options = GeneratedHeader.optionDifference(expected: file.text, existing: existing) {

@@ -31,8 +31,9 @@ enum Configured {
     /// The commands a configuration puts in place of `command`, or nil when none applies.
     static func commands<Command: ConfiguredCommand>(replacing command: Command) throws -> [any ParsableCommand]? {
         guard let use = command.configurationUse else { return nil }
-        if !use.required, command.config == nil, ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) == nil { return nil }
-        let configuration = try load(command.config, command: use.command, needsManifests: use.required && use.needsManifests)
+        let file = command.config ?? ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath)
+        if !use.required, file == nil { return nil }
+        let configuration = try load(file, command: use.command, needsManifests: use.required && use.needsManifests)
         return try command.configured(by: configuration, typed: typedArguments)
     }
 
