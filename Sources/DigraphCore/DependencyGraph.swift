@@ -25,8 +25,20 @@ public struct Edge: Hashable, Sendable {
         case alias
     }
 
+    /// A registration's dependency, property or `aliasOf`, whether or not it is drawn as an edge.
+    public struct ID: Hashable, Sendable {
+        public var from: Int
+        public var kind: Kind
+
+        public init(from: Int, kind: Kind) {
+            self.from = from
+            self.kind = kind
+        }
+    }
+
     public var from: Int
     public var kind: Kind
+    public var id: ID { ID(from: from, kind: kind) }
     /// The type as written on the edge (`T?` for an optional dependency).
     public var type: TypeReference
     /// What the container is asked for: the unwrapped key and the name qualifier.

@@ -50,7 +50,7 @@ public struct DOTEncoder {
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions = DOTOptions()) {
         self.graph = graph
         self.options = options
-        self.problems = ProblemMap(graph: graph, diagnostics: diagnostics)
+        self.problems = ProblemMap(diagnostics: diagnostics)
     }
 
     /// The registrations drawn: all, or the neighbourhood of the focus keys.
@@ -87,7 +87,7 @@ public struct DOTEncoder {
         var edge: Edge
         var position: Int
         var head: PictureNodeID
-        var id: EdgeID { EdgeID(from: edge.from, position: position) }
+        var id: Edge.ID { edge.id }
         /// Its id in DOT and SVG, and the id of the node it leaves.
         var svgID: String { "e\(edge.from)_\(position)" }
         var tail: PictureNodeID { .registration(edge.from) }
@@ -533,13 +533,13 @@ public struct DOTEncoder {
         for index in graph.registrations.indices { summary.members[moduleOf(index), default: 0] += 1 }
         for interface in graph.interfaces.values { if let module = interface.module?.value, summary.members[module] == nil { summary.members[module] = 0 } }
         for (index, edges) in graph.edges.enumerated() {
-            for (position, edge) in edges.enumerated() {
+            for edge in edges {
                 guard let target = edge.target else { continue }
                 let targetModule = graph.module(ofKey: edge.binding, servedBy: target) ?? Self.noModule
                 guard moduleOf(index) != targetModule else { continue }
                 let pair = ModuleSummary.Pair(from: moduleOf(index), to: targetModule)
                 summary.counts[pair, default: 0] += 1
-                if problems.edges[EdgeID(from: index, position: position)]?.contains(where: { $0.code == .layerViolation }) == true {
+                if problems.edges[edge.id]?.contains(where: { $0.code == .layerViolation }) == true {
                     summary.violations[pair, default: 0] += 1
                 }
             }

@@ -17,7 +17,7 @@ public struct Baseline: Sendable {
 
     /// The baseline file's text for these findings: sorted by fingerprint, then message.
     public static func text(for findings: [Diagnostic]) -> String {
-        let rows = findings.map { (code: $0.code.rawValue, subject: $0.subject.map(\.description) ?? $0.message, message: $0.message) }
+        let rows = findings.map { (code: $0.code.rawValue, subject: $0.aboutText, message: $0.message) }
             .sorted { ($0.code, $0.subject, $0.message) < ($1.code, $1.subject, $1.message) }
         var text = "{\n  \"version\": 1,\n  \"findings\": ["
         for (index, row) in rows.enumerated() {

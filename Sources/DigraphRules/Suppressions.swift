@@ -1,8 +1,10 @@
 import DigraphCore
 
-/// Applies the manifest's `suppress:` entries to the findings of the rules. A registration's entry
-/// covers findings located on the registration or any of its own edges; a dependency's entry covers
-/// that edge only. An entry that covers nothing is reported (info), so stale ones are found.
+/// Applies the manifest's `suppress:` entries to the findings of the rules, by the place in the graph
+/// each finding's subject names. A registration's entry covers findings on the registration, its
+/// runtime arguments, any of its own dependencies and properties, and cycles reported on it; a
+/// dependency's entry covers that dependency only; a resolve's entry covers that resolve. An entry
+/// that covers nothing is reported (info), so stale ones are found.
 public enum Suppressions {
     public struct Outcome: Sendable {
         /// The findings still reported, plus one info per unused suppression.
@@ -11,64 +13,65 @@ public enum Suppressions {
     }
 
     public static func apply(to findings: [Diagnostic], in graph: DependencyGraph) -> Outcome {
-        // Every location a suppression covers → the suppressions there (dependency entries first).
-        var entries: [Suppression] = []
-        var owners: [String] = []
-        var covering: [SourceLocation: [Int]] = [:]
-        func cover(_ locations: [SourceLocation], with suppressions: [Suppression], owner: String) {
-            for suppression in suppressions {
-                let entry = entries.count
-                entries.append(suppression)
-                owners.append(owner)
-                for location in Set(locations) { covering[location, default: []].append(entry) }
+        var entries = Entries()
+        for (index, registration) in graph.registrations.enumerated() {
+            func cover(_ kind: Edge.Kind, _ dependency: Dependency) {
+                entries.add(
+                    dependency.suppressions, for: .dependency(Edge.ID(from: index, kind: kind)),
+                    owner: "parameter '\(dependency.label.value)' of \(registration.displayName)")
             }
+            for (position, dependency) in registration.dependencies.enumerated() { cover(.dependency(index: position), dependency) }
+            for (position, property) in registration.properties.enumerated() { cover(.property(index: position), property) }
+            entries.add(registration.suppressions, for: .registration(index), owner: registration.displayName)
         }
-        for registration in graph.registrations {
-            let edges = registration.dependencies + registration.properties
-            for dependency in edges where !dependency.suppressions.isEmpty {
-                cover(locations(of: dependency), with: dependency.suppressions, owner: "parameter '\(dependency.label.value)' of \(registration.displayName)")
-            }
-            guard !registration.suppressions.isEmpty else { continue }
-            var covered = [registration.location] + registration.provides.map(\.location)
-            covered += [registration.name?.location, registration.module?.location, registration.aliasOf?.location].compactMap { $0 }
-            covered += edges.flatMap(locations(of:)) + registration.arguments.flatMap { [$0.label.location, $0.type.location] }
-            cover(covered, with: registration.suppressions, owner: registration.displayName)
+        for (index, resolve) in graph.resolves.enumerated() {
+            entries.add(resolve.use.suppressions, for: .resolve(index), owner: "the resolve of '\(resolve.binding)'")
         }
-        for resolve in graph.resolves where !resolve.use.suppressions.isEmpty {
-            cover(
-                [resolve.use.location] + [resolve.use.name?.location].compactMap { $0 }, with: resolve.use.suppressions,
-                owner: "the resolve of '\(resolve.binding)'")
-        }
-        guard !entries.isEmpty else { return Outcome(kept: findings, suppressed: []) }
+        guard !entries.all.isEmpty else { return Outcome(kept: findings, suppressed: []) }
 
-        var used = Array(repeating: false, count: entries.count)
+        var used = Array(repeating: false, count: entries.all.count)
         var kept: [Diagnostic] = []
         var suppressed: [Diagnostic] = []
         for finding in findings {
-            if let entry = covering[finding.location]?.first(where: { entries[$0].code.value == finding.code }) {
+            let covering = finding.subject?.place.map { entries.covering($0) } ?? []
+            if let entry = covering.first(where: { entries.all[$0].suppression.code.value == finding.code }) {
                 used[entry] = true
                 suppressed.append(finding)
             } else {
                 kept.append(finding)
             }
         }
-        for (entry, suppression) in entries.enumerated() where !used[entry] {
+        for (entry, (suppression, owner)) in entries.all.enumerated() where !used[entry] {
             kept.append(
                 Diagnostic(
                     suppression.code.value, .info,
-                    "unused suppression: nothing on \(owners[entry]) reports '\(suppression.code.value)'; "
+                    "unused suppression: nothing on \(owner) reports '\(suppression.code.value)'; "
                         + (suppression.code.location.file.hasSuffix(".swift") ? "remove it from the `// digraph:ignore` comment" : "remove it from 'suppress'"),
                     at: suppression.code.location))
         }
         return Outcome(kept: kept, suppressed: suppressed)
     }
 
-    private static func locations(of dependency: Dependency) -> [SourceLocation] {
-        var locations = [dependency.label.location]
-        switch dependency.source {
-        case .service(let type, _, _, let passing): locations += [type.location] + passing.map(\.location)
-        case .argument(let label): locations.append(label.location)
+    /// Every `suppress:` entry, and which of them each registration, dependency and resolve holds.
+    private struct Entries {
+        var all: [(suppression: Suppression, owner: String)] = []
+        var byPlace: [Place: [Int]] = [:]
+
+        mutating func add(_ suppressions: [Suppression], for place: Place, owner: String) {
+            for suppression in suppressions {
+                byPlace[place, default: []].append(all.count)
+                all.append((suppression, owner))
+            }
         }
-        return locations
+
+        /// The entries that cover a finding at `place`: a dependency's own before its registration's.
+        func covering(_ place: Place) -> [Int] {
+            switch place {
+            case .registration, .resolve: byPlace[place] ?? []
+            case .dependency(let id): (byPlace[place] ?? []) + (byPlace[.registration(id.from)] ?? [])
+            case .argument(let index, _): byPlace[.registration(index)] ?? []
+            case .cycle(let edges): edges.first.map { byPlace[.registration($0.from)] ?? [] } ?? []
+            }
+        }
     }
 }

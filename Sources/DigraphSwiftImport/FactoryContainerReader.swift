@@ -144,7 +144,7 @@ struct FactoryContainerReader {
                     Diagnostic(
                         .missingBinding, .error,
                         "'\(subject)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.\(definition.property).register { … }`) where the app starts, or give digraph the paths that do",
-                        at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name))))
+                        at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name), at: nil)))
             } else if isNilPlaceholder {
                 findings.append(
                     Diagnostic(
@@ -349,7 +349,7 @@ struct FactoryContainerReader {
                     .keyCollision, .warning,
                     "'\(Registration.displayName(key: registration.keys[0].type, name: name))' and '\(Registration.displayName(key: other.keys[0].type, name: other.name))' are `.singleton` in two containers under one property name: Factory keeps singletons in one cache for every container, keyed by type and name, so both share one value; make one `.cached`, or rename it",
                     at: registration.location, notes: [Note("the other singleton is declared here", at: other.location)],
-                    subject: .registration(BindingKey(key: registration.keys[0].type, name: name))))
+                    subject: .registration(BindingKey(key: registration.keys[0].type, name: name), at: nil)))
         }
     }
 

@@ -63,6 +63,7 @@ struct GenSwiftCommandTests {
 
     @Test func neverOverwritesAFileItDidNotWrite() throws {
         let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("AppDelegate.swift").path
         try "import UIKit\n".write(toFile: path, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", path])
@@ -73,6 +74,7 @@ struct GenSwiftCommandTests {
 
     @Test func checkCatchesAStaleFile() throws {
         let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("Container.swift").path
         let manifest = directory.appendingPathComponent("manifest.yaml")
         let text = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/popcorn/manifest.yaml"), encoding: .utf8)
@@ -248,7 +250,9 @@ extension GenSwiftCommandTests {
     }
 
     @Test func splitWritesADirectoryAndRemovesLeftoverParts() throws {
-        let directory = try scratch().appendingPathComponent("Generated")
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = folder.appendingPathComponent("Generated")
         let wide = try CLIRunner.run(["gen-swift", "fixtures/popcorn/manifest.yaml", "-o", directory.path, "--split", "3"])
         #expect(wide.status == 0, "\(wide.stderr)")
         #expect(wide.stderr == "digraph: wrote 4 files in \(directory.path)\n")

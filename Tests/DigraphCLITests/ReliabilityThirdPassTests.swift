@@ -193,6 +193,7 @@ struct ReliabilityThirdPassTests {
         let configuration = "manifests: [popcorn.yaml]\n"
         let root = try Self.project(configuration: configuration)
         defer { try? FileManager.default.removeItem(at: root) }
+        defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("ci"), withIntermediateDirectories: true)
         try "manifests: [../popcorn.yaml]\n".write(to: root.appendingPathComponent("ci/digraph.yml"), atomically: true, encoding: .utf8)
         for arguments in [
@@ -216,6 +217,7 @@ struct ReliabilityThirdPassTests {
         ] {
             let root = try Self.project(configuration: "manifests: [popcorn.yaml]\n" + section)
             defer { try? FileManager.default.removeItem(at: root) }
+            defer { try? FileManager.default.removeItem(at: root) }
             let command = section.hasPrefix("render") ? "render" : section.hasPrefix("import") ? "import" : "gen-swift"
             let result = try CLIRunner.run([command], directory: root)
             #expect(result.status == 2)
@@ -225,6 +227,7 @@ struct ReliabilityThirdPassTests {
         }
         // Inside is fine, and the command line may still name any path.
         let root = try Self.project(configuration: "manifests: [popcorn.yaml]\nrender:\n  format: dot\n  output: docs/graph.dot\n")
+        defer { try? FileManager.default.removeItem(at: root) }
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try CLIRunner.run(["render"], directory: root).status == 0)
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/graph.dot").path))

@@ -18,6 +18,7 @@ struct RenderCommandTests {
 
     @Test func pngGoesBesideTheManifestByDefault() throws {
         let (directory, manifest) = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLIRunner.run(["render", manifest, "--png"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "")
@@ -36,6 +37,7 @@ struct RenderCommandTests {
     ])
     func everyFormatWritesItsKindOfFile(_ flags: [String], fileExtension: String, start: String) throws {
         let (directory, manifest) = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLIRunner.run(["render", manifest] + flags)
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try Data(contentsOf: directory.appendingPathComponent("app.\(fileExtension)"))
@@ -98,6 +100,7 @@ struct RenderCommandTests {
 
     @Test func unusableInputWritesNothing() throws {
         let (directory, _) = try scratch("fixtures/broken/schema.yaml")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let existing = directory.appendingPathComponent("keep.png")
         try Data("old picture".utf8).write(to: existing)
         let result = try CLIRunner.run(["render", directory.appendingPathComponent("app.yaml").path, "-o", existing.path])

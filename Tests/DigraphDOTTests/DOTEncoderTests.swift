@@ -170,6 +170,39 @@ struct DOTEncoderTests {
         #expect(try #require(line("legend", in: clean)).hasSuffix(##"tee arrow: passes args</td></tr></table>>];"##), "no problem rows without problems")
     }
 
+    /// A finding colours what it is about, not what sits at the line it is printed on: the second
+    /// registration of `Clock` is reported on its key (line 8), the passing of an undeclared argument
+    /// on the argument's name; the first `Clock` shares the finding's identity but is not coloured.
+    @Test func aFindingPrintedOnAnotherLineColoursItsOwnElement() throws {
+        let text = try dot(
+            """
+            version: 1
+            registrations:
+              - provides: Clock
+                root: true
+              - implementation: SystemClock
+                root: true
+                provides:
+                  - Clock
+              - provides: Screen
+                root: true
+                dependencies:
+                  model: { type: Model, arguments: [identifier] }
+              - provides: Model
+                arguments: { id: Int }
+            """)
+        #expect(
+            line("r0", in: text)
+                == ##"r0 [label=<<b>Clock</b><br/><font point-size="9">transient · root</font>>, peripheries="2"];"##)
+        #expect(
+            line("r1", in: text)
+                == ##"r1 [label=<<b><i>Clock</i></b><br/><font point-size="9">SystemClock · transient · root</font>>, peripheries="2", color="#d62728", penwidth="3"];"##
+        )
+        #expect(
+            line("r2 -> r3", in: text)
+                == ##"r2 -> r3 [arrowhead="normaltee", label="model(identifier)", color="#8c564b", fontcolor="#8c564b", penwidth="2.5"];"##)
+    }
+
     @Test func tooltipsSayWhatANodeIsAndEveryFindingInFull() throws {
         let text = try dot(
             """

@@ -98,7 +98,7 @@ public struct ArgumentMismatchRule: Rule {
         var diagnostics: [Diagnostic] = []
         for (index, registration) in graph.registrations.enumerated() {
             var used = Set<String>()
-            func resolveArgument(_ label: Located<String>, for parameter: Dependency) -> Argument? {
+            func resolveArgument(_ label: Located<String>, for parameter: Dependency, at position: Int) -> Argument? {
                 if let argument = registration.argument(named: label.value) {
                     used.insert(label.value)
                     return argument
@@ -109,7 +109,9 @@ public struct ArgumentMismatchRule: Rule {
                         "parameter '\(parameter.label.value)' of \(graph.named(index)) takes runtime argument '\(label.value)', which \(graph.named(index)) does not declare"
                             + didYouMean(label.value, in: registration.arguments.map(\.label.value)),
                         at: label.location,
-                        subject: .edge(from: graph.binding(of: index), label: parameter.label.value, to: BindingKey(key: "argument \(label.value)", name: nil)))
+                        subject: .edge(
+                            from: graph.binding(of: index), label: parameter.label.value, to: BindingKey(key: "argument \(label.value)", name: nil),
+                            at: .dependency(Edge.ID(from: index, kind: .dependency(index: position)))))
                 )
                 return nil
             }
@@ -117,9 +119,9 @@ public struct ArgumentMismatchRule: Rule {
             for (position, dependency) in registration.dependencies.enumerated() {
                 switch dependency.source {
                 case .argument(let label):
-                    _ = resolveArgument(label, for: dependency)
+                    _ = resolveArgument(label, for: dependency, at: position)
                 case .service(_, _, let isLazy, let passing):
-                    let passed = passing.map { resolveArgument($0, for: dependency) }
+                    let passed = passing.map { resolveArgument($0, for: dependency, at: position) }
                     guard !isLazy, passed.allSatisfy({ $0 != nil }),
                         let target = graph.edge(from: index, dependency: position).target
                     else { continue }
@@ -140,13 +142,15 @@ public struct ArgumentMismatchRule: Rule {
                             subject: graph.subject(of: graph.edge(from: index, dependency: position))))
                 }
             }
-            for argument in registration.arguments where !used.contains(argument.label.value) {
+            for (position, argument) in registration.arguments.enumerated() where !used.contains(argument.label.value) {
                 diagnostics.append(
                     Diagnostic(
                         .argumentMismatch, .warning,
                         "runtime argument '\(argument.label.value)' of \(graph.named(index)) is never used: no parameter takes it and no dependency is passed it",
                         at: argument.label.location,
-                        subject: .edge(from: graph.binding(of: index), label: argument.label.value, to: BindingKey(key: "unused argument", name: nil))))
+                        subject: .edge(
+                            from: graph.binding(of: index), label: argument.label.value, to: BindingKey(key: "unused argument", name: nil),
+                            at: .argument(of: index, position: position))))
             }
         }
         diagnostics += callSites(graph)
@@ -156,14 +160,14 @@ public struct ArgumentMismatchRule: Rule {
     /// App code's own resolves, where the call says what it passes (`resolve(X.self, argument: 42)`).
     private func callSites(_ graph: DependencyGraph) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for resolve in graph.resolves {
+        for (index, resolve) in graph.resolves.enumerated() {
             guard let passed = resolve.use.arguments, let target = resolve.target else { continue }
             let builder = graph.forwardingTarget(of: target)
             let expected = graph.registrations[builder].arguments
             let note = [
                 Note("\(graph.named(builder)) declares its arguments here", at: expected.first?.label.location ?? graph.registrations[builder].location)
             ]
-            let subject = Subject.edge(from: BindingKey(key: "app code", name: nil), label: "resolve", to: resolve.binding)
+            let subject = graph.subject(ofResolve: index)
             if passed.count != expected.count {
                 let given = passed.isEmpty ? "none" : "(" + passed.map { $0?.key ?? "_" }.joined(separator: ", ") + ")"
                 diagnostics.append(

@@ -70,7 +70,7 @@ public struct CompositionKeyRule: Rule {
                     "'\(key)' is not registered on its own: only '\(first.key.writtenSpelling)' contains it, and a container keyed by type cannot resolve '\(key)' from that registration; add '\(key)' to its provides",
                     at: edge.location,
                     notes: holders.map { Note("'\($0.key.writtenSpelling)' is registered here", at: $0.key.location) },
-                    subject: .missing(edge.binding)))
+                    subject: .missing(edge.binding, at: .dependency(edge.id))))
         }
         return diagnostics
     }

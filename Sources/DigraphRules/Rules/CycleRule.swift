@@ -68,15 +68,12 @@ public struct CycleRule: Rule {
             guard isCycle, let path = GraphAlgorithms.shortestCycle(through: start, within: Set(component), successors: successors) else {
                 return nil
             }
-            let notes = zip(path, path.dropFirst()).map { from, to in
-                let edge = graph.edges[from].first { $0.closesCycles && $0.target == to }!
-                return Note(graph.describe(edge), at: edge.location)
-            }
+            let edges = zip(path, path.dropFirst()).map { from, to in graph.edges[from].first { $0.closesCycles && $0.target == to }! }
             let trail = path.map { graph.registrations[$0].displayName }.joined(separator: " -> ")
             return Diagnostic(
                 .cycle, .error, "dependency cycle: \(trail); make one edge `lazy: true` or remove it",
-                at: graph.registrations[start].location, notes: notes,
-                subject: .cycle(Set(path.map(graph.binding(of:))).sorted()))
+                at: graph.registrations[start].location, notes: edges.map { Note(graph.describe($0), at: $0.location) },
+                subject: Subject(.cycle(Set(path.map(graph.binding(of:))).sorted()), at: .cycle(edges.map(\.id))))
         }
     }
 }

@@ -53,7 +53,7 @@ public struct DuplicateRegistrationRule: Rule {
         var first: [BindingKey: TypeReference] = [:]
         first.reserveCapacity(graph.registrations.count)  // no rehash of every key while it grows
         var diagnostics: [Diagnostic] = []
-        for registration in graph.registrations {
+        for (index, registration) in graph.registrations.enumerated() {
             for provided in registration.provides {
                 let binding = BindingKey(key: provided.key, name: registration.name?.value)
                 // `B & A` is the type `A & B`: the key is the same, only the spelling differs.
@@ -67,7 +67,7 @@ public struct DuplicateRegistrationRule: Rule {
                         Diagnostic(
                             .duplicateRegistration, .error,
                             "'\(respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description)' is registered again; this registration silently replaces the one at \(first.location)",
-                            at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding)))
+                            at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding, at: .registration(index))))
                 } else {
                     first[binding] = provided
                 }

@@ -78,7 +78,7 @@ public struct IsolationMismatchRule: Rule {
                         at: edge.location, notes: [note(builder, actor, graph)], subject: graph.subject(of: edge)))
             }
         }
-        for resolve in graph.resolves {
+        for (index, resolve) in graph.resolves.enumerated() {
             guard let caller = resolve.use.isolation, let target = resolve.target,
                 let (builder, actor) = isolation(servedBy: target, in: graph), actor.key != caller.key
             else { continue }
@@ -87,7 +87,7 @@ public struct IsolationMismatchRule: Rule {
                     .isolationMismatch, .warning,
                     "app code on \(caller.key) resolves '\(resolve.binding)', " + consequence(actor),
                     at: resolve.use.location, notes: [note(builder, actor, graph)],
-                    subject: .edge(from: BindingKey(key: "app code", name: nil), label: "resolve", to: resolve.binding)))
+                    subject: graph.subject(ofResolve: index)))
         }
         return diagnostics
     }

@@ -81,7 +81,7 @@ public struct KeyCollisionRule: Rule {
         var diagnostics: [Diagnostic] = []
         // An `ObjectIdentifier`-keyed container (read from its Swift declaration) never compares printed names.
         let identityKeyed = Set(graph.manifests.filter(\.keysByTypeIdentity).map(\.assembly.value))
-        for registration in graph.registrations where !identityKeyed.contains(registration.assembly) {
+        for (index, registration) in graph.registrations.enumerated() where !identityKeyed.contains(registration.assembly) {
             for provided in registration.provides {
                 let printed = Printed(description: provided.expression.normalized().runtimeDescription, name: registration.name?.value)
                 guard let earlier = first[printed] else {
@@ -95,10 +95,15 @@ public struct KeyCollisionRule: Rule {
                         .keyCollision, .warning,
                         "'\(pair[0])' and '\(pair[1])' are different types that both print as '\(printed.description)' under String(describing:), so a string-keyed container stores one over the other",
                         at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
-                        subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
+                        subject: subject(provided, of: index, in: graph)))
             }
         }
         return diagnostics + lookAlikes(graph)
+    }
+
+    /// A finding on one of a registration's keys (not necessarily its first).
+    private func subject(_ provided: TypeReference, of index: Int, in graph: DependencyGraph) -> Subject {
+        .registration(BindingKey(key: provided.key, name: graph.registrations[index].name?.value), at: .registration(index))
     }
 
     /// Keys with one look-alike skeleton, and keys that mix Latin with letters that pass for Latin.
@@ -109,7 +114,7 @@ public struct KeyCollisionRule: Rule {
         firstBySkeleton.reserveCapacity(graph.registrations.count)
         var reported = Set<String>()
         var diagnostics: [Diagnostic] = []
-        for registration in graph.registrations {
+        for (index, registration) in graph.registrations.enumerated() {
             for provided in registration.provides where !reported.contains(provided.key) {
                 let skeleton = LookAlike.skeleton(provided.key)
                 if let earlier = firstBySkeleton[skeleton] {
@@ -121,7 +126,7 @@ public struct KeyCollisionRule: Rule {
                             .keyCollision, .warning,
                             "'\(provided.key)' looks like '\(earlier.key)' but is a different key: its character \(position) is \(LookAlike.name(of: scalar)), not '\(other)'",
                             at: provided.location, notes: [Note("'\(earlier.key)' is registered here", at: earlier.location)],
-                            subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
+                            subject: subject(provided, of: index, in: graph)))
                     continue
                 }
                 firstBySkeleton[skeleton] = provided
@@ -132,7 +137,7 @@ public struct KeyCollisionRule: Rule {
                     Diagnostic(
                         .keyCollision, .warning,
                         "'\(provided.key)' mixes Latin letters with \(LookAlike.name(of: letter)) (character \(position)), which looks like '\(LookAlike.skeleton(String(letter)))': a resolve typed with the Latin letter would not find it",
-                        at: provided.location, subject: .registration(BindingKey(key: provided.key, name: registration.name?.value))))
+                        at: provided.location, subject: subject(provided, of: index, in: graph)))
             }
         }
         return diagnostics

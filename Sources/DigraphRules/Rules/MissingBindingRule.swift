@@ -114,6 +114,7 @@ public struct MissingBindingRule: Rule {
         var binding: BindingKey
         var type: TypeExpression
         var location: SourceLocation
+        var place: Place
         var user: String
     }
 
@@ -132,13 +133,13 @@ public struct MissingBindingRule: Rule {
         for edge in graph.allEdges where isMissing(edge.binding, edge.type, target: edge.target) {
             record(
                 Use(
-                    binding: edge.binding, type: edge.type.expression, location: edge.location,
+                    binding: edge.binding, type: edge.type.expression, location: edge.location, place: .dependency(edge.id),
                     user: "\(graph.named(edge.from)) (\(edge.role))"))
         }
-        for resolve in graph.resolves where isMissing(resolve.binding, resolve.use.type, target: resolve.target) {
+        for (index, resolve) in graph.resolves.enumerated() where isMissing(resolve.binding, resolve.use.type, target: resolve.target) {
             record(
                 Use(
-                    binding: resolve.binding, type: resolve.use.type.expression, location: resolve.use.location,
+                    binding: resolve.binding, type: resolve.use.type.expression, location: resolve.use.location, place: .resolve(index),
                     user: "app code (resolved directly)"))
         }
         let registeredKeys = Set(graph.providers.keys.map(\.key))
@@ -157,7 +158,7 @@ public struct MissingBindingRule: Rule {
             if suggested.contains(binding) { notes += candidates(for: binding, type: first.type, registeredKeys: registeredKeys, in: graph) }
             return Diagnostic(
                 .missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
-                at: first.location, notes: notes, subject: .missing(binding))
+                at: first.location, notes: notes, subject: .missing(binding, at: first.place))
         }
     }
 

@@ -41,17 +41,19 @@ public struct UnknownModuleRule: Rule {
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
         guard let modules = graph.modules else { return [] }
         // Each name with who names it (for the finding's subject).
-        var named: [(module: Located<String>, owner: String)] = modules.keys.sorted().flatMap { name in
-            modules[name]!.dependsOn.map { ($0, "module \(name)") }
+        var named: [(module: Located<String>, owner: String, place: Place?)] = modules.keys.sorted().flatMap { name in
+            modules[name]!.dependsOn.map { ($0, "module \(name)", nil) }
         }
-        named += graph.interfaces.keys.sorted().compactMap { key in graph.interfaces[key]!.module.map { ($0, "interface \(key)") } }
-        named += graph.registrations.compactMap { registration in registration.module.map { ($0, "registration \(registration.displayName)") } }
+        named += graph.interfaces.keys.sorted().compactMap { key in graph.interfaces[key]!.module.map { ($0, "interface \(key)", nil) } }
+        named += graph.registrations.enumerated().compactMap { index, registration in
+            registration.module.map { ($0, "registration \(registration.displayName)", .registration(index)) }
+        }
         let declared = modules.keys.sorted()
-        return named.filter { modules[$0.module.value] == nil }.map { module, owner in
+        return named.filter { modules[$0.module.value] == nil }.map { module, owner, place in
             Diagnostic(
                 .unknownModule, .error,
                 "module '\(module.value)' is not declared in 'modules'" + didYouMean(module.value, in: declared),
-                at: module.location, subject: .module(module.value, namedBy: owner))
+                at: module.location, subject: .module(module.value, namedBy: owner, at: place))
         }
     }
 }
