@@ -82,11 +82,11 @@ struct ManifestAssembler {
                     return Dependency(label: label, source: .argument(Located(name, at: item.location)))
                 case .service(let type, let written, let isLazy, let isOptional, let passing):
                     let name = validName(written, at: item.location)
-                    var spelled = type
-                    if isOptional, !type.hasSuffix("?"), !type.hasSuffix("!") {
-                        spelled = type.contains("&") || type.contains("->") || type.hasPrefix("any ") ? "(\(type))?" : type + "?"
+                    var resolved = reference(type, at: item.location, subject)
+                    // An optional resolve of `T` depends on `T?`: the flag wraps the parsed type.
+                    if isOptional, !resolved.expression.isOptional, resolved.key != Self.placeholder {
+                        resolved = TypeReference(.optional(resolved.expression), at: item.location)
                     }
-                    let resolved = reference(spelled, at: item.location, subject)
                     usedTypes.append(resolved)
                     // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
                     let suppressions = (item.location.line == registration.location.line ? [] : ignores.suppressions(at: item.location)) + item.suppressions
@@ -184,7 +184,9 @@ struct ManifestAssembler {
                         at: use.location))
                 continue
             }
-            let resolved = reference(type.hasSuffix("?") ? String(type.dropLast()) : type, at: use.location, "resolve")
+            var resolved = reference(type, at: use.location, "resolve")
+            // App code resolving into an optional asks for the wrapped key.
+            if case .optional(let wrapped) = resolved.expression { resolved = TypeReference(wrapped, at: use.location) }
             usedTypes.append(resolved)
             let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
             direct.append(
