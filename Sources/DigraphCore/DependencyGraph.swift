@@ -297,3 +297,14 @@ public struct DependencyGraph: Sendable {
         return members
     }
 }
+
+extension DependencyGraph {
+    /// The registrations providing one of `keys` and those at most `depth` edges away from them,
+    /// either way (what they depend on and what depends on them), in index order.
+    public func neighbourhood(ofKeys keys: Set<String>, depth: Int) -> [Int] {
+        var dependents = [[Int]](repeating: [], count: registrations.count)
+        for edge in allEdges { if let target = edge.target { dependents[target].append(edge.from) } }
+        let seeds = registrations.indices.filter { registrations[$0].provides.contains { keys.contains($0.key) } }
+        return GraphAlgorithms.withinDistance(depth, of: seeds) { edges[$0].compactMap(\.target) + dependents[$0] }
+    }
+}

@@ -93,4 +93,58 @@ public enum GraphAlgorithms {
         }
         return seen
     }
+
+    /// Levels by longest path from the sources, ignoring the edges that close a cycle (found by a
+    /// depth-first search, iterative so a deep graph cannot overflow the stack). Linear.
+    public static func longestPathLevels(count: Int, edges: [(tail: Int, head: Int)]) -> [Int] {
+        var successors = [[Int]](repeating: [], count: count)
+        for edge in edges where edge.tail != edge.head { successors[edge.tail].append(edge.head) }
+        // Reverse postorder is a topological order once back edges are dropped.
+        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the stack, 2 done
+        var position = [Int](repeating: 0, count: count)
+        var postorder: [Int] = []
+        postorder.reserveCapacity(count)
+        for root in 0..<count where state[root] == 0 {
+            var stack = [(node: root, next: 0)]
+            state[root] = 1
+            while let top = stack.last {
+                if top.next < successors[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let next = successors[top.node][top.next]
+                    if state[next] == 0 { state[next] = 1; stack.append((next, 0)) }
+                } else {
+                    state[top.node] = 2
+                    postorder.append(top.node)
+                    stack.removeLast()
+                }
+            }
+        }
+        for (order, node) in postorder.reversed().enumerated() { position[node] = order }
+        var level = [Int](repeating: 0, count: count)
+        for node in postorder.reversed() {
+            for next in successors[node] where position[next] > position[node] {
+                level[next] = max(level[next], level[node] + 1)
+            }
+        }
+        return level
+    }
+
+    /// The nodes at most `depth` steps from the seeds, following `neighbours` (breadth first),
+    /// in index order. Linear in the nodes and edges reached.
+    public static func withinDistance(_ depth: Int, of seeds: [Int], neighbours: (Int) -> [Int]) -> [Int] {
+        var distance: [Int: Int] = [:]
+        var queue = seeds
+        for seed in seeds { distance[seed] = 0 }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            guard distance[node]! < depth else { continue }
+            for next in neighbours(node) where distance[next] == nil {
+                distance[next] = distance[node]! + 1
+                queue.append(next)
+            }
+        }
+        return distance.keys.sorted()
+    }
 }

@@ -55,24 +55,8 @@ public struct DOTEncoder {
 
     /// The registrations drawn: all, or the neighbourhood of the focus keys.
     public func includedRegistrations() -> [Int] {
-        guard !options.focusKeys.isEmpty else { return Array(graph.registrations.indices) }
-        let focus = Set(options.focusKeys)
-        var dependents = [[Int]](repeating: [], count: graph.registrations.count)
-        for edge in graph.allEdges { if let target = edge.target { dependents[target].append(edge.from) } }
-        var distance: [Int: Int] = [:]
-        var queue = graph.registrations.indices.filter { graph.registrations[$0].provides.contains { focus.contains($0.key) } }
-        for seed in queue { distance[seed] = 0 }
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            guard distance[node]! < options.depth else { continue }
-            for next in graph.edges[node].compactMap(\.target) + dependents[node] where distance[next] == nil {
-                distance[next] = distance[node]! + 1
-                queue.append(next)
-            }
-        }
-        return distance.keys.sorted()
+        options.focusKeys.isEmpty
+            ? Array(graph.registrations.indices) : graph.neighbourhood(ofKeys: Set(options.focusKeys), depth: options.depth)
     }
 
     public func encode() -> String {

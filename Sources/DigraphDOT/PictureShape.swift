@@ -63,7 +63,7 @@ struct PictureShape {
     /// gives each edge's label width as dot would draw it, or is empty when dot's picture has none.
     static func fold(nodes: [Node], edges: [(tail: Int, head: Int)], labelWidths: [Double] = []) -> PictureShape? {
         guard nodes.count <= maximumNodes else { return nil }
-        let natural = LongestPath.levels(count: nodes.count, edges: edges)
+        let natural = GraphAlgorithms.longestPathLevels(count: nodes.count, edges: edges)
         let levels = (natural.max() ?? 0) + 1
         let widest = naturalWidth(nodes: nodes, edges: edges, labelWidths: labelWidths, levels: natural, count: levels)
         let height = Double(levels) * (labelWidths.isEmpty ? rankHeight : labelledLevelHeight)
@@ -80,9 +80,9 @@ struct PictureShape {
         // A proxy keeps its module above the key's, as the edges it replaced did.
         let bandLinks = (links + shape.proxies.enumerated().map { (tail: nodes.count + $0.offset, head: $0.element.targetIndex) })
             .filter { bandOf($0.tail) != bandOf($0.head) }.map { (tail: bandOf($0.tail), head: bandOf($0.head)) }
-        let bandLevel = LongestPath.levels(count: bandCount, edges: bandLinks)
+        let bandLevel = GraphAlgorithms.longestPathLevels(count: bandCount, edges: bandLinks)
         // Levels inside each band, from its own edges.
-        let inner = LongestPath.levels(count: all.count, edges: links.filter { bandOf($0.tail) == bandOf($0.head) })
+        let inner = GraphAlgorithms.longestPathLevels(count: all.count, edges: links.filter { bandOf($0.tail) == bandOf($0.head) })
 
         // Fold each (band, level): its nodes and total width do not depend on the row width.
         let slot = all.indices.map { Slot(band: bandOf($0), level: inner[$0]) }
@@ -227,43 +227,6 @@ struct PictureShape {
             proxyHeads[number] = proxies[proxy].id
             edges[number].head = nodes.count - proxies.count + proxy
         }
-    }
-}
-
-/// Levels by longest path from the sources, ignoring the edges that close a cycle (found by a
-/// depth-first search, iterative so a deep graph cannot overflow the stack). Linear.
-enum LongestPath {
-    static func levels(count: Int, edges: [(tail: Int, head: Int)]) -> [Int] {
-        var successors = [[Int]](repeating: [], count: count)
-        for edge in edges where edge.tail != edge.head { successors[edge.tail].append(edge.head) }
-        // Reverse postorder is a topological order once back edges are dropped.
-        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the stack, 2 done
-        var position = [Int](repeating: 0, count: count)
-        var postorder: [Int] = []
-        postorder.reserveCapacity(count)
-        for root in 0..<count where state[root] == 0 {
-            var stack = [(node: root, next: 0)]
-            state[root] = 1
-            while let top = stack.last {
-                if top.next < successors[top.node].count {
-                    stack[stack.count - 1].next += 1
-                    let next = successors[top.node][top.next]
-                    if state[next] == 0 { state[next] = 1; stack.append((next, 0)) }
-                } else {
-                    state[top.node] = 2
-                    postorder.append(top.node)
-                    stack.removeLast()
-                }
-            }
-        }
-        for (order, node) in postorder.reversed().enumerated() { position[node] = order }
-        var level = [Int](repeating: 0, count: count)
-        for node in postorder.reversed() {
-            for next in successors[node] where position[next] > position[node] {
-                level[next] = max(level[next], level[node] + 1)
-            }
-        }
-        return level
     }
 }
 

@@ -26,6 +26,22 @@ struct GraphAlgorithmsTests {
         #expect(reached.allSatisfy { $0 })
     }
 
+    @Test func longestPathLevelsIgnoreTheEdgeThatClosesACycle() {
+        // 0 -> 1 -> 2, 0 -> 2 (the longer way sets 2's level), 2 -> 0 closes a cycle, 3 alone, 4 -> 4.
+        let edges = [(tail: 0, head: 1), (1, 2), (0, 2), (2, 0), (4, 4)]
+        #expect(GraphAlgorithms.longestPathLevels(count: 5, edges: edges) == [0, 1, 2, 0, 0])
+        let chain = (0..<99_999).map { (tail: $0, head: $0 + 1) }
+        #expect(GraphAlgorithms.longestPathLevels(count: 100_000, edges: chain).last == 99_999, "iterative: no stack overflow")
+    }
+
+    @Test func withinDistanceStopsAtTheDepthAndListsInIndexOrder() {
+        // 5 -> 3 -> 1 -> 0 -> 2, 4 unconnected
+        let neighbours = [[2, 1], [0, 3], [0], [1, 5], [], [3]]
+        #expect(GraphAlgorithms.withinDistance(1, of: [1]) { neighbours[$0] } == [0, 1, 3])
+        #expect(GraphAlgorithms.withinDistance(2, of: [1]) { neighbours[$0] } == [0, 1, 2, 3, 5])
+        #expect(GraphAlgorithms.withinDistance(0, of: [4, 2]) { neighbours[$0] } == [2, 4])
+    }
+
     @Test func editDistanceCountsTranspositionsOnce() {
         #expect(editDistance("Dtaa", "Data") == 1)
         #expect(editDistance("lifetime", "lifetime") == 0)
