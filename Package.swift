@@ -7,7 +7,7 @@ import PackageDescription
 //                    event API: the CYaml module that Yams builds and exposes to its dependents)
 //   DigraphRules     one validation rule per file
 //   DigraphReporters text, json, github, sarif
-//   DigraphDOT       the graph as Graphviz DOT text (pure Swift)
+//   DigraphPictures  what a picture shows (PictureScene) and its writers: DOT, Mermaid, the page's index (pure Swift)
 //   CGraphviz        the system libgraphviz (module map over gvc.h/cgraph.h, found with pkg-config)
 //   DigraphGraphviz  the only target that imports CGraphviz: DOT -> PNG/SVG/PDF/JSON in process
 //   DigraphSwiftGen  the composition root as Swift: a plain container, or Swinject assemblies
@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "DigraphLoader", dependencies: ["DigraphCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "DigraphRules", dependencies: ["DigraphCore"]),
         .target(name: "DigraphReporters", dependencies: ["DigraphCore", "DigraphRules"]),
-        .target(name: "DigraphDOT", dependencies: ["DigraphCore"]),
+        .target(name: "DigraphPictures", dependencies: ["DigraphCore"]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         .target(name: "DigraphGraphviz", dependencies: [.target(name: "CGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .target(name: "DigraphSwiftGen", dependencies: ["DigraphCore"]),
@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "DigraphKit",
             dependencies: [
-                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphDOT", "DigraphSwiftGen", "DigraphSwiftImport",
+                "DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters", "DigraphPictures", "DigraphSwiftGen", "DigraphSwiftImport",
             ]),
         .executableTarget(
             name: "digraph",
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "DigraphLoaderTests", dependencies: ["DigraphCore", "DigraphLoader"]),
         .testTarget(name: "DigraphRulesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules"]),
         .testTarget(name: "DigraphReportersTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphReporters"]),
-        .testTarget(name: "DigraphDOTTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphDOT"], exclude: ["Golden"]),
+        .testTarget(name: "DigraphPicturesTests", dependencies: ["DigraphCore", "DigraphLoader", "DigraphRules", "DigraphPictures"], exclude: ["Golden"]),
         .testTarget(name: "DigraphGraphvizTests", dependencies: ["DigraphKit", .target(name: "DigraphGraphviz", condition: .when(traits: ["Graphviz"]))]),
         .testTarget(name: "DigraphKitTests", dependencies: ["DigraphKit"]),
         .testTarget(

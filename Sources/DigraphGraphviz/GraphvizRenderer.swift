@@ -10,7 +10,7 @@
     /// The engines `render` offers are listed once, in `GraphDrawing.Layout` (DigraphKit); here an
     /// engine is its Graphviz name.
     public enum GraphvizRenderer {
-        /// Output formats rendered by Graphviz itself (plain DOT is written by `DigraphDOT`).
+        /// Output formats rendered by Graphviz itself (plain DOT is written by `DigraphPictures`).
         public enum Format: String, CaseIterable, Sendable {
             case png, svg, pdf, json
         }

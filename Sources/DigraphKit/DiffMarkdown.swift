@@ -1,4 +1,4 @@
-import DigraphDOT
+import DigraphPictures
 import DigraphReporters
 
 extension DiffReport {

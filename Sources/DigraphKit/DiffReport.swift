@@ -1,4 +1,4 @@
-import DigraphDOT
+import DigraphPictures
 import DigraphReporters
 
 /// `digraph diff`'s three formats: JSON for tools, Markdown (tables and a Mermaid picture of the

@@ -10,11 +10,11 @@
 
 @_exported import DigraphCore
 
-// What the commands configure and call, beyond the pipeline above.
-@_exported import struct DigraphDOT.DOTOptions
 @_exported import struct DigraphLoader.Baseline
 @_exported import enum DigraphLoader.ManifestLoader
 @_exported import struct DigraphLoader.ProjectConfiguration
+// What the commands configure and call, beyond the pipeline above.
+@_exported import struct DigraphPictures.DOTOptions
 @_exported import struct DigraphReporters.Report
 @_exported import enum DigraphReporters.ReportFormat
 @_exported import struct DigraphReporters.TextReporter

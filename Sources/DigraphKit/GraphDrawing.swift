@@ -1,4 +1,4 @@
-import DigraphDOT
+import DigraphPictures
 
 /// What `render` draws: the DOT text of a graph (or the part `--focus` picks, or one node per
 /// module), and whether a layout of it is within reason. Laying it out as a picture is
@@ -17,7 +17,7 @@ public struct GraphDrawing {
         public var description: String
     }
 
-    private let encoder: DOTEncoder
+    private let picture: PictureScene
     private let diagnostics: [Diagnostic]
     private let options: DOTOptions
     /// Registrations and edges the picture holds (0 when modules are collapsed: few nodes).
@@ -26,10 +26,10 @@ public struct GraphDrawing {
 
     /// Fails when `options` focus on keys no registration provides (with a near spelling).
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions) throws(Refusal) {
-        encoder = DOTEncoder(graph: graph, diagnostics: diagnostics, options: options)
+        picture = PictureScene(graph: graph, diagnostics: diagnostics, options: options)
         self.diagnostics = diagnostics
         self.options = options
-        let included = options.collapseModules ? [] : encoder.includedRegistrations()
+        let included = options.collapseModules ? [] : picture.includedRegistrations()
         if !options.focusKeys.isEmpty, included.isEmpty {
             let known = graph.registrations.flatMap { $0.provides.map(\.key) }
             let hint = options.focusKeys.compactMap { nearSpellings(of: $0, in: known).first }.first.map { " (did you mean '\($0)'?)" } ?? ""
@@ -44,17 +44,17 @@ public struct GraphDrawing {
         registrations > Self.maximumNodes || edges > Self.maximumEdges
     }
 
-    public func dot() -> String { encoder.encode() }
+    public func dot() -> String { DOTEncoder(picture: picture).encode() }
 
     /// The interactive page around Graphviz's SVG of `dot()`.
     public func page(svg: String, title: String) -> String {
-        InteractivePage.html(svg: svg, index: encoder.pictureIndex(diagnostics: diagnostics), title: title)
+        InteractivePage.html(svg: svg, index: picture.pictureIndex(diagnostics: diagnostics), title: title)
     }
 
     /// The Mermaid flowchart; refused past Mermaid's own limits (500 edges, 50,000 characters:
     /// with its default settings Mermaid draws an error box instead) unless `ignoringLimits`.
     public func mermaid(ignoringLimits: Bool = false) throws(Refusal) -> String {
-        let (text, edges) = MermaidEncoder(drawing: encoder).encode()
+        let (text, edges) = MermaidEncoder(picture: picture).encode()
         guard !ignoringLimits else { return text }
         let ways = options.collapseModules ? "" : ": draw part of it (--focus KEY --depth 1) or one node per module (--collapse modules)"
         if edges > MermaidEncoder.maximumEdges {

@@ -1,4 +1,4 @@
-import DigraphDOT
+import DigraphPictures
 import DigraphReporters
 
 /// `render --format html`: one self-contained file (the SVG inline, its script and style inline,

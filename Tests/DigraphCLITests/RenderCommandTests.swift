@@ -83,7 +83,8 @@ struct RenderCommandTests {
         let result = try CLIRunner.run(["render", "fixtures/popcorn/manifest.yaml", "--dot", "-o", "-"])
         #expect(result.status == 0)
         #expect(
-            result.stdout == (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Tests/DigraphDOTTests/Golden/popcorn.dot"), encoding: .utf8))
+            result.stdout
+                == (try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Tests/DigraphPicturesTests/Golden/popcorn.dot"), encoding: .utf8))
         )
         #expect(result.stderr == "")
         let svg = try CLIRunner.run(["render", "fixtures/workout", "--svg", "-o", "-"])

@@ -1,6 +1,6 @@
 import DigraphCore
-import DigraphDOT
 import DigraphLoader
+import DigraphPictures
 import DigraphRules
 import Testing
 

@@ -1,6 +1,6 @@
 import DigraphCore
-import DigraphDOT
 import DigraphLoader
+import DigraphPictures
 import DigraphRules
 import Foundation
 import Testing
@@ -35,7 +35,7 @@ struct DOTGoldenTests {
     func fixtureMatchesItsGolden(_ name: String) throws {
         let paths = Self.fixtures.first { $0.name == name }!.paths
         let produced = try Self.dot(for: paths)
-        let golden = Self.root.appendingPathComponent("Tests/DigraphDOTTests/Golden/\(name).dot")
+        let golden = Self.root.appendingPathComponent("Tests/DigraphPicturesTests/Golden/\(name).dot")
         if ProcessInfo.processInfo.environment["DIGRAPH_UPDATE_GOLDENS"] == "1" {
             try produced.write(to: golden, atomically: true, encoding: .utf8)
         }
@@ -62,7 +62,7 @@ struct DOTGoldenTests {
         var options = DOTOptions()
         options.collapseModules = fixture.collapse
         let produced = MermaidEncoder(graph: graph, diagnostics: RuleCatalog.check(graph), options: options).encode().text
-        let golden = Self.root.appendingPathComponent("Tests/DigraphDOTTests/Golden/\(name).mmd")
+        let golden = Self.root.appendingPathComponent("Tests/DigraphPicturesTests/Golden/\(name).mmd")
         if ProcessInfo.processInfo.environment["DIGRAPH_UPDATE_GOLDENS"] == "1" {
             try produced.write(to: golden, atomically: true, encoding: .utf8)
         }

@@ -29,7 +29,7 @@ public struct PictureIndex: Sendable {
     public var findings: [Finding] = []
 }
 
-extension DOTEncoder {
+extension PictureScene {
     /// The index of the picture `encode()` draws, with the same ids.
     public func pictureIndex(diagnostics: [Diagnostic]) -> PictureIndex {
         var index = PictureIndex()
@@ -42,7 +42,7 @@ extension DOTEncoder {
             }
             return index
         }
-        let scene = registrationScene()
+        let scene = registrations()
         for node in scene.interfaces {
             index.nodes.append(PictureIndex.Node(id: "\(node.id)", title: node.spelling, searchText: "\(node.spelling) \(node.module)"))
         }

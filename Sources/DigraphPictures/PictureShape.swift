@@ -232,7 +232,7 @@ struct PictureShape {
 
 extension DOTEncoder {
     /// The shape of this picture, or nil when dot's own ranks are fine.
-    func shape(of scene: RegistrationScene) -> PictureShape? {
+    func shape(of scene: PictureScene.Registrations) -> PictureShape? {
         var nodes: [PictureShape.Node] = []
         var number: [PictureNodeID: Int] = [:]
         func add(_ id: PictureNodeID, band: Int, width: Double) {
@@ -257,12 +257,15 @@ extension DOTEncoder {
         // dot's own picture labels its edges unless it is large (9 pt, about 5.4 pt a character).
         let labelWidths =
             Self.isLarge(nodes: nodes.count, shaped: false)
-            ? [] : (scene.edges.map { edgeLabel($0.edge).text } + scene.interfaces.map { _ in InterfaceNode.implementedByLabel }).map { Double($0.count) * 5.4 }
+            ? []
+            : (scene.edges.map { picture.edgeLabel($0.edge).text } + scene.interfaces.map { _ in PictureScene.InterfaceNode.implementedByLabel }).map {
+                Double($0.count) * 5.4
+            }
         return PictureShape.fold(nodes: nodes, edges: edges, labelWidths: labelWidths)
     }
 
     private func estimatedWidth(of index: Int, moved: Set<String>) -> Double {
-        let parts = labelParts(for: graph.registrations[index], moved: moved)
+        let parts = picture.labelParts(for: graph.registrations[index], moved: moved)
         return Self.estimatedWidth(parts.keys, [parts.details] + (parts.name.map { ["name: " + $0] } ?? []))
     }
 
@@ -274,11 +277,11 @@ extension DOTEncoder {
         return max(Double(key) * 6.6, Double(detail) * 5.4) + 18
     }
 
-    func proxyLine(_ proxy: PictureShape.Proxy, scene: RegistrationScene) -> String {
+    func proxyLine(_ proxy: PictureShape.Proxy, scene: PictureScene.Registrations) -> String {
         let target = proxy.target
         let title: String
         if case .registration(let index) = target {
-            title = labelParts(for: graph.registrations[index], moved: scene.movedKeys[index] ?? []).keys[0]
+            title = picture.labelParts(for: graph.registrations[index], moved: scene.movedKeys[index] ?? []).keys[0]
         } else if let interface = scene.interfaces.first(where: { $0.id == target }) {
             title = interface.spelling
         } else {

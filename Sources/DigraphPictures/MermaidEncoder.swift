@@ -8,17 +8,17 @@ public struct MermaidEncoder {
     public static let maximumEdges = 500
     public static let maximumCharacters = 50_000
 
-    private let drawing: DOTEncoder
-    private var graph: DependencyGraph { drawing.graph }
-    private var options: DOTOptions { drawing.options }
+    private let picture: PictureScene
+    private var graph: DependencyGraph { picture.graph }
+    private var options: DOTOptions { picture.options }
 
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions = DOTOptions()) {
-        drawing = DOTEncoder(graph: graph, diagnostics: diagnostics, options: options)
+        picture = PictureScene(graph: graph, diagnostics: diagnostics, options: options)
     }
 
     /// The same picture as an existing DOT encoder's (its selection and findings, worked out once).
-    public init(drawing: DOTEncoder) {
-        self.drawing = drawing
+    public init(picture: PictureScene) {
+        self.picture = picture
     }
 
     /// The diagram's text and how many edges it has (Mermaid's limits are the caller's to apply).
@@ -42,7 +42,7 @@ public struct MermaidEncoder {
     ]
 
     private func drawRegistrations(on chart: MermaidFlowchart) {
-        let scene = drawing.registrationScene()
+        let scene = picture.registrations()
         for (number, cluster) in scene.clusters.enumerated() {
             chart.subgraph("cluster\(number)", title: cluster.module, style: "fill:\(DOTStyle.clusterFill),stroke:\(DOTStyle.clusterBorder)") {
                 for node in cluster.interfaces { chart.node("\(node.id)", lines: [node.spelling, "interface"], shape: .rounded) }
@@ -56,27 +56,27 @@ public struct MermaidEncoder {
                 shape: .rounded, classes: [placeholder.isExternal ? "external" : "missing"])
         }
         for drawn in scene.edges {
-            let problem = ProblemMap.leading(drawing.problems.edges[drawn.id])
+            let problem = ProblemMap.leading(picture.problems.edges[drawn.id])
             let style = problem.map { "stroke:\(ProblemStyle.of($0.code, severity: $0.severity).color),stroke-width:2px" }
             let dashed = drawn.edge.isLazy || { if case .alias = drawn.edge.kind { true } else { false } }()
-            chart.edge(from: "\(drawn.tail)", to: "\(drawn.head)", label: drawing.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
+            chart.edge(from: "\(drawn.tail)", to: "\(drawn.head)", label: picture.edgeLabel(drawn.edge).text, dashed: dashed, style: style)
         }
         for node in scene.interfaces {
             chart.edge(
-                from: "\(node.id)", to: "\(PictureNodeID.registration(node.registration))", label: DOTEncoder.InterfaceNode.implementedByLabel, dashed: true)
+                from: "\(node.id)", to: "\(PictureNodeID.registration(node.registration))", label: PictureScene.InterfaceNode.implementedByLabel, dashed: true)
         }
     }
 
     private func drawNode(_ index: Int, moved: Set<String> = [], on chart: MermaidFlowchart) {
         let registration = graph.registrations[index]
-        let parts = drawing.labelParts(for: registration, moved: moved)
+        let parts = picture.labelParts(for: registration, moved: moved)
         var classes: [String] = []
         if registration.isSupplied {
             classes.append("supplied")
         } else if registration.lifetime != .transient {
             classes.append("life" + registration.lifetime.rawValue.prefix(1).uppercased() + registration.lifetime.rawValue.dropFirst())
         }
-        if let severity = drawing.problems.severity(ofNode: index) { classes.append(severity.rawValue) }
+        if let severity = picture.problems.severity(ofNode: index) { classes.append(severity.rawValue) }
         let shape: MermaidFlowchart.Shape =
             registration.isRoot
             ? .subroutine
@@ -89,7 +89,7 @@ public struct MermaidEncoder {
     }
 
     private func drawModules(on chart: MermaidFlowchart) {
-        let summary = drawing.moduleSummary()
+        let summary = picture.moduleSummary()
         let ids = Dictionary(uniqueKeysWithValues: summary.modules.enumerated().map { ($1, "m\($0)") })
         for module in summary.modules {
             let count = summary.members[module]!
