@@ -182,8 +182,7 @@ public struct DependencyGraph: Sendable {
                         target: target, label: dependency.label.value,
                         location: dependency.location))
             }
-            for (position, dependency) in registration.dependencies.enumerated() { add(.dependency(index: position), dependency) }
-            for (position, property) in registration.properties.enumerated() { add(.property(index: position), property) }
+            registration.forEachDependency(add)
             return edges
         }
         // Each registration's edges are found on their own: a big graph links in slices side by side.
@@ -295,6 +294,15 @@ public struct DependencyGraph: Sendable {
             members.formUnion(interface.composes.map(\.key))
         }
         return members
+    }
+}
+
+extension Registration {
+    /// Each of its dependencies, then each of its properties, with the edge kind that names it on
+    /// this registration (`Edge.ID` with the registration's index).
+    @inlinable public func forEachDependency(_ body: (Edge.Kind, Dependency) -> Void) {
+        for (position, dependency) in dependencies.enumerated() { body(.dependency(index: position), dependency) }
+        for (position, property) in properties.enumerated() { body(.property(index: position), property) }
     }
 }
 

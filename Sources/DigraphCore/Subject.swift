@@ -3,7 +3,7 @@
 /// `code + identity` (the fingerprint), so moving lines never makes a finding new. Its `place` says which
 /// element of the graph it was found in: what a picture colours and what a `suppress:` entry covers.
 /// The identity alone is deliberately coarse (two registrations of one key share it); the place is not.
-public struct Subject: Hashable, Sendable, CustomStringConvertible {
+public struct Subject: Hashable, Sendable {
     public enum Identity: Hashable, Sendable, CustomStringConvertible {
         /// A registration, by its first key and name.
         case registration(BindingKey)
@@ -38,8 +38,6 @@ public struct Subject: Hashable, Sendable, CustomStringConvertible {
         self.identity = identity
         self.place = place
     }
-
-    public var description: String { identity?.description ?? "" }
 
     public static func registration(_ binding: BindingKey, at place: Place?) -> Subject { Subject(.registration(binding), at: place) }
     public static func edge(from: BindingKey, label: String, to: BindingKey, at place: Place?) -> Subject {
@@ -134,11 +132,8 @@ extension DependencyGraph {
             for case let location? in locations where declared[location] == nil { declared[location] = place }
         }
         for (index, registration) in registrations.enumerated() {
-            for (position, dependency) in registration.dependencies.enumerated() {
-                declare(dependency.declaredLocations, .dependency(Edge.ID(from: index, kind: .dependency(index: position))))
-            }
-            for (position, property) in registration.properties.enumerated() {
-                declare(property.declaredLocations, .dependency(Edge.ID(from: index, kind: .property(index: position))))
+            registration.forEachDependency { kind, dependency in
+                declare(dependency.declaredLocations, .dependency(Edge.ID(from: index, kind: kind)))
             }
             declare([registration.aliasOf?.location], .dependency(Edge.ID(from: index, kind: .alias)))
         }

@@ -64,7 +64,8 @@ public struct CheckRun: Sendable {
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
         readFiles = ManifestLoader.expand(paths: manifestPaths, in: tree) + (imported?.files ?? [])
-        var findings = (loaded.graph?.placing(imported?.findings ?? []) ?? imported?.findings ?? []) + (loaded.graph.map(RuleCatalog.check) ?? [])
+        let importerFindings = imported?.findings ?? []
+        var findings = (loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])
         var suppressed = 0
         if let graph = loaded.graph {
             let outcome = Suppressions.apply(to: findings, in: graph)

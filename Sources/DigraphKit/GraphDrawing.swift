@@ -18,7 +18,6 @@ public struct GraphDrawing {
     }
 
     private let picture: PictureScene
-    private let diagnostics: [Diagnostic]
     private let options: DOTOptions
     /// Registrations and edges the picture holds (0 when modules are collapsed: few nodes).
     public let registrations: Int
@@ -27,7 +26,6 @@ public struct GraphDrawing {
     /// Fails when `options` focus on keys no registration provides (with a near spelling).
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions) throws(Refusal) {
         picture = PictureScene(graph: graph, diagnostics: diagnostics, options: options)
-        self.diagnostics = diagnostics
         self.options = options
         let included = options.collapseModules ? [] : picture.includedRegistrations()
         if !options.focusKeys.isEmpty, included.isEmpty {
@@ -48,7 +46,7 @@ public struct GraphDrawing {
 
     /// The interactive page around Graphviz's SVG of `dot()`.
     public func page(svg: String, title: String) -> String {
-        InteractivePage.html(svg: svg, index: picture.pictureIndex(diagnostics: diagnostics), title: title)
+        InteractivePage.html(svg: svg, index: picture.pictureIndex(), title: title)
     }
 
     /// The Mermaid flowchart; refused past Mermaid's own limits (500 edges, 50,000 characters:

@@ -30,8 +30,8 @@ public struct PictureIndex: Sendable {
 }
 
 extension PictureScene {
-    /// The index of the picture `encode()` draws, with the same ids.
-    public func pictureIndex(diagnostics: [Diagnostic]) -> PictureIndex {
+    /// The index of the picture the DOT writer draws from this scene, with the same ids.
+    public func pictureIndex() -> PictureIndex {
         var index = PictureIndex()
         if options.collapseModules {
             let summary = moduleSummary()

@@ -7,11 +7,14 @@ import DigraphCore
 public struct PictureScene {
     let graph: DependencyGraph
     let options: DOTOptions
+    /// Every finding, in report order (the page lists them all), and those on each node and edge.
+    let diagnostics: [Diagnostic]
     let problems: ProblemMap
 
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions = DOTOptions()) {
         self.graph = graph
         self.options = options
+        self.diagnostics = diagnostics
         self.problems = ProblemMap(diagnostics: diagnostics)
     }
 

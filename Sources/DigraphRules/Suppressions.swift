@@ -15,13 +15,11 @@ public enum Suppressions {
     public static func apply(to findings: [Diagnostic], in graph: DependencyGraph) -> Outcome {
         var entries = Entries()
         for (index, registration) in graph.registrations.enumerated() {
-            func cover(_ kind: Edge.Kind, _ dependency: Dependency) {
+            registration.forEachDependency { kind, dependency in
                 entries.add(
                     dependency.suppressions, for: .dependency(Edge.ID(from: index, kind: kind)),
                     owner: "parameter '\(dependency.label.value)' of \(registration.displayName)")
             }
-            for (position, dependency) in registration.dependencies.enumerated() { cover(.dependency(index: position), dependency) }
-            for (position, property) in registration.properties.enumerated() { cover(.property(index: position), property) }
             entries.add(registration.suppressions, for: .registration(index), owner: registration.displayName)
         }
         for (index, resolve) in graph.resolves.enumerated() {
