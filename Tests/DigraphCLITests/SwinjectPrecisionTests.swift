@@ -457,6 +457,42 @@ struct SwinjectPrecisionTests {
         #expect(
             plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
     }
+
+    /// `autoregister(…, initializer: Windows.init)` reads every parameter at one source location.
+    /// The captive finding on `reset` colours that edge only: the picture used to colour every edge
+    /// at the finding's location, so `navigation` (a singleton, not captive) was drawn orange too.
+    @Test func aFindingColoursItsOwnEdgeWhereSeveralEdgesShareALocation() throws {
+        let swift = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            final class Navigation { init() {} }
+            final class Reset { init() {} }
+            final class Windows { init(navigation: Navigation, reset: Reset) {} }
+
+            struct WindowsAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.autoregister(Windows.self, initializer: Windows.init)
+                        .inObjectScope(.container)
+                    container.autoregister(Navigation.self, initializer: Navigation.init)
+                        .inObjectScope(.container)
+                    container.autoregister(Reset.self, initializer: Reset.init)
+                }
+            }
+
+            """
+        let result = try withApp(swift) { folder in try CLIRunner.run(["render", "App.swift", "--dot", "-o", "-"], directory: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let edges = result.stdout.split(separator: "\n").filter { $0.contains(" -> ") }
+        let finding =
+            "warning [captive-dependency]: singleton 'Windows' holds graph 'Reset' (parameter 'reset'): the value is made once and kept for the singleton's whole life; make 'Reset' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Windows' shorter-lived"
+        #expect(edges.count == 2)
+        #expect(edges.first == ##"  r0 -> r1 [label="navigation", id="e0_0", tooltip="Windows -[navigation]-> Navigation\nApp.swift:10:59"];"##)
+        let captive =
+            ##"  r0 -> r2 [label="reset", color="#e8820c", fontcolor="#e8820c", penwidth="2.5", id="e0_1", tooltip="Windows -[reset]-> Reset\nApp.swift:10:59\n"##
+            + finding + ##""];"##
+        #expect(edges.last.map(String.init) == captive)
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject
