@@ -384,12 +384,10 @@ struct ContainerAPI {
     /// Returns the metatype's type (`T`, `T?`, `throws -> T`): a resolve, with what a miss does.
     private static func resolveMeaning(_ function: FunctionDeclSyntax, key: Parameter) -> EagerMiss? {
         guard let generic = key.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription,
-            let returned = function.signature.returnClause?.type.trimmedDescription
+            let returned = function.signature.returnClause.map({ DeclaredType($0.type.trimmedDescription) }), returned.key == generic
         else { return nil }
-        let throwsError = function.signature.effectSpecifiers?.throwsClause != nil
-        if returned == generic { return throwsError ? .skipsRest : .stops }
-        if returned == generic + "?" || returned == "Optional<\(generic)>" { return .givesNil }
-        return nil
+        if returned.isOptional { return .givesNil }
+        return function.signature.effectSpecifiers?.throwsClause != nil ? .skipsRest : .stops
     }
 
     /// Where a method stores: `storage[key] = value` (also through `self.`, in nested blocks or a

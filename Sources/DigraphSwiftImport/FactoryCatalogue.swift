@@ -86,9 +86,9 @@ struct FactoryCatalogue {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let annotation = binding.typeAnnotation?.type, let (value, parameter) = Self.factoryType(annotation)
                 else { continue }
-                let isOptional = value.hasSuffix("?") || value.hasSuffix("!")
+                let declared = DeclaredType(value)
                 let definition = Definition(
-                    container: container, property: name, type: isOptional ? String(value.dropLast()) : value, isOptional: isOptional,
+                    container: container, property: name, type: declared.key, isOptional: declared.isOptional,
                     parameter: parameter, isolation: isolation(in: variable.attributes) ?? outer,
                     product: Self.product(of: binding), file: file, node: Syntax(binding.pattern))
                 if let same = byProperty[name]?.first(where: { definitions[$0].container == container && definitions[$0].type == definition.type }) {

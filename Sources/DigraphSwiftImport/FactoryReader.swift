@@ -119,9 +119,9 @@ struct FactoryReader {
                         }
                         let value = self.value(of: initial, required: false)
                         if case .service(var site, let optional) = value {
-                            let annotation = binding.typeAnnotation?.type.trimmedDescription
+                            let annotation = binding.typeAnnotation.map { DeclaredType($0.type.trimmedDescription) }
                             if site.isInferred, let annotation { site.infer(annotation) }
-                            let isOptional = annotation?.hasSuffix("?") ?? optional
+                            let isOptional = annotation?.isOptional ?? optional
                             locals[name] = .earlier(site, isOptional: isOptional, miss: miss(of: site, isOptional: isOptional))
                         } else {
                             locals[name] = value
@@ -259,10 +259,11 @@ struct FactoryReader {
                 reading.dependencies.append(.init(label: label, source: .argument(label), location: location))
                 continue
             }
-            let optional = parameter.type.hasSuffix("?")
-            let type = optional ? String(parameter.type.dropLast()) : parameter.type
+            let declared = DeclaredType(parameter.type)
             reading.dependencies.append(
-                .init(label: label, source: .service(type: type, name: nil, isLazy: false, isOptional: optional, passing: []), location: location))
+                .init(
+                    label: label, source: .service(type: declared.key, name: nil, isLazy: false, isOptional: declared.isOptional, passing: []),
+                    location: location))
         }
         if !remaining.isEmpty {
             warn("the argument type(s) \(remaining.joined(separator: ", ")) match no parameter of '\(implementation)'s initializer", at: Syntax(initializer))
@@ -323,10 +324,10 @@ struct FactoryReader {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
             var value = self.value(of: initial, required: false)
-            if case .service(var site, _) = value, let annotation = binding.typeAnnotation?.type.trimmedDescription {
+            if case .service(var site, _) = value, let annotation = binding.typeAnnotation.map({ DeclaredType($0.type.trimmedDescription) }) {
                 // `let settings: Settings = r.resolve()`: the annotation is the type Swift infers.
                 if site.isInferred { site.infer(annotation) }
-                value = .service(site, isOptional: annotation.hasSuffix("?"))
+                value = .service(site, isOptional: annotation.isOptional)
             }
             locals[name] = value
         }
@@ -438,9 +439,9 @@ struct FactoryReader {
             var value = self.value(of: argument.expression, required: false)
             if case .service(var site, _) = value, site.isInferred, let parameters {
                 // The helper returns what the parameter takes: optional only when the parameter is.
-                let declared = parameters[position].type
+                let declared = DeclaredType(parameters[position].type)
                 site.infer(declared)
-                value = .service(site, isOptional: declared.hasSuffix("?"))
+                value = .service(site, isOptional: declared.isOptional)
             }
             let label = name == "_" ? "_" + defaultName(for: value) : name
             add(parameter: label, value: value, at: Syntax(argument))
@@ -581,10 +582,10 @@ struct FactoryReader {
             // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
             let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
             // `r.resolve() as Settings`: the cast is the type Swift infers.
-            if site.isInferred, let cast = unwrapped.castType {
+            if site.isInferred, let cast = unwrapped.castType.map(DeclaredType.init) {
                 var site = site
                 site.infer(cast)
-                return .service(site, isOptional: cast.hasSuffix("?"))
+                return .service(site, isOptional: cast.isOptional)
             }
             let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && returnsOptional)
             return .service(site, isOptional: optional)
@@ -684,7 +685,9 @@ struct FactoryReader {
         let sites = resolveSites(in: node)
         for var site in sites where !consumed.contains(site.node.id) {
             consumed.insert(site.node.id)
-            if site.isInferred, let written = ResolveSite.typeWrittenBeside(ResolveSite.outermost(site.node), orAnnotation: true) { site.infer(written) }
+            if site.isInferred, let written = ResolveSite.typeWrittenBeside(ResolveSite.outermost(site.node), orAnnotation: true) {
+                site.infer(DeclaredType(written))
+            }
             guard let type = site.type else {
                 warn("it resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
                 continue

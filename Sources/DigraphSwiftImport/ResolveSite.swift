@@ -26,8 +26,8 @@ struct ResolveSite {
 
     /// The type Swift infers for a resolve that names none, from where its value goes (a
     /// parameter's declared type, an annotation, a cast); an optional there keys the wrapped type.
-    mutating func infer(_ declared: String) {
-        type = declared.hasSuffix("?") || declared.hasSuffix("!") ? String(declared.dropLast()) : declared
+    mutating func infer(_ declared: DeclaredType) {
+        type = declared.key
         problem = nil
         isInferred = false
     }

@@ -365,15 +365,15 @@ struct ResolveHelpers {
         /// A generic function that returns its parameter (`T` or `T?`) and calls `resolve` in its body.
         init?(_ function: FunctionDeclSyntax) {
             guard function.name.text != "resolve", let generics = function.genericParameterClause,
-                let returned = function.signature.returnClause?.type.trimmedDescription,
-                let generic = generics.parameters.first(where: { returned == $0.name.text || returned == $0.name.text + "?" })?.name.text,
+                let returned = function.signature.returnClause.map({ DeclaredType($0.type.trimmedDescription) }),
+                let generic = generics.parameters.first(where: { returned.key == $0.name.text })?.name.text,
                 let body = function.body,
                 SwiftExpressions.calls(in: body).contains(where: { SwiftExpressions.callee(of: $0)?.name == "resolve" })
             else { return nil }
             parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
             key = parameters.firstIndex { $0.type.trimmedDescription == generic + ".Type" }
             qualifier = parameters.firstIndex(where: \.isString)
-            returnsOptional = returned.hasSuffix("?")
+            returnsOptional = returned.isOptional
         }
     }
 

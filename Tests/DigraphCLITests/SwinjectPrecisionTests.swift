@@ -170,6 +170,46 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stderr)")
     }
 
+    /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however
+    /// the place spells it: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`, `(any P)?`. A place
+    /// that only ends in `?` text inside (`[T?]`) is not optional.
+    @Test func anOptionalPlaceIsOptionalHoweverItIsSpelled() throws {
+        let result = try imported(
+            """
+            import Swinject
+            extension Resolver {
+                func resolve<Service>() -> Service { resolve(Service.self)! }
+            }
+            final class Feed { init(api: Optional<API>, clock: Clock!, cache: (any Cache)?, tags: [Tag?], log: Log) {} }
+            func assemble(container: Container) {
+                container.register(Feed.self) { r in
+                    let log: Swift.Optional<Log> = r.resolve()
+                    return Feed(api: r.resolve(), clock: r.resolve(), cache: r.resolve(), tags: r.resolve(), log: log!)
+                }
+                container.register(Screen.self) { r in Screen(model: r.resolve() as Model!) }
+            }
+
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: Feed
+                    lifetime: graph
+                    dependencies:
+                      api: "API?"
+                      clock: "Clock?"
+                      cache: "Cache?"
+                      tags: "[Tag?]"
+                      log: Log
+                  # App.swift:11
+                  - provides: Screen
+                    lifetime: graph
+                    dependencies:
+                      model: "Model?"
+
+                """), "\(result.stdout)")
+    }
+
     /// `{ Impl($0.resolve()) }` is Swinject's graph scope (not a hand-rolled transient); a
     /// container's `defaultObjectScope` is the default of what is registered on it; a helper that
     /// writes its own factory is read per call, and a callback that resolves is said, not read.
