@@ -33,10 +33,21 @@ public struct Subject: Hashable, Sendable {
     /// nil for a finding about nothing in the graph (a module named by another module's declaration,
     /// a key the importer found promised but never registered).
     public var place: Place?
+    /// A finding made before the graph exists (the importer's) and printed elsewhere than the element
+    /// it is about: where that element is declared (a registration's call, for what its factory did
+    /// not let digraph read). `DependencyGraph.placing` turns it into `place`.
+    public var declaredAt: SourceLocation?
 
     public init(_ identity: Identity?, at place: Place?) {
         self.identity = identity
         self.place = place
+    }
+
+    /// About the element declared at `location`, in a graph not built yet.
+    public static func declared(at location: SourceLocation) -> Subject {
+        var subject = Subject(nil, at: nil)
+        subject.declaredAt = location
+        return subject
     }
 
     public static func registration(_ binding: BindingKey, at place: Place?) -> Subject { Subject(.registration(binding), at: place) }
@@ -120,11 +131,13 @@ extension Edge {
 }
 
 extension DependencyGraph {
-    /// The importer reports what it could not read before the graph exists, by source location only.
-    /// Such a finding is placed on the element declared exactly there: a dependency, property or
-    /// `aliasOf` (the narrower, before its registration), a registration (its call, a key, its name or
-    /// module), a runtime argument, or a resolve; anywhere else it is about no element. Rules place
-    /// their findings themselves; this is the one table from locations to places.
+    /// The importer reports what it could not read before the graph exists, by source location (and,
+    /// for what a factory did not let it read, the registration's `declaredAt`). Such a finding is
+    /// placed on the element declared exactly where it is printed: a dependency, property or `aliasOf`
+    /// (the narrower, before its registration), a registration (its call, a key, its name or module),
+    /// a runtime argument, or a resolve; else on the element declared at its `declaredAt`; else it is
+    /// about no element. Rules place their findings themselves; this is the one table from locations
+    /// to places.
     public func placing(_ findings: [Diagnostic]) -> [Diagnostic] {
         guard findings.contains(where: { $0.subject?.place == nil }) else { return findings }
         var declared: [SourceLocation: Place] = [:]
@@ -147,7 +160,9 @@ extension DependencyGraph {
         }
         for (index, resolve) in resolves.enumerated() { declare([resolve.use.location, resolve.use.name?.location], .resolve(index)) }
         return findings.map { finding in
-            guard finding.subject?.place == nil, let place = declared[finding.location] else { return finding }
+            guard finding.subject?.place == nil, let place = declared[finding.location] ?? finding.subject?.declaredAt.flatMap({ declared[$0] }) else {
+                return finding
+            }
             var placed = finding
             placed.subject = Subject(finding.subject?.identity, at: place)
             return placed

@@ -51,14 +51,20 @@ public enum Suppressions {
     }
 
     /// Every `suppress:` entry, and which of them each registration, dependency and resolve holds.
+    /// One `// digraph:ignore` comment can apply to several elements on its line: it is one entry,
+    /// used when any of them uses it.
     private struct Entries {
         var all: [(suppression: Suppression, owner: String)] = []
         var byPlace: [Place: [Int]] = [:]
+        private var entryOf: [Suppression: Int] = [:]
 
         mutating func add(_ suppressions: [Suppression], for place: Place, owner: String) {
             for suppression in suppressions {
-                byPlace[place, default: []].append(all.count)
-                all.append((suppression, owner))
+                if entryOf[suppression] == nil {
+                    entryOf[suppression] = all.count
+                    all.append((suppression, owner))
+                }
+                byPlace[place, default: []].append(entryOf[suppression]!)
             }
         }
 

@@ -3,12 +3,15 @@ import SwiftSyntax
 
 /// `// digraph:ignore CODE[, CODE…] [reason]` in Swift sources: at the end of a line, or alone on
 /// the line above it, it suppresses findings of those codes on that line's registration, argument
-/// or resolve, exactly as `suppress:` does in a manifest.
+/// or resolve, exactly as `suppress:` does in a manifest, and what the importer could not read of a
+/// registration there.
 struct IgnoreComments {
     /// Suppressions by the line they apply to, per file.
     private(set) var byLine: [String: [Int: [Suppression]]] = [:]
     /// Comments that name no known code.
     private(set) var findings: [Diagnostic] = []
+    /// Lines whose comments something read there took; the others cover nothing and are reported.
+    private var taken: [String: Set<Int>] = [:]
 
     static let marker = "digraph:ignore"
 
@@ -18,8 +21,26 @@ struct IgnoreComments {
         }
     }
 
-    func suppressions(at location: DigraphCore.SourceLocation) -> [Suppression] {
-        byLine[location.file]?[location.line] ?? []
+    /// The comments that apply to the line of `location`, taken by what digraph read there.
+    mutating func take(at location: DigraphCore.SourceLocation) -> [Suppression] {
+        guard let found = byLine[location.file]?[location.line] else { return [] }
+        taken[location.file, default: []].insert(location.line)
+        return found
+    }
+
+    /// Comments on lines where digraph read nothing they could cover: an info per code, as for an
+    /// unused `suppress:` entry, never dropped in silence. In file and line order.
+    func untaken() -> [Diagnostic] {
+        byLine.sorted { $0.key < $1.key }.flatMap { file, lines in
+            lines.filter { taken[file]?.contains($0.key) != true }.sorted { $0.key < $1.key }.flatMap { _, suppressions in
+                suppressions.map { suppression in
+                    Diagnostic(
+                        suppression.code.value, .info,
+                        "unused suppression: digraph read no registration, dependency or resolve on the line this comment applies to, and nothing it could not read there; put it on the line of what reports '\(suppression.code.value)', or remove it",
+                        at: suppression.code.location)
+                }
+            }
+        }
     }
 
     private mutating func read(_ file: SwiftFile) {

@@ -17,6 +17,7 @@ struct ManifestAssembler {
         var notes: [DigraphCore.SourceLocation: [String]] = [:]
         var registrations: [Registration] = []
         var usedTypes: [TypeReference] = []
+        var ignores = self.ignores
 
         func reference(_ text: String, at location: DigraphCore.SourceLocation, _ subject: String) -> TypeReference {
             do {
@@ -54,7 +55,12 @@ struct ManifestAssembler {
             registration.name = validName(registration.name, at: registration.location)
             var reading = registration.reading
             let subject = Registration.displayName(key: registration.keys[0].type, name: registration.name)
-            findings += reading.findings
+            // What the factory did not let digraph read is about the registration, wherever it is printed.
+            findings += reading.findings.map { finding in
+                var finding = finding
+                if finding.subject == nil { finding.subject = .declared(at: registration.location) }
+                return finding
+            }
             // `register(SearchViewModel.self) { SearchViewModel<RunLoop>(…) }`: Swift infers the generic
             // arguments from the factory. Written out when the construction says them; otherwise the
             // key answers uses of its specializations.
@@ -89,7 +95,7 @@ struct ManifestAssembler {
                     }
                     usedTypes.append(resolved)
                     // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
-                    let suppressions = (item.location.line == registration.location.line ? [] : ignores.suppressions(at: item.location)) + item.suppressions
+                    let suppressions = (item.location.line == registration.location.line ? [] : ignores.take(at: item.location)) + item.suppressions
                     return Dependency(
                         label: label,
                         source: .service(
@@ -148,6 +154,12 @@ struct ManifestAssembler {
                 implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
                 ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
             let lifetime = reading.isSupplied ? .singleton : registration.lifetime
+            // A comment on the line of something the factory did not let digraph read covers that
+            // finding: the registration holds it (one comment, one entry, wherever else it applies).
+            var suppressions = ignores.take(at: registration.location)
+            for finding in reading.findings where finding.location.line != registration.location.line {
+                for suppression in ignores.take(at: finding.location) where !suppressions.contains(suppression) { suppressions.append(suppression) }
+            }
             let built = Registration(
                 provides: provides, implementation: needsImplementation ? implementation : nil, lifetime: lifetime,
                 name: registration.name.map { Located($0, at: registration.location) },
@@ -156,7 +168,7 @@ struct ManifestAssembler {
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
                 aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied,
-                suppressions: ignores.suppressions(at: registration.location),
+                suppressions: suppressions,
                 isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil, answersSpecializations: answersSpecializations,
                 location: registration.location, assembly: assembly)
             registrations.append(built)
@@ -191,7 +203,7 @@ struct ManifestAssembler {
             let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
             direct.append(
                 DirectResolve(
-                    type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.suppressions(at: use.location),
+                    type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.take(at: use.location),
                     arguments: use.compilerChecksArguments ? nil : passed,
                     isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
         }
@@ -229,6 +241,6 @@ struct ManifestAssembler {
         let manifest = Manifest(
             file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
             interfaces: interfaces, registrations: registrations, resolves: direct, typealiases: typealiases)
-        return (manifest, findings, notes)
+        return (manifest, findings + ignores.untaken(), notes)
     }
 }

@@ -498,6 +498,50 @@ struct SwinjectPrecisionTests {
             plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
     }
 
+    /// What the importer could not read of a registration is about that registration: a comment on
+    /// the registration's line covers it, so does one on the line it is printed on (a line with a
+    /// dependency too). A comment on a line where digraph read nothing is reported, never dropped.
+    @Test func digraphIgnoreCoversWhatTheImporterCouldNotReadOfARegistration() throws {
+        let swift = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(Feed.self) { r in // digraph:ignore swift-import the limit has a default
+                    Feed(api: r.resolve(API.self)!, limit: makeLimit())
+                }
+                container.register(API.self) { r in
+                    API(session: makeSession()) // digraph:ignore swift-import made outside
+                }
+                container.register(Clock.self) { r in
+                    Clock(api: r.resolve(API.self)!, tick: makeTick()) // digraph:ignore swift-import fixed tick
+                }
+                container.register(Store.self) { r in
+                    Store(x: compute())
+                }
+                // digraph:ignore captive-dependency nothing here
+                let unrelated = 1
+            }
+
+            """
+        let result = try check(swift)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:13:15: warning: 'Store': parameter 'x' is given `compute()`, which digraph cannot read; it is left out [swift-import]
+                App.swift:15:5: info: unused suppression: digraph read no registration, dependency or resolve on the line this comment applies to, and nothing it could not read there; put it on the line of what reports 'captive-dependency', or remove it [captive-dependency]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 1 info (3 suppressed not shown)
+
+                """, "\(result.stdout)")
+        // Without the comments the three warnings are reported.
+        let plain = try check(swift.replacingOccurrences(of: "// digraph:ignore", with: "// note:"))
+        #expect(
+            plain.stdout.hasPrefix(
+                """
+                App.swift:4:41: warning: 'Feed': parameter 'limit' is given `makeLimit()`, which digraph cannot read; it is left out [swift-import]
+                App.swift:7:13: warning: 'API': parameter 'session' is given `makeSession()`, which digraph cannot read; it is left out [swift-import]
+                App.swift:10:42: warning: 'Clock': parameter 'tick' is given `makeTick()`, which digraph cannot read; it is left out [swift-import]
+                """), "\(plain.stdout)")
+    }
+
     /// `autoregister(…, initializer: Windows.init)` reads every parameter at one source location.
     /// The captive finding on `reset` colours that edge only: the picture used to colour every edge
     /// at the finding's location, so `navigation` (a singleton, not captive) was drawn orange too.
