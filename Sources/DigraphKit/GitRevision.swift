@@ -2,12 +2,6 @@ import DigraphCore
 import DigraphLoader
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Paths as they were at a git revision, read with one `git ls-tree` and one `git cat-file --batch`
 /// (no checkout, nothing written): held in memory as a `SourceTree`, so that a check of the revision
 /// reads the same paths, spelled the same way, as a check of the working tree.
@@ -102,64 +96,16 @@ public struct GitRevision {
 
     /// Runs git, handing it `input` on standard input when given.
     private static func gitBytes(_ arguments: [String], input: Data? = nil, failure: String? = nil) throws(Failure) -> Data {
-        // posix_spawn and waitpid, not Foundation's Process: on Linux it notices a child's exit
-        // late (docs/performance.md, "Thresholds in the code").
-        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0], request: [Int32] = [0, 0]
-        guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&request) == 0 else { throw Failure(description: "cannot run git: no pipe") }
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if input == nil {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, request[0], 0)
+        let finished: ChildProcess.Finished
+        do {
+            finished = try ChildProcess.run("git", arguments, input: input)
+        } catch {
+            throw Failure(description: "cannot run git: \(error.description); install git or put it on PATH")
         }
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        for descriptor in [output[0], output[1], errors[0], errors[1], request[0], request[1]] {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-        let argv = (["git"] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
-        for descriptor in [output[1], errors[1], request[0]] { close(descriptor) }
-        guard spawned == 0 else {
-            for descriptor in [output[0], errors[0], request[1]] { close(descriptor) }
-            throw Failure(description: "cannot run git: \(String(cString: strerror(spawned))); install git or put it on PATH")
-        }
-        // Write stdin and read stderr beside stdout (a plain dispatch queue, not the cooperative
-        // pool), so that no pipe fills up and stalls git.
-        let errorBytes = ErrorBytes()
-        let group = DispatchGroup()
-        let writer = request[1], errorReader = errors[0]
-        if let input {
-            DispatchQueue.global().async(group: group) {
-                FileHandle(fileDescriptor: writer, closeOnDealloc: true).write(input)
-            }
-        } else {
-            close(writer)
-        }
-        DispatchQueue.global().async(group: group) {
-            errorBytes.data = FileHandle(fileDescriptor: errorReader, closeOnDealloc: true).readDataToEndOfFile()
-        }
-        let bytes = FileHandle(fileDescriptor: output[0], closeOnDealloc: true).readDataToEndOfFile()
-        group.wait()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        // Exited normally with 0: WIFEXITED and WEXITSTATUS, spelled out (Glibc's macros are not imported).
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            let said = String(decoding: errorBytes.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard finished.status == 0 else {
+            let said = String(decoding: finished.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(description: failure ?? "git \(arguments.joined(separator: " ")) failed\(said.isEmpty ? "" : ": " + said)")
         }
-        return bytes
+        return finished.output
     }
-}
-
-private final class ErrorBytes: @unchecked Sendable {
-    var data = Data()
 }

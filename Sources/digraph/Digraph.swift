@@ -16,7 +16,7 @@ struct Digraph: ParsableCommand {
             (unreadable file, schema error, bad command line).
             """,
         version: DigraphProject.version,
-        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Explain.self, Init.self])
+        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Explain.self, Init.self, Layout.self])
 }
 
 extension Digraph {
@@ -24,8 +24,9 @@ extension Digraph {
     static func unknownCommand(_ word: String) -> String? {
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         guard !names.contains(word) else { return nil }
-        let commands = names.dropLast().joined(separator: ", ")
-        if let near = nearSpellings(of: word, in: names).first {
+        let shownNames = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName } + ["help"]
+        let commands = shownNames.dropLast().joined(separator: ", ")
+        if let near = nearSpellings(of: word, in: shownNames).first {
             return "unknown command '\(shown(word))'; did you mean '\(near)'? The commands: \(commands)"
         }
         return "unknown command '\(shown(word))'; the commands: \(commands) (`digraph help <command>` for each)"
@@ -43,8 +44,10 @@ struct CommandFailure: Error {
         self.status = status
     }
 
+    static let prefix = "digraph: error: "
+
     func print() {
-        printToStandardError("digraph: error: \(message)\n")
+        printToStandardError(Self.prefix + message + "\n")
     }
 }
 

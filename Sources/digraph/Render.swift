@@ -8,7 +8,7 @@ import Foundation
 
 struct Render: ConfiguredCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the dependency graph through libgraphviz (in process).",
+        abstract: "Draw the dependency graph through libgraphviz (linked in, no dot command needed).",
         discussion: """
             One node per registration: the key in bold (italic when it is a protocol over another \
             implementation), then how it is made and how long it lives. Fill colour shows the \
@@ -250,16 +250,31 @@ final class LayoutProgress: @unchecked Sendable {
 }
 
 extension Render {
-    /// Lays the drawing out with Graphviz, in process; a build without the Graphviz trait says
-    /// how to get pictures instead.
+    /// Lays the drawing out with Graphviz in a child process of its own (`digraph layout`: the same
+    /// DOT gives the same picture every run, and a crash in libgraphviz is an error, not ours), or in
+    /// this process when no child can be started. A build without the Graphviz trait says how to get
+    /// pictures instead.
     func picture(of drawing: GraphDrawing, format: OutputFormat) throws -> [UInt8] {
         #if Graphviz
             let progress =
                 drawing.registrations > GraphDrawing.largeGraphThreshold
                 ? LayoutProgress(start: "digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…") : nil
             defer { progress?.finish() }
+            let dot = drawing.dot()
+            if let executable = Bundle.main.executablePath,
+                let finished = try? ChildProcess.run(
+                    executable, ["layout", "--format", format.rawValue, "--engine", layout.rawValue], input: Data(dot.utf8))
+            {
+                guard finished.status == 0 else {
+                    let said = String(decoding: finished.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    let reason = said.hasPrefix(CommandFailure.prefix) ? String(said.dropFirst(CommandFailure.prefix.count)) : said
+                    throw CommandFailure(
+                        shown(finished.status == nil ? "Graphviz stopped while laying out the picture (killed by a signal); nothing was written" : reason))
+                }
+                return [UInt8](finished.output)
+            }
             do {
-                return try GraphvizRenderer.render(dot: drawing.dot(), formatName: format.rawValue, layoutName: layout.rawValue)
+                return try GraphvizRenderer.render(dot: dot, formatName: format.rawValue, layoutName: layout.rawValue)
             } catch {
                 throw CommandFailure(shown(error.message))
             }

@@ -92,6 +92,22 @@ struct RenderCommandTests {
         #expect(svg.stdout.components(separatedBy: "class=\"node\"").count - 1 == 13, "12 registrations and the legend")
     }
 
+    /// `render` lays a picture out in a child process, `digraph layout` (hidden from the command list):
+    /// DOT on standard input, the picture on standard output, Graphviz's complaint as an error.
+    @Test func theLayoutChildTakesDOTOnStandardInput() throws {
+        let digraph = CLIRunner.executable("digraph").path
+        let drawn = try CLIRunner.runProgram("/bin/sh", ["-c", "printf 'digraph { a -> b }' | '\(digraph)' layout --format svg --engine dot"])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(drawn.stdout.hasPrefix("<?xml"))
+        #expect(drawn.stdout.contains("<title>a&#45;&gt;b</title>"), "\(drawn.stdout)")
+        let refused = try CLIRunner.runProgram("/bin/sh", ["-c", "printf 'digraph { a -> }' | '\(digraph)' layout --format svg --engine dot"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "digraph: error: Graphviz could not read the DOT text: syntax error in line 1 near '}'\n")
+        let listed = try CLIRunner.run(["lay"])
+        #expect(listed.stderr.contains("the commands: check, import, render, gen-swift, diff, explain, init (`digraph help"), "\(listed.stderr)")
+    }
+
     @Test func aGraphWithErrorsIsStillDrawn() throws {
         let result = try CLIRunner.run(["render", "fixtures/broken/cycle.yaml", "--dot", "-o", "-"])
         #expect(result.status == 0)
