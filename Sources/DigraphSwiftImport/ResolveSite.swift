@@ -41,7 +41,9 @@ struct ResolveSite {
         return node
     }
 
-    /// The type written beside a resolve: `resolve(…) as! T`, or (when asked) `let x: T = resolve(…)`.
+    /// The type written beside a resolve: `resolve(…) as! T`, or (when asked) the annotation of the
+    /// variable the resolve is the value of: `let x: T = resolve(…)`, `var x: T { resolve(…) }`. Only
+    /// there: a resolve passed to a call inside `var body: some View { … }` is not a `some View`.
     static func typeWrittenBeside(_ node: Syntax, orAnnotation: Bool) -> String? {
         if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
@@ -49,7 +51,16 @@ struct ResolveSite {
                 return elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription
             }
         }
-        guard orAnnotation, let binding = node.ancestorOrSelf(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self) else { return nil }
+        guard orAnnotation else { return nil }
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.typeAnnotation?.type.trimmedDescription
+        }
+        // A getter's only expression, or a `return` in it.
+        let returned = node.parent?.is(ReturnStmtSyntax.self) == true ? node.parent! : node
+        guard let item = returned.parent?.as(CodeBlockItemSyntax.self), let statements = item.parent?.as(CodeBlockItemListSyntax.self),
+            statements.count == 1 || returned.is(ReturnStmtSyntax.self),
+            let binding = statements.parent?.as(AccessorBlockSyntax.self)?.parent?.as(PatternBindingSyntax.self)
+        else { return nil }
         return binding.typeAnnotation?.type.trimmedDescription
     }
 

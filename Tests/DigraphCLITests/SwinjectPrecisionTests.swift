@@ -210,6 +210,46 @@ struct SwinjectPrecisionTests {
                 """), "\(result.stdout)")
     }
 
+    /// An annotation types a resolve only when the resolve is that variable's value (its initializer,
+    /// its getter): a resolve passed to a call inside `var body: some View { … }` is not a `some View`
+    /// (seen in generic19/Shopped-In: five false missing-binding errors on 'FILL_IN').
+    @Test func anAnnotationTypesOnlyTheResolveThatIsItsValue() throws {
+        let result = try imported(
+            """
+            import Swinject
+            final class DI {
+                static let shared = DI()
+                private let container = Container()
+                func resolve<Resolved>() -> Resolved { container.resolve(Resolved.self)! }
+            }
+            struct Screen: View {
+                @StateObject var model: FormModel = DI.shared.resolve()
+                var clock: Clock { DI.shared.resolve() }
+                var log: Log { return DI.shared.resolve() }
+                var body: some View {
+                    List {}.sheet(isPresented: true, content: { Form(viewModel: DI.shared.resolve()) })
+                }
+            }
+
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                resolves:
+                  # App.swift:8
+                  - FormModel
+                  # App.swift:9
+                  - Clock
+                  # App.swift:10
+                  - Log
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix(
+                "App.swift:12:69: warning: this resolve names no type (`DI.shared.resolve()`) and digraph cannot tell the type Swift infers here"),
+            "\(result.stderr)")
+    }
+
     /// `{ Impl($0.resolve()) }` is Swinject's graph scope (not a hand-rolled transient); a
     /// container's `defaultObjectScope` is the default of what is registered on it; a helper that
     /// writes its own factory is read per call, and a callback that resolves is said, not read.
