@@ -384,7 +384,7 @@ struct ContainerAPI {
     /// Returns the metatype's type (`T`, `T?`, `throws -> T`): a resolve, with what a miss does.
     private static func resolveMeaning(_ function: FunctionDeclSyntax, key: Parameter) -> EagerMiss? {
         guard let generic = key.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription,
-            let returned = function.signature.returnClause.map({ DeclaredType($0.type.trimmedDescription) }), returned.key == generic
+            let returned = function.signature.returnClause.map({ DeclaredType($0.type) }), returned.key == generic
         else { return nil }
         if returned.isOptional { return .givesNil }
         return function.signature.effectSpecifiers?.throwsClause != nil ? .skipsRest : .stops

@@ -1,4 +1,5 @@
 import DigraphCore
+import SwiftSyntax
 
 /// A type the source writes where a value goes — an initializer's parameter, a `let x: T`
 /// annotation, an `as T` cast, `Factory<T?>`, a resolve helper's result — read once: the key a
@@ -13,15 +14,17 @@ struct DeclaredType: Equatable {
     let isOptional: Bool
 
     init(_ written: String) {
-        switch try? TypeExpressionParser.parse(written) {
-        case .optional(let wrapped)?, .implicitlyUnwrapped(let wrapped)?:
-            // Keyed as written inside the `?` (`(any P)?` looks up `(any P)`); the manifest normalizes it.
-            (key, isOptional) = (wrapped.spelling, true)
-        case let parsed? where parsed.normalized(sortingCompositions: false).isOptional:
-            // `Optional<T>`, `Swift.Optional<T>`.
-            (key, isOptional) = (parsed.normalized(sortingCompositions: false).unwrapped.spelling, true)
-        default:
+        // `T?` and `T!` as parsed, keyed as written inside (`(any P)?` looks up `(any P)`; the manifest
+        // normalizes it); `Optional<T>` and `Swift.Optional<T>` once normalized.
+        let parsed = (try? TypeExpressionParser.parse(written)).map { $0.isOptional ? $0 : $0.normalized(sortingCompositions: false) }
+        if let parsed, parsed.isOptional {
+            (key, isOptional) = (parsed.unwrapped.spelling, true)
+        } else {
             (key, isOptional) = (written, false)
         }
+    }
+
+    init(_ type: TypeSyntax) {
+        self.init(type.trimmedDescription)
     }
 }

@@ -119,7 +119,7 @@ struct FactoryReader {
                         }
                         let value = self.value(of: initial, required: false)
                         if case .service(var site, let optional) = value {
-                            let annotation = binding.typeAnnotation.map { DeclaredType($0.type.trimmedDescription) }
+                            let annotation = binding.typeAnnotation.map { DeclaredType($0.type) }
                             if site.isInferred, let annotation { site.infer(annotation) }
                             let isOptional = annotation?.isOptional ?? optional
                             locals[name] = .earlier(site, isOptional: isOptional, miss: miss(of: site, isOptional: isOptional))
@@ -324,7 +324,7 @@ struct FactoryReader {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value else { continue }
             var value = self.value(of: initial, required: false)
-            if case .service(var site, _) = value, let annotation = binding.typeAnnotation.map({ DeclaredType($0.type.trimmedDescription) }) {
+            if case .service(var site, _) = value, let annotation = binding.typeAnnotation.map({ DeclaredType($0.type) }) {
                 // `let settings: Settings = r.resolve()`: the annotation is the type Swift infers.
                 if site.isInferred { site.infer(annotation) }
                 value = .service(site, isOptional: annotation.isOptional)

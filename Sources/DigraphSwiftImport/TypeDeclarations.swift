@@ -365,7 +365,7 @@ struct ResolveHelpers {
         /// A generic function that returns its parameter (`T` or `T?`) and calls `resolve` in its body.
         init?(_ function: FunctionDeclSyntax) {
             guard function.name.text != "resolve", let generics = function.genericParameterClause,
-                let returned = function.signature.returnClause.map({ DeclaredType($0.type.trimmedDescription) }),
+                let returned = function.signature.returnClause.map({ DeclaredType($0.type) }),
                 let generic = generics.parameters.first(where: { returned.key == $0.name.text })?.name.text,
                 let body = function.body,
                 SwiftExpressions.calls(in: body).contains(where: { SwiftExpressions.callee(of: $0)?.name == "resolve" })
