@@ -268,8 +268,10 @@ extension Render {
                 guard finished.status == 0 else {
                     let said = String(decoding: finished.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                     let reason = said.hasPrefix(CommandFailure.prefix) ? String(said.dropFirst(CommandFailure.prefix.count)) : said
-                    throw CommandFailure(
-                        shown(finished.status == nil ? "Graphviz stopped while laying out the picture (killed by a signal); nothing was written" : reason))
+                    guard let status = finished.status else {
+                        throw CommandFailure("Graphviz stopped while laying out the picture (killed by a signal); nothing was written")
+                    }
+                    throw CommandFailure(shown(reason.isEmpty ? "the layout ended with status \(status) and said nothing; nothing was written" : reason))
                 }
                 return [UInt8](finished.output)
             }
