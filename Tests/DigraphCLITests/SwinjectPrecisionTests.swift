@@ -538,6 +538,27 @@ struct SwinjectPrecisionTests {
             plain.stdout.contains("App.swift:6:47: error: nothing provides 'Store', needed by 'Feed' (parameter 'store') [missing-binding]"), "\(plain.stdout)")
     }
 
+    /// One comment on a line with two dependencies is one suppression: used when either edge uses it,
+    /// not reported unused for the edge that reports nothing.
+    @Test func oneCommentOnALineOfTwoDependenciesIsOneSuppression() throws {
+        let swift = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(Clock.self) { _ in Clock() }
+                container.register(Store.self) { _ in Store() }.inObjectScope(.container)
+                container.register(Feed.self) { r in
+                    Feed(clock: r.resolve(Clock.self)!, store: r.resolve(Store.self)!) // digraph:ignore captive-dependency fine
+                }.inObjectScope(.container)
+            }
+
+            """
+        let result = try check(swift)
+        #expect(result.status == 0)
+        #expect(result.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos (1 suppressed not shown)\n", "\(result.stdout)")
+        let plain = try check(swift.replacingOccurrences(of: "// digraph:ignore", with: "// note:"))
+        #expect(plain.stdout.hasPrefix("App.swift:6:14: warning: singleton 'Feed' holds graph 'Clock' (parameter 'clock')"), "\(plain.stdout)")
+    }
+
     /// What the importer could not read of a registration is about that registration: a comment on
     /// the registration's line covers it, so does one on the line it is printed on (a line with a
     /// dependency too). A comment on a line where digraph read nothing is reported, never dropped.
