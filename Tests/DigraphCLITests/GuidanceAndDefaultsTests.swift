@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// What a new user meets on the first day: a mistyped command, a path digraph does not read, and
-/// where a picture goes when no -o is given.
-struct FirstDayTests {
+/// A mistyped command or a path digraph does not read is answered with what to do instead, and the
+/// defaults work at once: `init` on a Swift app, and where a picture goes when no -o is given.
+struct GuidanceAndDefaultsTests {
     @Test func aMistypedCommandGetsDidYouMean() throws {
         let typo = try CLIRunner.run(["chek", "app.yaml"])
         #expect(typo.status == 2)
