@@ -9,7 +9,7 @@ final class RegistrationFinder: SyntaxVisitor {
         var keys: [(type: String, location: DigraphCore.SourceLocation)]
         var name: String?
         var lifetime: Lifetime
-        var reading: FactoryReading
+        var reading: ClosureReading
         var argumentNames: [String]
         var argumentTypes: [String: String]
         var location: DigraphCore.SourceLocation
@@ -143,7 +143,8 @@ final class RegistrationFinder: SyntaxVisitor {
         guard keys.isEmpty || keys.count == 1 else { return nil }
 
         let subject = Registration.displayName(key: keys.first?.0 ?? name ?? "?", name: keys.isEmpty ? nil : name)
-        var reader = FactoryReader(file: file, declarations: declarations, subject: subject)
+        let eager = ClosureReader.Options(buildsWhenRegistered: callee != "autoregister" && closure == nil && instance != nil)
+        var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: eager)
         var lifetime: Lifetime
         if callee == "autoregister" {
             lifetime = .graph
@@ -167,7 +168,6 @@ final class RegistrationFinder: SyntaxVisitor {
             }
         } else if let instance {
             lifetime = .singleton
-            reader.buildsWhenRegistered = true
             reader.read(outer: outerStatements(before: call))
             reader.read(instance: instance)
             if !file.importsSwinject { assume(call, "stores the value it is given (eager, one value for the container's life)") }
@@ -244,7 +244,7 @@ final class RegistrationFinder: SyntaxVisitor {
 
     /// Modifiers chained on a registration: scope, initCompleted, implements.
     private func applyModifiers(
-        of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout FactoryReading,
+        of call: FunctionCallExprSyntax, lifetime: inout Lifetime, reading: inout ClosureReading,
         keys: inout [(type: String, location: DigraphCore.SourceLocation)], argumentNames: [String], subject: String
     ) {
         for (modifier, outer) in SwiftExpressions.chained(after: call) {
@@ -262,8 +262,8 @@ final class RegistrationFinder: SyntaxVisitor {
             case "initCompleted":
                 if let completion = outer.trailingClosure ?? outer.arguments.first?.expression.as(ClosureExprSyntax.self) {
                     handled.insert(completion.id)
-                    var completionReader = FactoryReader(file: file, declarations: declarations, subject: subject)
-                    completionReader.argumentNames = argumentNames
+                    var completionReader = ClosureReader(
+                        file: file, declarations: declarations, subject: subject, options: .init(argumentNames: argumentNames))
                     completionReader.read(initCompleted: completion)
                     reading.properties += completionReader.reading.properties
                     reading.findings += completionReader.reading.findings
@@ -288,12 +288,12 @@ final class RegistrationFinder: SyntaxVisitor {
         if let template = wrapper.template {
             // The wrapper's own factory, with its generic parameter as this call's type. A closure
             // the call passes (a callback) runs after it; what it resolves is not read.
-            var reader = FactoryReader(file: template.file, declarations: declarations, subject: subject)
-            reader.genericBindings = [template.keyGeneric: type]
+            var bindings = [template.keyGeneric: type]
             // `S: Screen<M>` with `Feed: Screen<FeedModel>`: M is FeedModel.
             if let constraint = template.keyConstraint, let given = declarations.superclassArguments(of: type, named: constraint.name) {
-                for (name, argument) in zip(constraint.arguments, given) where reader.genericBindings[name] == nil { reader.genericBindings[name] = argument }
+                for (name, argument) in zip(constraint.arguments, given) where bindings[name] == nil { bindings[name] = argument }
             }
+            var reader = ClosureReader(file: template.file, declarations: declarations, subject: subject, options: .init(genericBindings: bindings))
             reader.read(closure: template.closure, isSwinject: true)
             for (position, argument) in bound where position != wrapper.key {
                 if let resolve = SwiftExpressions.calls(in: argument).first(where: {
@@ -308,7 +308,7 @@ final class RegistrationFinder: SyntaxVisitor {
             }
             return found(call, wrapper, bound, reading: reader.reading, reader: reader, type: type, node: Syntax(node), name: name, subject: subject)
         }
-        var reader = FactoryReader(file: file, declarations: declarations, subject: subject)
+        var reader = ClosureReader(file: file, declarations: declarations, subject: subject)
         reader.read(outer: outerStatements(before: call))
         guard let closure = wrapper.factory.flatMap({ bound[$0] }).flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) else {
             findings.append(
@@ -323,8 +323,8 @@ final class RegistrationFinder: SyntaxVisitor {
     }
 
     private func found(
-        _ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax], reading: FactoryReading,
-        reader: FactoryReader, type: String, node: Syntax, name: String?, subject: String
+        _ call: FunctionCallExprSyntax, _ wrapper: SwinjectWrappers.Wrapper, _ bound: [Int: ExprSyntax], reading: ClosureReading,
+        reader: ClosureReader, type: String, node: Syntax, name: String?, subject: String
     ) -> Found {
         var reading = reading
         if reading.isolation == nil { reading.isolation = wrapper.isolation }
@@ -366,9 +366,8 @@ final class RegistrationFinder: SyntaxVisitor {
             }
         }
         let subject = Registration.displayName(key: type, name: name)
-        var reader = FactoryReader(file: file, declarations: declarations, subject: subject, api: api)
-        reader.resolveReturnsOptional = false
-        reader.buildsWhenRegistered = isEager
+        let options = ClosureReader.Options(api: api, buildsWhenRegistered: isEager, resolveReturnsOptional: false)
+        var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: options)
         reader.read(outer: outerStatements(before: call))
         let value = method.value.flatMap { bound[$0] }
         if let closure = value.flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) {
@@ -411,7 +410,7 @@ final class RegistrationFinder: SyntaxVisitor {
             eagerResolves: eagerResolves(reading))
     }
 
-    private func eagerResolves(_ reading: FactoryReading) -> [DigraphCore.SourceLocation] {
+    private func eagerResolves(_ reading: ClosureReading) -> [DigraphCore.SourceLocation] {
         (reading.dependencies + reading.properties).filter { $0.eager != nil }.map(\.location)
     }
 

@@ -81,7 +81,7 @@ struct ManifestAssembler {
             let provides = keys.map { reference($0.type, at: $0.location, subject) }
             usedTypes += provides
 
-            func dependency(_ item: FactoryReading.Item) -> Dependency {
+            func dependency(_ item: ClosureReading.Item) -> Dependency {
                 let label = Located(item.label, at: item.location)
                 switch item.source {
                 case .argument(let name):

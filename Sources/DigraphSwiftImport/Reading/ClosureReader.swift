@@ -1,82 +1,50 @@
 import DigraphCore
 import SwiftSyntax
 
-/// What one registration's factory (a Swinject closure, a hand-rolled closure or an eager instance)
-/// says about the value: how it is built, what it resolves and where, what it could not read.
-struct FactoryReading {
-    struct Item {
-        enum Source {
-            case service(type: String, name: String?, isLazy: Bool, isOptional: Bool, passing: [String])
-            case argument(String)
-        }
-        var label: String
-        var source: Source
-        var location: DigraphCore.SourceLocation
-        /// Resolved by the registering code, not by the factory: what a miss does at launch.
-        var eager: EagerMiss? = nil
-        /// Findings not to report on this edge, and why (the compiler already checks it).
-        var suppressions: [Suppression] = []
+/// Reads what a registration's factory says about its value: a closure (Swinject's, a hand-rolled
+/// container's, a Factory property's) or an eager instance. One reader per registration: it keeps
+/// the body's locals and which resolve calls it has accounted for, so that every resolve ends up
+/// somewhere.
+struct ClosureReader {
+    /// How a reader reads, fixed when it is made.
+    struct Options {
+        /// A hand-rolled container's methods, from its declaration.
+        var api = ContainerAPI()
+        /// The value is built when it is registered: every resolve in it is eager.
+        var buildsWhenRegistered = false
+        /// A hand-rolled container's resolve returns the value (or crashes); Swinject's returns an optional.
+        var resolveReturnsOptional = true
+        /// A wrapper's own factory read for one call: `T` is the type that call registers.
+        var genericBindings: [String: String] = [:]
+        /// A Factory factory's container: `api()` and `self.api()` in its closure name its factories.
+        var factoryContainer: String?
+        /// Runtime arguments known before the closure is read (a Factory parameter; a registration's
+        /// own arguments, for its `initCompleted`).
+        var argumentNames: [String] = []
     }
 
-    var implementation: String?
-    /// The argument labels of the initializer call that builds it (`SearchViewModel(store:)`).
-    var constructionLabels: [String?]?
-    var factory: String?
-    var isolation: String?
-    var dependencies: [Item] = []
-    var properties: [Item] = []
-    var aliasOf: (type: String, name: String?, location: DigraphCore.SourceLocation)?
-    var isSupplied = false
-    /// A value made by a method of a resolved object: no implementation to name.
-    var isMadeByObject = false
-    /// The factory's product could not be read: the implementation is a placeholder, never the key.
-    var isUnread = false
-    /// Comment lines for the manifest (what was recognized that a reader should know).
-    var notes: [String] = []
-    var findings: [Diagnostic] = []
-}
-
-/// What the registering code did before a `register` call, outermost first.
-enum OuterStatement {
-    case statement(CodeBlockItemSyntax)
-    /// The conditions of an `if` whose body holds the call.
-    case ifConditions(ConditionElementListSyntax)
-}
-
-/// Reads a factory body. One reader per registration: it keeps the body's locals and which
-/// resolve calls it has accounted for, so that every resolve ends up somewhere.
-struct FactoryReader {
     let file: SwiftFile
     let declarations: TypeDeclarations
-    /// A hand-rolled container's methods, from its declaration.
-    let api: ContainerAPI
-    /// The value is built when it is registered: every resolve in it is eager.
-    var buildsWhenRegistered = false
-    /// A hand-rolled container's resolve returns the value (or crashes); Swinject's returns an optional.
-    var resolveReturnsOptional = true
+    /// The registration's display name, for messages.
+    let subject: String
+    let options: Options
     /// The closure's first parameter in a Swinject factory (`r`); nil in a hand-rolled closure.
     var resolverName: String?
     /// Runtime arguments: the closure's other parameters, with their written types.
-    var argumentNames: [String] = []
+    var argumentNames: [String]
     var argumentTypes: [String: String] = [:]
-    /// The registration's display name, for messages.
-    let subject: String
 
-    private var locals: [String: Value] = [:]
+    var locals: [String: Value] = [:]
     private var labels = UniqueLabels()
     private var consumed = Set<SyntaxIdentifier>()
-    private(set) var reading = FactoryReading()
+    var reading = ClosureReading()
 
-    /// A wrapper's own factory read for one call: `T` is the type that call registers.
-    var genericBindings: [String: String] = [:]
-    /// A Factory factory's container: `api()` and `self.api()` in its closure name its factories.
-    var factoryContainer: String?
-
-    init(file: SwiftFile, declarations: TypeDeclarations, subject: String, api: ContainerAPI = ContainerAPI()) {
+    init(file: SwiftFile, declarations: TypeDeclarations, subject: String, options: Options = Options()) {
         self.file = file
         self.declarations = declarations
         self.subject = subject
-        self.api = api
+        self.options = options
+        self.argumentNames = options.argumentNames
     }
 
     /// What an expression gives a parameter or a local.
@@ -207,67 +175,6 @@ struct FactoryReader {
         for item in closure.statements { readStatement(item, instance: instance) }
         accountForUnreadResolves(in: closure, asProperties: true)
         resolverName = savedResolver
-    }
-
-    /// An `autoregister(P.self, argument: A.self, initializer: Impl.init(a:b:))`.
-    mutating func read(autoregister initializer: ExprSyntax, argumentTypes arguments: [String], key: String? = nil) {
-        var expression = initializer
-        var labels: [String?]?
-        if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base {
-            if let names = access.declName.argumentNames {
-                labels = names.arguments.map { $0.name.text == "_" ? nil : $0.name.text }
-            }
-            expression = base
-        }
-        guard var implementation = SwiftExpressions.typeName(expression) else {
-            warn(
-                "its initializer `\(initializer.trimmedDescription.prefix(80))` is not `Type.init`; fill in its implementation and dependencies",
-                at: Syntax(initializer))
-            return
-        }
-        // `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: Swift takes the
-        // generic arguments from the key.
-        if let key, !implementation.contains("<"), key.hasPrefix(implementation + "<") { implementation = key }
-        reading.implementation = implementation
-        guard let candidates = declarations.initializers(of: implementation) else {
-            warn(
-                "'\(implementation)' is not declared in the imported sources, so its initializer's parameters are unknown; add the file that declares it, or fill in the dependencies",
-                at: Syntax(initializer))
-            return
-        }
-        let matching = labels.map { labels in candidates.filter { $0.map(\.label) == labels } } ?? candidates
-        guard let chosen = matching.first else {
-            warn(
-                "'\(implementation)' declares no initializer `init(\((labels ?? []).map { ($0 ?? "_") + ":" }.joined()))`; fill in the dependencies",
-                at: Syntax(initializer))
-            return
-        }
-        if matching.count > 1 {
-            warn(
-                "'\(implementation)' has \(matching.count) initializers that fit; digraph took the first, `init(\(chosen.map { ($0.label ?? "_") + ":" }.joined()))`; name one with `\(implementation).init(a:b:)`",
-                at: Syntax(initializer))
-        }
-        var remaining = arguments
-        for parameter in chosen {
-            let label = uniqueLabel(parameter.label ?? "_" + SwiftExpressions.parameterName(for: parameter.type))
-            let location = file.location(of: Syntax(initializer))
-            // Autoregistration hands the runtime arguments to the parameters of their types, in order.
-            if let position = remaining.firstIndex(of: parameter.type) {
-                remaining.remove(at: position)
-                argumentNames.append(label)
-                argumentTypes[label] = parameter.type
-                reading.dependencies.append(.init(label: label, source: .argument(label), location: location))
-                continue
-            }
-            let declared = DeclaredType(parameter.type)
-            reading.dependencies.append(
-                .init(
-                    label: label, source: .service(type: declared.key, name: nil, isLazy: false, isOptional: declared.isOptional, passing: []),
-                    location: location))
-        }
-        if !remaining.isEmpty {
-            warn("the argument type(s) \(remaining.joined(separator: ", ")) match no parameter of '\(implementation)'s initializer", at: Syntax(initializer))
-        }
     }
 
     // MARK: Bodies
@@ -528,7 +435,7 @@ struct FactoryReader {
     private mutating func serviceItem(
         label: String, site: ResolveSite, isLazy: Bool, isOptional: Bool, at location: DigraphCore.SourceLocation,
         isProperty: Bool = false
-    ) -> FactoryReading.Item? {
+    ) -> ClosureReading.Item? {
         consumed.insert(site.node.id)
         guard let type = site.type else {
             warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
@@ -561,119 +468,29 @@ struct FactoryReader {
         return .init(
             label: isProperty ? label : uniqueLabel(label),
             source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
-            location: location, eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
+            location: location, eager: options.buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
             suppressions: suppressions)
     }
 
-    private mutating func uniqueLabel(_ label: String) -> String {
+    mutating func uniqueLabel(_ label: String) -> String {
         labels.unique(label, among: reading.dependencies)
-    }
-
-    // MARK: Values
-
-    func value(of expression: ExprSyntax, required: Bool) -> Value {
-        let unwrapped = SwiftExpressions.unwrap(expression)
-        let core = unwrapped.core
-        if let call = core.as(FunctionCallExprSyntax.self), let site = declarations.factories.site(ofCall: call, inside: factoryContainer) {
-            return .service(site, isOptional: site.onMiss == .givesNil && !unwrapped.isForced)
-        }
-        if let site = ResolveSite.at(core, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers).map(bindingGenerics) {
-            let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
-            // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
-            let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && resolveReturnsOptional)
-            // `r.resolve() as Settings`: the cast is the type Swift infers.
-            if site.isInferred, let cast = unwrapped.castType.map(DeclaredType.init) {
-                var site = site
-                site.infer(cast)
-                return .service(site, isOptional: cast.isOptional)
-            }
-            let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && returnsOptional)
-            return .service(site, isOptional: optional)
-        }
-        if let reference = core.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            if argumentNames.contains(name) { return .argument(name) }
-            if let local = locals[name] {
-                if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
-                if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }
-                return local
-            }
-            if name == resolverName { return .resolver(name) }
-            if name.first?.isUppercase == true { return .literal(name) }
-            return .captured(name)
-        }
-        if let closure = core.as(ClosureExprSyntax.self) {
-            let sites = resolveSites(in: closure)
-            if let first = sites.first { return .lazy(first) }
-            return .unknown("a closure that resolves nothing")
-        }
-        if var construction = construction(core) {
-            construction.castType = unwrapped.castType
-            return .construction(construction)
-        }
-        if let access = core.as(MemberAccessExprSyntax.self) {
-            if access.base == nil { return .literal(core.trimmedDescription) }
-            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return .captured(core.trimmedDescription) }
-        }
-        if core.is(StringLiteralExprSyntax.self) || core.is(IntegerLiteralExprSyntax.self) || core.is(FloatLiteralExprSyntax.self)
-            || core.is(BooleanLiteralExprSyntax.self) || core.is(NilLiteralExprSyntax.self) || core.is(ArrayExprSyntax.self)
-            || core.is(DictionaryExprSyntax.self)
-        {
-            return .literal(core.trimmedDescription)
-        }
-        // `Tab.search.rawValue`, `RouterName.root`: a string constant declared in the given paths.
-        if declarations.constants.value(of: core) != nil { return .literal(core.trimmedDescription) }
-        return .unknown(core.trimmedDescription)
-    }
-
-    /// `Impl(…)`, `Impl.init(…)`, `.init(…)`, `Module.Impl(…)`, `Impl.make(…)`, `Impl.shared`,
-    /// or `resolvedObject.makeService(…)`.
-    private func construction(_ expression: ExprSyntax) -> Construction? {
-        if let call = expression.as(FunctionCallExprSyntax.self) {
-            let arguments = Array(call.arguments)
-            if let type = SwiftExpressions.typeName(call.calledExpression) {
-                return Construction(implementation: genericBindings[type] ?? type, arguments: arguments, node: Syntax(call))
-            }
-            guard let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
-            let member = access.declName.baseName.text
-            guard let base = access.base else {
-                return member == "init" ? Construction(implementation: nil, arguments: arguments, node: Syntax(call)) : nil
-            }
-            if let type = SwiftExpressions.typeName(base) {
-                return Construction(
-                    implementation: genericBindings[type] ?? type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
-            }
-            let object = value(of: base, required: true)
-            switch object {
-            case .service, .lazy, .earlier:
-                return Construction(arguments: arguments, madeBy: object, node: Syntax(call))
-            default:
-                return nil
-            }
-        }
-        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let type = SwiftExpressions.typeName(base),
-            access.declName.baseName.text.first?.isLowercase == true
-        {
-            return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
-        }
-        return nil
     }
 
     // MARK: Every resolve ends up somewhere
 
-    private func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
+    func resolveSites(in node: some SyntaxProtocol) -> [ResolveSite] {
         let sites =
             SwiftExpressions.calls(in: node).compactMap {
-                declarations.factories.site(ofCall: $0, inside: factoryContainer)
-                    ?? ResolveSite.ofCall($0, api: api, constants: declarations.constants, helpers: declarations.resolveHelpers)
+                declarations.factories.site(ofCall: $0, inside: options.factoryContainer)
+                    ?? ResolveSite.ofCall($0, api: options.api, constants: declarations.constants, helpers: declarations.resolveHelpers)
             }
             + SwiftExpressions.arrowResolves(in: node).compactMap { ResolveSite.ofArrow($0, constants: declarations.constants) }
         return sites.map(bindingGenerics)
     }
 
     /// `resolve(M.self)` inside a wrapper's own factory resolves this call's type for `M`.
-    private func bindingGenerics(_ site: ResolveSite) -> ResolveSite {
-        guard let type = site.type, let bound = genericBindings[type] else { return site }
+    func bindingGenerics(_ site: ResolveSite) -> ResolveSite {
+        guard let type = site.type, let bound = options.genericBindings[type] else { return site }
         var site = site
         site.type = bound
         return site
@@ -697,11 +514,11 @@ struct FactoryReader {
             // gen-swift asks for the real label instead of writing a call that does not compile.
             let label =
                 asProperties ? SwiftExpressions.parameterName(for: type) : ManifestAssembler.placeholder + "_" + SwiftExpressions.parameterName(for: type)
-            let item = FactoryReading.Item(
+            let item = ClosureReading.Item(
                 label: asProperties ? label : uniqueLabel(label),
                 source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
                 location: file.location(of: site.node),
-                eager: buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: false) : nil)
+                eager: options.buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: false) : nil)
             if asProperties {
                 reading.properties.append(item)
             } else {
@@ -716,43 +533,11 @@ struct FactoryReader {
 
     // MARK: Findings
 
-    private mutating func warn(_ message: String, at node: Syntax) {
+    mutating func warn(_ message: String, at node: Syntax) {
         finding(.warning, message, at: node)
     }
 
-    private mutating func finding(_ severity: Severity, _ message: String, at node: Syntax) {
+    mutating func finding(_ severity: Severity, _ message: String, at node: Syntax) {
         reading.findings.append(Diagnostic(.swiftImport, severity, "'\(subject)': \(message)", at: file.location(of: node)))
-    }
-}
-
-extension Syntax {
-    func ancestorOrSelf(where matches: (Syntax) -> Bool) -> Syntax? {
-        var current: Syntax? = self
-        while let node = current {
-            if matches(node) { return node }
-            current = node.parent
-        }
-        return nil
-    }
-}
-
-/// Parameter labels made unique (`store`, `store2`, `store3`) in time linear in their number: a
-/// call with 100,000 arguments must not compare each with all the others.
-struct UniqueLabels {
-    private var taken = Set<String>()
-    private var counted = 0
-    private var nextNumber: [String: Int] = [:]
-
-    /// `label`, or `label` with the first free number, among the items' labels (read as they grow).
-    mutating func unique(_ label: String, among items: [FactoryReading.Item]) -> String {
-        while counted < items.count {
-            taken.insert(items[counted].label)
-            counted += 1
-        }
-        guard taken.contains(label) else { return label }
-        var number = nextNumber[label] ?? 2
-        while taken.contains("\(label)\(number)") { number += 1 }
-        nextNumber[label] = number + 1
-        return "\(label)\(number)"
     }
 }

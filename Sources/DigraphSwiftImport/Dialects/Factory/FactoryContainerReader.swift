@@ -162,7 +162,7 @@ struct FactoryContainerReader {
         }
 
         if Self.onlyStops(closure) {
-            var reading = FactoryReading()
+            var reading = ClosureReading()
             reading.isSupplied = true
             reading.notes =
                 notes + [
@@ -174,16 +174,16 @@ struct FactoryContainerReader {
         }
         // An override elsewhere is read in its own file.
         let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
-        var reader = FactoryReader(file: closureFile, declarations: declarations, subject: subject)
-        reader.factoryContainer = definition.container
         var argumentNames: [String] = []
         var argumentTypes: [String: String] = [:]
+        var options = ClosureReader.Options(factoryContainer: definition.container)
         if let parameter = definition.parameter {
             let name = Self.parameterName(of: closure)
-            reader.argumentNames = [name]
+            options.argumentNames = [name]
             argumentNames = [Self.argumentLabel(name)]
             argumentTypes[argumentNames[0]] = parameter
         }
+        var reader = ClosureReader(file: closureFile, declarations: declarations, subject: subject, options: options)
         reader.read(closure: closure, isSwinject: false)
         var reading = reader.reading
         if let name = reader.argumentNames.first, name != argumentNames.first {
@@ -369,7 +369,7 @@ struct FactoryContainerReader {
                     for holder in holders {
                         let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
                         found[holder].reading.dependencies.append(
-                            FactoryReading.Item(
+                            ClosureReading.Item(
                                 label: label,
                                 source: .service(
                                     type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),

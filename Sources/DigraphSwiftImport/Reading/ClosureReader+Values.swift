@@ -1,0 +1,92 @@
+import DigraphCore
+import SwiftSyntax
+
+extension ClosureReader {
+    func value(of expression: ExprSyntax, required: Bool) -> Value {
+        let unwrapped = SwiftExpressions.unwrap(expression)
+        let core = unwrapped.core
+        if let call = core.as(FunctionCallExprSyntax.self), let site = declarations.factories.site(ofCall: call, inside: options.factoryContainer) {
+            return .service(site, isOptional: site.onMiss == .givesNil && !unwrapped.isForced)
+        }
+        if let site = ResolveSite.at(core, api: options.api, constants: declarations.constants, helpers: declarations.resolveHelpers).map(bindingGenerics) {
+            let throughResolver = site.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text } == resolverName && resolverName != nil
+            // Swinject's resolve is optional unless unwrapped; a hand-rolled one returns the value.
+            let returnsOptional = site.onMiss.map { $0 == .givesNil } ?? (throughResolver && options.resolveReturnsOptional)
+            // `r.resolve() as Settings`: the cast is the type Swift infers.
+            if site.isInferred, let cast = unwrapped.castType.map(DeclaredType.init) {
+                var site = site
+                site.infer(cast)
+                return .service(site, isOptional: cast.isOptional)
+            }
+            let optional = unwrapped.hasFallback || (!(unwrapped.isForced || required || site.isArrow) && returnsOptional)
+            return .service(site, isOptional: optional)
+        }
+        if let reference = core.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if argumentNames.contains(name) { return .argument(name) }
+            if let local = locals[name] {
+                if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
+                if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }
+                return local
+            }
+            if name == resolverName { return .resolver(name) }
+            if name.first?.isUppercase == true { return .literal(name) }
+            return .captured(name)
+        }
+        if let closure = core.as(ClosureExprSyntax.self) {
+            let sites = resolveSites(in: closure)
+            if let first = sites.first { return .lazy(first) }
+            return .unknown("a closure that resolves nothing")
+        }
+        if var construction = construction(core) {
+            construction.castType = unwrapped.castType
+            return .construction(construction)
+        }
+        if let access = core.as(MemberAccessExprSyntax.self) {
+            if access.base == nil { return .literal(core.trimmedDescription) }
+            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return .captured(core.trimmedDescription) }
+        }
+        if core.is(StringLiteralExprSyntax.self) || core.is(IntegerLiteralExprSyntax.self) || core.is(FloatLiteralExprSyntax.self)
+            || core.is(BooleanLiteralExprSyntax.self) || core.is(NilLiteralExprSyntax.self) || core.is(ArrayExprSyntax.self)
+            || core.is(DictionaryExprSyntax.self)
+        {
+            return .literal(core.trimmedDescription)
+        }
+        // `Tab.search.rawValue`, `RouterName.root`: a string constant declared in the given paths.
+        if declarations.constants.value(of: core) != nil { return .literal(core.trimmedDescription) }
+        return .unknown(core.trimmedDescription)
+    }
+
+    /// `Impl(…)`, `Impl.init(…)`, `.init(…)`, `Module.Impl(…)`, `Impl.make(…)`, `Impl.shared`,
+    /// or `resolvedObject.makeService(…)`.
+    private func construction(_ expression: ExprSyntax) -> Construction? {
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            let arguments = Array(call.arguments)
+            if let type = SwiftExpressions.typeName(call.calledExpression) {
+                return Construction(implementation: options.genericBindings[type] ?? type, arguments: arguments, node: Syntax(call))
+            }
+            guard let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+            let member = access.declName.baseName.text
+            guard let base = access.base else {
+                return member == "init" ? Construction(implementation: nil, arguments: arguments, node: Syntax(call)) : nil
+            }
+            if let type = SwiftExpressions.typeName(base) {
+                return Construction(
+                    implementation: options.genericBindings[type] ?? type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
+            }
+            let object = value(of: base, required: true)
+            switch object {
+            case .service, .lazy, .earlier:
+                return Construction(arguments: arguments, madeBy: object, node: Syntax(call))
+            default:
+                return nil
+            }
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let type = SwiftExpressions.typeName(base),
+            access.declName.baseName.text.first?.isLowercase == true
+        {
+            return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+import DigraphCore
+import SwiftSyntax
+
+/// What one registration's factory (a Swinject closure, a hand-rolled closure or an eager instance)
+/// says about the value: how it is built, what it resolves and where, what it could not read.
+struct ClosureReading {
+    struct Item {
+        enum Source {
+            case service(type: String, name: String?, isLazy: Bool, isOptional: Bool, passing: [String])
+            case argument(String)
+        }
+        var label: String
+        var source: Source
+        var location: DigraphCore.SourceLocation
+        /// Resolved by the registering code, not by the factory: what a miss does at launch.
+        var eager: EagerMiss? = nil
+        /// Findings not to report on this edge, and why (the compiler already checks it).
+        var suppressions: [Suppression] = []
+    }
+
+    var implementation: String?
+    /// The argument labels of the initializer call that builds it (`SearchViewModel(store:)`).
+    var constructionLabels: [String?]?
+    var factory: String?
+    var isolation: String?
+    var dependencies: [Item] = []
+    var properties: [Item] = []
+    var aliasOf: (type: String, name: String?, location: DigraphCore.SourceLocation)?
+    var isSupplied = false
+    /// A value made by a method of a resolved object: no implementation to name.
+    var isMadeByObject = false
+    /// The factory's product could not be read: the implementation is a placeholder, never the key.
+    var isUnread = false
+    /// Comment lines for the manifest (what was recognized that a reader should know).
+    var notes: [String] = []
+    var findings: [Diagnostic] = []
+}
+
+/// What the registering code did before a `register` call, outermost first.
+enum OuterStatement {
+    case statement(CodeBlockItemSyntax)
+    /// The conditions of an `if` whose body holds the call.
+    case ifConditions(ConditionElementListSyntax)
+}
+
+extension Syntax {
+    func ancestorOrSelf(where matches: (Syntax) -> Bool) -> Syntax? {
+        var current: Syntax? = self
+        while let node = current {
+            if matches(node) { return node }
+            current = node.parent
+        }
+        return nil
+    }
+}
+
+/// Parameter labels made unique (`store`, `store2`, `store3`) in time linear in their number: a
+/// call with 100,000 arguments must not compare each with all the others.
+struct UniqueLabels {
+    private var taken = Set<String>()
+    private var counted = 0
+    private var nextNumber: [String: Int] = [:]
+
+    /// `label`, or `label` with the first free number, among the items' labels (read as they grow).
+    mutating func unique(_ label: String, among items: [ClosureReading.Item]) -> String {
+        while counted < items.count {
+            taken.insert(items[counted].label)
+            counted += 1
+        }
+        guard taken.contains(label) else { return label }
+        var number = nextNumber[label] ?? 2
+        while taken.contains("\(label)\(number)") { number += 1 }
+        nextNumber[label] = number + 1
+        return "\(label)\(number)"
+    }
+}
