@@ -46,14 +46,7 @@ public struct FactoryContainerGenerator {
 
     /// Factory's scopes for the manifest's lifetimes: `cached` lives as long as the container, as a
     /// Swinject `.container` does (Factory's `.singleton` is one value for every container).
-    private func scope(_ lifetime: Lifetime) -> String {
-        switch lifetime {
-        case .transient: ".unique"
-        case .graph: ".graph"
-        case .singleton: ".cached"
-        case .weak: ".shared"
-        }
-    }
+    private func scope(_ lifetime: Lifetime) -> String { "." + ScopeVocabulary.factory.name(of: lifetime) }
 
     private func writeFactories(_ index: Int, _ out: inout SwiftWriter) {
         let registration = graph.registrations[index]

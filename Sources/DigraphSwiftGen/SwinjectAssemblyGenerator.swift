@@ -99,14 +99,7 @@ public struct SwinjectAssemblyGenerator {
         }
     }
 
-    private func scope(_ lifetime: Lifetime) -> String {
-        switch lifetime {
-        case .transient: ".transient"
-        case .graph: ".graph"
-        case .singleton: ".container"
-        case .weak: ".weak"
-        }
-    }
+    private func scope(_ lifetime: Lifetime) -> String { "." + ScopeVocabulary.swinject.name(of: lifetime) }
 
     private func writeRegistration(_ index: Int, _ out: inout SwiftWriter) {
         let registration = graph.registrations[index]

@@ -125,7 +125,7 @@ struct ClosureReader {
     }
 
     /// A closure factory: `{ r, a in … }`, `{ @MainActor r in … }`, `{ Impl() }`.
-    mutating func read(closure: ClosureExprSyntax, isSwinject: Bool) {
+    mutating func read(closure: ClosureExprSyntax, takesResolver: Bool) {
         var parameters: [(name: String, type: String?)] = []
         if let clause = closure.signature?.parameterClause {
             switch clause {
@@ -135,8 +135,8 @@ struct ClosureReader {
             }
         }
         // `{ Impl(api: $0.resolve()) }`: the resolver is `$0`.
-        if isSwinject, parameters.isEmpty { resolverName = "$0" }
-        if isSwinject, let first = parameters.first {
+        if takesResolver, parameters.isEmpty { resolverName = "$0" }
+        if takesResolver, let first = parameters.first {
             resolverName = first.name == "_" ? nil : first.name
             for parameter in parameters.dropFirst() {
                 argumentNames.append(parameter.name)

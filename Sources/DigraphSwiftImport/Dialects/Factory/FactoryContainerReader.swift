@@ -90,7 +90,7 @@ struct FactoryContainerReader {
             case "scope":
                 if let argument = modifier.call?.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
                     let scope = argument.declName.baseName.text
-                    if let known = Self.scopes[scope] {
+                    if let known = ScopeVocabulary.factory.lifetime(of: scope) {
                         lifetime = known
                         if scope == "singleton" { globalSingletons.insert(location) }
                     } else {
@@ -102,8 +102,8 @@ struct FactoryContainerReader {
                                 at: file.location(of: argument)))
                     }
                 }
-            case let name where Self.scopes[name] != nil:
-                lifetime = Self.scopes[name]!
+            case let name where ScopeVocabulary.factory.lifetime(of: name) != nil:
+                lifetime = ScopeVocabulary.factory.lifetime(of: name)!
                 if name == "singleton" { globalSingletons.insert(location) }
             case "timeToLive":
                 notes.append(
@@ -184,7 +184,7 @@ struct FactoryContainerReader {
             argumentTypes[argumentNames[0]] = parameter
         }
         var reader = ClosureReader(file: closureFile, declarations: declarations, subject: subject, options: options)
-        reader.read(closure: closure, isSwinject: false)
+        reader.read(closure: closure, takesResolver: false)
         var reading = reader.reading
         if let name = reader.argumentNames.first, name != argumentNames.first {
             reading.dependencies = reading.dependencies.map { item in
@@ -200,8 +200,6 @@ struct FactoryContainerReader {
             argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
     }
 
-    /// Factory's scopes as lifetimes: `cached` lives as long as its container, `shared` while held.
-    static let scopes: [String: Lifetime] = ["unique": .transient, "cached": .singleton, "singleton": .singleton, "shared": .weak, "graph": .graph]
 
     /// The contexts a modifier sets a factory for: `.onTest` → test, `.context(.test, .preview)`.
     private static func contexts(_ name: String, _ call: FunctionCallExprSyntax?) -> [String]? {
@@ -307,7 +305,7 @@ struct FactoryContainerReader {
             for (target, value) in SwiftExpressions.assignments(in: file.tree) {
                 let text = target.trimmedDescription
                 guard text.hasSuffix("manager.defaultScope"), let scope = value.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                    let lifetime = Self.scopes[scope]
+                    let lifetime = ScopeVocabulary.factory.lifetime(of: scope)
                 else { continue }
                 let owner = text.split(separator: ".").first.map(String.init).flatMap { catalogue.containers.contains($0) ? $0 : nil }
                 scopes[owner ?? Self.enclosingContainer(of: Syntax(target), catalogue) ?? "Container"] = lifetime

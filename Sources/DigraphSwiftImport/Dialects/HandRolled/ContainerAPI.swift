@@ -168,7 +168,7 @@ struct ContainerAPI {
         api.aliases = aliases
         var bodies: [ContainerBody] = []
         var collectors: [ContainerCollector] = []
-        for file in files where !file.importsSwinject {
+        for file in files {
             let collector = ContainerCollector(file: file)
             collector.walk(file.tree)
             bodies += collector.found

@@ -60,7 +60,7 @@ struct SwinjectWrappers {
     var isEmpty: Bool { wrappers.isEmpty }
 
     init(files: [SwiftFile] = []) {
-        for file in files where file.importsSwinject && file.refusal == nil {
+        for file in files where file.refusal == nil {
             for function in Self.functions(in: file.tree) {
                 // SwinjectAutoregistration's `autoregister` is read natively (a shim of it declares it too).
                 guard function.name.text != "autoregister", let body = function.body,
@@ -165,7 +165,7 @@ struct SwinjectWrappers {
     private static func scope(of register: FunctionCallExprSyntax, in function: FunctionDeclSyntax) -> Scope? {
         for (modifier, outer) in SwiftExpressions.chained(after: register) {
             if modifier == "inObjectScope", let argument = outer.arguments.first?.expression {
-                if let fixed = RegistrationFinder.lifetime(ofScope: argument) { return .fixed(fixed) }
+                if let fixed = SwinjectDialect.lifetime(ofScope: argument) { return .fixed(fixed) }
                 // `scope.swinjectScope` or `scope`: the parameter it starts from.
                 var root = argument
                 while let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base }
@@ -173,7 +173,7 @@ struct SwinjectWrappers {
                 if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     let position = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name })
                 {
-                    return .parameter(position, default: parameters[position].defaultValue.flatMap { RegistrationFinder.lifetime(ofScope: $0.value) })
+                    return .parameter(position, default: parameters[position].defaultValue.flatMap { SwinjectDialect.lifetime(ofScope: $0.value) })
                 }
             }
         }

@@ -1,0 +1,76 @@
+import DigraphCore
+import SwiftSyntax
+
+/// A hand-rolled container's registrations as a file reads them: calls of its declared registering
+/// methods, and calls that look like registrations of methods nothing declares.
+extension RegistrationFinder {
+    /// A call of a hand-rolled container's registering method, read as its declaration says.
+    func handRolled(_ call: FunctionCallExprSyntax, method: ContainerAPI.Method, lifetime: Lifetime, isEager: Bool, api: ContainerAPI) -> Found? {
+        guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key],
+            let (type, node) = SwiftExpressions.metatype(keyed)
+        else { return nil }
+        // `register(type: FactoryType.self) { … }` inside the container's own forwarding method is plumbing.
+        if isGenericParameter(type, at: Syntax(call)) { return nil }
+        var name: String?
+        var pending: [(String, Syntax)] = []
+        if let qualifier = method.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
+            if let text = declarations.constants.value(of: named) {
+                name = text
+            } else {
+                pending.append((ImportMessages.nameNotAConstant(named), Syntax(named)))
+            }
+        }
+        let subject = Registration.displayName(key: type, name: name)
+        let options = ClosureReader.Options(api: api, buildsWhenRegistered: isEager, resolveReturnsOptional: false)
+        var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: options)
+        reader.read(outer: outerStatements(before: call))
+        let value = method.value.flatMap { bound[$0] }
+        if let closure = value.flatMap({ SwiftExpressions.unwrap($0).core.as(ClosureExprSyntax.self) }) {
+            reader.read(closure: closure, takesResolver: method.factoryTakesResolver)
+        } else if let value {
+            reader.read(instance: value)
+        }
+        var reading = reader.reading
+        if let implementation = method.implementation.flatMap({ bound[$0] }).flatMap(SwiftExpressions.metatype) {
+            // `registerFactory(P.self, Impl.self)`: the container builds `Impl`, handing it the resolver.
+            reading.implementation = implementation.type
+            // One lazy edge per key, however often the object resolves it.
+            var seen = Set<String>()
+            var labels = UniqueLabels()
+            for use in api.resolvesInside[implementation.type] ?? [] where seen.insert("\(use.type)|\(use.name ?? "")").inserted {
+                reading.dependencies.append(
+                    .init(
+                        label: labels.unique(SwiftExpressions.parameterName(for: use.type), among: reading.dependencies),
+                        source: .service(type: use.type, name: use.name, isLazy: true, isOptional: false, passing: []),
+                        location: use.location))
+            }
+            if declarations.declaration(of: implementation.type) == nil {
+                reading.findings.append(
+                    Diagnostic(.swiftImport, .warning, HandRolledMessages.handedUndeclared(subject, implementation.type), at: file.location(of: call)))
+            } else if !(api.resolvesInside[implementation.type]?.isEmpty ?? true) {
+                reading.notes.append("the resolves inside '\(implementation.type)', which is handed the container, are lazy dependencies")
+            }
+        }
+        for (message, node) in pending {
+            reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
+        }
+        reading.notes.append("\(method.signature) \(method.reason) (\(method.location.fileNameAndLine))")
+        return Found(
+            keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
+            argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+            location: file.location(of: call), module: file.module, isEager: isEager,
+            eagerResolves: eagerResolves(reading))
+    }
+
+
+    /// `provide(X.self) { … }`, `bindSingleton(X.self, …)`: a registering name and a type, but no
+    /// declaration says what it does. Not read, and said once per method.
+    func unknownRegistration(_ call: FunctionCallExprSyntax, api: ContainerAPI) {
+        guard let (name, _) = SwiftExpressions.callee(of: call),
+            name.hasPrefix("provide") || name.hasPrefix("bind"), api.method(for: call) == nil, !api.declares(call),
+            let first = call.arguments.first, SwiftExpressions.metatype(first.expression) != nil,
+            call.trailingClosure != nil || call.arguments.count > 1
+        else { return }
+        unknown.append((Self.signature(of: call, named: name), file.location(of: call)))
+    }
+}

@@ -1,0 +1,131 @@
+import DigraphCore
+import SwiftSyntax
+
+/// One import from parsed files to a manifest, as an ordered list of passes over shared state.
+struct ImportRun {
+    /// One step of an import, and why it stands where it does.
+    struct Pass: Sendable {
+        var name: String
+        var why: String
+        var run: @Sendable (inout ImportRun) -> Void
+    }
+
+    static let passes: [Pass] = [
+        Pass(name: "index", why: "every later pass asks what the sources declare: types, initializers, constants, Factory's containers") {
+            $0.index()
+        },
+        Pass(name: "dialects", why: "a file's dialect is decided once, from its imports; each learns its files' own API before any call is read") {
+            $0.learnDialects()
+        },
+        Pass(name: "calls", why: "registrations and direct resolves, read file by file as the file's dialect means them; needs the dialects") {
+            $0.readCalls()
+        },
+        Pass(name: "eager edges", why: "a resolve the registering code made and a registration captured is an eager edge, not an app resolve") {
+            $0.dropCapturedResolves()
+        },
+        Pass(name: "order", why: "registrations in the order the app runs them, from its entry; needs every call read and the captured resolves placed") {
+            $0.order()
+        },
+        Pass(name: "factory", why: "Factory's registrations are container properties, not calls, and have no order: read after the ordered ones") {
+            $0.readFactoryContainers()
+        },
+        Pass(name: "assembly", why: "types parsed into keys, names made identifiers, ignore comments applied: one manifest from everything read") {
+            $0.assemble()
+        },
+        Pass(name: "unread libraries", why: "a library digraph recognizes but does not read is noted, so that an empty graph is never called clean") {
+            $0.noteUnreadLibrary()
+        },
+    ]
+
+    let files: [SwiftFile]
+    let dialectTypes: [any Dialect.Type]
+    let stated: [ContainerMethodStatement]
+    let context: FactoryContext?
+    let assembly: String
+
+    var declarations = TypeDeclarations()
+    /// The dialects learned, in list order, and the one each file speaks (an index into them).
+    var dialects: [any Dialect] = []
+    var dialectOfFile: [Int] = []
+    var found: [RegistrationFinder.Found] = []
+    var resolves: [RegistrationFinder.AppResolve] = []
+    var findings: [Diagnostic] = []
+    var manifest = Manifest(file: "", assembly: Located("", at: .start(of: "")), interfaces: [], registrations: [], resolves: [], typealiases: [])
+    var notes: [DigraphCore.SourceLocation: [String]] = [:]
+    var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
+
+    init(files: [SwiftFile], dialectTypes: [any Dialect.Type], stated: [ContainerMethodStatement], context: FactoryContext?, assembly: String) {
+        self.files = files
+        self.dialectTypes = dialectTypes
+        self.stated = stated
+        self.context = context
+        self.assembly = assembly
+    }
+
+    private mutating func index() {
+        for file in files { declarations.add(file.tree, module: file.module) }
+        declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil })
+    }
+
+    private mutating func learnDialects() {
+        dialectOfFile = files.map { file in dialectTypes.firstIndex { $0.speaks(file) } ?? dialectTypes.count - 1 }
+        dialects = dialectTypes.indices.map { index in
+            let speakers = files.indices.filter { dialectOfFile[$0] == index }.map { files[$0] }
+            return dialectTypes[index].init(learningFrom: speakers, declarations: declarations, stated: stated)
+        }
+    }
+
+    private mutating func readCalls() {
+        var finders: [RegistrationFinder] = []
+        for (index, file) in files.enumerated() {
+            if let refusal = file.refusal {
+                findings.append(refusal)
+                continue
+            }
+            if let problem = SyntaxProblems.first(in: file) { findings.append(problem) }
+            let finder = RegistrationFinder(file: file, declarations: declarations, dialect: dialects[dialectOfFile[index]], dialects: dialects)
+            finder.walk(file.tree)
+            found += finder.found
+            resolves += finder.resolves
+            findings += finder.findings
+            finders.append(finder)
+        }
+        for dialect in dialects { findings += dialect.findings(after: finders) }
+    }
+
+    private mutating func dropCapturedResolves() {
+        let captured = Set(found.flatMap(\.eagerResolves))
+        resolves.removeAll { captured.contains($0.location) }
+    }
+
+    private mutating func order() {
+        let order = RegistrationOrder(found: found, files: files)
+        found = order.ordered
+        findings += order.findings
+    }
+
+    private mutating func readFactoryContainers() {
+        var factory = FactoryContainerReader(files: files.filter { $0.refusal == nil }, declarations: declarations, context: context)
+        factory.read()
+        found += factory.found
+        resolves += factory.resolves
+        findings += factory.findings
+    }
+
+    private mutating func assemble() {
+        var assembler = ManifestAssembler(declarations: declarations, assembly: assembly)
+        assembler.ignores = IgnoreComments(files: files)
+        findings += assembler.ignores.findings
+        let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
+        findings += assembled
+        self.manifest = manifest
+        self.notes = notes
+        // Printed names can collide only where some dialect in use keys by them.
+        let inUse = dialects.indices.filter { dialectOfFile.contains($0) }.map { dialects[$0] }
+        self.manifest.keysByTypeIdentity = !inUse.isEmpty && inUse.allSatisfy(\.keysByTypeIdentity)
+    }
+
+    private mutating func noteUnreadLibrary() {
+        unreadLibrary = UnreadLibraries.first(in: files)
+    }
+}

@@ -1,0 +1,110 @@
+import DigraphCore
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// One parsed Swift file and how to turn its nodes into locations.
+struct SwiftFile {
+    let path: String
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+    let module: String?
+
+    /// Why the file was not read, located: too large, or nested deeper than digraph walks.
+    let refusal: Diagnostic?
+
+    /// The largest Swift file read (parsing takes about 150 bytes of memory per byte of source).
+    static let maximumBytes = 4 << 20
+    /// How deep a syntax tree digraph walks: swift-syntax bounds its own nesting at 256, but a chain
+    /// (`a.b.b…`, `f()()…`, `try try …`, `else if` × 50,000) builds a tree as deep as it is long, and
+    /// every walk over it (ours and swift-syntax's) recurses.
+    static let maximumDepth = 1_000
+    /// What a refused file is read as: nothing.
+    private static let emptyTree = Parser.parse(source: "")
+
+    init(path: String, text: String, module: String?) {
+        self.path = path
+        self.module = module
+        self.mentionsIgnore = text.contains(IgnoreComments.marker)
+        let empty = Self.emptyTree
+        if text.utf8.count > Self.maximumBytes {
+            self.tree = empty
+            self.refusal = Diagnostic(
+                .swiftImport, .error,
+                "\(PrintableText.escape(path)) is \(text.utf8.count / 1_048_576) MB, more than the \(Self.maximumBytes >> 20) MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude",
+                at: .start(of: path))
+        } else if let (offset, what) = SourceDepth.excess(in: text) {
+            self.tree = empty
+            let (line, column) = Self.lineAndColumn(of: offset, in: text)
+            self.refusal = Diagnostic(
+                .swiftImport, .error,
+                "\(what), more than digraph reads; the file is skipped, the others are read",
+                at: DigraphCore.SourceLocation(file: path, line: line, column: column))
+        } else {
+            var source = text
+            let parsed = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
+            // A chain as deep as the tree limit is thousands of characters without a space: only then is the tree walked.
+            if SourceDepth.longestUnbrokenRun(in: text) > Self.maximumDepth, let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
+                self.tree = empty
+                let (line, column) = Self.lineAndColumn(of: deepest.position.utf8Offset, in: text)
+                self.refusal = Diagnostic(
+                    .swiftImport, .error,
+                    "this expression is nested more than \(Self.maximumDepth) levels deep, more than digraph reads; the file is skipped, the others are read",
+                    at: DigraphCore.SourceLocation(file: path, line: line, column: column))
+            } else {
+                self.tree = parsed
+                self.refusal = nil
+            }
+        }
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.importDeclarations = tree.statements.compactMap { item in
+            item.item.as(ImportDeclSyntax.self)?.path.first.map { (module: $0.name.text, node: item) }
+        }
+    }
+
+    /// The first node found below `limit` levels, walking with an explicit stack (no recursion).
+    static func nodeDeeperThan(_ limit: Int, in root: Syntax) -> Syntax? {
+        var stack: [(Syntax, Int)] = [(root, 0)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return node }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
+        }
+        return nil
+    }
+
+    /// 1-based line and column (in bytes, as swift-syntax counts) of a UTF-8 offset.
+    static func lineAndColumn(of offset: Int, in text: String) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// The modules the file imports, in order, with each import: which dialect the file speaks.
+    let importDeclarations: [(module: String, node: CodeBlockItemSyntax)]
+
+    func imports(_ module: String) -> Bool { importDeclarations.contains { $0.module == module } }
+    /// The text holds `digraph:ignore`: only such files are searched for the comments.
+    let mentionsIgnore: Bool
+
+    func location(of node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return DigraphCore.SourceLocation(file: path, line: location.line, column: location.column)
+    }
+}
+
+/// A Swift file that does not parse is reported once, at its first error; what parsed is still read.
+enum SyntaxProblems {
+    static func first(in file: SwiftFile) -> Diagnostic? {
+        guard file.tree.hasError else { return nil }
+        let token = file.tree.tokens(viewMode: .all).first { token in
+            token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true
+        }
+        let location = token.map { file.location(of: $0) } ?? .start(of: file.path)
+        return Diagnostic(
+            .swiftImport, .warning,
+            "the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again",
+            at: location)
+    }
+}

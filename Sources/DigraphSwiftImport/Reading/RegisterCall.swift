@@ -1,0 +1,127 @@
+import DigraphCore
+import SwiftSyntax
+
+/// A `register(…)` or `autoregister(…)` call, its arguments sorted by role as Swinject and
+/// hand-rolled containers spell them: the key, a name, a factory closure or a value,
+/// autoregistration's initializer and argument types.
+struct RegisterCall {
+    var callee: String
+    var keys: [(type: String, location: DigraphCore.SourceLocation)] = []
+    var name: String?
+    var instance: ExprSyntax?
+    var closure: ClosureExprSyntax?
+    var initializer: ExprSyntax?
+    var autoArguments: [String] = []
+    /// Arguments that could not be read, with why: warnings about the registration.
+    var unread: [(message: String, node: Syntax)] = []
+
+    /// `register(instance: x, instanceName: "n")`: a string-named registry; the key is the value's type.
+    var isNamedRegistry: Bool { keys.isEmpty && instance != nil && name != nil }
+    /// Built when registered: a value, not a factory.
+    var isEager: Bool { instance != nil && closure == nil }
+
+    private static let instanceLabels: Set<String> = ["instance", "dependency", "component", "value", "object", "service"]
+
+    /// Nil when the call is neither, or names no key it can read.
+    init?(_ call: FunctionCallExprSyntax, file: SwiftFile, constants: StringConstants) {
+        guard let (callee, _) = SwiftExpressions.callee(of: call), callee == "register" || callee == "autoregister" else { return nil }
+        self.callee = callee
+        closure = call.trailingClosure
+        var passingTypes = false
+        for (position, argument) in call.arguments.enumerated() {
+            let label = argument.label?.text
+            switch label {
+            case nil where position == 0, "type"?:
+                guard let (type, node) = SwiftExpressions.metatype(argument.expression) else { return nil }
+                keys.append((type, file.location(of: node)))
+            case "name"?, "instanceName"?:
+                if let text = constants.value(of: argument.expression) {
+                    name = text
+                } else {
+                    unread.append((ImportMessages.nameNotAConstant(argument.expression), Syntax(argument)))
+                }
+            case "factory"?:
+                take(argument.expression)
+            case "initializer"?:
+                initializer = argument.expression
+            case "argument"?, "arguments"?:
+                passingTypes = true
+                if let (type, _) = SwiftExpressions.metatype(argument.expression) { autoArguments.append(type) }
+            case nil where passingTypes:
+                if let (type, _) = SwiftExpressions.metatype(argument.expression) { autoArguments.append(type) }
+            case let label? where Self.instanceLabels.contains(label):
+                take(argument.expression)
+            case nil:
+                if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal }
+            default:
+                break
+            }
+        }
+        guard !keys.isEmpty || isNamedRegistry, keys.count <= 1 else { return nil }
+    }
+
+    private mutating func take(_ expression: ExprSyntax) {
+        if let literal = expression.as(ClosureExprSyntax.self) { closure = literal } else { instance = expression }
+    }
+}
+
+/// What a dialect makes of the `register` shape.
+struct RegisterMeaning {
+    /// The factory closure's first parameter is the resolver.
+    var closureTakesResolver: (ClosureExprSyntax) -> Bool
+    /// Read by its shape, with no declaration behind it: said once per method, with what it was taken to mean.
+    var isAssumed: Bool
+}
+
+extension RegistrationFinder {
+    /// A `register`/`autoregister` call read as the dialect means it.
+    func read(_ register: RegisterCall, of call: FunctionCallExprSyntax, meaning: RegisterMeaning) -> Found? {
+        var keys = register.keys
+        let name = register.name
+        let subject = Registration.displayName(key: keys.first?.0 ?? name ?? "?", name: keys.isEmpty ? nil : name)
+        let eager = ClosureReader.Options(buildsWhenRegistered: register.callee != "autoregister" && register.isEager)
+        var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: eager)
+        var lifetime: Lifetime
+        if register.callee == "autoregister" {
+            lifetime = .graph
+            if let initializer = register.initializer {
+                reader.read(autoregister: initializer, argumentTypes: register.autoArguments, key: keys.first?.type)
+            } else if let closure = register.closure {
+                reader.read(closure: closure, takesResolver: true)
+            }
+        } else if let closure = register.closure {
+            // Swinject's factories take the resolver (`{ r in … }`, or `$0`); a hand-rolled container's closure takes nothing.
+            let takesResolver = meaning.closureTakesResolver(closure)
+            lifetime = takesResolver ? defaultLifetime(of: SwiftExpressions.callee(of: call)?.receiver, at: Syntax(call)) : .transient
+            reader.read(outer: outerStatements(before: call))
+            reader.read(closure: closure, takesResolver: takesResolver)
+            if meaning.isAssumed, register.callee == "register" {
+                assume(call, takesResolver ? HandRolledMessages.assumedSwinjectRegister : HandRolledMessages.assumedFactory)
+            }
+        } else if let instance = register.instance {
+            lifetime = .singleton
+            reader.read(outer: outerStatements(before: call))
+            reader.read(instance: instance)
+            if meaning.isAssumed { assume(call, HandRolledMessages.assumedValue) }
+        } else {
+            return nil
+        }
+        var reading = reader.reading
+        if register.isNamedRegistry {
+            guard let implementation = reading.implementation else {
+                findings.append(Diagnostic(.swiftImport, .warning, ImportMessages.namedValueUnread(name!), at: file.location(of: call)))
+                return nil
+            }
+            keys.append((implementation, file.location(of: call)))
+        }
+        for (message, node) in register.unread {
+            reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
+        }
+        applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
+        return Found(
+            keys: keys, name: name, lifetime: lifetime, reading: reading,
+            argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
+            location: file.location(of: call), module: file.module, isEager: register.isEager,
+            eagerResolves: eagerResolves(reading))
+    }
+}

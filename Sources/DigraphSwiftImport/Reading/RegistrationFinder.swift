@@ -1,0 +1,232 @@
+import DigraphCore
+import SwiftSyntax
+
+/// Walks one file for `register`/`autoregister` calls (any receiver, any container type) and for
+/// `resolve` calls outside every registration (app code resolving directly).
+final class RegistrationFinder: SyntaxVisitor {
+    /// One registration as read from Swift, before its types are parsed.
+    struct Found {
+        var keys: [(type: String, location: DigraphCore.SourceLocation)]
+        var name: String?
+        var lifetime: Lifetime
+        var reading: ClosureReading
+        var argumentNames: [String]
+        var argumentTypes: [String: String]
+        var location: DigraphCore.SourceLocation
+        var module: String?
+        /// Built when registered (a value, or a factory the container calls at once).
+        var isEager = false
+        /// Resolves of the registering code this registration captured: eager edges, not app resolves.
+        var eagerResolves: [DigraphCore.SourceLocation] = []
+    }
+
+    struct AppResolve {
+        var type: String?
+        var castType: String?
+        var name: String?
+        var location: DigraphCore.SourceLocation
+        /// The runtime arguments the call passes: each one's type where the source says it.
+        var arguments: [String?] = []
+        /// The global actor the resolving code runs on, when it is isolated.
+        var isolation: String?
+        /// A Factory parameter: the compiler has checked what is passed.
+        var compilerChecksArguments = false
+    }
+
+    let file: SwiftFile
+    let declarations: TypeDeclarations
+    /// The dialect the file speaks: what its calls mean.
+    let dialect: any Dialect
+    /// Every dialect learned: a library's wrappers are read wherever they are called.
+    let dialects: [any Dialect]
+    private(set) var found: [Found] = []
+    /// Calls read by their shape because no declaration says what the method does: signature → first call.
+    var assumed: [(signature: String, location: DigraphCore.SourceLocation, meaning: String)] = []
+    /// Calls that look like registrations of a method nothing declares or states: not read.
+    var unknown: [(signature: String, location: DigraphCore.SourceLocation)] = []
+    private(set) var resolves: [AppResolve] = []
+    var findings: [Diagnostic] = []
+    /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
+    var handled = Set<SyntaxIdentifier>()
+    /// The default object scope of each container variable, by the block that declares it.
+    var defaultScopes: [SyntaxIdentifier: [String: Lifetime]] = [:]
+
+    init(file: SwiftFile, declarations: TypeDeclarations, dialect: any Dialect, dialects: [any Dialect]) {
+        self.file = file
+        self.declarations = declarations
+        self.dialect = dialect
+        self.dialects = dialects
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        handled.contains(node.id) ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let registration = registration(node) {
+            found.append(registration)
+            return .skipChildren
+        }
+        dialect.unread(node, in: self)
+        // A Factory factory's use is read with the type that holds it (FactoryContainerReader).
+        if !declarations.factories.isEmpty,
+            declarations.factories.resolving(node, inside: FactoryContainerReader.enclosingContainer(of: Syntax(node), declarations.factories)) != nil
+        {
+            return .visitChildren
+        }
+        if let site = ResolveSite.ofCall(
+            node, api: dialect.containerAPI, constants: declarations.constants,
+            helpers: declarations.resolveHelpers)
+        {
+            appResolve(site)
+        }
+        return .visitChildren
+    }
+
+    // MARK: Registrations
+
+    /// The registration a call makes: a call of a library's wrapper (read wherever it is called),
+    /// else what the file's own dialect reads.
+    private func registration(_ call: FunctionCallExprSyntax) -> Found? {
+        for library in dialects {
+            if let claimed = library.wrapperRegistration(of: call, in: self) { return claimed }
+        }
+        return dialect.registration(of: call, in: self)
+    }
+
+    func eagerResolves(_ reading: ClosureReading) -> [DigraphCore.SourceLocation] {
+        (reading.dependencies + reading.properties).filter { $0.eager != nil }.map(\.location)
+    }
+
+    /// Says once per method that a call was read by its shape, not by a declaration.
+    func assume(_ call: FunctionCallExprSyntax, _ meaning: String) {
+        // Declared but taking no type (`register(instance:instanceName:)`, a name-keyed registry): its shape is its meaning.
+        guard let (name, _) = SwiftExpressions.callee(of: call), !dialect.containerAPI.declares(call) else { return }
+        assumed.append((Self.signature(of: call, named: name), file.location(of: call), meaning))
+    }
+
+    /// How a call names the method it uses: `register(_:instance:)`, a trailing closure as `_:`.
+    static func signature(of call: FunctionCallExprSyntax, named name: String) -> String {
+        "\(name)(\(call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined())\(call.trailingClosure == nil ? "" : "_:"))"
+    }
+
+    /// What the registering code did before the call, outermost first: the statements before it in
+    /// each enclosing block up to its function, and the conditions of each `if` it is inside.
+    func outerStatements(before call: FunctionCallExprSyntax) -> [OuterStatement] {
+        var levels: [[OuterStatement]] = []
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { break }
+            if let item = node.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
+                levels.append(list.prefix { $0.id != item.id }.map { .statement($0) })
+            }
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id {
+                levels.append([.ifConditions(branch.conditions)])
+            }
+            node = parent
+        }
+        return levels.reversed().flatMap { $0 }
+    }
+
+    // MARK: Direct resolves
+
+    private func appResolve(_ site: ResolveSite) {
+        let node = ResolveSite.outermost(site.node)
+        var castType = ResolveSite.typeWrittenBeside(node, orAnnotation: site.type == nil)
+        if site.type == nil, castType == nil, site.name == nil {
+            castType = typeWhereUsed(node)
+        }
+        if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
+        // Inside a wrapper's own factory: read for each call of the wrapper, never as the app's.
+        if dialects.contains(where: { $0.isInsideWrapper(site.node) }) { return }
+        // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
+        if site.type == nil, site.name == nil, site.problem != nil, !site.isInferred { return }
+        guard site.type != nil || castType != nil || site.name != nil else {
+            if site.isInferred {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "this resolve names no type (`\(site.node.trimmedDescription.prefix(60))`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out",
+                        at: file.location(of: site.node)))
+            }
+            return
+        }
+        resolves.append(
+            AppResolve(
+                type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
+                arguments: site.passed.map { passedType($0, at: site.node) }))
+    }
+
+    /// Where the value of a resolve that names no type goes, the type Swift gives it there: the
+    /// declared parameter of an initializer it is passed to (`Screen(model: resolve())`), or the
+    /// enclosing function's return type (`return resolve()`, one element of a returned tuple).
+    private func typeWhereUsed(_ node: Syntax) -> String? {
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+            let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) })
+        {
+            if let call = list.parent?.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(call.calledExpression) {
+                return declarations.initializer(of: type, labels: list.map { $0.label?.text })?[position].type
+            }
+            guard let tuple = list.parent?.as(TupleExprSyntax.self),
+                let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count
+            else { return nil }
+            return Array(types)[position].type.trimmedDescription
+        }
+        return returnType(of: node)?.trimmedDescription
+    }
+
+    /// `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the type the function returns.
+    private func returnType(of node: Syntax) -> TypeSyntax? {
+        let returned =
+            node.parent?.is(ReturnStmtSyntax.self) == true
+            || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
+        guard returned, let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
+            function.genericParameterClause == nil
+        else { return nil }
+        return function.signature.returnClause?.type
+    }
+
+    /// The type of a value passed as a runtime argument, where the source says it: a literal's, or
+    /// the declared type of a parameter or a local it names. Nil when it does not say.
+    private func passedType(_ expression: ExprSyntax, at node: Syntax) -> String? {
+        let core = SwiftExpressions.unwrap(expression).core
+        if core.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if core.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if core.is(StringLiteralExprSyntax.self) { return "String" }
+        if core.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        guard let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var scope: Syntax? = node
+        while let current = scope {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedDescription
+            }
+            if let list = current.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    for binding in item.item.as(VariableDeclSyntax.self)?.bindings ?? [] where binding.pattern.trimmedDescription == name {
+                        if let annotated = binding.typeAnnotation?.type.trimmedDescription { return annotated }
+                        if let initial = binding.initializer?.value { return passedType(initial, at: Syntax(initial)) }
+                    }
+                }
+            }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key (and so is `resolve(type.self)`
+    /// of a metatype value, which the caller above checks by its lowercase name).
+    func isGenericParameter(_ type: String, at node: Syntax) -> Bool {
+        var current: Syntax? = node
+        while let scope = current {
+            let clause =
+                scope.as(FunctionDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(StructDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(InitializerDeclSyntax.self)?.genericParameterClause
+            if clause?.parameters.contains(where: { $0.name.text == type }) == true { return true }
+            current = scope.parent
+        }
+        return false
+    }
+}
