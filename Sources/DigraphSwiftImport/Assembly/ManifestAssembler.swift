@@ -1,6 +1,6 @@
 import DigraphCore
 
-/// Turns what the finders read into one manifest: types parsed into keys, runtime arguments typed
+/// Turns what the dialects read into one manifest: types parsed into keys, runtime arguments typed
 /// from the closures or the initializers, protocols declared as interfaces.
 struct ManifestAssembler {
     let declarations: TypeDeclarations
@@ -13,30 +13,48 @@ struct ManifestAssembler {
     func manifest(from found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve])
         -> (Manifest, [Diagnostic], [DigraphCore.SourceLocation: [String]])
     {
+        var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
+        let registrations = found.map { work.registration($0) }
+        let direct = work.resolves(resolves, registrations: registrations)
+        let manifest = Manifest(
+            file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
+            interfaces: work.interfaces(), registrations: registrations, resolves: direct, typealiases: work.typealiases(registrations))
+        return (manifest, work.findings + work.ignores.untaken(), work.notes)
+    }
+
+    /// What assembling one manifest keeps as it goes: findings, notes, the types it used.
+    private struct Work {
+        let declarations: TypeDeclarations
+        var ignores: IgnoreComments
+        let assembly: String
         var findings: [Diagnostic] = []
         var notes: [DigraphCore.SourceLocation: [String]] = [:]
-        var registrations: [Registration] = []
         var usedTypes: [TypeReference] = []
-        var ignores = self.ignores
+        var reportedNames = Set<String>()
 
-        func reference(_ text: String, at location: DigraphCore.SourceLocation, _ subject: String) -> TypeReference {
+        init(declarations: TypeDeclarations, ignores: IgnoreComments, assembly: String) {
+            self.declarations = declarations
+            self.ignores = ignores
+            self.assembly = assembly
+        }
+
+        mutating func reference(_ text: String, at location: DigraphCore.SourceLocation, _ subject: String) -> TypeReference {
             do {
                 return TypeReference(try TypeExpressionParser.parse(text), at: location)
             } catch {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
-                        "'\(subject)': `\(text.prefix(80))` is not a type digraph can read (\(error.message)); '\(Self.placeholder)' stands in for it",
+                        "'\(subject)': `\(text.prefix(80))` is not a type digraph can read (\(error.message)); '\(placeholder)' stands in for it",
                         at: location))
-                return TypeReference(.nominal([.init(Self.placeholder)]), at: location)
+                return TypeReference(.nominal([.init(placeholder)]), at: location)
             }
         }
 
         /// A name from Swift reaches generated code, pictures and logs: it must be what a manifest's
         /// name must be, a Swift identifier. Anything else is written as one (other characters → `_`),
         /// the same for registrations and resolves, with a warning.
-        var reportedNames = Set<String>()
-        func validName(_ raw: String?, at location: DigraphCore.SourceLocation) -> String? {
+        mutating func validName(_ raw: String?, at location: DigraphCore.SourceLocation) -> String? {
             guard let raw else { return nil }
             if raw.count <= 100, TypeExpressionParser.isIdentifierShaped(raw) || TypeExpressionParser.isQualifiedName(raw) { return raw }
             var name = String(raw.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
@@ -51,7 +69,10 @@ struct ManifestAssembler {
             return name
         }
 
-        for var registration in found {
+        // MARK: Registrations
+
+        mutating func registration(_ given: RegistrationFinder.Found) -> Registration {
+            var registration = given
             registration.name = validName(registration.name, at: registration.location)
             var reading = registration.reading
             let subject = Registration.displayName(key: registration.keys[0].type, name: registration.name)
@@ -61,53 +82,88 @@ struct ManifestAssembler {
                 if finding.subject == nil { finding.subject = .declared(at: registration.location) }
                 return finding
             }
-            // `register(SearchViewModel.self) { SearchViewModel<RunLoop>(…) }`: Swift infers the generic
-            // arguments from the factory. Written out when the construction says them; otherwise the
-            // key answers uses of its specializations.
-            var keys = registration.keys
-            var answersSpecializations = false
-            if keys.count == 1, !keys[0].type.contains("<"), declarations.declaration(of: keys[0].type)?.isGeneric == true {
-                if let built = reading.implementation, built.hasPrefix(keys[0].type + "<") {
-                    keys[0].type = built
-                } else if reading.implementation == keys[0].type, let labels = reading.constructionLabels,
-                    let specialized = declarations.specialization(of: keys[0].type, calledWith: labels)
-                {
-                    keys[0].type = specialized
-                    reading.implementation = specialized
-                } else {
-                    answersSpecializations = true
-                }
-            }
+            let (keys, answersSpecializations) = specializedKeys(registration.keys, reading: &reading)
             let provides = keys.map { reference($0.type, at: $0.location, subject) }
             usedTypes += provides
-
-            func dependency(_ item: ClosureReading.Item) -> Dependency {
-                let label = Located(item.label, at: item.location)
-                switch item.source {
-                case .argument(let name):
-                    return Dependency(label: label, source: .argument(Located(name, at: item.location)))
-                case .service(let type, let written, let isLazy, let isOptional, let passing):
-                    let name = validName(written, at: item.location)
-                    var resolved = reference(type, at: item.location, subject)
-                    // An optional resolve of `T` depends on `T?`: the flag wraps the parsed type.
-                    if isOptional, !resolved.expression.isOptional, resolved.key != Self.placeholder {
-                        resolved = TypeReference(.optional(resolved.expression), at: item.location)
-                    }
-                    usedTypes.append(resolved)
-                    // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
-                    let suppressions = (item.location.line == registration.location.line ? [] : ignores.take(at: item.location)) + item.suppressions
-                    return Dependency(
-                        label: label,
-                        source: .service(
-                            resolved, name: name, isLazy: isLazy,
-                            passing: passing.map { Located($0, at: item.location) }),
-                        suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
-                }
+            let dependencies = reading.dependencies.map { dependency($0, of: registration, subject) }
+            let properties = reading.properties.map { dependency($0, of: registration, subject) }
+            let arguments = self.arguments(of: registration, reading: reading, subject)
+            let needsImplementation = reading.aliasOf == nil && !reading.isSupplied
+            var implementation = reading.implementation.map { reference($0, at: registration.location, subject) }
+            if needsImplementation, implementation == nil {
+                implementation = unwrittenImplementation(of: registration, reading: reading, provides: provides, subject)
             }
-            let dependencies = reading.dependencies.map(dependency)
-            let properties = reading.properties.map(dependency)
+            let alias = reading.aliasOf.map { reference($0.type, at: $0.location, subject) }
+            let declarations = self.declarations
+            let module =
+                implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
+                ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
+            let lifetime = reading.isSupplied ? .singleton : registration.lifetime
+            let built = Registration(
+                provides: provides, implementation: needsImplementation ? implementation : nil, lifetime: lifetime,
+                name: registration.name.map { Located($0, at: registration.location) },
+                module: module.map { Located($0, at: registration.location) },
+                factory: reading.factory.map { Located($0, at: registration.location) },
+                isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
+                dependencies: dependencies, properties: properties, arguments: needsImplementation ? arguments : [],
+                aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied,
+                suppressions: suppressions(of: registration, reading: reading),
+                isEager: registration.isEager && needsImplementation, answersSpecializations: answersSpecializations,
+                location: registration.location, assembly: assembly)
+            if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
+            if answersSpecializations {
+                notes[registration.location, default: []].append(
+                    "Swift infers \(keys[0].type)'s generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest"
+                )
+            }
+            return built
+        }
 
-            // Runtime arguments: typed in the closure, else by the initializer parameter they feed.
+        /// `register(SearchViewModel.self) { SearchViewModel<RunLoop>(…) }`: Swift infers the generic
+        /// arguments from the factory. Written out when the construction says them; otherwise the
+        /// key answers uses of its specializations.
+        private func specializedKeys(_ given: [(type: String, location: DigraphCore.SourceLocation)], reading: inout ClosureReading)
+            -> (keys: [(type: String, location: DigraphCore.SourceLocation)], answersSpecializations: Bool)
+        {
+            var keys = given
+            guard keys.count == 1, !keys[0].type.contains("<"), declarations.declaration(of: keys[0].type)?.isGeneric == true else { return (keys, false) }
+            if let built = reading.implementation, built.hasPrefix(keys[0].type + "<") {
+                keys[0].type = built
+            } else if reading.implementation == keys[0].type, let labels = reading.constructionLabels,
+                let specialized = declarations.specialization(of: keys[0].type, calledWith: labels)
+            {
+                keys[0].type = specialized
+                reading.implementation = specialized
+            } else {
+                return (keys, true)
+            }
+            return (keys, false)
+        }
+
+        private mutating func dependency(_ item: ClosureReading.Item, of registration: RegistrationFinder.Found, _ subject: String) -> Dependency {
+            let label = Located(item.label, at: item.location)
+            switch item.source {
+            case .argument(let name):
+                return Dependency(label: label, source: .argument(Located(name, at: item.location)))
+            case .service(let type, let written, let isLazy, let isOptional, let passing):
+                let name = validName(written, at: item.location)
+                var resolved = reference(type, at: item.location, subject)
+                // An optional resolve of `T` depends on `T?`: the flag wraps the parsed type.
+                if isOptional, !resolved.expression.isOptional, resolved.key != placeholder {
+                    resolved = TypeReference(.optional(resolved.expression), at: item.location)
+                }
+                usedTypes.append(resolved)
+                // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
+                let suppressions = (item.location.line == registration.location.line ? [] : ignores.take(at: item.location)) + item.suppressions
+                return Dependency(
+                    label: label,
+                    source: .service(resolved, name: name, isLazy: isLazy, passing: passing.map { Located($0, at: item.location) }),
+                    suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
+            }
+        }
+
+        /// Runtime arguments: typed in the closure, else by the initializer parameter they feed.
+        private mutating func arguments(of registration: RegistrationFinder.Found, reading: ClosureReading, _ subject: String) -> [Argument] {
             var arguments: [Argument] = []
             for name in registration.argumentNames {
                 var type = registration.argumentTypes[name]
@@ -121,126 +177,109 @@ struct ManifestAssembler {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .warning,
-                            "'\(subject)': the type of runtime argument '\(name)' is not written in the closure and no declared initializer says it; write `\(name): Type` in the closure or fill in '\(Self.placeholder)'",
+                            "'\(subject)': the type of runtime argument '\(name)' is not written in the closure and no declared initializer says it; write `\(name): Type` in the closure or fill in '\(placeholder)'",
                             at: registration.location))
                 }
                 arguments.append(
-                    Argument(
-                        label: Located(name, at: registration.location),
-                        type: reference(type ?? Self.placeholder, at: registration.location, subject)))
+                    Argument(label: Located(name, at: registration.location), type: reference(type ?? placeholder, at: registration.location, subject)))
             }
+            return arguments
+        }
 
-            var implementation = reading.implementation.map { reference($0, at: registration.location, subject) }
-            let needsImplementation = reading.aliasOf == nil && !reading.isSupplied
-            if needsImplementation, implementation == nil {
-                // `.init(…)` builds the key itself; anything else unread gets a placeholder to fill in.
-                if !reading.isUnread, let only = provides.first, provides.count == 1, only.expression.plainName != nil,
-                    !declarations.isProtocol(only.writtenSpelling)
-                {
-                    implementation = only
-                } else if !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil {
-                    implementation = TypeReference(.nominal([.init(Self.placeholder)]), at: registration.location)
-                    if !reading.findings.contains(where: { $0.severity == .warning }) {
-                        findings.append(
-                            Diagnostic(
-                                .swiftImport, .warning,
-                                "'\(subject)': which type it builds is not written in the factory; fill in '\(Self.placeholder)'",
-                                at: registration.location))
-                    }
-                }
+        /// What it builds when the factory does not say: the key itself for `.init(…)`, else a placeholder to fill in.
+        private mutating func unwrittenImplementation(
+            of registration: RegistrationFinder.Found, reading: ClosureReading, provides: [TypeReference], _ subject: String
+        ) -> TypeReference? {
+            if !reading.isUnread, let only = provides.first, provides.count == 1, only.expression.plainName != nil,
+                !declarations.isProtocol(only.writtenSpelling)
+            {
+                return only
             }
-            let alias = reading.aliasOf.map { reference($0.type, at: $0.location, subject) }
-            let module =
-                implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
-                ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
-            let lifetime = reading.isSupplied ? .singleton : registration.lifetime
-            // A comment on the line of something the factory did not let digraph read covers that
-            // finding: the registration holds it (one comment, one entry, wherever else it applies).
+            guard !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil else { return nil }
+            if !reading.findings.contains(where: { $0.severity == .warning }) {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning, "'\(subject)': which type it builds is not written in the factory; fill in '\(placeholder)'",
+                        at: registration.location))
+            }
+            return TypeReference(.nominal([.init(placeholder)]), at: registration.location)
+        }
+
+        /// A comment on the line of something the factory did not let digraph read covers that
+        /// finding: the registration holds it (one comment, one entry, wherever else it applies).
+        private mutating func suppressions(of registration: RegistrationFinder.Found, reading: ClosureReading) -> [Suppression] {
             var suppressions = ignores.take(at: registration.location)
             for finding in reading.findings where finding.location.line != registration.location.line {
                 for suppression in ignores.take(at: finding.location) where !suppressions.contains(suppression) { suppressions.append(suppression) }
             }
-            let built = Registration(
-                provides: provides, implementation: needsImplementation ? implementation : nil, lifetime: lifetime,
-                name: registration.name.map { Located($0, at: registration.location) },
-                module: module.map { Located($0, at: registration.location) },
-                factory: reading.factory.map { Located($0, at: registration.location) },
-                isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
-                dependencies: dependencies, properties: properties, arguments: reading.aliasOf == nil && !reading.isSupplied ? arguments : [],
-                aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied,
-                suppressions: suppressions,
-                isEager: registration.isEager && !reading.isSupplied && reading.aliasOf == nil, answersSpecializations: answersSpecializations,
-                location: registration.location, assembly: assembly)
-            registrations.append(built)
-            if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
-            if answersSpecializations {
-                notes[registration.location, default: []].append(
-                    "Swift infers \(keys[0].type)'s generic arguments from the factory: checked from Swift, uses of its specializations find it; write them out here to keep that in this manifest"
-                )
-            }
+            return suppressions
         }
 
-        // A string-named registry's resolve names no type: it is the type registered under that name.
-        var typeByName: [String: String] = [:]
-        for registration in registrations {
-            if let name = registration.name?.value, typeByName[name] == nil { typeByName[name] = registration.provides[0].writtenSpelling }
-        }
-        var direct: [DirectResolve] = []
-        for var use in resolves {
-            use.name = validName(use.name, at: use.location)
-            guard let type = use.type ?? use.name.flatMap({ typeByName[$0] }) ?? use.castType else {
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .warning,
-                        "a resolve of the name '\(use.name ?? "?")' names no type and nothing is registered under that name; it is left out",
-                        at: use.location))
-                continue
+        // MARK: Resolves and declarations
+
+        mutating func resolves(_ resolves: [RegistrationFinder.AppResolve], registrations: [Registration]) -> [DirectResolve] {
+            // A string-named registry's resolve names no type: it is the type registered under that name.
+            var typeByName: [String: String] = [:]
+            for registration in registrations {
+                if let name = registration.name?.value, typeByName[name] == nil { typeByName[name] = registration.provides[0].writtenSpelling }
             }
-            var resolved = reference(type, at: use.location, "resolve")
-            // App code resolving into an optional asks for the wrapped key.
-            if case .optional(let wrapped) = resolved.expression { resolved = TypeReference(wrapped, at: use.location) }
-            usedTypes.append(resolved)
-            let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
-            direct.append(
-                DirectResolve(
-                    type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.take(at: use.location),
-                    arguments: use.compilerChecksArguments ? nil : passed,
-                    isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
+            var direct: [DirectResolve] = []
+            for var use in resolves {
+                use.name = validName(use.name, at: use.location)
+                guard let type = use.type ?? use.name.flatMap({ typeByName[$0] }) ?? use.castType else {
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "a resolve of the name '\(use.name ?? "?")' names no type and nothing is registered under that name; it is left out",
+                            at: use.location))
+                    continue
+                }
+                var resolved = reference(type, at: use.location, "resolve")
+                // App code resolving into an optional asks for the wrapped key.
+                if case .optional(let wrapped) = resolved.expression { resolved = TypeReference(wrapped, at: use.location) }
+                usedTypes.append(resolved)
+                let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
+                direct.append(
+                    DirectResolve(
+                        type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.take(at: use.location),
+                        arguments: use.compilerChecksArguments ? nil : passed,
+                        isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
+            }
+            return direct
         }
 
-        // Keys the sources declare as protocols: generated code then needs no guessing.
-        var interfaces: [InterfaceDeclaration] = []
-        var seen = Set<String>()
-        for type in usedTypes {
-            let unwrapped = type.expression.unwrapped.normalized()
-            let spelling = unwrapped.spelling
-            guard unwrapped.plainName != nil || spelling.contains("."), declarations.isProtocol(spelling), seen.insert(spelling).inserted else { continue }
-            let module = declarations.declaration(of: spelling)?.module
-            interfaces.append(
-                InterfaceDeclaration(
-                    type: TypeReference(unwrapped, at: type.location),
-                    module: module.map { Located($0, at: type.location) }, composes: []))
+        /// Keys the sources declare as protocols: generated code then needs no guessing.
+        func interfaces() -> [InterfaceDeclaration] {
+            var interfaces: [InterfaceDeclaration] = []
+            var seen = Set<String>()
+            for type in usedTypes {
+                let unwrapped = type.expression.unwrapped.normalized()
+                let spelling = unwrapped.spelling
+                guard unwrapped.plainName != nil || spelling.contains("."), declarations.isProtocol(spelling), seen.insert(spelling).inserted else { continue }
+                let module = declarations.declaration(of: spelling)?.module
+                interfaces.append(
+                    InterfaceDeclaration(type: TypeReference(unwrapped, at: type.location), module: module.map { Located($0, at: type.location) }, composes: []))
+            }
+            return interfaces.sorted { $0.type.key < $1.type.key }
         }
-        interfaces.sort { $0.type.key < $1.type.key }
 
-        // Typealiases the manifest's types use, so that `check` compares them as the compiler does.
-        var names = Set<String>()
-        func collect(_ type: TypeExpression) {
-            type.visitAll { nested in
-                if case .nominal(let components) = nested { names.insert(components.map(\.name).joined(separator: ".")) }
+        /// Typealiases the manifest's types use, so that `check` compares them as the compiler does.
+        func typealiases(_ registrations: [Registration]) -> [TypeAliasDeclaration] {
+            var names = Set<String>()
+            for type in usedTypes + registrations.flatMap({ $0.arguments.map(\.type) }) {
+                type.expression.visitAll { nested in
+                    if case .nominal(let components) = nested { names.insert(components.map(\.name).joined(separator: ".")) }
+                }
+            }
+            let location = DigraphCore.SourceLocation.start(of: assembly)
+            return declarations.typealiases.keys.sorted().filter(names.contains).compactMap { name -> TypeAliasDeclaration? in
+                guard let alias = try? TypeExpressionParser.parse(name), let target = try? TypeExpressionParser.parse(declarations.typealiases[name]!) else {
+                    return nil
+                }
+                return TypeAliasDeclaration(name: TypeReference(alias, at: location), type: TypeReference(target, at: location))
             }
         }
-        for type in usedTypes + registrations.flatMap({ $0.arguments.map(\.type) }) { collect(type.expression) }
-        let location = DigraphCore.SourceLocation.start(of: assembly)
-        let typealiases = declarations.typealiases.keys.sorted().filter(names.contains).compactMap { name -> TypeAliasDeclaration? in
-            guard let alias = try? TypeExpressionParser.parse(name), let target = try? TypeExpressionParser.parse(declarations.typealiases[name]!) else {
-                return nil
-            }
-            return TypeAliasDeclaration(name: TypeReference(alias, at: location), type: TypeReference(target, at: location))
-        }
-        let manifest = Manifest(
-            file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
-            interfaces: interfaces, registrations: registrations, resolves: direct, typealiases: typealiases)
-        return (manifest, findings + ignores.untaken(), notes)
     }
 }
+
+private let placeholder = ManifestAssembler.placeholder
