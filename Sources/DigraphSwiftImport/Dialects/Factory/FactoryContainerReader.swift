@@ -52,8 +52,8 @@ struct FactoryContainerReader {
 
     // MARK: Registrations
 
-    private mutating func registration(_ given: FactoryCatalogue.Definition, overrides: [Override], defaultScope: Lifetime?) -> RegistrationFinder.Found? {
-        // Declared in several modules: the one with a real factory stands for the key.
+    /// Declared in several modules: the one with a real factory stands for the key.
+    private func chosen(_ given: FactoryCatalogue.Definition) -> (FactoryCatalogue.Definition, notes: [String]) {
         var definition = given
         var notes: [String] = []
         if !given.alsoDeclared.isEmpty {
@@ -65,6 +65,11 @@ struct FactoryContainerReader {
                 notes.append("also declared at \(location.file):\(location.line): one Factory key (type and property)")
             }
         }
+        return (definition, notes)
+    }
+
+    private mutating func registration(_ given: FactoryCatalogue.Definition, overrides: [Override], defaultScope: Lifetime?) -> RegistrationFinder.Found? {
+        var (definition, notes) = chosen(given)
         let file = files[definition.file]
         let location = file.location(of: definition.node)
         let subject = Registration.displayName(key: definition.type, name: definition.name)
@@ -85,6 +90,52 @@ struct FactoryContainerReader {
             default: break
             }
         }
+        readModifiers(modifiers, subject: subject, file: file, location: location, lifetime: &lifetime, alternatives: &alternatives, notes: &notes)
+        alternatives += overrides
+        let isNilPlaceholder = closure.map(Self.returnsNil) ?? false
+        // `self { fatalError("register X at launch") }`: a value the app registers before anything
+        // resolves it (what `gen-swift --target factory` writes for a supplied value).
+        let isRegisteredAtLaunch = closure.map(Self.onlyStops) ?? false
+        // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's factory.
+        if isPromise || isNilPlaceholder || isRegisteredAtLaunch, let kept = alternatives.first(where: { $0.context == nil }) {
+            closure = kept.closure
+            notes.append("registered at \(kept.location.file):\(kept.location.line)")
+            alternatives.removeAll { $0.location == kept.location }
+        }
+        if let context, let chosen = alternatives.first(where: { $0.context == context.rawValue }) {
+            closure = chosen.closure
+            notes.append("--context \(context.rawValue): the factory at \(chosen.location.file):\(chosen.location.line)")
+            alternatives.removeAll { $0.location == chosen.location }
+        }
+        for alternative in alternatives {
+            notes.append(
+                "\(alternative.context.map { "context \($0)" } ?? "register") (an alternative, not read): \(alternative.location.file):\(alternative.location.line)"
+            )
+        }
+        guard let closure, !Self.returnsNil(closure) else {
+            reportUnread(product, definition: definition, subject: subject, location: location, isPromise: isPromise, isNilPlaceholder: isNilPlaceholder)
+            return nil
+        }
+
+        if Self.onlyStops(closure) {
+            var reading = ClosureReading()
+            reading.isSupplied = true
+            reading.notes =
+                notes + [
+                    "supplied: the factory stops the app until something registers the value (`\(definition.container).shared.\(definition.property).register { … }` at launch)"
+                ]
+            return RegistrationFinder.Found(
+                keys: [(definition.type, location)], name: definition.name, lifetime: .singleton, reading: reading,
+                argumentNames: [], argumentTypes: [:], location: location, module: file.module)
+        }
+        return readFactory(closure, of: definition, in: file, subject: subject, lifetime: lifetime, notes: notes)
+    }
+
+    /// `.singleton`, `.scope(.cached)`, `.timeToLive(…)`, `.onTest { … }`: what each modifier chained on the factory says.
+    private mutating func readModifiers(
+        _ modifiers: [(name: String, call: FunctionCallExprSyntax?)], subject: String, file: SwiftFile, location: DigraphCore.SourceLocation,
+        lifetime: inout Lifetime, alternatives: inout [Override], notes: inout [String]
+    ) {
         for modifier in modifiers {
             switch modifier.name {
             case "scope":
@@ -117,62 +168,39 @@ struct FactoryContainerReader {
                 }
             }
         }
-        alternatives += overrides
-        let isNilPlaceholder = closure.map(Self.returnsNil) ?? false
-        // `self { fatalError("register X at launch") }`: a value the app registers before anything
-        // resolves it (what `gen-swift --target factory` writes for a supplied value).
-        let isRegisteredAtLaunch = closure.map(Self.onlyStops) ?? false
-        // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's factory.
-        if isPromise || isNilPlaceholder || isRegisteredAtLaunch, let kept = alternatives.first(where: { $0.context == nil }) {
-            closure = kept.closure
-            notes.append("registered at \(kept.location.file):\(kept.location.line)")
-            alternatives.removeAll { $0.location == kept.location }
-        }
-        if let context, let chosen = alternatives.first(where: { $0.context == context.rawValue }) {
-            closure = chosen.closure
-            notes.append("--context \(context.rawValue): the factory at \(chosen.location.file):\(chosen.location.line)")
-            alternatives.removeAll { $0.location == chosen.location }
-        }
-        for alternative in alternatives {
-            notes.append(
-                "\(alternative.context.map { "context \($0)" } ?? "register") (an alternative, not read): \(alternative.location.file):\(alternative.location.line)"
-            )
-        }
-        guard let closure, !Self.returnsNil(closure) else {
-            if isPromise {
-                findings.append(
-                    Diagnostic(
-                        .missingBinding, .error,
-                        "'\(subject)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.\(definition.property).register { … }`) where the app starts, or give digraph the paths that do",
-                        at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name), at: nil)))
-            } else if isNilPlaceholder {
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .info,
-                        "'\(subject)' gives nil until something registers it, and nothing in the given paths does; its uses are optional",
-                        at: location))
-            } else {
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .warning,
-                        "'\(subject)': `\(product.trimmedDescription.prefix(80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
-                        at: location))
-            }
-            return nil
-        }
+    }
 
-        if Self.onlyStops(closure) {
-            var reading = ClosureReading()
-            reading.isSupplied = true
-            reading.notes =
-                notes + [
-                    "supplied: the factory stops the app until something registers the value (`\(definition.container).shared.\(definition.property).register { … }` at launch)"
-                ]
-            return RegistrationFinder.Found(
-                keys: [(definition.type, location)], name: definition.name, lifetime: .singleton, reading: reading,
-                argumentNames: [], argumentTypes: [:], location: location, module: file.module)
+    /// A factory with nothing to read: a promise nothing keeps, a nil nothing replaces, or a shape digraph does not know.
+    private mutating func reportUnread(
+        _ product: ExprSyntax, definition: FactoryCatalogue.Definition, subject: String, location: DigraphCore.SourceLocation, isPromise: Bool,
+        isNilPlaceholder: Bool
+    ) {
+        if isPromise {
+            findings.append(
+                Diagnostic(
+                    .missingBinding, .error,
+                    "'\(subject)' is promised() but nothing in the given paths registers it: in a DEBUG build resolving it stops the app, in a release build it is nil; register it (`Container.shared.\(definition.property).register { … }`) where the app starts, or give digraph the paths that do",
+                    at: location, subject: .missing(BindingKey(key: definition.type, name: definition.name), at: nil)))
+        } else if isNilPlaceholder {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "'\(subject)' gives nil until something registers it, and nothing in the given paths does; its uses are optional",
+                    at: location))
+        } else {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "'\(subject)': `\(product.trimmedDescription.prefix(80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
+                    at: location))
         }
-        // An override elsewhere is read in its own file.
+    }
+
+    /// The factory's closure read as its registration; an override elsewhere is read in its own file.
+    private func readFactory(
+        _ closure: ClosureExprSyntax, of definition: FactoryCatalogue.Definition, in file: SwiftFile, subject: String, lifetime: Lifetime, notes: [String]
+    ) -> RegistrationFinder.Found {
+        let location = file.location(of: definition.node)
         let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
         var argumentNames: [String] = []
         var argumentTypes: [String: String] = [:]
@@ -199,7 +227,6 @@ struct FactoryContainerReader {
             keys: [(definition.type, location)], name: definition.name, lifetime: lifetime, reading: reading,
             argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
     }
-
 
     /// The contexts a modifier sets a factory for: `.onTest` → test, `.context(.test, .preview)`.
     private static func contexts(_ name: String, _ call: FunctionCallExprSyntax?) -> [String]? {
