@@ -238,7 +238,8 @@ struct ManifestAssembler {
                 // App code resolving into an optional asks for the wrapped key.
                 if case .optional(let wrapped) = resolved.expression { resolved = TypeReference(wrapped, at: use.location) }
                 usedTypes.append(resolved)
-                let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) } }
+                let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) }
+                }
                 direct.append(
                     DirectResolve(
                         type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.take(at: use.location),
@@ -258,7 +259,8 @@ struct ManifestAssembler {
                 guard unwrapped.plainName != nil || spelling.contains("."), declarations.isProtocol(spelling), seen.insert(spelling).inserted else { continue }
                 let module = declarations.declaration(of: spelling)?.module
                 interfaces.append(
-                    InterfaceDeclaration(type: TypeReference(unwrapped, at: type.location), module: module.map { Located($0, at: type.location) }, composes: []))
+                    InterfaceDeclaration(type: TypeReference(unwrapped, at: type.location), module: module.map { Located($0, at: type.location) }, composes: [])
+                )
             }
             return interfaces.sorted { $0.type.key < $1.type.key }
         }

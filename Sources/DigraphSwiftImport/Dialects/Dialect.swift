@@ -13,6 +13,8 @@ protocol Dialect {
     /// What it learns from the files that speak it (a container's declared methods, wrappers),
     /// with the sources' declarations and what `.digraph.yml` states.
     init(learningFrom files: [SwiftFile], declarations: TypeDeclarations, stated: [ContainerMethodStatement])
+    /// What it reads, as Swift source and the manifest and findings it imports to: its tests.
+    static var examples: [DialectExample] { get }
 
     /// The container methods a call in its files is read with: a resolve is a call of one of them
     /// (or of `resolve` itself).
@@ -37,6 +39,7 @@ protocol Dialect {
 }
 
 extension Dialect {
+    static var examples: [DialectExample] { [] }
     var containerAPI: ContainerAPI { ContainerAPI() }
     var registerIsSwinjects: Bool { false }
     var keysByTypeIdentity: Bool { false }
@@ -44,4 +47,23 @@ extension Dialect {
     func unread(_ call: FunctionCallExprSyntax, in finder: RegistrationFinder) {}
     func isInsideWrapper(_ node: Syntax) -> Bool { false }
     func findings(after finders: [RegistrationFinder]) -> [Diagnostic] { [] }
+}
+
+/// A dialect's example: Swift source (one file, `App.swift`) and exactly what it imports to, the
+/// manifest from its first section on and one `line:column: severity: message` line per finding.
+/// The examples are the dialect's tests (`DialectExamplesTests`); a failing one names where it is written.
+struct DialectExample: Sendable {
+    var source: String
+    var expected: String
+    var fileID: String
+    var filePath: String
+    var line: Int
+
+    init(_ source: String, expect expected: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
+        self.source = source
+        self.expected = expected
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+    }
 }

@@ -62,7 +62,6 @@ extension RegistrationFinder {
             eagerResolves: eagerResolves(reading))
     }
 
-
     /// `provide(X.self) { … }`, `bindSingleton(X.self, …)`: a registering name and a type, but no
     /// declaration says what it does. Not read, and said once per method.
     func unknownRegistration(_ call: FunctionCallExprSyntax, api: ContainerAPI) {

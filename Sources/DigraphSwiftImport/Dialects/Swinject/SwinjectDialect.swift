@@ -41,7 +41,8 @@ struct SwinjectDialect: Dialect {
 enum SwinjectMessages {
     static func unknownScope(_ subject: String, _ given: some SyntaxProtocol, importedAs lifetime: Lifetime) -> String {
         let known = ScopeVocabulary.swinject.scopes.map(\.name).joined(separator: ", ")
-        return "'\(subject)': the object scope `\(given.trimmedDescription.prefix(60))` is not one of Swinject's (\(known)); it is imported as \(lifetime.rawValue), check it"
+        return
+            "'\(subject)': the object scope `\(given.trimmedDescription.prefix(60))` is not one of Swinject's (\(known)); it is imported as \(lifetime.rawValue), check it"
     }
 
     static func callbackNotRead(_ subject: String, _ wrapper: SwinjectWrappers.Wrapper) -> String {

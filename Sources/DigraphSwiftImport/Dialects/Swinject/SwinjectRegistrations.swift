@@ -32,7 +32,8 @@ extension RegistrationFinder {
                 let made = binding.initializer?.value.as(FunctionCallExprSyntax.self),
                 made.calledExpression.trimmedDescription.hasSuffix("Container")
             else { continue }
-            scopes[name] = made.arguments.first { $0.label?.text == "defaultObjectScope" }.flatMap { SwinjectDialect.lifetime(ofScope: $0.expression) } ?? .graph
+            scopes[name] =
+                made.arguments.first { $0.label?.text == "defaultObjectScope" }.flatMap { SwinjectDialect.lifetime(ofScope: $0.expression) } ?? .graph
         }
         return scopes
     }

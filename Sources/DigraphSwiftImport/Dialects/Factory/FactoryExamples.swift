@@ -1,0 +1,28 @@
+/// What the Factory reader reads, as its tests run it (`DialectExamplesTests`): container properties,
+/// a scope, a factory calling another.
+extension FactoryContainerReader {
+    static let examples: [DialectExample] = [
+        DialectExample(
+            """
+            import FactoryKit
+
+            extension Container {
+                var api: Factory<API> { self { API() }.singleton }
+                var feed: Factory<Feed> { self { FeedImpl(api: self.api()) } }
+            }
+            """,
+            expect: """
+            registrations:
+              # App.swift:4
+              - provides: API
+                lifetime: singleton
+                name: api
+              # App.swift:5
+              - provides: Feed
+                implementation: FeedImpl
+                name: feed
+                dependencies:
+                  api: { type: API, name: api }
+            """),
+    ]
+}
