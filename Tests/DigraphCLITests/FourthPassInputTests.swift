@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The fourth adversarial pass (issue 40): the literals, directives, revisions, CI lines and paths
+/// that still got past digraph's input bounds. Each test was seen failing on the main of then.
+struct FourthPassInputTests {
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-hostile4-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static let fine = "import Swinject\nfunc assemble(c: Container) { c.register(A.self) { _ in A() } }\n"
+
+    /// Each shape once crashed the process (SIGSEGV, exit 139): a literal the depth scan misread hid
+    /// the deep code after it, or `#if` nesting it did not count. Now a located error for its file.
+    static let deepShapes: [String: (text: @Sendable () -> String, expected: String)] = {
+        let tries = String(repeating: "try ", count: 200_000) + "f()\n"
+        let message = "error: more than 200 `try`/`await` in a row"
+        @Sendable func conditionals(_ count: Int) -> String {
+            String(repeating: "#if A\n", count: count) + "let x = 1\n" + String(repeating: "#endif\n", count: count)
+        }
+        return [
+            "raw string": ({ "let s = #\"x\"y\"#\nlet x = " + tries }, "3:809: " + message),
+            "raw string ##": ({ "let s = ##\"a\"#b\"##\nlet x = " + tries }, "3:809: " + message),
+            "multi-line raw string": ({ "let s = #\"\"\"\n\"\"\"\n\"\"\"#\nlet x = " + tries }, "5:809: " + message),
+            "interpolation in a raw string": ({ "let s = #\"\\#(f(\"\\\"\"))\"#\nlet x = " + tries }, "3:809: " + message),
+            "regex": ({ "let r = #/a\"b/#\nlet x = " + tries }, "3:809: " + message),
+            "bare regex": ({ "let r = /\"/; let x = " + tries }, "2:822: " + message),
+            "#if 100000": ({ conditionals(100_000) }, "202:1: error: `#if` nested more than 200 deep"),
+            "#if 50000": ({ conditionals(50_000) }, "202:1: error: `#if` nested more than 200 deep"),
+        ]
+    }()
+
+    @Test(arguments: deepShapes.keys.sorted())
+    func item1And2LiteralsAndDirectivesCannotHideDeepSwift(shape: String) throws {
+        let (text, expected) = Self.deepShapes[shape]!
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ("import Swinject\n" + text()).write(to: folder.appendingPathComponent("Deep.swift"), atomically: true, encoding: .utf8)
+        try Self.fine.write(to: folder.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "."], timeout: 60, directory: folder)
+        #expect(result.status == 1, "\(shape): \(result.status) \(result.stderr.prefix(300))")
+        #expect(
+            result.stdout.hasPrefix(
+                "Deep.swift:\(expected), more than digraph reads; the file is skipped, the others are read [swift-import]\n"),
+            "\(shape): \(result.stdout.prefix(300))")
+        #expect(result.stdout.hasSuffix("digraph: checked 1 registration: 1 error, 0 warnings, 0 infos\n"), "\(shape): the other file is read")
+        #expect(result.seconds < 10, "\(shape): \(result.seconds) s")
+    }
+
+    /// What a literal holds is its text, not code: `try` and brackets inside are not counted, and the
+    /// code after it is read.
+    @Test func item1WhatALiteralHoldsIsNotCounted() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tries = String(repeating: "try ", count: 300), brackets = String(repeating: "[", count: 300)
+        try """
+        import Swinject
+        let a = #"\(tries)"# + ##"\(brackets)"#"##
+        let b = #\"""
+            \(brackets) ""\" "#
+            \"""#
+        let c = #/\(brackets)/#
+        #if os(Linux)
+        func assemble(c: Container) { c.register(A.self) { _ in A() } }
+        #endif
+
+        """.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
+    }
+}
