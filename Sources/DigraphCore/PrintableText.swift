@@ -27,9 +27,12 @@ public enum PrintableText {
     public static func inertInLog(_ line: String) -> String {
         var line = line
         if line.contains("##[") { line = line.replacing("##[", with: "#\\u{23}[") }
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasPrefix("::") {
-            line = String(line[..<trimmed.startIndex]) + "\\u{3A}" + trimmed.dropFirst()
+        // The runner trims with .NET's `TrimStart()`: every Unicode white space (U+3000, U+00A0,
+        // U+2028, U+1680…), not only spaces and tabs; Unicode's White_Space property is that set.
+        // An invisible character is trimmed too, to be safe (older runtimes trimmed U+200B and U+FEFF).
+        let trimmed = line.unicodeScalars.drop { $0.properties.isWhitespace || isUnprintable($0) }
+        if trimmed.starts(with: "::".unicodeScalars) {
+            line = String(line.unicodeScalars[..<trimmed.startIndex]) + "\\u{3A}" + String(trimmed.dropFirst())
         }
         return line
     }

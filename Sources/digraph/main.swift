@@ -38,10 +38,8 @@ do {
     exit(failure.status.rawValue)
 } catch {
     if Digraph.exitCode(for: error) == .validationFailure {
-        // The message may quote an argument: keep its lines, but let none start a workflow command.
-        let message = PrintableText.escape(Digraph.fullMessage(for: error), keepingNewlines: true)
-            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("::") ? " " + $0 : $0 }.joined(separator: "\n")
-        printToStandardError(message + "\n")
+        // The message may quote an argument: keep its lines (printToStandardError lets none start a workflow command).
+        printToStandardError(PrintableText.escape(Digraph.fullMessage(for: error), keepingNewlines: true) + "\n")
         exit(ExitStatus.unusableInput.rawValue)
     }
     Digraph.exit(withError: error)

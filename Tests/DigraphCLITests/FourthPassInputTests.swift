@@ -71,4 +71,47 @@ struct FourthPassInputTests {
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
     }
+
+    /// No line may run as a GitHub workflow command: `::` after the white space the runner trims
+    /// (.NET's `TrimStart()`: every Unicode white space), `##[` anywhere; the github format's own
+    /// annotations excepted.
+    static func isInert(_ output: String, annotations: Bool = false) -> Bool {
+        output.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+            let trimmed = Substring(line.unicodeScalars.drop { $0.properties.isWhitespace })
+            let annotation = annotations && ["::error ", "::warning ", "::notice "].contains { line.hasPrefix($0) }
+            return (annotation || !trimmed.hasPrefix("::")) && !line.contains("##[")
+        }
+    }
+
+    /// The runner trims U+3000, U+00A0, U+1680… before `::`; digraph once neutralised only a leading
+    /// `::` after spaces and tabs, so a file name starting with one of them forged a command.
+    @Test(arguments: ["\u{3000}", "\u{00A0}", "\u{1680}", "\u{2003}", "\u{202F}", "\u{205F}"])
+    func item4UnicodeWhiteSpaceBeforeColonsForgesNoCommand(space: String) throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = space + "::error file=x::forged.yaml"
+        try "version: 1\nregistrations:\n  - provides: A\n    dependencies:\n      b: B\n".write(
+            to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let text = try CLIRunner.run(["check", name], directory: folder)
+        #expect(text.status == 1)
+        #expect(
+            text.stdout.hasPrefix(
+                space + "\\u{3A}:error file=x::forged.yaml:5:7: error: nothing provides 'B', needed by 'A' (parameter 'b') [missing-binding]\n"),
+            "\(text.stdout)")
+        #expect(Self.isInert(text.stdout + text.stderr), "\(text.stdout)")
+        let github = try CLIRunner.run(["check", name, "--format", "github"], directory: folder)
+        #expect(github.status == 1)
+        #expect(Self.isInert(github.stdout, annotations: true) && Self.isInert(github.stderr), "\(github.stdout)")
+        #expect(github.stdout.contains("\n" + space + "\\u{3A}:error file=x::forged.yaml:5:7: error: nothing provides 'B'"), "\(github.stdout)")
+
+        // The same through a path the configuration names.
+        try "manifests: [\"\(space)::warning file=y::forged-config.yaml\"]\n".write(
+            to: folder.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
+        let configured = try CLIRunner.run(["check"], directory: folder)
+        #expect(configured.status == 2)
+        #expect(
+            configured.stdout.hasPrefix(space + "\\u{3A}:warning file=y::forged-config.yaml:1:1: error: cannot read the file: it does not exist [schema]\n"),
+            "\(configured.stdout)")
+        #expect(Self.isInert(configured.stdout + configured.stderr), "\(configured.stdout)")
+    }
 }
