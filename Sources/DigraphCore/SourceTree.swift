@@ -18,6 +18,8 @@ public protocol SourceTree: Sendable {
     func names(in folder: String) -> [String]?
     /// A regular file's bytes, at most `limit` of them; nil when it cannot be read.
     func contents(of path: String, limit: Int) -> [UInt8]?
+    /// A regular file's size in bytes, known before it is read; nil when it is not known.
+    func size(of path: String) -> Int?
 }
 
 extension SourceTree {
@@ -63,6 +65,12 @@ public struct DiskTree: SourceTree {
 
     public func names(in folder: String) -> [String]? { try? FileManager.default.contentsOfDirectory(atPath: diskPath(of: folder)) }
 
+    public func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(diskPath(of: path), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     public func contents(of path: String, limit: Int) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: diskPath(of: path)) else { return nil }
         defer { try? handle.close() }
@@ -78,18 +86,21 @@ public struct DiskTree: SourceTree {
 
 /// Files held in memory by their path from a repository's root (`Sources/App/Main.swift`), read
 /// as if the working directory were `prefix` inside that repository (`""` for its root).
-/// Folders are the ones the files' paths name; there are no links.
+/// Folders are the ones the files' paths name; there are no links. A file too large to be read
+/// is held as its size alone: it is there, and reading it gives nothing.
 public struct MemoryTree: SourceTree {
     private let files: [String: [UInt8]]
+    private let unread: [String: Int]
     private let folders: [String: Set<String>]
     private let prefix: [Substring]
     /// The repository's root on disk: an absolute path inside it is read from the tree too.
     private let root: String
 
-    public init(files: [String: [UInt8]], prefix: String, root: String) {
+    public init(files: [String: [UInt8]], unread: [String: Int] = [:], prefix: String, root: String) {
         self.files = files
+        self.unread = unread
         var folders: [String: Set<String>] = ["": []]
-        for path in files.keys {
+        for path in Array(files.keys) + Array(unread.keys) {
             var components = path.split(separator: "/")
             while let name = components.popLast() {
                 let folder = components.joined(separator: "/")
@@ -125,7 +136,7 @@ public struct MemoryTree: SourceTree {
 
     public func kind(of path: String) -> InputFile.Kind {
         guard let located = located(path) else { return .missing }
-        if files[located] != nil { return .regularFile }
+        if files[located] != nil || unread[located] != nil { return .regularFile }
         return folders[located] != nil ? .directory : .missing
     }
 
@@ -140,4 +151,6 @@ public struct MemoryTree: SourceTree {
     public func names(in folder: String) -> [String]? { located(folder).flatMap { folders[$0] }.map(Array.init) }
 
     public func contents(of path: String, limit: Int) -> [UInt8]? { located(path).flatMap { files[$0] }.map { Array($0.prefix(limit)) } }
+
+    public func size(of path: String) -> Int? { located(path).flatMap { files[$0]?.count ?? unread[$0] } }
 }

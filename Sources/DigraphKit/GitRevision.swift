@@ -32,29 +32,37 @@ public struct GitRevision {
         let root = String(location[0])
         let prefix = location.count > 1 ? String(location[1]) : ""
         // One `ls-tree` for all the paths, one `cat-file --batch` for the files digraph reads
-        // (Swift sources and manifests; not the images and the rest of a tree).
-        let listing = try Self.git(["ls-tree", "-r", "-z", "--full-name", revision, "--"] + paths)
+        // (Swift sources and manifests; not the images and the rest of a tree). `-l` gives each
+        // blob's size: one larger than a manifest may be is never read, only its size kept, so the
+        // loader refuses it located, as it refuses such a file on disk.
+        let listing = try Self.git(["ls-tree", "-r", "-z", "-l", "--full-name", revision, "--"] + paths)
         var entries: [(object: String, path: String)] = []
+        var unread: [String: Int] = [:]
         for line in listing.split(separator: "\0") {
             guard let entry = try Self.entry(String(line)), entry.path.hasSuffix(".swift") || ManifestLoader.isManifestName(entry.path) else { continue }
-            entries.append(entry)
+            if entry.size > ManifestLoader.maximumFileSize {
+                unread[entry.path] = entry.size
+            } else {
+                entries.append((entry.object, entry.path))
+            }
         }
         let contents = try Self.objects(entries.map(\.object))
         var files: [String: [UInt8]] = [:]
         for (entry, bytes) in zip(entries, contents) { files[entry.path] = [UInt8](bytes) }
-        let tree = MemoryTree(files: files, prefix: prefix, root: root)
+        let tree = MemoryTree(files: files, unread: unread, prefix: prefix, root: root)
         self.tree = tree
         existingPaths = paths.filter { tree.kind(of: $0) != .missing }
     }
 
-    /// One `ls-tree -z` line, `<mode> <type> <object>\t<path>`: a regular file to read, nil for
-    /// what is not one (a submodule), a failure for what must not be read (a link, a path with
-    /// `..`, `.` or an empty component, an absolute path), whatever a crafted commit holds.
-    static func entry(_ line: String) throws(Failure) -> (object: String, path: String)? {
+    /// One `ls-tree -z -l` line, `<mode> <type> <object> <size>\t<path>` (the size padded with
+    /// spaces): a regular file to read, nil for what is not one (a submodule), a failure for what
+    /// must not be read (a link, a path with `..`, `.` or an empty component, an absolute path),
+    /// whatever a crafted commit holds.
+    static func entry(_ line: String) throws(Failure) -> (object: String, path: String, size: Int)? {
         guard let tab = line.firstIndex(of: "\t") else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
         let fields = line[..<tab].split(separator: " ")
         let path = String(line[line.index(after: tab)...])
-        guard fields.count == 3 else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
+        guard fields.count == 4 else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         if path.hasPrefix("/") || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
             throw Failure(
@@ -63,7 +71,9 @@ public struct GitRevision {
             )
         }
         switch fields[0] {
-        case "100644", "100755": return (String(fields[2]), path)
+        case "100644", "100755":
+            guard let size = Int(fields[3]), size >= 0 else { throw Failure(description: "git ls-tree printed a line digraph cannot read") }
+            return (String(fields[2]), path, size)
         case "120000":
             throw Failure(
                 description:

@@ -135,6 +135,10 @@ public enum ManifestLoader {
         case .directory: return .failure(.schema("is a directory with no .yaml, .yml or .json manifests", at: .start(of: file)))
         default: return .failure(.schema(InputFile.problem(for: kind)!, at: .start(of: file)))
         }
+        // The size first, so that a file over the limit is never read (a revision's blob is not even held).
+        if let size = tree.size(of: file), size > maximumFileSize {
+            return .failure(.schema("the file is larger than \(maximumFileSize >> 20) MB; split the manifest into several files", at: .start(of: file)))
+        }
         guard let bytes = tree.contents(of: file, limit: maximumFileSize + 1) else {
             return .failure(.schema("cannot read the file: permission denied", at: .start(of: file)))
         }

@@ -114,4 +114,31 @@ struct FourthPassInputTests {
             "\(configured.stdout)")
         #expect(Self.isInert(configured.stdout + configured.stderr), "\(configured.stdout)")
     }
+
+    /// `diff --base` read each blob whole before any limit: a 270 MB manifest in the base revision
+    /// took 587 MB, and under 400 MB of address space it aborted ("failed to allocate"). `ls-tree -l`
+    /// gives the size first: the blob is never read, and the loader refuses it as it refuses such a
+    /// file on disk.
+    @Test func item3ABlobOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let digraph = CLIRunner.executable("digraph").path
+        let script = """
+            set -e
+            git init -q
+            printf 'version: 1\\nregistrations:\\n  - provides: A\\n' > m.yaml
+            blob=$(head -c 270000000 /dev/zero | git hash-object -w --stdin)
+            tree=$(printf '100644 blob %s\\tm.yaml\\n' "$blob" | git mktree)
+            commit=$(git -c user.name=t -c user.email=t@example.com commit-tree "$tree" -m base)
+            ulimit -v 400000
+            exec '\(digraph)' diff --base "$commit" m.yaml
+            """
+        let result = try CLIRunner.runProgram("/bin/sh", ["-c", script], timeout: 60, directory: folder)
+        #expect(result.status == 2, "\(result.stderr.prefix(400))")
+        #expect(
+            result.stderr
+                == "m.yaml:1:1: error: the file is larger than 256 MB; split the manifest into several files [schema]\n"
+                + "digraph: 1 error in the input; fix the manifest first, nothing else was checked\n"
+                + "digraph: error: BASE cannot be read; nothing was compared\n", "\(result.stderr.prefix(400))")
+    }
 }
