@@ -22,10 +22,11 @@ public struct FactoryContainerGenerator {
         "manager", "shared", "promised", "reset", "decorator", "with", "callAsFunction", "preview", "autoRegister", "push", "pop",
     ]
 
-    /// The factory property of a binding: its accessor name, kept clear of the container's own members.
+    /// The factory property of a binding: its accessor name, kept clear of the container's own
+    /// members, a keyword in backticks (`` var `default`: Factory<Default> ``, `` self.`init`() ``).
     func property(_ binding: BindingKey) -> String {
         let name = plan.accessor(for: binding)
-        return Self.containerMembers.contains(name) ? name + "_" : name
+        return SwiftNaming.escaped(Self.containerMembers.contains(name) ? name + "_" : name)
     }
 
     public func generate() -> String {

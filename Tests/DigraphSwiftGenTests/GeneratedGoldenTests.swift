@@ -17,7 +17,7 @@ struct GeneratedGoldenTests {
     /// The Factory target for the fixtures its harness compiles and runs (SwinjectAssemblyBehaviourTests).
     static let cases: [(String, String)] =
         fixtures.flatMap { fixture in ["plain", "swinject"].map { (fixture.name, $0) } }
-        + ["popcorn", "issue-tracker", "workout"].map { ($0, "factory") }
+        + ["popcorn", "issue-tracker", "workout", "keywords"].map { ($0, "factory") }
 
     @Test(arguments: cases)
     func generatedCodeMatchesItsGolden(_ name: String, target: String) throws {

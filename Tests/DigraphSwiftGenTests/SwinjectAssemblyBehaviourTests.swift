@@ -307,6 +307,19 @@ struct SwinjectAssemblyBehaviourTests {
             check(container.workoutRepositoryProtocol() === container.workoutRepositoryProtocol(), "a factory-made singleton is shared")
             """, 6
         ),
+        (
+            // Keys whose property is a keyword (`default`, `case`, `subscript`…): once `var default:`, which no compiler takes.
+            "FactoryKeywords", ["Tests/DigraphSwiftGenTests/Manifests/keywords.yaml"],
+            """
+            let container = Container.shared
+            container.functionIntToString_b238ebd0.register { { "#\\($0)" } }
+            let hostile = container.hostile((1, 2, 3, 4, 5))
+            check(hostile.a == 1 && hostile.b == 2 && hostile.c == 3 && hostile.d == 4 && hostile.e == 5, "arguments named like generated locals arrive")
+            check(container.`default`() !== hostile.first && type(of: container.`subscript`()) == Subscript.self, "keys whose property is a keyword")
+            check(hostile.format(7) == "#7", "a function-type key is supplied")
+            check(container.graphScope().overrides === container.overrides_(), "keys named like the container's members")
+            """, 4
+        ),
     ]
 
     /// For the round trips: how many keys are registered in both containers and shared across two

@@ -182,6 +182,7 @@ public struct ParameterFactory<P, T> {
     public var cached: Self { scope(.cached) }
     public var singleton: Self { scope(.singleton) }
     public var shared: Self { scope(.shared) }
+    public var graph: Self { scope(.graph) }
     public var unique: Self { scope(.unique) }
 }
 

@@ -28,6 +28,6 @@ package.targets +=
         .target(name: "FactoryKit"),
         .executableTarget(name: "FactoryApp", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
-    + ["FactoryPopcorn", "FactoryIssueTracker", "FactoryWorkout"].map { name in
+    + ["FactoryPopcorn", "FactoryIssueTracker", "FactoryWorkout", "FactoryKeywords"].map { name in
         .executableTarget(name: name, dependencies: ["FactoryKit"], swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
     }
