@@ -30,6 +30,20 @@ public enum InputFile {
         }
     }
 
+    /// The nearest folder at or above the absolute `folder` that holds `.git` (a repository's root).
+    public static func repositoryRoot(containing folder: String) -> String? {
+        var candidate = folder
+        while true {
+            if access((candidate == "/" ? "" : candidate) + "/.git", F_OK) == 0 { return candidate }
+            guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
+            candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+        }
+    }
+
+    /// Why a link found in a folder is not read.
+    public static let linkOutsideProblem =
+        "is a symbolic link to a file outside the repository (with no repository, outside the folder given); digraph does not follow a link it finds in a folder out of it: name the file on the command line to read it"
+
     /// Why a path that should be a file cannot be read as one, in words; nil for a regular file.
     public static func problem(at path: String) -> String? { problem(for: kind(of: path)) }
 

@@ -20,6 +20,21 @@ public protocol SourceTree: Sendable {
     func contents(of path: String, limit: Int) -> [UInt8]?
     /// A regular file's size in bytes, known before it is read; nil when it is not known.
     func size(of path: String) -> Int?
+    /// The absolute path with every symbolic link followed; nil when it cannot be resolved or the
+    /// tree has no links.
+    func realPath(of path: String) -> String?
+}
+
+extension SourceTree {
+    /// Whether a symbolic link found while walking `folder` leads outside what the walk may read:
+    /// the repository holding the folder (the nearest folder above it with `.git`), else the folder.
+    /// A file someone else controls (`../../.ssh/…`, `/etc/…`) is then never read, nor quoted.
+    public func linkLeavesRepository(_ link: String, walking folder: String) -> Bool {
+        guard let root = realPath(of: folder) else { return false }
+        guard let target = realPath(of: link) else { return false }
+        let boundary = InputFile.repositoryRoot(containing: root) ?? root
+        return !(target == boundary || target.hasPrefix(boundary == "/" ? "/" : boundary + "/"))
+    }
 }
 
 extension SourceTree {
@@ -64,6 +79,12 @@ public struct DiskTree: SourceTree {
     }
 
     public func names(in folder: String) -> [String]? { try? FileManager.default.contentsOfDirectory(atPath: diskPath(of: folder)) }
+
+    public func realPath(of path: String) -> String? {
+        guard let resolved = realpath(diskPath(of: path), nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     public func size(of path: String) -> Int? {
         var status = stat()
@@ -153,4 +174,6 @@ public struct MemoryTree: SourceTree {
     public func contents(of path: String, limit: Int) -> [UInt8]? { located(path).flatMap { files[$0] }.map { Array($0.prefix(limit)) } }
 
     public func size(of path: String) -> Int? { located(path).flatMap { files[$0]?.count ?? unread[$0] } }
+
+    public func realPath(of path: String) -> String? { nil }
 }

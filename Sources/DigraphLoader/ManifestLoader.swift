@@ -42,6 +42,13 @@ public enum ManifestLoader {
         }
     }
 
+    /// A file found in `folder` that is a symbolic link out of the repository: not read (see
+    /// `SourceTree.linkLeavesRepository`).
+    static func leadsOutside(_ file: String, foundIn folder: String?, in tree: any SourceTree) -> Bool {
+        guard let folder, tree.entry(at: file) == .link else { return false }
+        return tree.linkLeavesRepository(file, walking: folder)
+    }
+
     /// Loads manifest files, merged with manifests already made in memory (imported from Swift).
     /// In a directory, YAML or JSON that is not a manifest (a `.swiftlint.yml`, a `codecov.yml`:
     /// neither `version` nor `registrations` at the top) is skipped with an info; a directory that
@@ -56,6 +63,10 @@ public enum ManifestLoader {
         var manifestsPerFolder: [String: Int] = [:]
         for path in files where tree.kind(of: path) == .directory { manifestsPerFolder[path] = 0 }
         for (file, folder) in expandMarkingFolders(files, in: tree) {
+            if leadsOutside(file, foundIn: folder, in: tree) {
+                unreadable.append(.schema(InputFile.linkOutsideProblem, at: .start(of: file)))
+                continue
+            }
             switch read(file: file, in: tree) {
             case .success(let bytes):
                 if folder != nil, case .other(let reason) = candidate(bytes, file: file) {

@@ -95,7 +95,7 @@ public struct ProjectConfiguration: Sendable, Equatable {
             for entry in entries {
                 switch entry.key.value {
                 case "manifests":
-                    configuration.manifests = strings(entry.value, "'manifests'").map(resolve)
+                    configuration.manifests = locatedStrings(entry.value, "'manifests'").compactMap { input($0.text, "'manifests'", at: $0.location) }
                 case "gen-swift":
                     // One output (a mapping) or several (a list of mappings).
                     let nodes: [DocumentNode]
@@ -136,16 +136,18 @@ public struct ProjectConfiguration: Sendable, Equatable {
                         at: entry.key.location)
                     continue
                 }
-                for value in strings(entry.value, "'\(name).\(key)'") {
+                for (value, valueLocation) in locatedStrings(entry.value, "'\(name).\(key)'") {
                     let resolved = paths.contains(key) && value != "-" ? resolve(value) : value
                     // An output the file names stays inside the folder that holds the file: a shared
                     // configuration must not write elsewhere (the command line still may).
-                    if key == "output", resolved != "-", !isInside(resolved) {
+                    if key == "output", resolved != "-", !isInside(resolved, folder.standardizedFileURL.path) {
                         problem(
                             "'\(name).output' \(quoted(value)) is outside the folder that holds \(ProjectConfiguration.fileName); outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)",
                             at: entry.value.location)
                         continue
                     }
+                    // An input it names stays inside the repository (see `input`).
+                    if paths.contains(key), key != "output", input(value, "'\(name).\(key)'", at: valueLocation) == nil { continue }
                     options.append(Option(name: key, value: resolved, location: entry.value.location))
                 }
             }
@@ -181,30 +183,68 @@ public struct ProjectConfiguration: Sendable, Equatable {
             return options
         }
 
-        /// A scalar or a list of scalars, as strings.
-        mutating func strings(_ node: DocumentNode, _ what: String) -> [String] {
+        /// A scalar or a list of scalars, as strings, each where it is written.
+        mutating func locatedStrings(_ node: DocumentNode, _ what: String) -> [(text: String, location: SourceLocation)] {
             switch node.kind {
-            case .scalar(.string(let text)), .scalar(.number(let text)): return [text]
-            case .scalar(.bool(let flag)): return [flag ? "true" : "false"]
-            case .sequence(let items): return items.flatMap { strings($0, what) }
+            case .scalar(.string(let text)), .scalar(.number(let text)): return [(text, node.location)]
+            case .scalar(.bool(let flag)): return [(flag ? "true" : "false", node.location)]
+            case .sequence(let items): return items.flatMap { locatedStrings($0, what) }
             case .scalar(.null), .mapping:
                 problem("\(what) must be a value or a list of values, found \(node.kindDescription)", at: node.location)
                 return []
             }
         }
 
-        /// Inside the configuration's folder, links in the existing part of the path followed.
-        func isInside(_ path: String) -> Bool {
-            let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        /// An input path the file names, resolved; nil (and a located problem) when it lies outside
+        /// the repository that holds the file (or, outside a repository, its folder), links followed:
+        /// a shared configuration must not make digraph read, and quote, files elsewhere (`../../.ssh`,
+        /// a link to `/etc`). The command line may still name any file.
+        mutating func input(_ value: String, _ what: String, at location: SourceLocation) -> String? {
+            let resolved = resolve(value)
+            let (root, description) = inputRoot
+            guard isInside(resolved, root) || isSame(resolved, root) else {
+                problem(
+                    "\(what) names \(quoted(value)), which is outside \(description) (symbolic links followed); a configuration reads only files inside it: move the file there, or name it on the command line",
+                    at: location)
+                return nil
+            }
+            return resolved
+        }
+
+        /// What the configuration may read: the repository that holds it (the nearest folder above
+        /// with `.git`), else its own folder; and how a message names it.
+        var inputRoot: (path: String, description: String) {
+            let start = folder.standardizedFileURL.resolvingSymlinksInPath()
+            var candidate = start
+            while true {
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+                    return (candidate.path, "the repository that holds \(ProjectConfiguration.fileName)")
+                }
+                let parent = candidate.deletingLastPathComponent()
+                if parent.path == candidate.path { return (start.path, "the folder that holds \(ProjectConfiguration.fileName)") }
+                candidate = parent
+            }
+        }
+
+        /// `path` with the links of its existing part followed.
+        func real(_ path: String) -> String {
             var existing = URL(fileURLWithPath: path).standardizedFileURL
             var rest: [String] = []
             while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
                 rest.insert(existing.lastPathComponent, at: 0)
                 existing = existing.deletingLastPathComponent()
             }
-            let real = rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.standardizedFileURL.path
-            return real.hasPrefix(root == "/" ? "/" : root + "/")
+            return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.standardizedFileURL.path
         }
+
+        /// Strictly inside the folder `root`, links in the existing part of the path followed.
+        func isInside(_ path: String, _ root: String) -> Bool {
+            let root = real(root)
+            return real(path).hasPrefix(root == "/" ? "/" : root + "/")
+        }
+
+        /// The same place as `root`, links followed.
+        func isSame(_ path: String, _ root: String) -> Bool { real(path) == real(root) }
 
         func resolve(_ path: String) -> String {
             PathSpelling.absolute(path, from: folder.standardizedFileURL.path)

@@ -141,4 +141,76 @@ struct FourthPassInputTests {
                 + "digraph: 1 error in the input; fix the manifest first, nothing else was checked\n"
                 + "digraph: error: BASE cannot be read; nothing was compared\n", "\(result.stderr.prefix(400))")
     }
+
+    /// A repository (`.git`) holding a manifest, beside a file outside it whose keys must never be
+    /// quoted (`secret_token_for_prod` stands for a credential file).
+    static func repositoryBesideASecret() throws -> (outer: URL, root: URL) {
+        let outer = try scratch()
+        let root = outer.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try "version: 1\nregistrations: []\nsecret_token_for_prod: 1\n".write(
+            to: outer.appendingPathComponent("secret.yaml"), atomically: true, encoding: .utf8)
+        try "version: 1\nregistrations:\n  - provides: A\n".write(to: root.appendingPathComponent("m.yaml"), atomically: true, encoding: .utf8)
+        return (outer, root)
+    }
+
+    static func unusable(_ root: URL) -> String { "digraph: the configuration \(root.path)/.digraph.yml cannot be used; fix it first\n" }
+
+    /// `manifests:` (or any input path) in a shared configuration once read any file, and echoed its
+    /// top-level keys in "unknown field" messages; a link in a walked folder did the same.
+    @Test func item11TheConfigurationReadsNothingOutsideTheRepository() throws {
+        let (outer, root) = try Self.repositoryBesideASecret()
+        defer { try? FileManager.default.removeItem(at: outer) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.yaml").path, withDestinationPath: "../secret.yaml")
+        let refusal =
+            "which is outside the repository that holds .digraph.yml (symbolic links followed); a configuration reads only files inside it: move the file there, or name it on the command line [schema]\n"
+        for (configuration, expected) in [
+            ("manifests: [m.yaml, ../secret.yaml]\n", ".digraph.yml:1:21: error: 'manifests' names '../secret.yaml', " + refusal),
+            ("manifests:\n  - m.yaml\n  - link.yaml\n", ".digraph.yml:3:5: error: 'manifests' names 'link.yaml', " + refusal),
+            ("manifests: [/etc/hostname]\n", ".digraph.yml:1:13: error: 'manifests' names '/etc/hostname', " + refusal),
+            ("manifests: [m.yaml]\ncheck:\n  baseline: ../secret.yaml\n", ".digraph.yml:3:13: error: 'check.baseline' names '../secret.yaml', " + refusal),
+        ] {
+            try configuration.write(to: root.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(["check"], directory: root)
+            #expect(result.status == 2, "\(configuration)")
+            #expect(result.stderr == root.path + "/" + expected + Self.unusable(root), "\(configuration): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("secret_token"), "\(configuration)")
+        }
+    }
+
+    @Test func item11ALinkOutOfTheRepositoryFoundInAFolderIsNotRead() throws {
+        let (outer, root) = try Self.repositoryBesideASecret()
+        defer { try? FileManager.default.removeItem(at: outer) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.yaml").path, withDestinationPath: "../secret.yaml")
+        // A link that stays inside is read as before.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try "version: 1\nregistrations:\n  - provides: B\n".write(to: root.appendingPathComponent("shared/b.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("inner.yaml").path, withDestinationPath: "shared/b.yaml")
+        let linkProblem =
+            "is a symbolic link to a file outside the repository (with no repository, outside the folder given); digraph does not follow a link it finds in a folder out of it: name the file on the command line to read it"
+        for arguments in [["check", "."], ["check"]] {
+            if arguments == ["check"] { try "manifests: [.]\n".write(to: root.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8) }
+            let result = try CLIRunner.run(arguments, directory: root)
+            #expect(result.status == 2)
+            #expect(
+                result.stdout
+                    == "./link.yaml:1:1: error: \(linkProblem) [schema]\ndigraph: 1 error in the input; fix the manifest first, nothing else was checked\n",
+                "\(arguments): \(result.stdout)")
+            #expect(!(result.stdout + result.stderr).contains("secret_token"))
+        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("link.yaml"))
+        #expect(try CLIRunner.run(["check", "."], directory: root).stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n")
+
+        // Swift sources: the same for a linked `.swift` file.
+        let sources = root.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try "import Swinject\nlet secret_token_for_prod = 1\n".write(to: outer.appendingPathComponent("Secret.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: sources.appendingPathComponent("Secret.swift").path, withDestinationPath: "../../Secret.swift")
+        try Self.fine.write(to: sources.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        let swift = try CLIRunner.run(["import", "Sources", "-o", "-"], directory: root)
+        #expect(swift.status == 2)
+        #expect(
+            swift.stderr.contains("Sources/Secret.swift:1:1: error: cannot read Sources/Secret.swift: it \(linkProblem) [swift-import]\n"), "\(swift.stderr)")
+        #expect(!(swift.stdout + swift.stderr).contains("secret_token"))
+    }
 }

@@ -53,7 +53,7 @@ public enum SwiftSourceFiles {
                 listing.unreadable.append((path, InputFile.problem(for: kind)!.replacingOccurrences(of: "cannot read the file: ", with: "")))
                 continue
             }
-            walk(path, relative: "", patterns: patterns, tree: tree, into: &listing, seen: &seen)
+            walk(path, relative: "", root: path, patterns: patterns, tree: tree, into: &listing, seen: &seen)
         }
         // A package above the given folders still names their modules (`digraph check Sources`).
         for path in paths.map(normalized) {
@@ -75,7 +75,7 @@ public enum SwiftSourceFiles {
     }
 
     private static func walk(
-        _ directory: String, relative: String, patterns: [String], tree: any SourceTree,
+        _ directory: String, relative: String, root: String, patterns: [String], tree: any SourceTree,
         into listing: inout Listing, seen: inout Set<String>
     ) {
         guard let names = tree.names(in: directory) else {
@@ -90,9 +90,15 @@ public enum SwiftSourceFiles {
             // Symbolic links to folders are not followed: a link loop must not hang the walk.
             switch tree.entry(at: path) {
             case .link:
-                if name.hasSuffix(".swift"), tree.kind(of: path) == .regularFile, seen.insert(path).inserted { listing.files.append(path) }
+                guard name.hasSuffix(".swift"), tree.kind(of: path) == .regularFile else { break }
+                // A link out of the repository is not read: its content would reach messages.
+                if tree.linkLeavesRepository(path, walking: root) {
+                    listing.unreadable.append((path, "it " + InputFile.linkOutsideProblem))
+                } else if seen.insert(path).inserted {
+                    listing.files.append(path)
+                }
             case .directory:
-                walk(path, relative: relativePath, patterns: patterns, tree: tree, into: &listing, seen: &seen)
+                walk(path, relative: relativePath, root: root, patterns: patterns, tree: tree, into: &listing, seen: &seen)
             case .regularFile where name.hasSuffix(".swift") && name != "Package.swift":
                 if seen.insert(path).inserted { listing.files.append(path) }
             case .regularFile where pluginManifestSuffixes.contains(where: name.hasSuffix):
