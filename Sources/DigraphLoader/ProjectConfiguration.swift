@@ -141,8 +141,11 @@ public struct ProjectConfiguration: Sendable, Equatable {
                     // An output the file names stays inside the folder that holds the file: a shared
                     // configuration must not write elsewhere (the command line still may).
                     if key == "output", resolved != "-", !isInside(resolved, folder.standardizedFileURL.path) {
+                        let example = ["render": "graph.svg", "import": "digraph.yaml"][name] ?? "Sources/App/Container.swift"
                         problem(
-                            "'\(name).output' \(quoted(value)) is outside the folder that holds \(ProjectConfiguration.fileName); outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)",
+                            isSame(resolved, folder.standardizedFileURL.path)
+                                ? "'\(name).output' \(quoted(value)) is the folder that holds \(ProjectConfiguration.fileName) itself, not a file in it; name a file inside that folder, such as '\(example)'"
+                                : "'\(name).output' \(quoted(value)) is outside the folder that holds \(ProjectConfiguration.fileName); outputs named by the configuration stay inside it (pass -o on the command line to write elsewhere)",
                             at: entry.value.location)
                         continue
                     }
@@ -172,7 +175,13 @@ public struct ProjectConfiguration: Sendable, Equatable {
                     continue
                 }
                 guard case .scalar(.string(let meaning)) = entry.value.kind, ContainerMethodStatement.meanings.contains(meaning) else {
-                    let written = entry.value.scalarText ?? entry.value.kindDescription
+                    guard let written = entry.value.scalarText else {
+                        // A list or a mapping is no word to quote ("found 'a list'" read as if one were written).
+                        problem(
+                            "'import.containers.\(name)' is \(entry.value.kindDescription), but it must be one word saying what the method does (\(ContainerMethodStatement.meanings.joined(separator: ", "))); write, for example, `\(name): singleton`",
+                            at: entry.value.location)
+                        continue
+                    }
                     problem(
                         "'import.containers.\(name)' must be one of \(ContainerMethodStatement.meanings.joined(separator: ", ")), found \(quoted(written))\(suggestion(written, ContainerMethodStatement.meanings))",
                         at: entry.value.location)

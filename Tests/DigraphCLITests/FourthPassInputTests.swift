@@ -213,4 +213,25 @@ struct FourthPassInputTests {
             swift.stderr.contains("Sources/Secret.swift:1:1: error: cannot read Sources/Secret.swift: it \(linkProblem) [swift-import]\n"), "\(swift.stderr)")
         #expect(!(swift.stdout + swift.stderr).contains("secret_token"))
     }
+
+    /// Two messages that said what was found, not what was wrong nor what to do.
+    @Test func item12MessagesSayWhatIsWrongAndWhatToDo() throws {
+        let (outer, root) = try Self.repositoryBesideASecret()
+        defer { try? FileManager.default.removeItem(at: outer) }
+        for (configuration, expected) in [
+            (
+                "manifests: [m.yaml]\nimport:\n  containers:\n    registerLazy: [singleton]\n",
+                ".digraph.yml:4:19: error: 'import.containers.registerLazy' is a list, but it must be one word saying what the method does (eager, transient, singleton, resolve, resolve-optional); write, for example, `registerLazy: singleton` [schema]\n"
+            ),
+            (
+                "manifests: [m.yaml]\nrender:\n  output: .\n",
+                ".digraph.yml:3:11: error: 'render.output' '.' is the folder that holds .digraph.yml itself, not a file in it; name a file inside that folder, such as 'graph.svg' [schema]\n"
+            ),
+        ] {
+            try configuration.write(to: root.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(["check"], directory: root)
+            #expect(result.status == 2)
+            #expect(result.stderr == root.path + "/" + expected + Self.unusable(root), "\(result.stderr)")
+        }
+    }
 }
