@@ -12,17 +12,17 @@ extension FactoryContainerReader {
             }
             """,
             expect: """
-            registrations:
-              # App.swift:4
-              - provides: API
-                lifetime: singleton
-                name: api
-              # App.swift:5
-              - provides: Feed
-                implementation: FeedImpl
-                name: feed
-                dependencies:
-                  api: { type: API, name: api }
-            """),
+                registrations:
+                  # App.swift:4
+                  - provides: API
+                    lifetime: singleton
+                    name: api
+                  # App.swift:5
+                  - provides: Feed
+                    implementation: FeedImpl
+                    name: feed
+                    dependencies:
+                      api: { type: API, name: api }
+                """)
     ]
 }

@@ -22,17 +22,17 @@ extension HandRolledDialect {
             }
             """,
             expect: """
-            registrations:
-              # App.swift:14
-              # register(_:factory:) stores a factory the container calls on every resolve (App.swift:4)
-              - provides: API
-              # App.swift:15
-              # register(_:factory:) stores a factory the container calls on every resolve (App.swift:4)
-              - provides: Feed
-                implementation: FeedImpl
-                dependencies:
-                  api: API
-            """),
+                registrations:
+                  # App.swift:14
+                  # register(_:factory:) stores a factory the container calls on every resolve (App.swift:4)
+                  - provides: API
+                  # App.swift:15
+                  # register(_:factory:) stores a factory the container calls on every resolve (App.swift:4)
+                  - provides: Feed
+                    implementation: FeedImpl
+                    dependencies:
+                      api: API
+                """),
         DialectExample(
             """
             func wire(_ locator: ServiceLocator) {
@@ -41,14 +41,14 @@ extension HandRolledDialect {
             }
             """,
             expect: """
-            registrations:
-              # App.swift:2
-              - provides: Store
-              # App.swift:3
-              - provides: Cache
-                eager: true
-            2:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: a factory called on every resolve (transient). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-            3:5: warning: the declaration of `register(_:instance:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
-            """),
+                registrations:
+                  # App.swift:2
+                  - provides: Store
+                  # App.swift:3
+                  - provides: Cache
+                    eager: true
+                2:5: warning: the declaration of `register(_:_:)` is not in the given paths, so digraph reads its calls by their shape: a factory called on every resolve (transient). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                3:5: warning: the declaration of `register(_:instance:)` is not in the given paths, so digraph reads its calls by their shape: stores the value it is given (eager, one value for the container's life). Give the file that declares the container, or state the method's meaning under `import: containers:` in .digraph.yml
+                """),
     ]
 }

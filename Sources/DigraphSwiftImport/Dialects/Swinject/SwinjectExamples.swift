@@ -15,21 +15,21 @@ extension SwinjectDialect {
             }
             """,
             expect: """
-            registrations:
-              # App.swift:5
-              - provides: API
-                lifetime: singleton
-              # App.swift:6
-              - provides: Feed
-                implementation: FeedImpl
-                lifetime: graph
-                dependencies:
-                  api: API
-              # App.swift:7
-              - provides: Clock
-                lifetime: graph
-                name: utc
-            7:9: warning: 'Clock (name: utc)': the object scope `.forever` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it
-            """),
+                registrations:
+                  # App.swift:5
+                  - provides: API
+                    lifetime: singleton
+                  # App.swift:6
+                  - provides: Feed
+                    implementation: FeedImpl
+                    lifetime: graph
+                    dependencies:
+                      api: API
+                  # App.swift:7
+                  - provides: Clock
+                    lifetime: graph
+                    name: utc
+                7:9: warning: 'Clock (name: utc)': the object scope `.forever` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it
+                """)
     ]
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The fourth adversarial pass (issue 40): the literals, directives, revisions, CI lines and paths
 /// that still got past digraph's input bounds. Each test was seen failing on the main of then.
-struct FourthPassInputTests {
+struct UntrustedInputLimitsTests {
     static func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-hostile4-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,7 +33,7 @@ struct FourthPassInputTests {
     }()
 
     @Test(arguments: deepShapes.keys.sorted())
-    func item1And2LiteralsAndDirectivesCannotHideDeepSwift(shape: String) throws {
+    func literalsAndDirectivesCannotHideDeepSwift(shape: String) throws {
         let (text, expected) = Self.deepShapes[shape]!
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,7 +51,7 @@ struct FourthPassInputTests {
 
     /// What a literal holds is its text, not code: `try` and brackets inside are not counted, and the
     /// code after it is read.
-    @Test func item1WhatALiteralHoldsIsNotCounted() throws {
+    @Test func whatALiteralHoldsIsNotCounted() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let tries = String(repeating: "try ", count: 300), brackets = String(repeating: "[", count: 300)
@@ -86,7 +86,7 @@ struct FourthPassInputTests {
     /// The runner trims U+3000, U+00A0, U+1680… before `::`; digraph once neutralised only a leading
     /// `::` after spaces and tabs, so a file name starting with one of them forged a command.
     @Test(arguments: ["\u{3000}", "\u{00A0}", "\u{1680}", "\u{2003}", "\u{202F}", "\u{205F}"])
-    func item4UnicodeWhiteSpaceBeforeColonsForgesNoCommand(space: String) throws {
+    func unicodeWhiteSpaceBeforeColonsForgesNoCommand(space: String) throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = space + "::error file=x::forged.yaml"
@@ -119,7 +119,7 @@ struct FourthPassInputTests {
     /// took 587 MB, and under 400 MB of address space it aborted ("failed to allocate"). `ls-tree -l`
     /// gives the size first: the blob is never read, and the loader refuses it as it refuses such a
     /// file on disk.
-    @Test func item3ABlobOverTheLimitIsRefusedBeforeItIsRead() throws {
+    @Test func aBlobOverTheLimitIsRefusedBeforeItIsRead() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let digraph = CLIRunner.executable("digraph").path
@@ -158,7 +158,7 @@ struct FourthPassInputTests {
 
     /// `manifests:` (or any input path) in a shared configuration once read any file, and echoed its
     /// top-level keys in "unknown field" messages; a link in a walked folder did the same.
-    @Test func item11TheConfigurationReadsNothingOutsideTheRepository() throws {
+    @Test func theConfigurationReadsNothingOutsideTheRepository() throws {
         let (outer, root) = try Self.repositoryBesideASecret()
         defer { try? FileManager.default.removeItem(at: outer) }
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.yaml").path, withDestinationPath: "../secret.yaml")
@@ -178,7 +178,7 @@ struct FourthPassInputTests {
         }
     }
 
-    @Test func item11ALinkOutOfTheRepositoryFoundInAFolderIsNotRead() throws {
+    @Test func aLinkOutOfTheRepositoryFoundInAFolderIsNotRead() throws {
         let (outer, root) = try Self.repositoryBesideASecret()
         defer { try? FileManager.default.removeItem(at: outer) }
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.yaml").path, withDestinationPath: "../secret.yaml")
@@ -215,7 +215,7 @@ struct FourthPassInputTests {
     }
 
     /// Two messages that said what was found, not what was wrong nor what to do.
-    @Test func item12MessagesSayWhatIsWrongAndWhatToDo() throws {
+    @Test func messagesSayWhatIsWrongAndWhatToDo() throws {
         let (outer, root) = try Self.repositoryBesideASecret()
         defer { try? FileManager.default.removeItem(at: outer) }
         for (configuration, expected) in [
