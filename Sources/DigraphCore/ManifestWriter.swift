@@ -286,8 +286,9 @@ public struct ManifestWriter {
     }
 }
 
-/// A JSON string literal, also a valid YAML double-quoted scalar: quotes, backslashes and every
-/// control character (C0, DEL, C1, the line and paragraph separators) escaped.
+/// A JSON string literal, also a valid YAML double-quoted scalar: quotes, backslashes, every
+/// control character (C0, DEL, C1, the line and paragraph separators) and the bidirectional and
+/// invisible marks `PrintableText` shows escaped.
 public func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -298,7 +299,10 @@ public func jsonString(_ text: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            // Controls, and the marks that reorder or hide text (U+202E, U+200D…) that a terminal or a
+            // CI log would apply: written as escapes, the same value to a JSON or YAML reader. Only
+            // in the Basic Multilingual Plane: YAML's `\u` takes no surrogate halves.
+            if PrintableText.isUnprintable(scalar), scalar.value <= 0xFFFF {
                 let digits = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
             } else {

@@ -234,4 +234,23 @@ struct UntrustedInputLimitsTests {
             #expect(result.stderr == root.path + "/" + expected + Self.unusable(root), "\(result.stderr)")
         }
     }
+
+    /// Found by the fuzz stage's new names: the json and sarif formats wrote a file name's U+202E
+    /// (which reorders a terminal's or a CI log's line) raw; they now write `\u202e`, the same string
+    /// to a JSON reader.
+    @Test func jsonAndSARIFEscapeMarksThatReorderOrHideText() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "a\u{202E}b\u{200D}c.yaml"
+        try "version: 1\nregistrations:\n  - provides: A\n    dependencies:\n      b: B\n".write(
+            to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        for format in ["json", "sarif"] {
+            let result = try CLIRunner.run(["check", name, "--format", format], directory: folder)
+            #expect(result.status == 1)
+            #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200D}" }, "\(format)")
+            // SARIF gives the file as a URI, percent-encoded.
+            let written = format == "json" ? #""a\u202eb\u200dc.yaml""# : #""a%E2%80%AEb%E2%80%8Dc.yaml""#
+            #expect(result.stdout.contains(written), "\(format): \(result.stdout.prefix(600))")
+        }
+    }
 }
