@@ -16,7 +16,14 @@ public enum DOTText {
                 if character.isNewline { result += " " } else { result.append(character) }
             }
         }
-        return result
+        return inertInLog(result)
+    }
+
+    /// `##[` anywhere in a line is the GitHub runner's legacy command form, and DOT written to
+    /// standard output lands in a CI log: its `#` is written as the entity `&#35;`, which Graphviz
+    /// (labels, SVG tooltips) and HTML show as `#`.
+    static func inertInLog(_ text: String) -> String {
+        text.contains("##[") ? text.replacing("##[", with: "#&#35;[") : text
     }
 
     /// Inside a double-quoted DOT string.
@@ -30,6 +37,6 @@ public enum DOTText {
                 if character.isNewline { result += "\\n" } else { result.append(character) }
             }
         }
-        return result + "\""
+        return inertInLog(result) + "\""
     }
 }

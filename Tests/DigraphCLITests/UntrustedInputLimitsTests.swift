@@ -253,4 +253,17 @@ struct UntrustedInputLimitsTests {
             #expect(result.stdout.contains(written), "\(format): \(result.stdout.prefix(600))")
         }
     }
+
+    /// Found by the fuzz stage (seed 3): `render --dot -o -` wrote a Swift name's `##[error]x`, quoted
+    /// in a tooltip's warning, raw to standard output, where a CI log runs it as a command.
+    @Test func dotOnStandardOutputIsInertInACILog() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "import Swinject\nfunc assemble(c: Container) {\n    c.register(A.self, name: \"##[error]x\") { _ in A() }\n}\n".write(
+            to: folder.appendingPathComponent("Wiring.swift"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["render", ".", "--dot", "-o", "-"], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.isInert(result.stdout + result.stderr), "\(result.stdout)")
+        #expect(result.stdout.contains("the name '#&#35;[error]x' is not a Swift identifier"), "\(result.stdout)")
+    }
 }
