@@ -5,9 +5,12 @@ escape sequences, workflow commands, bidirectional marks, leading dashes) for in
 output targets (a FIFO, a symbolic link, a folder, a device, the input itself, a read-only file);
 each run must end with 0, 1 or 2 in time, print no raw control character, and leave every target
 that is not a regular file digraph wrote exactly as it was. Then Swift: deep and huge shapes,
-hostile registration names and Package.swift target names, and `diff --base` over crafted git trees
-(`..`, links): each run bounded in time and memory (4 GB of address space), ending 0, 1 or 2, its
-output inert in a CI log, every file outside the work folder unchanged.
+hostile registration names and Package.swift target names, literals that once hid deep code from
+the depth scan (raw strings, `#/…/#` regexes) and nested `#if`, and `diff --base` over crafted git
+trees (`..`, links) and over a revision whose blobs exceed the manifest limit (1 GB of address
+space): each run bounded in time and memory (4 GB of address space), ending 0, 1 or 2, its output
+inert in a CI log (`::` after any Unicode white space counts as forged: the runner trims it), every
+file outside the work folder unchanged.
 Usage: scripts/fuzz-cli.py [iterations] [seed]
 Build first: swift build -c release --product digraph (or set DIGRAPH_BINARY, as CI does with the
 debug build). Failing inputs are kept in /tmp/digraph-fuzz. The last line is "N passed, M failed".
@@ -32,12 +35,12 @@ work = "/tmp/digraph-fuzz"
 
 
 def forged(output, allow_annotations=False):
-    """A line the GitHub runner would run: `::` after leading white space (github format's own
-    annotations excepted), or `##[` anywhere."""
+    """A line the GitHub runner would run: `::` after leading white space, any Unicode white space
+    as .NET's TrimStart() trims it (github format's own annotations excepted), or `##[` anywhere."""
     for line in output.split(b"\n"):
         if b"##[" in line:
             return True
-        stripped = line.lstrip(b" \t")
+        stripped = line.decode("utf-8", "replace").lstrip().encode()
         if stripped.startswith(b"::") and not (allow_annotations and line.startswith((b"::error file=", b"::warning file=", b"::notice file="))):
             return True
     return False
@@ -74,7 +77,7 @@ for i in range(iterations):
 runs = iterations * 3
 
 # Paths: hostile names for inputs, hostile targets for outputs.
-name_parts = ["app", "\n::error file=x::forged\n", "\x1b[2J", "\x1b]8;;http://x\x07", "\u202e", "\u200d", "::stop-commands::t",
+name_parts = ["app", "\n::error file=x::forged\n", "\u3000::error file=x::forged", "\u00a0::warning::y", "\x1b[2J", "\x1b]8;;http://x\x07", "\u202e", "\u200d", "::stop-commands::t",
               " spaced ", "%0A", "-dash", "ü", "\r", "'\"$(x)`", "DI/../"]
 paths_dir = os.path.join(work, "paths")
 for i in range(max(1, iterations // 4)):
@@ -83,9 +86,14 @@ for i in range(max(1, iterations // 4)):
     name = "".join(random.choice(name_parts) for _ in range(random.randint(1, 4))).replace("/", "_") + random.choice([".yaml", ".json", ".yml"])
     if name.startswith("-"):
         name = "x" + name
+    if i % 4 == 0:
+        # White space the runner trims (.NET TrimStart: all of Unicode's) before a forged command.
+        name = random.choice(["\u3000", "\u00a0", "\u1680", "\u2003", "\u205f"]) + "::error file=x::forged" + name
     manifest = os.path.join(paths_dir, name)
     with open(manifest, "wb") as file:
-        file.write(open(os.path.join(root, "fixtures/popcorn/manifest.yaml"), "rb").read())
+        # Half the time a manifest with a finding, so that reports start lines with the file's name.
+        file.write(open(os.path.join(root, "fixtures/popcorn/manifest.yaml"), "rb").read() if i % 2 else
+                   b"version: 1\nregistrations:\n  - provides: A\n    dependencies:\n      b: B\n")
     target_kind = random.choice(["fifo", "symlink", "folder", "device", "input", "readonly", "missing-folder", "fresh"])
     target = os.path.join(paths_dir, "out" + random.choice(["", "\n::x", "\x1b[1m"]))
     protected = None
@@ -112,7 +120,8 @@ for i in range(max(1, iterations // 4)):
     elif target_kind == "missing-folder":
         target = os.path.join(paths_dir, "a", "b", "out")
     before = open(protected, "rb").read() if protected else None
-    for command in (["check", manifest], ["render", manifest, "--svg", "-o", target], ["gen-swift", manifest, "-o", target],
+    # The name also relative, so that report lines start with it (`\u3000::error…` once forged a command).
+    for command in (["check", manifest], ["check", name, "--format", random.choice(["text", "github"])], ["render", manifest, "--svg", "-o", target], ["gen-swift", manifest, "-o", target],
                     ["gen-swift", manifest, "-o", target, "--check"], ["import", paths_dir, "-o", target],
                     ["check", manifest, "--format", random.choice(["text", "github", "json", "sarif"])]):
         runs += 1
@@ -138,14 +147,14 @@ for i in range(max(1, iterations // 4)):
 
 
 # Swift: deep and huge shapes, hostile names, crafted git trees.
-def limited():
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+def limited(address_space):
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
 
 
-def run_bounded(arguments, cwd, timeout=60):
-    """(status, printed) of one run with 4 GB of address space and a time bound."""
+def run_bounded(arguments, cwd, timeout=60, address_space=4 << 30):
+    """(status, printed) of one run with 4 GB of address space (or the given bound) and a time bound."""
     try:
-        result = subprocess.run([binary] + arguments, capture_output=True, timeout=timeout, cwd=cwd, preexec_fn=limited)
+        result = subprocess.run([binary] + arguments, capture_output=True, timeout=timeout, cwd=cwd, preexec_fn=limited(address_space))
     except subprocess.TimeoutExpired:
         return "timeout", b""
     printed = result.stdout + result.stderr
@@ -158,11 +167,15 @@ def run_bounded(arguments, cwd, timeout=60):
     return result.returncode, printed
 
 
-hostile_names = ["x\") { _ in A() }; print(\"injected", "a\nb", "\u202eevil", "##[error]x", "::error::x", "%0A", "\\(x)", "name\u200dx", "ok_name"]
+hostile_names = ["x\") { _ in A() }; print(\"injected", "a\nb", "\u3000::error::x", "\u202eevil", "##[error]x", "::error::x", "%0A", "\\(x)", "name\u200dx", "ok_name"]
 deep_shapes = [lambda n: "let x = " + "try " * n + "f()\n", lambda n: "let x = a" + ".b" * (n * 10) + "\n",
                lambda n: "let x = f" + "()" * n + "\n", lambda n: "func f() {\n if a {}" + " else if a {}" * (n * 5) + "\n}\n",
                lambda n: "let x: " + "A<" * n + "B" + ">" * n + " = y\n", lambda n: "let x: " + "[" * n + "B" + "]" * n + " = y\n",
-               lambda n: 'let x = "' + '\\("' * n + "a" + '")' * n + '"\n', lambda n: "let x = a" + "!" * n + "\n"]
+               lambda n: 'let x = "' + '\\("' * n + "a" + '")' * n + '"\n', lambda n: "let x = a" + "!" * n + "\n",
+               # A literal the depth scan once misread, hiding the deep code after it; nested `#if`.
+               lambda n: random.choice(['let s = #"x"y"#', 'let s = ##"a"#b"##', 'let r = #/a"b/#', 'let s = #"""\n"""\n"""#', 'let r = /"/;'])
+               + "\nlet x = " + "try " * (n * 10) + "f()\n",
+               lambda n: "#if A\n" * (n * 5) + "let x = 1\n" + "#endif\n" * (n * 5)]
 swift_dir = os.path.join(work, "swift")
 for i in range(max(1, iterations // 10)):
     shutil.rmtree(swift_dir, ignore_errors=True)
@@ -231,6 +244,23 @@ for i in range(max(1, iterations // 20)):
     if status not in (0, 1, 2):
         failures += 1
         print(f"diff --base over a crafted tree ({kind}): {status}")
+
+# A revision whose manifests are larger than digraph reads: refused from `ls-tree -l`'s sizes, never
+# read (reading them whole once took 4 GB for three 700 MB blobs); 1 GB of address space.
+shutil.rmtree(repository, ignore_errors=True)
+os.makedirs(repository)
+git(["init", "-q"], repository)
+with open(os.path.join(repository, "m.yaml"), "w") as file:
+    file.write("version: 1\nregistrations:\n  - provides: A\n")
+with open("/dev/zero", "rb") as zero:
+    big = git(["hash-object", "-w", "--stdin"], repository, zero.read(270_000_000))
+tree = git(["mktree"], repository, "".join(f"100644 blob {big}\t{name}\n" for name in ("a.yaml", "b.yaml", "m.yaml")).encode())
+commit = git(["commit-tree", tree, "-m", "big"], repository)
+runs += 1
+status, printed = run_bounded(["diff", "--base", commit, "."], repository, address_space=1 << 30)
+if status != 2 or b"larger than 256 MB" not in printed:
+    failures += 1
+    print(f"diff --base over 270 MB blobs: {status} {printed[:300]!r}")
 
 print(f"{runs - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)
