@@ -12,16 +12,7 @@ struct ImportPatternTests {
     /// gives `register` Swinject's meaning; without it a `register` no declaration explains is read
     /// by its shape, with a warning.
     static func imported(swinject: Bool = true, _ swift: String) -> String {
-        let result = SwiftImporter.run(sources: [("App.swift", (swinject ? "import Swinject; " : "") + swift, nil)])
-        let manifest = result.written(as: .yaml, command: "test")
-        // The written manifest is always one the loader accepts.
-        let loaded = ManifestLoader.load(text: manifest, file: "imported.yaml")
-        #expect(loaded.diagnostics.filter { $0.code == .schema }.isEmpty, "\(loaded.diagnostics)")
-        let body = manifest.split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { !$0.hasPrefix("registrations:") && !$0.hasPrefix("interfaces:") && !$0.hasPrefix("typealiases:") }
-            .joined(separator: "\n")
-        let findings = result.findings.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
-        return ([body.trimmingCharacters(in: .newlines)] + findings).joined(separator: "\n")
+        DialectTests.imported((swinject ? "import Swinject; " : "") + swift)
     }
 
     @Test func swinjectScopesAndReceivers() {
