@@ -46,6 +46,25 @@ public final class TypeReference: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(location)
     }
 
+    /// The name the importer writes for a type it could not read, for a person to fill in.
+    public static let placeholder = "FILL_IN"
+
+    /// A type the importer could not read, in whole or in part (`FILL_IN`, `[FILL_IN]`).
+    public var containsPlaceholder: Bool {
+        var found = false
+        keyExpression.visitAll { if case .nominal(let components) = $0, components.contains(where: { $0.name == Self.placeholder }) { found = true } }
+        return found
+    }
+
+    /// Whether this and `other` are one type, as far as their spellings can tell: nil when they
+    /// cannot, for a placeholder, or for spellings that differ only in module or outer-type
+    /// qualifiers (`Core.Profile` and `Profile` may name one declaration or two).
+    public func isSameType(as other: TypeReference) -> Bool? {
+        if key == other.key { return true }
+        if containsPlaceholder || other.containsPlaceholder { return nil }
+        if keyExpression.runtimeDescription == other.keyExpression.runtimeDescription { return nil }
+        return false
+    }
 }
 
 /// How long a resolved value lives; the semantics of Swinject's object scopes.
@@ -79,16 +98,21 @@ public struct Dependency: Hashable, Sendable {
     /// What the registering code does when an eager resolve finds nothing, where Swift sources say
     /// it (a manifest does not): rules then name the outcome instead of listing the possible ones.
     public var whenMissing: EagerMiss?
+    /// How many runtime arguments the resolve passes that the importer could not read (an
+    /// expression, not one of the registration's own arguments): they are left out of `passing`,
+    /// so the argument check compares only the count, never the types.
+    public var unreadArguments: Int
 
     public init(
         label: Located<String>, source: Source, suppressions: [Suppression] = [], isEager: Bool = false,
-        whenMissing: EagerMiss? = nil
+        whenMissing: EagerMiss? = nil, unreadArguments: Int = 0
     ) {
         self.label = label
         self.source = source
         self.suppressions = suppressions
         self.isEager = isEager
         self.whenMissing = whenMissing
+        self.unreadArguments = unreadArguments
     }
 
     public var isUnlabeled: Bool { label.value.hasPrefix("_") }

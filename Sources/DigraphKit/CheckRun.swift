@@ -25,9 +25,12 @@ public struct CheckRun: Sendable {
     public let swiftRead: String?
 
     /// `tree` is where the files are read: the disk, or a git revision's files (`GitRevision.tree`).
+    /// Swift is checked as a debug and a release build; `everyBuild: false` reads the debug build
+    /// only, for answers about one graph (a picture).
     public init(
         files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
-        containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()
+        containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil, defines: [String] = [], everyBuild: Bool = true,
+        in tree: any SourceTree = DiskTree()
     ) {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
@@ -55,24 +58,24 @@ public struct CheckRun: Sendable {
                 manifestPaths.append(path)
             }
         }
-        var imported: SwiftImporter.Result?
-        if !swiftPaths.isEmpty { imported = SwiftImporter.run(paths: swiftPaths, excluding: patterns, containers: containers, context: context, in: tree) }
-        swiftRead = imported.map(\.readSummary)
-        let loaded = ManifestLoader.load(
-            files: manifestPaths, adding: imported.map { [$0.manifest] } ?? [],
-            unreadable: refused + (imported?.unreadable ?? []), in: tree)
+        // Swift is read once per build whose `#if`s leave out different code; the first is the debug build.
+        let imports: [SwiftImporter.Result?] =
+            swiftPaths.isEmpty
+            ? [nil]
+            : SwiftImporter.run(
+                paths: swiftPaths, excluding: patterns, containers: containers, context: context,
+                builds: Array(BuildConfiguration.standard(defining: defines).prefix(everyBuild ? .max : 1)), in: tree)
+        let checked = imports.map { imported in
+            Self.check(imported, manifests: manifestPaths, unreadable: refused, ignoring: ignored, in: tree)
+        }
+        let loaded = checked[0].loaded
+        let imported = imports[0]
+        swiftRead = imported.map { $0.readSummary + Self.buildsRead(imports.compactMap { $0 }) }
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
         readFiles = ManifestLoader.expand(paths: manifestPaths, in: tree) + (imported?.files ?? [])
-        let importerFindings = imported?.findings ?? []
-        var findings = (loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])
-        var suppressed = 0
-        if let graph = loaded.graph {
-            let outcome = Suppressions.apply(to: findings, in: graph)
-            findings = outcome.kept
-            suppressed = outcome.suppressed.count
-        }
-        findings = findings.filter { !ignored.contains($0.code) }
+        var findings = Self.merged(checked.map(\.findings), builds: imports.map { $0?.builds ?? [] })
+        let suppressed = checked[0].suppressed
         var baselined = 0
         if let baseline, loaded.graph != nil {
             let outcome = baseline.apply(to: findings)
@@ -82,6 +85,59 @@ public struct CheckRun: Sendable {
         report = Report(
             registrations: loaded.graph?.registrations.count ?? 0,
             diagnostics: loaded.diagnostics + findings, suppressed: suppressed, baselined: baselined)
+    }
+
+    /// One build's graph: its Swift and the manifests loaded and linked, the rules run, its
+    /// suppressions and `ignoring` applied.
+    private static func check(
+        _ imported: SwiftImporter.Result?, manifests: [String], unreadable: [Diagnostic], ignoring ignored: Set<DiagnosticCode>,
+        in tree: any SourceTree
+    ) -> (loaded: LoadResult, findings: [Diagnostic], suppressed: Int) {
+        let loaded = ManifestLoader.load(
+            files: manifests, adding: imported.map { [$0.manifest] } ?? [], unreadable: unreadable + (imported?.unreadable ?? []), in: tree)
+        let importerFindings = imported?.findings ?? []
+        var findings = (loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])
+        var suppressed = 0
+        if let graph = loaded.graph {
+            let outcome = Suppressions.apply(to: findings, in: graph)
+            findings = outcome.kept
+            suppressed = outcome.suppressed.count
+        }
+        return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
+    }
+
+    /// The findings of every build as one list: a finding every build has is reported once, as it
+    /// is; one that only some builds have says which (`… (only in a release build)`). The first
+    /// build's graph is the one drawn, so a finding of another build keeps what it is about but no
+    /// place in that graph.
+    static func merged(_ perBuild: [[Diagnostic]], builds: [[String]]) -> [Diagnostic] {
+        guard perBuild.count > 1 else { return perBuild[0] }
+        func identity(_ finding: Diagnostic) -> String { "\(finding.code)|\(finding.severity)|\(finding.location)|\(finding.message)" }
+        var holders: [String: [Int]] = [:]
+        var order: [(identity: String, finding: Diagnostic)] = []
+        for (build, findings) in perBuild.enumerated() {
+            for finding in findings {
+                let key = identity(finding)
+                if holders[key] == nil { order.append((key, finding)) }
+                if holders[key]?.last != build { holders[key, default: []].append(build) }
+            }
+        }
+        return order.map { key, finding in
+            let holding = holders[key]!
+            guard holding.count < perBuild.count else { return finding }
+            var only = finding
+            let names = holding.flatMap { builds[$0] }
+            only.message += " (only in \(names.count == 1 ? "a" : "these builds:") \(names.joined(separator: ", ")) build)"
+            if holding[0] != 0 { only.subject?.place = nil }
+            return only
+        }
+    }
+
+    /// `, read as a debug and a release build`: said when the builds' `#if`s leave out different code.
+    static func buildsRead(_ imports: [SwiftImporter.Result]) -> String {
+        guard imports.count > 1 else { return "" }
+        let names = imports.flatMap(\.builds)
+        return "; checked as \(names.dropLast().map { "a \($0)" }.joined(separator: ", ")) and a \(names.last!) build (their `#if`s differ)"
     }
 
     public func exitStatus(strict: Bool) -> ExitStatus {

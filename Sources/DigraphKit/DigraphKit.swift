@@ -22,6 +22,7 @@
 @_exported import struct DigraphRules.RuleDescription
 @_exported import enum DigraphSwiftGen.AccessLevel
 @_exported import enum DigraphSwiftGen.StaleFile
+@_exported import struct DigraphSwiftImport.BuildConfiguration
 @_exported import enum DigraphSwiftImport.SwiftImporter
 @_exported import enum DigraphSwiftImport.SwiftSourceFiles
 

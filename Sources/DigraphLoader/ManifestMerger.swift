@@ -119,9 +119,9 @@ struct TypeAliasExpansion {
 
     private func apply(_ dependency: Dependency) -> Dependency {
         guard case .service(let type, let name, let isLazy, let passing) = dependency.source else { return dependency }
-        return Dependency(
-            label: dependency.label, source: .service(type.expanding(aliases), name: name, isLazy: isLazy, passing: passing),
-            suppressions: dependency.suppressions, isEager: dependency.isEager,
-            whenMissing: dependency.whenMissing)
+        // A copy with the one field changed: every other field (a new one too) is carried over.
+        var expanded = dependency
+        expanded.source = .service(type.expanding(aliases), name: name, isLazy: isLazy, passing: passing)
+        return expanded
     }
 }

@@ -20,9 +20,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// cannot say, as `container` options (`registerLazy=singleton`) for every command reading Swift.
     public var containers: [Option] = []
 
-    /// How every command that reads Swift reads it: `import.exclude` and `import.containers`.
+    /// How every command that reads Swift reads it: `import.exclude`, `import.define` and `import.containers`.
     public var swiftReading: [Option] {
-        (options["import"] ?? []).filter { $0.name == "exclude" } + containers
+        (options["import"] ?? []).filter { $0.name == "exclude" || $0.name == "define" } + containers
     }
 
     public struct Option: Sendable, Equatable {
@@ -36,7 +36,7 @@ public struct ProjectConfiguration: Sendable, Equatable {
         "check": (["strict", "ignore", "baseline", "format"], ["baseline"]),
         "render": (["output", "format", "layout", "rankdir", "focus", "depth", "collapse", "no-clusters", "graphviz-defaults", "no-limit"], ["output"]),
         "gen-swift": (["target", "output", "access", "split"], ["output"]),
-        "import": (["paths", "exclude", "output", "format", "check"], ["paths", "output"]),
+        "import": (["paths", "exclude", "define", "output", "format", "check"], ["paths", "output"]),
     ]
 
     /// The nearest `.digraph.yml` from `directory` up to the repository root (the folder holding

@@ -28,7 +28,7 @@ public struct GenerationPlan: Sendable {
     /// What `digraph import` writes where the sources do not say: a type, or a parameter label
     /// (`FILL_IN_configProtocol`) for a resolve whose parameter is not known. Code is not generated
     /// from a guess.
-    public static let placeholder = "FILL_IN"
+    public static let placeholder = TypeReference.placeholder
 
     public init(graph: DependencyGraph) throws(Problem) {
         self.graph = graph

@@ -23,7 +23,11 @@ struct ImportRun {
         Pass(name: "eager edges", why: "a resolve the registering code made and a registration captured is an eager edge, not an app resolve") {
             $0.dropCapturedResolves()
         },
-        Pass(name: "order", why: "registrations in the order the app runs them, from its entry; needs every call read and the captured resolves placed") {
+        Pass(
+            name: "order",
+            why:
+                "registrations in the order the app runs them, from its entry, without what previews make; needs every call read and the captured resolves placed"
+        ) {
             $0.order()
         },
         Pass(name: "factory", why: "Factory's registrations are container properties, not calls, and have no order: read after the ordered ones") {
@@ -102,6 +106,8 @@ struct ImportRun {
         let order = RegistrationOrder(found: found, files: files)
         found = order.ordered
         findings += order.findings
+        // A preview resolves from its own container: not one of the app's roots.
+        resolves.removeAll { order.previewCode.holds($0.location) }
     }
 
     private mutating func readFactoryContainers() {

@@ -18,6 +18,9 @@ public enum SwiftImporter {
         var notes: [DigraphCore.SourceLocation: [String]]
         /// The first import of a DI library digraph does not read, if any.
         var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
+        /// The builds this result is what digraph read for (`debug`, `release`): those whose `#if`s
+        /// leave out the same code.
+        public var builds: [String] = [BuildConfiguration.debug.name]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -46,11 +49,20 @@ public enum SwiftImporter {
         }
     }
 
-    /// Imports the Swift files under `paths` (files, or folders read recursively).
+    /// Imports the Swift files under `paths` (files, or folders read recursively) as a debug build.
     public static func run(
         paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [],
         context: FactoryContext? = nil, in tree: any SourceTree = DiskTree()
     ) -> Result {
+        run(paths: paths, excluding: patterns, containers: containers, context: context, builds: [.debug], in: tree)[0]
+    }
+
+    /// Imports the Swift files under `paths` once for each build whose `#if`s leave out different
+    /// code: builds that read the same code share one result (its `builds` names them all).
+    public static func run(
+        paths: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [],
+        context: FactoryContext? = nil, builds: [BuildConfiguration], in tree: any SourceTree = DiskTree()
+    ) -> [Result] {
         let listing = SwiftSourceFiles.list(paths, excluding: patterns, in: tree)
         var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
         let modules = ModuleMap(packageRoots: listing.packageRoots, in: tree)
@@ -68,14 +80,18 @@ public enum SwiftImporter {
                     .swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))",
                     at: .start(of: paths.first ?? ".")))
         }
-        var result = run(sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers, context: context)
-        if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
-            // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.
-            let why = UnreadLibraries.nothingRead(library)
-            unreadable.append(Diagnostic(.swiftImport, .error, why, at: location))
+        let results = run(
+            sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers, context: context,
+            dialects: dialects, builds: builds)
+        return results.map { result in
+            var result = result
+            result.unreadable = unreadable
+            if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
+                // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.
+                result.unreadable.append(Diagnostic(.swiftImport, .error, UnreadLibraries.nothingRead(library), at: location))
+            }
+            return result
         }
-        result.unreadable = unreadable
-        return result
     }
 
     /// The libraries read call by call, in the order a file's dialect is decided: the first whose
@@ -87,20 +103,36 @@ public enum SwiftImporter {
         sources: [(path: String, text: String, module: String?)], assemblyFrom base: String = "Imported",
         containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil
     ) -> Result {
-        run(sources: sources, assemblyFrom: base, containers: containers, context: context, dialects: dialects)
+        run(sources: sources, assemblyFrom: base, containers: containers, context: context, dialects: dialects, builds: [.debug])[0]
     }
 
-    /// Imports Swift text with the given dialects (a test may add one of its own).
+    /// Imports Swift text with the given dialects (a test may add one of its own), once per group
+    /// of builds that leave out the same `#if` clauses.
     static func run(
         sources: [(path: String, text: String, module: String?)], assemblyFrom base: String, containers: [ContainerMethodStatement],
-        context: FactoryContext?, dialects: [any Dialect.Type]
-    ) -> Result {
-        var run = ImportRun(
-            files: parse(sources), dialectTypes: dialects, stated: containers, context: context, assembly: Manifest.defaultAssemblyName(for: base))
-        for pass in ImportRun.passes { pass.run(&run) }
-        return Result(
-            manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
-            unreadLibrary: run.unreadLibrary)
+        context: FactoryContext?, dialects: [any Dialect.Type], builds: [BuildConfiguration] = [.debug]
+    ) -> [Result] {
+        let parsed = parse(sources)
+        var groups: [(builds: [BuildConfiguration], leftOut: [[Range<Int>]])] = []
+        for build in builds {
+            let leftOut = parsed.map { $0.inactiveRanges(in: build) }
+            if let same = groups.firstIndex(where: { $0.leftOut == leftOut }) {
+                groups[same].builds.append(build)
+            } else {
+                groups.append(([build], leftOut))
+            }
+        }
+        // The builds' passes run side by side (a walk wants a big stack); each parses its changed files again.
+        let decided = groups
+        return Parallel.map(count: decided.count, stackSize: 64 << 20) { number in
+            let group = decided[number]
+            let files = Parallel.map(count: parsed.count, stackSize: 64 << 20) { parsed[$0].leavingOut(group.leftOut[$0]) }
+            var run = ImportRun(files: files, dialectTypes: dialects, stated: containers, context: context, assembly: Manifest.defaultAssemblyName(for: base))
+            for pass in ImportRun.passes { pass.run(&run) }
+            return Result(
+                manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
+                unreadLibrary: run.unreadLibrary, builds: group.builds.map(\.name))
+        }
     }
 
     /// Parsing dominates import time: spread the files over the cores, keep their order. The

@@ -75,7 +75,7 @@ struct Check: ConfiguredCommand {
         }
         let outcome = CheckRun(
             files: files, ignoring: try ignoredCodes(ignored), excluding: swift.excludes, baseline: accepted, containers: swift.statements,
-            context: swift.context)
+            context: swift.context, defines: swift.defines)
         keepUntilExit(outcome)
         let environment = ProcessInfo.processInfo.environment
         print(

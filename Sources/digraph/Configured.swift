@@ -161,7 +161,18 @@ struct SwiftSourceOptions: ParsableArguments {
             valueName: "context"))
     var context: FactoryContext?
 
+    @Option(
+        name: .customLong("define"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "A compilation condition the app's builds set (`STAGING`), for reading `#if` in Swift sources; repeat for more. Swift is read as a debug build (DEBUG set) and, where its `#if`s differ, also as a release build.",
+            valueName: "flag"))
+    var defines: [String] = []
+
     func validate() throws {
+        for flag in defines where flag.count > 100 || !TypeExpressionParser.isIdentifierShaped(flag) {
+            throw ValidationError(
+                "--define \(PrintableText.escape(String(flag.prefix(80)))): write a compilation condition's name, an identifier such as STAGING")
+        }
         for option in written where ContainerMethodStatement(option: option) == nil {
             throw ValidationError(
                 "--container \(PrintableText.escape(String(option.prefix(80)))): write NAME=MEANING, NAME a method's base name and MEANING one of \(ContainerMethodStatement.meanings.joined(separator: ", "))"

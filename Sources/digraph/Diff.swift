@@ -74,10 +74,11 @@ struct Diff: ConfiguredCommand {
         } else {
             sides = [([paths[0]], DiskTree()), ([paths[1]], DiskTree())]
         }
-        let excludes = swift.excludes, statements = swift.statements, context = swift.context
+        let excludes = swift.excludes, statements = swift.statements, context = swift.context, defines = swift.defines
         // The two sides are read and checked side by side (the importer's walks want a big stack).
         let runs = Parallel.map(count: 2, stackSize: 64 << 20) { index in
-            CheckRun(files: sides[index].paths, excluding: excludes, containers: statements, context: context, in: sides[index].tree)
+            CheckRun(
+                files: sides[index].paths, excluding: excludes, containers: statements, context: context, defines: defines, in: sides[index].tree)
         }
         let base = runs[0], head = runs[1]
         for (side, run) in [("BASE", base), ("HEAD", head)] where run.graph == nil {

@@ -149,7 +149,8 @@ struct Render: ConfiguredCommand {
     }
 
     func run() throws {
-        let outcome = CheckRun(files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context)
+        let outcome = CheckRun(
+            files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines, everyBuild: false)
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
             throw ExitCode(ExitStatus.unusableInput.rawValue)

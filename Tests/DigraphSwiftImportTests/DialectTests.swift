@@ -51,7 +51,7 @@ struct LocatorDialect: Dialect {
 struct DialectTests {
     /// The manifest from its first section on, then one line per finding.
     static func imported(_ swift: String, dialects: [any Dialect.Type] = SwiftImporter.dialects) -> String {
-        let result = SwiftImporter.run(sources: [("App.swift", swift, nil)], assemblyFrom: "Imported", containers: [], context: nil, dialects: dialects)
+        let result = SwiftImporter.run(sources: [("App.swift", swift, nil)], assemblyFrom: "Imported", containers: [], context: nil, dialects: dialects)[0]
         let manifest = result.written(as: .yaml, command: "test")
         let loaded = ManifestLoader.load(text: manifest, file: "imported.yaml")
         #expect(loaded.diagnostics.filter { $0.code == .schema }.isEmpty, "\(loaded.diagnostics)")

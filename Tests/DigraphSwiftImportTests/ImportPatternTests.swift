@@ -125,7 +125,7 @@ struct ImportPatternTests {
                         arguments:
                           window: FILL_IN
                     5:1: warning: 'Screen': the type of runtime argument 'window' is not written in the closure and no declared initializer says it; write `window: Type` in the closure or fill in 'FILL_IN'
-                    6:76: warning: 'Screen': the resolve of 'Child' passes `3`; a manifest passes on only the registration's own runtime arguments, so it is left out
+                    6:76: warning: 'Screen': the resolve of 'Child' passes `3`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not)
                     """)
     }
 

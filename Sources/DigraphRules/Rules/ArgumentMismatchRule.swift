@@ -89,7 +89,19 @@ public struct ArgumentMismatchRule: Rule {
                   id: Int
                 dependencies:
                   id: { argument: id }
+            """,
+            // `Core.Profile` and `Profile` may be one declaration: spellings alone do not prove a mismatch.
             """
+            version: 1
+            registrations:
+              - provides: ProfileViewer
+                arguments:
+                  profile: Profile
+                dependencies:
+                  profile: { argument: profile }
+            resolves:
+              - { type: ProfileViewer, arguments: [Core.Profile] }
+            """,
         ])
 
     public init() {}
@@ -128,11 +140,18 @@ public struct ArgumentMismatchRule: Rule {
                     let builder = graph.forwardingTarget(of: target)
                     let expected = graph.registrations[builder].arguments
                     let given = passed.compactMap { $0 }
-                    guard !expected.elementsEqual(given, by: { $0.type.key == $1.type.key }) else { continue }
+                    let unread = dependency.unreadArguments
+                    // What the importer could not read is no fact: then only the count is compared.
+                    let matches =
+                        unread > 0
+                        ? given.count + unread == expected.count
+                        : expected.count == given.count && zip(expected, given).allSatisfy { $0.type.isSameType(as: $1.type) != false }
+                    guard !matches else { continue }
                     diagnostics.append(
                         Diagnostic(
                             .argumentMismatch, .error,
-                            "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))",
+                            "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))"
+                                + (unread == 0 ? "" : " and \(unread) more digraph could not read"),
                             at: dependency.location,
                             notes: [
                                 Note(
@@ -179,7 +198,8 @@ public struct ArgumentMismatchRule: Rule {
                 continue
             }
             for (position, (given, declared)) in zip(passed, expected).enumerated() {
-                guard let given, given.key != declared.type.key, given.key != declared.type.lookupKey else { continue }
+                // Only a difference the spellings prove: not `Core.Profile` against `Profile`, nor a placeholder.
+                guard let given, given.key != declared.type.lookupKey, given.isSameType(as: declared.type) == false else { continue }
                 diagnostics.append(
                     Diagnostic(
                         .argumentMismatch, .error,

@@ -8,7 +8,7 @@ struct ManifestAssembler {
     /// `// digraph:ignore` comments, by the line they apply to.
     var ignores = IgnoreComments(files: [])
     /// What a person fills in where the sources do not say; a valid type, so the manifest loads.
-    static let placeholder = "FILL_IN"
+    static let placeholder = TypeReference.placeholder
 
     func manifest(from found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve])
         -> (Manifest, [Diagnostic], [DigraphCore.SourceLocation: [String]])
@@ -158,7 +158,7 @@ struct ManifestAssembler {
                 return Dependency(
                     label: label,
                     source: .service(resolved, name: name, isLazy: isLazy, passing: passing.map { Located($0, at: item.location) }),
-                    suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager)
+                    suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager, unreadArguments: item.unreadArguments)
             }
         }
 

@@ -26,6 +26,7 @@ struct SwiftFile {
         self.path = path
         self.module = module
         self.mentionsIgnore = text.contains(IgnoreComments.marker)
+        self.hasConditionalCompilation = text.contains("#if")
         let empty = Self.emptyTree
         if text.utf8.count > Self.maximumBytes {
             self.tree = empty
@@ -87,6 +88,25 @@ struct SwiftFile {
     func imports(_ module: String) -> Bool { importDeclarations.contains { $0.module == module } }
     /// The text holds `digraph:ignore`: only such files are searched for the comments.
     let mentionsIgnore: Bool
+    /// The text holds `#if`: only such files differ from one build to another.
+    let hasConditionalCompilation: Bool
+
+    /// The byte ranges `build` leaves out of this file: the inactive clauses of its `#if`s.
+    func inactiveRanges(in build: BuildConfiguration) -> [Range<Int>] {
+        guard refusal == nil, hasConditionalCompilation else { return [] }
+        return build.inactiveRanges(in: tree)
+    }
+
+    /// The file as a build compiles it: the given clauses blanked (spaces, line breaks kept, so
+    /// every location stays where it was) and parsed again; the file itself when none is left out.
+    func leavingOut(_ ranges: [Range<Int>]) -> SwiftFile {
+        guard !ranges.isEmpty else { return self }
+        var bytes = tree.syntaxTextBytes
+        for range in ranges {
+            for offset in range where bytes[offset] != 0x0A && bytes[offset] != 0x0D { bytes[offset] = 0x20 }
+        }
+        return SwiftFile(path: path, text: String(decoding: bytes, as: UTF8.self), module: module)
+    }
 
     func location(of node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)

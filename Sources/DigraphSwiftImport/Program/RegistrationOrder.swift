@@ -11,8 +11,10 @@ struct RegistrationOrder {
     var ordered: [RegistrationFinder.Found]
     /// Where the walk started, when an entry was found.
     var entry: DigraphCore.SourceLocation?
-    /// One info per assembly or function left out.
+    /// One info per assembly, function or preview left out.
     var findings: [Diagnostic]
+    /// Where previews' code is: resolves written there are a preview's, not the app's.
+    var previewCode: PreviewCode
 
     /// How deep the walk follows calls; deeper chains keep source order.
     static let maximumDepth = 64
@@ -45,30 +47,70 @@ struct RegistrationOrder {
         for entry in entries { walk(entry, depth: 0, within: []) }
         self.entry = entries.first.map { $0.file.location(of: $0.name) }
 
-        // Not reached: kept in source order, unless nothing refers to where they are registered.
+        // Previews: what a `#Preview` or `PreviewProvider` makes or applies and the app does not is
+        // the preview's own container, never the app's. Without a visible entry only what is
+        // written inside the preview itself is known to be the preview's.
+        let appReached = seen
         var findings: [Diagnostic] = []
         var dropped = Set<Int>()
-        if !entries.isEmpty, !reached.isEmpty {
-            var byOwner: [String: [Int]] = [:]
-            for offset in found.indices where !seen.contains(offset) {
-                guard let owner = index.owner(of: found[offset].location) else { continue }
-                byOwner[owner.name, default: []].append(offset)
-            }
-            let referenced = byOwner.isEmpty ? [] : index.referenced(Set(byOwner.keys))
-            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) where !referenced.contains(name) {
-                let declared = index.owner(of: found[offsets[0]].location)!.location
-                dropped.formUnion(offsets)
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .info,
-                        "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
-                        at: declared))
+        var previewOf: [Int: Int] = [:]
+        var previewCode = PreviewCode(extents: index.previews.map { ($0.location.file, $0.lines) })
+        for (number, preview) in index.previews.enumerated() {
+            let before = Set(seen)
+            walk(preview.body, depth: 0, within: [])
+            for offset in seen.subtracting(before) where !appReached.contains(offset) {
+                guard !entries.isEmpty || previewCode.holds(found[offset].location) else { continue }
+                previewOf[offset] = number
             }
         }
+        seen = appReached
+        reached = reached.filter { appReached.contains($0) }
+
+        // Not reached: kept in source order, unless only previews refer to where they are
+        // registered (a preview's resolver), or nothing does while the entry is visible.
+        var byOwner: [String: [Int]] = [:]
+        for offset in found.indices where !seen.contains(offset) && previewOf[offset] == nil {
+            guard let owner = index.owner(of: found[offset].location) else { continue }
+            byOwner[owner.name, default: []].append(offset)
+        }
+        let references = byOwner.isEmpty ? [:] : index.references(to: Set(byOwner.keys))
+        for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
+            let places = references[name] ?? []
+            if !places.isEmpty, let first = places.lazy.compactMap({ previewCode.preview(holding: $0) }).first,
+                places.allSatisfy({ previewCode.preview(holding: $0) != nil })
+            {
+                for offset in offsets { previewOf[offset] = first }
+                let owner = index.owner(of: found[offsets[0]].location)!
+                previewCode.add(file: owner.file, lines: owner.location.line...owner.endLine, preview: first)
+                continue
+            }
+            guard places.isEmpty, !entries.isEmpty, !reached.isEmpty else { continue }
+            let declared = index.owner(of: found[offsets[0]].location)!.location
+            dropped.formUnion(offsets)
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
+                    at: declared))
+        }
+        for (number, preview) in index.previews.enumerated() {
+            let offsets = previewOf.filter { $0.value == number }.keys
+            guard !offsets.isEmpty else { continue }
+            dropped.formUnion(offsets)
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "'\(preview.name)' builds a container of its own: \(offsets.count == 1 ? "the registration it makes or applies is" : "the \(offsets.count) registrations it makes or applies are") a preview's, left out of the app's graph",
+                    at: preview.location))
+        }
+        self.previewCode = previewCode
         // Alternatives: one key registered in two branches of one `if`/`switch`/`#if` is applied once
         // at run time, never twice. The graph keeps the first branch's; the others are said once.
+        // Code the walk did not reach is compared by the branches within its own function.
         var firstByKey: [String: Int] = [:]
-        for offset in reached {
+        let unreached = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
+        for offset in unreached { branches[offset] = found[offset].branches }
+        for offset in reached + unreached {
             let registration = found[offset]
             let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
             guard let first = firstByKey[key] else {
@@ -96,7 +138,7 @@ struct RegistrationOrder {
 
     /// The branches around a call, up to the function body: `if` body 0 / `else` 1, a `switch`'s
     /// case by position, an `#if`'s clause by position.
-    static func branches(of call: FunctionCallExprSyntax, in body: CodeBlockSyntax) -> [Branch] {
+    static func branches(of call: FunctionCallExprSyntax, in body: Syntax) -> [Branch] {
         var found: [Branch] = []
         var node = Syntax(call)
         while let parent = node.parent, node.id != body.id {
@@ -120,15 +162,43 @@ struct RegistrationOrder {
 
 }
 
+/// The lines previews span, and the code only previews use, each with the preview it belongs to.
+struct PreviewCode {
+    private var extents: [String: [(lines: ClosedRange<Int>, preview: Int)]] = [:]
+
+    init(extents: [(file: String, lines: ClosedRange<Int>)]) {
+        for (number, extent) in extents.enumerated() { add(file: extent.file, lines: extent.lines, preview: number) }
+    }
+
+    mutating func add(file: String, lines: ClosedRange<Int>, preview: Int) {
+        extents[file, default: []].append((lines, preview))
+    }
+
+    /// The preview whose code holds a place, if any.
+    func preview(holding place: (file: String, line: Int)) -> Int? {
+        extents[place.file]?.first { $0.lines.contains(place.line) }?.preview
+    }
+
+    func holds(_ location: DigraphCore.SourceLocation) -> Bool { preview(holding: (location.file, location.line)) != nil }
+}
+
 /// The functions of the given files, by name, with the type that declares each.
 private struct FunctionIndex {
     struct Function {
         var name: TokenSyntax
         var labels: [String?]
         var owner: String?
-        var body: CodeBlockSyntax
+        var body: Syntax
         var file: SwiftFile
         var isEntry: Bool
+    }
+
+    /// A SwiftUI preview: a `#Preview` or a `PreviewProvider` type, and the lines it spans.
+    struct Preview {
+        var name: String
+        var body: Function
+        var location: DigraphCore.SourceLocation
+        var lines: ClosedRange<Int>
     }
 
     struct Owner {
@@ -140,6 +210,7 @@ private struct FunctionIndex {
 
     private(set) var functions: [String: [Function]] = [:]
     private(set) var entries: [Function] = []
+    private(set) var previews: [Preview] = []
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
     private let files: [SwiftFile]
@@ -159,18 +230,19 @@ private struct FunctionIndex {
                 if function.name.text == "assemble", let owner = function.owner { assemblers[owner, default: []].append(function) }
             }
             for owner in collector.owners { owners[owner.file, default: []].append(owner) }
+            previews += collector.previews
             declaredNames.formUnion(collector.declaredNames)
         }
     }
 
-    /// Which of these names some code writes, outside their declarations (one pass over the
-    /// tokens, made only when some registration was not reached).
-    func referenced(_ names: Set<String>) -> Set<String> {
-        var found = Set<String>()
+    /// Where code writes these names, outside their declarations (one pass over the tokens, made
+    /// only when some registration was not reached).
+    func references(to names: Set<String>) -> [String: [(file: String, line: Int)]] {
+        var found: [String: [(file: String, line: Int)]] = [:]
         for file in files {
             for token in file.tree.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier(let name) = token.tokenKind, names.contains(name), !declaredNames.contains(token.id) else { continue }
-                found.insert(name)
+                found[name, default: []].append((file.path, file.converter.location(for: token.positionAfterSkippingLeadingTrivia).line))
             }
         }
         return found
@@ -203,6 +275,7 @@ private struct FunctionIndex {
     private final class Collector: SyntaxVisitor {
         let file: SwiftFile
         var functions: [Function] = []
+        var previews: [Preview] = []
         var owners: [Owner] = []
         var declaredNames = Set<SyntaxIdentifier>()
         private var scope: [(name: String, isMain: Bool)] = []
@@ -212,8 +285,11 @@ private struct FunctionIndex {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func enter(_ name: TokenSyntax, attributes: AttributeListSyntax, node: some SyntaxProtocol) {
+        private func enter(_ name: TokenSyntax, attributes: AttributeListSyntax, node: some DeclGroupSyntax) {
             declaredNames.insert(name.id)
+            if node.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("PreviewProvider") }) == true {
+                preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
+            }
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
             scope.append((name.text, isMain))
             owners.append(
@@ -244,6 +320,23 @@ private struct FunctionIndex {
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
+        private func preview(_ name: String, body: Syntax, at token: some SyntaxProtocol, spanning node: some SyntaxProtocol) {
+            let first = file.converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+            let last = file.converter.location(for: node.endPositionBeforeTrailingTrivia).line
+            let function = Function(name: .identifier(name), labels: [], owner: scope.last?.name, body: body, file: file, isEntry: false)
+            previews.append(Preview(name: name, body: function, location: file.location(of: token), lines: first...last))
+        }
+
+        // `#Preview { … }`: a declaration at the top level, an expression elsewhere.
+        override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.macroName.text == "Preview" { preview("#Preview", body: Syntax(node), at: node.pound, spanning: node) }
+            return .skipChildren
+        }
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.macroName.text == "Preview" { preview("#Preview", body: Syntax(node), at: node.pound, spanning: node) }
+            return .skipChildren
+        }
+
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             declaredNames.insert(node.name.id)
             guard let body = node.body else { return .skipChildren }
@@ -254,7 +347,7 @@ private struct FunctionIndex {
                 (name == "application" && labels.dropFirst().first == "didFinishLaunchingWithOptions")
                 || (name == "scene" && labels.dropFirst().first == "willConnectTo")
                 || (name == "main" && owner?.isMain == true)
-            functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: body, file: file, isEntry: isEntry))
+            functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry))
             if owner == nil {
                 owners.append(
                     Owner(
@@ -267,7 +360,7 @@ private struct FunctionIndex {
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let body = node.body, let owner = scope.last else { return .skipChildren }
             let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
-            functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: body, file: file, isEntry: owner.isMain))
+            functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: Syntax(body), file: file, isEntry: owner.isMain))
             return .skipChildren
         }
     }

@@ -444,6 +444,7 @@ struct ClosureReader {
         if let problem = site.problem { warn("the resolve of '\(type)' for '\(label)': \(problem)", at: site.node) }
         var passing: [String] = []
         var suppressions: [Suppression] = []
+        var unread = 0
         if !isLazy {
             for passed in site.passed {
                 let core = SwiftExpressions.unwrap(passed).core
@@ -459,8 +460,9 @@ struct ClosureReader {
                         )
                     ]
                 } else {
+                    unread += 1
                     warn(
-                        "the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out",
+                        "the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not)",
                         at: Syntax(passed))
                 }
             }
@@ -469,7 +471,7 @@ struct ClosureReader {
             label: isProperty ? label : uniqueLabel(label),
             source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
             location: location, eager: options.buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
-            suppressions: suppressions)
+            suppressions: suppressions, unreadArguments: unread)
     }
 
     mutating func uniqueLabel(_ label: String) -> String {

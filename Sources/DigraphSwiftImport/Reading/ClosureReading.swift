@@ -16,6 +16,8 @@ struct ClosureReading {
         var eager: EagerMiss? = nil
         /// Findings not to report on this edge, and why (the compiler already checks it).
         var suppressions: [Suppression] = []
+        /// Runtime arguments passed that are expressions, not the registration's own: left out.
+        var unreadArguments = 0
     }
 
     var implementation: String?

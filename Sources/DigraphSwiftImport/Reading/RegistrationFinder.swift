@@ -18,6 +18,8 @@ final class RegistrationFinder: SyntaxVisitor {
         var isEager = false
         /// Resolves of the registering code this registration captured: eager edges, not app resolves.
         var eagerResolves: [DigraphCore.SourceLocation] = []
+        /// The `if`/`switch`/`#if` branches around the call in its file.
+        var branches: [RegistrationOrder.Branch] = []
     }
 
     struct AppResolve {
@@ -64,7 +66,8 @@ final class RegistrationFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let registration = registration(node) {
+        if var registration = registration(node) {
+            registration.branches = RegistrationOrder.branches(of: node, in: Syntax(file.tree))
             found.append(registration)
             return .skipChildren
         }

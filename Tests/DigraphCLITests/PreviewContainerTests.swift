@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Issue 38: a container a SwiftUI preview builds is the preview's, never merged into the app's
+/// graph, so its copies of the app's registrations are no duplicates and replace nothing.
+struct PreviewContainerTests {
+    static let app = """
+        import Swinject
+        import SwiftUI
+
+        @main
+        struct ShopApp: App {
+            let container = Container()
+            init() {
+                AppAssembly().assemble(container: container)
+                _ = container.resolve(Feed.self)!
+            }
+            var body: some Scene { WindowGroup { Text("") } }
+        }
+
+        final class AppAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(API.self) { _ in LiveAPI() }.inObjectScope(.container)
+                container.register(Feed.self) { r in Feed(api: r.resolve(API.self)!) }
+            }
+        }
+
+        enum PreviewResolver {
+            static func make() -> Container {
+                let container = Container()
+                container.register(API.self) { _ in FakeAPI() }
+                container.register(Feed.self) { r in Feed(api: r.resolve(API.self)!) }
+                return container
+            }
+        }
+
+        #Preview {
+            FeedView(feed: PreviewResolver.make().resolve(Feed.self)!)
+        }
+
+        struct FeedView_Previews: PreviewProvider {
+            static var previews: some View {
+                let container = Container()
+                container.register(Clock.self) { _ in Clock() }
+                return FeedView(feed: container.resolve(Feed.self)!, clock: container.resolve(Clock.self)!)
+            }
+        }
+
+        """
+
+    @Test func whatPreviewsRegisterAndResolveStaysOutOfTheAppsGraph() throws {
+        let result = try withApp(Self.app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:30:1: info: '#Preview' builds a container of its own: the 2 registrations it makes or applies are a preview's, left out of the app's graph [swift-import]
+                App.swift:34:8: info: 'FeedView_Previews' builds a container of its own: the registration it makes or applies is a preview's, left out of the app's graph [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(result.stdout)")
+    }
+
+    /// The same preview code with a real fault seeded into the app's own assembly: still found.
+    @Test func aFaultInTheAppsOwnGraphIsStillAnError() throws {
+        let seeded = Self.app.replacingOccurrences(of: "container.register(API.self) { _ in LiveAPI() }.inObjectScope(.container)\n", with: "")
+        let result = try withApp(seeded) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "App.swift:16:59: error: nothing provides 'API', needed by 'Feed' (parameter 'api') [missing-binding]\n"), "\(result.stdout)")
+    }
+
+    /// Without an app entry in the paths, code that only previews refer to is still theirs.
+    @Test func withoutAnEntryWhatOnlyPreviewsReferToIsStillTheirs() throws {
+        let noEntry = Self.app.replacingOccurrences(of: "@main\n", with: "")
+        let result = try withApp(noEntry) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:29:1: info: '#Preview' builds a container of its own: the 2 registrations it makes or applies are a preview's, left out of the app's graph [swift-import]
+                App.swift:33:8: info: 'FeedView_Previews' builds a container of its own: the registration it makes or applies is a preview's, left out of the app's graph [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(result.stdout)")
+    }
+}
