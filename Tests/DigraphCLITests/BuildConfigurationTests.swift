@@ -41,7 +41,8 @@ struct BuildConfigurationTests {
 
                 """, "\(result.stdout)")
         #expect(
-            result.stderr == "digraph: read 1 Swift file: 3 registrations, 4 resolves, 0 calls not understood; checked as a debug and a release build (their `#if`s differ)\n",
+            result.stderr
+                == "digraph: read 1 Swift file: 3 registrations, 4 resolves, 0 calls not understood; checked as a debug and a release build (their `#if`s differ)\n",
             "\(result.stderr)")
     }
 

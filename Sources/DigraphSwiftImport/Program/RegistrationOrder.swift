@@ -107,10 +107,21 @@ struct RegistrationOrder {
         // Alternatives: one key registered in two branches of one `if`/`switch`/`#if` is applied once
         // at run time, never twice. The graph keeps the first branch's; the others are said once.
         // Code the walk did not reach is compared by the branches within its own function.
-        var firstByKey: [String: Int] = [:]
         let unreached = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
         for offset in unreached { branches[offset] = found[offset].branches }
-        for offset in reached + unreached {
+        // The branch of `if isRunningTests { … } else { … }` that tests or previews take is not the app's.
+        for offset in reached + unreached where !dropped.contains(offset) {
+            guard let condition = branches[offset]?.lazy.compactMap(\.notTheApps).first else { continue }
+            let registration = found[offset]
+            dropped.insert(offset)
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered only when tests or previews run (\(condition)): left out of the app's graph",
+                    at: registration.location))
+        }
+        var firstByKey: [String: Int] = [:]
+        for offset in reached + unreached where !dropped.contains(offset) {
             let registration = found[offset]
             let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
             guard let first = firstByKey[key] else {
@@ -134,6 +145,41 @@ struct RegistrationOrder {
     struct Branch: Equatable {
         var statement: SyntaxIdentifier
         var index: Int
+        /// For an `if` that asks whether tests or previews run: the branch the app itself takes,
+        /// and the condition as written.
+        var app: (index: Int, condition: String)? = nil
+
+        static func == (lhs: Branch, rhs: Branch) -> Bool { lhs.statement == rhs.statement && lhs.index == rhs.index }
+
+        /// Where it is, when this is the branch tests or previews take and the app does not:
+        /// `` `if isRunningTests` `` or `` the `else` of `if !isRunningTests` ``.
+        var notTheApps: String? {
+            guard let app, app.index != index else { return nil }
+            let condition = "`if \(PrintableText.escape(app.condition))`"
+            return index == 0 ? condition : "the `else` of \(condition)"
+        }
+    }
+
+    /// What a condition that detects tests or previews is written with: XCTest's environment
+    /// variables and classes, Xcode's preview variable, launch arguments, the usual flag names.
+    static let testOrPreviewDetections = [
+        "xctest", "runningtests", "runningunittests", "istesting", "isunittest", "isuitest", "uitesting", "ui-testing", "unittesting",
+        "running_for_previews", "runningforpreviews", "ispreview", "inpreview",
+    ]
+
+    /// For `if isRunningTests { … } else { … }` (or `!…`): which branch the app takes (0 the body,
+    /// 1 the `else`), and the condition's text; nil for any other condition.
+    static func appBranch(of conditions: ConditionElementListSyntax) -> (index: Int, condition: String)? {
+        guard conditions.count == 1, let expression = conditions.first?.condition.as(ExprSyntax.self) else { return nil }
+        var core = expression
+        var negated = false
+        while let prefix = core.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            negated.toggle()
+            core = prefix.expression
+        }
+        let text = core.trimmedDescription.lowercased()
+        guard testOrPreviewDetections.contains(where: { text.contains($0) }) else { return nil }
+        return (negated ? 0 : 1, String(expression.trimmedDescription.prefix(80)))
     }
 
     /// The branches around a call, up to the function body: `if` body 0 / `else` 1, a `switch`'s
@@ -143,8 +189,9 @@ struct RegistrationOrder {
         var node = Syntax(call)
         while let parent = node.parent, node.id != body.id {
             if let branch = parent.as(IfExprSyntax.self) {
-                if branch.body.id == node.id { found.append(Branch(statement: branch.id, index: 0)) }
-                if branch.elseBody?.id == node.id { found.append(Branch(statement: branch.id, index: 1)) }
+                let app = appBranch(of: branch.conditions)
+                if branch.body.id == node.id { found.append(Branch(statement: branch.id, index: 0, app: app)) }
+                if branch.elseBody?.id == node.id { found.append(Branch(statement: branch.id, index: 1, app: app)) }
             } else if let cases = parent.as(SwitchCaseListSyntax.self), let position = cases.firstIndex(where: { $0.id == node.id }) {
                 found.append(Branch(statement: cases.id, index: cases.distance(from: cases.startIndex, to: position)))
             } else if let clauses = parent.as(IfConfigClauseListSyntax.self), let position = clauses.firstIndex(where: { $0.id == node.id }) {
