@@ -58,7 +58,8 @@ struct SwiftFile {
             }
         }
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
-        self.importDeclarations = tree.statements.compactMap { item in
+        self.topLevelItems = Self.flattened(tree.statements)
+        self.importDeclarations = topLevelItems.compactMap { item in
             item.item.as(ImportDeclSyntax.self)?.path.first.map { (module: $0.name.text, node: item) }
         }
     }
@@ -80,6 +81,21 @@ struct SwiftFile {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
         return (line, column)
+    }
+
+    /// The file's top-level items, those inside `#if` clauses included (a clause the build leaves
+    /// out is blank by now): an `extension Container` or an `import` wrapped in `#if` is read like
+    /// any other.
+    let topLevelItems: [CodeBlockItemSyntax]
+
+    private static func flattened(_ items: CodeBlockItemListSyntax) -> [CodeBlockItemSyntax] {
+        items.flatMap { item -> [CodeBlockItemSyntax] in
+            guard let conditional = item.item.as(IfConfigDeclSyntax.self) else { return [item] }
+            return conditional.clauses.flatMap { clause -> [CodeBlockItemSyntax] in
+                if case .statements(let inner)? = clause.elements { return flattened(inner) }
+                return []
+            }
+        }
     }
 
     /// The modules the file imports, in order, with each import: which dialect the file speaks.

@@ -51,7 +51,7 @@ struct FactoryCatalogue {
     init(files: [SwiftFile]) {
         // Containers and global actors first: an extension may come before the class it extends.
         for file in files {
-            for item in file.tree.statements {
+            for item in file.topLevelItems {
                 if let type = item.item.as(ClassDeclSyntax.self),
                     type.inheritanceClause?.inheritedTypes.contains(where: { ["SharedContainer", "ManagedContainer"].contains(Self.lastName($0.type)) }) == true
                 {
@@ -66,10 +66,10 @@ struct FactoryCatalogue {
             }
         }
         for (index, file) in files.enumerated() {
-            let importsFactory = file.tree.statements.contains { item in
+            let importsFactory = file.topLevelItems.contains { item in
                 item.item.as(ImportDeclSyntax.self).map { Self.libraries.contains($0.path.first?.name.text ?? "") } ?? false
             }
-            for item in file.tree.statements {
+            for item in file.topLevelItems {
                 if let type = item.item.as(ClassDeclSyntax.self), containers.contains(type.name.text), type.name.text != "Container" {
                     collect(type.memberBlock, container: type.name.text, isolation: isolation(in: type.attributes), file: index)
                 } else if let extended = item.item.as(ExtensionDeclSyntax.self), importsFactory || containers.contains(Self.lastName(extended.extendedType)) {

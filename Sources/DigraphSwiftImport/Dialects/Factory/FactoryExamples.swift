@@ -1,5 +1,5 @@
 /// What the Factory reader reads, as its tests run it (`DialectExamplesTests`): container properties,
-/// a scope, a factory calling another.
+/// a scope, a factory calling another, extensions and imports inside `#if`.
 extension FactoryContainerReader {
     static let examples: [DialectExample] = [
         DialectExample(
@@ -23,6 +23,30 @@ extension FactoryContainerReader {
                     name: feed
                     dependencies:
                       api: { type: API, name: api }
-                """)
+                """),
+        // A container extension wrapped in `#if DEBUG` is read in the debug build (the examples' build).
+        DialectExample(
+            """
+            #if canImport(FactoryKit)
+            import FactoryKit
+            #endif
+
+            #if DEBUG
+            extension Container {
+                var logger: Factory<Logger> { self { ConsoleLogger() } }
+            }
+            #else
+            extension Container {
+                var logger: Factory<Logger> { self { SilentLogger() } }
+            }
+            #endif
+            """,
+            expect: """
+                registrations:
+                  # App.swift:7
+                  - provides: Logger
+                    implementation: ConsoleLogger
+                    name: logger
+                """),
     ]
 }
