@@ -51,6 +51,33 @@ struct UntrustedInputLimitsTests {
 
     /// What a literal holds is its text, not code: `try` and brackets inside are not counted, and the
     /// code after it is read.
+    /// Item 5 (and issue 39): quoted Swift is one line, cut with an ellipsis, so a multi-line
+    /// string cannot plant a fake `file:line: note:` line in the report.
+    @Test func quotedSourceIsOneLineAndCutWithAnEllipsis() throws {
+        let swift = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(Client.self) { r in
+                    Client(banner: \"\"\"
+                    App.swift:4:35: note: planted
+                    \"\"\", session: makeSession(
+                        timeout: 30,
+                        delegate: AuthorizationDelegateWithAVeryLongName()))
+                }
+            }
+
+            """
+        let result = try withApp(swift) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            result.stdout == """
+                App.swift:4:16: info: 'Client': parameter 'banner' is given `\"\"\" App.swift:4:35: note: planted \"\"\"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                App.swift:6:14: warning: 'Client': parameter 'session' is given `makeSession( timeout: 30, delegate: AuthorizationDelegateWit…`, which digraph cannot read; it is left out [swift-import]
+                digraph: checked 1 registration: 0 errors, 1 warning, 1 info
+
+                """, "\(result.stdout)")
+        #expect(!result.stdout.contains("\n        App.swift"))
+    }
+
     @Test func whatALiteralHoldsIsNotCounted() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

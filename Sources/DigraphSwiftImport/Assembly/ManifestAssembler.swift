@@ -45,7 +45,7 @@ struct ManifestAssembler {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
-                        "'\(subject)': `\(text.prefix(80))` is not a type digraph can read (\(error.message)); '\(placeholder)' stands in for it",
+                        "'\(subject)': `\(SwiftExpressions.quoted(text, limit: 80))` is not a type digraph can read (\(error.message)); '\(placeholder)' stands in for it",
                         at: location))
                 return TypeReference(.nominal([.init(placeholder)]), at: location)
             }

@@ -155,7 +155,7 @@ struct RegistrationOrder {
         /// `` `if isRunningTests` `` or `` the `else` of `if !isRunningTests` ``.
         var notTheApps: String? {
             guard let app, app.index != index else { return nil }
-            let condition = "`if \(PrintableText.escape(app.condition))`"
+            let condition = "`if \(app.condition)`"
             return index == 0 ? condition : "the `else` of \(condition)"
         }
     }
@@ -179,7 +179,7 @@ struct RegistrationOrder {
         }
         let text = core.trimmedDescription.lowercased()
         guard testOrPreviewDetections.contains(where: { text.contains($0) }) else { return nil }
-        return (negated ? 0 : 1, String(expression.trimmedDescription.prefix(80)))
+        return (negated ? 0 : 1, SwiftExpressions.quoted(expression, limit: 80))
     }
 
     /// The branches around a call, up to the function body: `if` body 0 / `else` 1, a `switch`'s

@@ -314,11 +314,11 @@ struct ClosureReader {
             if let cast = unwrapped.castType {
                 reading.implementation = cast
                 warn(
-                    "it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies",
+                    "it is built by `\(SwiftExpressions.quoted(unwrapped.core, limit: 80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies",
                     at: Syntax(expression))
             } else {
                 warn(
-                    "it is built by `\(unwrapped.core.trimmedDescription.prefix(80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies",
+                    "it is built by `\(SwiftExpressions.quoted(unwrapped.core, limit: 80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies",
                     at: Syntax(expression))
             }
         }
@@ -387,16 +387,16 @@ struct ClosureReader {
             // (a static method, `Impl.make(…)`, may resolve inside: that stays a warning).
             finding(
                 .info,
-                "parameter '\(label)' is given `\(inner.node.trimmedDescription.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
                 at: node)
         case .construction(let inner):
             warn(
-                "parameter '\(label)' is built in place (`\(inner.node.trimmedDescription.prefix(60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
+                "parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
                 at: node)
         case .literal(let text):
             finding(
                 .info,
-                "parameter '\(label)' is given `\(text.prefix(60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
                 at: node)
         case .captured(let name):
             warn(
@@ -407,7 +407,7 @@ struct ClosureReader {
                 "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
                 at: node)
         case .unknown(let text):
-            warn("parameter '\(label)' is given `\(text.prefix(60))`, which digraph cannot read; it is left out", at: node)
+            warn("parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, which digraph cannot read; it is left out", at: node)
         }
     }
 
@@ -456,13 +456,13 @@ struct ClosureReader {
                         Suppression(
                             code: Located(.argumentMismatch, at: location),
                             reason:
-                                "Factory's ParameterFactory: the compiler checks the parameter passed (`\(PrintableText.escape(String(passed.trimmedDescription.prefix(40))))`)"
+                                "Factory's ParameterFactory: the compiler checks the parameter passed (`\(SwiftExpressions.quoted(passed, limit: 40))`)"
                         )
                     ]
                 } else {
                     unread += 1
                     warn(
-                        "the resolve of '\(type)' passes `\(passed.trimmedDescription.prefix(60))`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not)",
+                        "the resolve of '\(type)' passes `\(SwiftExpressions.quoted(passed, limit: 60))`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not)",
                         at: Syntax(passed))
                 }
             }

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// What every dialect's reading says, in one place.
 enum ImportMessages {
     static func nameNotAConstant(_ name: some SyntaxProtocol) -> String {
-        "its name `\(name.trimmedDescription.prefix(60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name"
+        "its name `\(SwiftExpressions.quoted(name, limit: 60))` is not a string literal or a constant declared in the given paths; the registration is imported without a name"
     }
 
     static func namedValueUnread(_ name: String) -> String {

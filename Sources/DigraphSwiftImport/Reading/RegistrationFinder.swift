@@ -150,7 +150,7 @@ final class RegistrationFinder: SyntaxVisitor {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
-                        "this resolve names no type (`\(site.node.trimmedDescription.prefix(60))`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out",
+                        "this resolve names no type (`\(SwiftExpressions.quoted(site.node, limit: 60))`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out",
                         at: file.location(of: site.node)))
             }
             return

@@ -87,12 +87,12 @@ struct ResolveSite {
             if let (type, _) = SwiftExpressions.metatype(keyed) {
                 site.type = type
             } else {
-                site.problem = "the type it resolves, `\(keyed.trimmedDescription.prefix(80))`, is not a literal `X.self`"
+                site.problem = "the type it resolves, `\(SwiftExpressions.quoted(keyed, limit: 80))`, is not a literal `X.self`"
             }
             if let qualifier = method.qualifier, let named = bound[qualifier] {
                 site.name = constants.value(of: named)
                 if site.name == nil, named.as(NilLiteralExprSyntax.self) == nil {
-                    site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal"
+                    site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal"
                 }
             }
             return site
@@ -108,13 +108,13 @@ struct ResolveSite {
                 guard let keyed = bound[key], let (type, _) = SwiftExpressions.metatype(keyed) else { return nil }
                 site.type = type
             } else {
-                site.problem = "it names no type (`\(call.trimmedDescription.prefix(80))`), and digraph cannot tell the type Swift infers there"
+                site.problem = "it names no type (`\(SwiftExpressions.quoted(call, limit: 80))`), and digraph cannot tell the type Swift infers there"
                 site.isInferred = true
             }
             if let qualifier = helper.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
                 site.name = constants.value(of: named)
                 if site.name == nil {
-                    site.problem = "its name, `\(named.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths"
+                    site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal or a constant declared in the given paths"
                 }
             }
             return site
@@ -129,14 +129,14 @@ struct ResolveSite {
                 if let (type, _) = SwiftExpressions.metatype(argument.expression) {
                     site.type = type
                 } else {
-                    site.problem = "the type it resolves, `\(argument.expression.trimmedDescription.prefix(80))`, is not a literal `X.self`"
+                    site.problem = "the type it resolves, `\(SwiftExpressions.quoted(argument.expression, limit: 80))`, is not a literal `X.self`"
                 }
             case "name"?, "instanceName"?:
                 if let text = constants.value(of: argument.expression) {
                     site.name = text
                 } else {
                     site.problem =
-                        "its name, `\(argument.expression.trimmedDescription.prefix(80))`, is not a string literal or a constant declared in the given paths"
+                        "its name, `\(SwiftExpressions.quoted(argument.expression, limit: 80))`, is not a string literal or a constant declared in the given paths"
                 }
             case "argument"?:
                 site.passed.append(argument.expression)
@@ -151,7 +151,7 @@ struct ResolveSite {
             }
         }
         if site.type == nil, site.name == nil, site.problem == nil {
-            site.problem = "it names no type (`\(call.trimmedDescription.prefix(80))`), and digraph cannot tell the type Swift infers there"
+            site.problem = "it names no type (`\(SwiftExpressions.quoted(call, limit: 80))`), and digraph cannot tell the type Swift infers there"
             site.isInferred = true
         }
         return site
@@ -170,7 +170,7 @@ struct ResolveSite {
         guard let tuple = target.as(TupleExprSyntax.self), let first = tuple.elements.first,
             let (type, _) = SwiftExpressions.metatype(first.expression)
         else {
-            site.problem = "the type it resolves, `\(target.trimmedDescription.prefix(80))`, is not a literal `X.self`"
+            site.problem = "the type it resolves, `\(SwiftExpressions.quoted(target, limit: 80))`, is not a literal `X.self`"
             return site
         }
         site.type = type
@@ -188,7 +188,7 @@ struct ResolveSite {
                     site.passed.append(element.expression)
                 }
             default:
-                site.problem = "it has an argument `\(element.trimmedDescription.prefix(80))` digraph does not know"
+                site.problem = "it has an argument `\(SwiftExpressions.quoted(element, limit: 80))` digraph does not know"
             }
         }
         return site

@@ -3,6 +3,34 @@ import SwiftSyntax
 
 /// Small readings of Swift expressions the importer needs everywhere.
 enum SwiftExpressions {
+    /// Swift source as a message quotes it: on one line (each run of white space that holds a line
+    /// break folded into one space), at most `limit` characters with an ellipsis where it is cut,
+    /// and nothing unprintable, so that one finding is always one line of a report.
+    static func quoted(_ node: some SyntaxProtocol, limit: Int = 60) -> String {
+        quoted(node.trimmedDescription, limit: limit)
+    }
+
+    static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
+        var folded = ""
+        var pendingSpace = ""
+        var breaks = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace.append(character)
+                if character.isNewline { breaks = true }
+                continue
+            }
+            if !pendingSpace.isEmpty {
+                folded += breaks ? " " : pendingSpace
+                pendingSpace = ""
+                breaks = false
+            }
+            folded.append(character)
+        }
+        let shown = folded.count > limit ? String(folded.prefix(limit)) + "…" : folded
+        return PrintableText.escape(shown)
+    }
+
     /// An expression with the wrappers that do not change which value it is taken off:
     /// `try`, `await`, `!`, `?`, parentheses, `as`/`as!`/`as?` casts and `?? fallback`.
     struct Unwrapped {

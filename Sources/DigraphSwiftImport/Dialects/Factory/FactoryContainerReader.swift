@@ -158,7 +158,7 @@ struct FactoryContainerReader {
                 if name == "singleton" { globalSingletons.insert(location) }
             case "timeToLive":
                 notes.append(
-                    "timeToLive: the cached value is dropped after \(modifier.call?.arguments.first?.expression.trimmedDescription.prefix(20) ?? "a while") seconds"
+                    "timeToLive: the cached value is dropped after \(modifier.call?.arguments.first.map { SwiftExpressions.quoted($0.expression, limit: 20) } ?? "a while") seconds"
                 )
             case "decorator":
                 notes.append("decorator: code runs on every resolve")
@@ -191,7 +191,7 @@ struct FactoryContainerReader {
             findings.append(
                 Diagnostic(
                     .swiftImport, .warning,
-                    "'\(subject)': `\(product.trimmedDescription.prefix(80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
+                    "'\(subject)': `\(SwiftExpressions.quoted(product, limit: 80))` is not a factory digraph can read (`self { … }`, `Factory(self) { … }`, `promised()`); it is left out",
                     at: location))
         }
     }
@@ -484,7 +484,7 @@ final class FactoryUseWalker: SyntaxVisitor {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
-                        "`\(attribute.trimmedDescription.prefix(80))` names no factory declared in the given paths; it is left out",
+                        "`\(SwiftExpressions.quoted(attribute, limit: 80))` names no factory declared in the given paths; it is left out",
                         at: file.location(of: keyPath)))
                 continue
             }

@@ -14,7 +14,7 @@ extension ClosureReader {
         }
         guard var implementation = SwiftExpressions.typeName(expression) else {
             warn(
-                "its initializer `\(initializer.trimmedDescription.prefix(80))` is not `Type.init`; fill in its implementation and dependencies",
+                "its initializer `\(SwiftExpressions.quoted(initializer, limit: 80))` is not `Type.init`; fill in its implementation and dependencies",
                 at: Syntax(initializer))
             return
         }

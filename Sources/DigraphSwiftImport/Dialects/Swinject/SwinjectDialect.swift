@@ -42,7 +42,7 @@ enum SwinjectMessages {
     static func unknownScope(_ subject: String, _ given: some SyntaxProtocol, importedAs lifetime: Lifetime) -> String {
         let known = ScopeVocabulary.swinject.scopes.map(\.name).joined(separator: ", ")
         return
-            "'\(subject)': the object scope `\(given.trimmedDescription.prefix(60))` is not one of Swinject's (\(known)); it is imported as \(lifetime.rawValue), check it"
+            "'\(subject)': the object scope `\(SwiftExpressions.quoted(given, limit: 60))` is not one of Swinject's (\(known)); it is imported as \(lifetime.rawValue), check it"
     }
 
     static func callbackNotRead(_ subject: String, _ wrapper: SwinjectWrappers.Wrapper) -> String {
