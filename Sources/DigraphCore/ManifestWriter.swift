@@ -260,7 +260,7 @@ public struct ManifestWriter {
     /// A comment line stays one line and shows what it says: control characters, line separators,
     /// bidirectional controls and invisible characters become visible `\u{…}` escapes.
     static func commentSafe(_ text: String) -> String {
-        PrintableText.escape(text)
+        PrintableText.inertInLog(PrintableText.escape(text))
     }
 
     // MARK: JSON
@@ -288,7 +288,7 @@ public struct ManifestWriter {
 
 /// A JSON string literal, also a valid YAML double-quoted scalar: quotes, backslashes, every
 /// control character (C0, DEL, C1, the line and paragraph separators) and the bidirectional and
-/// invisible marks `PrintableText` shows escaped.
+/// invisible marks `PrintableText` shows escaped, and `##[` written `#\u0023[` (no CI command).
 public func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -310,5 +310,7 @@ public func jsonString(_ text: String) -> String {
             }
         }
     }
+    // `##[` anywhere in a line is the GitHub runner's legacy command form: the same value, inert.
+    if out.contains("##[") { out = out.replacing("##[", with: "#\\u0023[") }
     return out + "\""
 }

@@ -78,6 +78,40 @@ struct UntrustedInputLimitsTests {
         #expect(!result.stdout.contains("\n        App.swift"))
     }
 
+    /// Item 7: labels read from Swift meet the manifest's own identifier rules, so what `import`
+    /// writes loads again; item 6: nothing it writes forms a CI command.
+    @Test func importWritesLabelsItsLoaderAcceptsAndNoCICommand() throws {
+        let swift = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(Screen.self) { (r, `my arg`: Int) in Screen(id: `my arg`) }
+                container.register(Pane.self) { (r, `default`: Int) in Pane(value: `default`, api: r.resolve(API.self, argument: `default`)!) }
+                container.register(Sheet.self) { r in Sheet(`my label`: r.resolve(Clock.self)!) } // digraph:ignore missing-binding ##[error]forged
+                container.register(API.self) { (_, value: Int) in API(value: value) }
+            }
+
+            """
+        try withApp(swift) { folder in
+            let imported = try CLIRunner.run(["import", "App.swift", "-o", "out.yaml"], directory: folder)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(
+                imported.stderr.hasPrefix(
+                    """
+                    App.swift:3:5: warning: the runtime argument '`my arg`' is not a plain Swift identifier, which a manifest's argument label must be; it is written 'my_arg' [swift-import]
+                    App.swift:4:5: warning: the runtime argument '`default`' is not a plain Swift identifier, which a manifest's argument label must be; it is written 'default_' [swift-import]
+                    App.swift:5:49: warning: the parameter label '`my label`' is not a plain Swift identifier, which a manifest's parameter label must be; it is written 'my_label' [swift-import]
+
+                    """), "\(imported.stderr)")
+            let written = try String(contentsOf: folder.appendingPathComponent("out.yaml"), encoding: .utf8)
+            #expect(written.contains("      value: { argument: default_ }\n      api: { type: API, arguments: [default_] }\n"), "\(written)")
+            #expect(written.contains(##"reason: "#\u0023[error]forged""##), "\(written)")
+            #expect(!written.contains("##["))
+            let checked = try CLIRunner.run(["check", "out.yaml"], directory: folder)
+            #expect(checked.status == 0, "\(checked.stdout)")
+            #expect(checked.stdout == "digraph: checked 4 registrations: 0 errors, 0 warnings, 0 infos (1 suppressed not shown)\n", "\(checked.stdout)")
+        }
+    }
+
     @Test func whatALiteralHoldsIsNotCounted() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

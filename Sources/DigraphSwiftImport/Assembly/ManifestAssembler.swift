@@ -69,6 +69,31 @@ struct ManifestAssembler {
             return name
         }
 
+        /// A label read from Swift as a manifest must write it: a runtime argument's label is an
+        /// identifier and no keyword, a parameter label any identifier but `inout`, `var` and `let`.
+        /// A raw identifier (`` `my arg` ``) or a keyword argument (`` `default` ``) is written as one
+        /// (other characters → `_`, a keyword gains a `_`), the same at every use, with one warning.
+        mutating func manifestLabel(_ raw: String, isArgument: Bool, at location: DigraphCore.SourceLocation) -> String {
+            var text = raw
+            if text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") { text = String(text.dropFirst().dropLast()) }
+            let keywords: Set<String> = isArgument ? [] : ["inout", "var", "let"]
+            let fits = isArgument ? TypeExpressionParser.isIdentifier(text) : TypeExpressionParser.isIdentifierShaped(text) && !keywords.contains(text)
+            if fits, text.count <= 100 { return text }
+            var label = String(text.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+            if label.isEmpty || label.first!.isNumber { label = "_" + label }
+            if !(isArgument ? TypeExpressionParser.isIdentifier(label) : TypeExpressionParser.isIdentifierShaped(label) && !keywords.contains(label)) {
+                label += "_"
+            }
+            if reportedNames.insert("label " + raw).inserted {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "\(isArgument ? "the runtime argument" : "the parameter label") '\(SwiftExpressions.quoted(raw, limit: 60))' is not a plain Swift identifier, which a manifest's \(isArgument ? "argument label" : "parameter label") must be; it is written '\(label)'",
+                        at: location))
+            }
+            return label
+        }
+
         // MARK: Registrations
 
         mutating func registration(_ given: RegistrationFinder.Found) -> Registration {
@@ -141,10 +166,11 @@ struct ManifestAssembler {
         }
 
         private mutating func dependency(_ item: ClosureReading.Item, of registration: RegistrationFinder.Found, _ subject: String) -> Dependency {
-            let label = Located(item.label, at: item.location)
+            let label = Located(manifestLabel(item.label, isArgument: false, at: item.location), at: item.location)
             switch item.source {
             case .argument(let name):
-                return Dependency(label: label, source: .argument(Located(name, at: item.location)))
+                return Dependency(
+                    label: label, source: .argument(Located(manifestLabel(name, isArgument: true, at: registration.location), at: item.location)))
             case .service(let type, let written, let isLazy, let isOptional, let passing):
                 let name = validName(written, at: item.location)
                 var resolved = reference(type, at: item.location, subject)
@@ -157,7 +183,9 @@ struct ManifestAssembler {
                 let suppressions = (item.location.line == registration.location.line ? [] : ignores.take(at: item.location)) + item.suppressions
                 return Dependency(
                     label: label,
-                    source: .service(resolved, name: name, isLazy: isLazy, passing: passing.map { Located($0, at: item.location) }),
+                    source: .service(
+                        resolved, name: name, isLazy: isLazy,
+                        passing: passing.map { Located(manifestLabel($0, isArgument: true, at: registration.location), at: item.location) }),
                     suppressions: suppressions, isEager: item.eager != nil, whenMissing: item.eager, unreadArguments: item.unreadArguments)
             }
         }
@@ -181,7 +209,9 @@ struct ManifestAssembler {
                             at: registration.location))
                 }
                 arguments.append(
-                    Argument(label: Located(name, at: registration.location), type: reference(type ?? placeholder, at: registration.location, subject)))
+                    Argument(
+                        label: Located(manifestLabel(name, isArgument: true, at: registration.location), at: registration.location),
+                        type: reference(type ?? placeholder, at: registration.location, subject)))
             }
             return arguments
         }
