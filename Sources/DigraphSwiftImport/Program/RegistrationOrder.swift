@@ -66,10 +66,39 @@ struct RegistrationOrder {
         seen = appReached
         reached = reached.filter { appReached.contains($0) }
 
+        // Containers: an assembly the code applies only to another container than the app's is
+        // that container's, never merged into the app's graph.
+        let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
+        let containers = grouping.containers
+        if containers.count > 1 {
+            var offsetsOf: [String: [Int]] = [:]
+            for offset in found.indices where previewOf[offset] == nil {
+                guard let owner = index.owner(of: found[offset].location)?.name, grouping.placed[owner] != nil else { continue }
+                offsetsOf[owner, default: []].append(offset)
+            }
+            let types = containers.map { $0.reduce(into: Set<String>()) { $0.formUnion(grouping.groups[$1].assemblies) } }
+            let sizes = types.map { $0.reduce(0) { $0 + (offsetsOf[$1]?.count ?? 0) } }
+            let reached = types.firstIndex { $0.contains { offsetsOf[$0]?.contains(where: appReached.contains) == true } }
+            let app = reached ?? sizes.indices.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
+            let appBuilt = grouping.groups[containers[app][0]].location.fileNameAndLine
+            for (number, container) in containers.enumerated() where number != app {
+                let built = grouping.groups[container[0]].location.fileNameAndLine
+                for type in types[number].sorted() {
+                    guard let offsets = offsetsOf[type], let owner = index.owner(of: found[offsets[0]].location) else { continue }
+                    dropped.formUnion(offsets)
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .info,
+                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reached == nil ? ", taken to be the app's as the largest" : "")): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the app's graph",
+                            at: owner.location))
+                }
+            }
+        }
+
         // Not reached: kept in source order, unless only previews refer to where they are
         // registered (a preview's resolver), or nothing does while the entry is visible.
         var byOwner: [String: [Int]] = [:]
-        for offset in found.indices where !seen.contains(offset) && previewOf[offset] == nil {
+        for offset in found.indices where !seen.contains(offset) && previewOf[offset] == nil && !dropped.contains(offset) {
             guard let owner = index.owner(of: found[offset].location) else { continue }
             byOwner[owner.name, default: []].append(offset)
         }
@@ -265,6 +294,7 @@ private struct FunctionIndex {
     private var declaredNames = Set<SyntaxIdentifier>()
     /// Types that declare an `assemble` method: building one applies it when it is handed on.
     private var assemblers: [String: [Function]] = [:]
+    var assemblerTypes: Set<String> { Set(assemblers.keys) }
 
     init(files: [SwiftFile]) {
         self.files = files

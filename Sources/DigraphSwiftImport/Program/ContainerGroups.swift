@@ -1,0 +1,132 @@
+import DigraphCore
+import SwiftSyntax
+
+/// Which container each Swinject assembly is applied to, as far as the code shows it: the
+/// assemblies built in one `Assembler([…])` (or handed together to an initializer that builds its
+/// `Assembler` from them, `DIContainer(assemblies: [PreviewAssembly()])`) share a container; each
+/// such call builds a new one. An assembly also built anywhere digraph cannot place (`apply`, a
+/// direct `assemble(container:)`, a value passed on) may meet any container: it is never taken
+/// apart from the others. Two assemblies are apart only when the code proves it.
+struct ContainerGroups {
+    /// One call that builds a container from the assemblies it is given.
+    struct Group {
+        var location: DigraphCore.SourceLocation
+        var assemblies: Set<String> = []
+    }
+
+    private(set) var groups: [Group] = []
+    /// The assembly types every construction of which sits in a group, with those groups.
+    private(set) var placed: [String: Set<Int>] = [:]
+
+    init(files: [SwiftFile], assemblies: Set<String>) {
+        guard !assemblies.isEmpty else { return }
+        var builders = Set<String>()
+        for file in files where file.refusal == nil {
+            let finder = BuilderFinder(viewMode: .sourceAccurate)
+            finder.walk(file.tree)
+            builders.formUnion(finder.builders)
+        }
+        var unplaced = Set<String>()
+        var groupOfCall: [SyntaxIdentifier: Int] = [:]
+        for file in files where file.refusal == nil {
+            for call in SwiftExpressions.calls(in: file.tree) {
+                guard let type = SwiftExpressions.typeName(call.calledExpression), assemblies.contains(type) else { continue }
+                guard let building = Self.buildingCall(around: call, builders: builders) else {
+                    unplaced.insert(type)
+                    continue
+                }
+                let number =
+                    groupOfCall[building.id]
+                    ?? {
+                        groups.append(Group(location: file.location(of: building)))
+                        groupOfCall[building.id] = groups.count - 1
+                        return groups.count - 1
+                    }()
+                groups[number].assemblies.insert(type)
+                placed[type, default: []].insert(number)
+            }
+        }
+        for type in unplaced { placed[type] = nil }
+        for index in groups.indices { groups[index].assemblies.subtract(unplaced) }
+    }
+
+    /// The groups joined by an assembly they share: one container each, as far as the code tells.
+    var containers: [[Int]] {
+        var parent = Array(groups.indices)
+        func root(_ index: Int) -> Int {
+            var index = index
+            while parent[index] != index { index = parent[index] }
+            return index
+        }
+        for numbers in placed.values {
+            guard let first = numbers.min() else { continue }
+            for other in numbers { parent[root(other)] = root(first) }
+        }
+        var members: [Int: [Int]] = [:]
+        for index in groups.indices where !groups[index].assemblies.isEmpty { members[root(index), default: []].append(index) }
+        return members.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    /// The call that builds a container from an assembly built at `call`: an `Assembler(…)` or a
+    /// builder's initializer it is an argument of (through array literals and `+`), directly or
+    /// through a local `let` that call is given. Nil when it is anything else.
+    static func buildingCall(around call: FunctionCallExprSyntax, builders: Set<String>) -> FunctionCallExprSyntax? {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(ArrayElementSyntax.self) || parent.is(ArrayElementListSyntax.self) || parent.is(ArrayExprSyntax.self)
+                || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(ExprListSyntax.self)
+            {
+                node = parent
+                continue
+            }
+            if let sequence = parent.as(SequenceExprSyntax.self),
+                sequence.elements.allSatisfy({ !$0.is(BinaryOperatorExprSyntax.self) || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
+            {
+                node = parent
+                continue
+            }
+            if let building = parent.as(FunctionCallExprSyntax.self), building.arguments.id == node.id {
+                return isBuilding(building, builders: builders) ? building : nil
+            }
+            if let initial = parent.as(InitializerClauseSyntax.self), let binding = initial.parent?.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let block = Syntax(binding).ancestorOrSelf(where: { $0.is(CodeBlockItemListSyntax.self) })
+            {
+                return SwiftExpressions.calls(in: block).first { candidate in
+                    isBuilding(candidate, builders: builders)
+                        && candidate.arguments.contains { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    private static func isBuilding(_ call: FunctionCallExprSyntax, builders: Set<String>) -> Bool {
+        guard let type = SwiftExpressions.typeName(call.calledExpression) else { return false }
+        return type == "Assembler" || type == "Swinject.Assembler" || builders.contains(type)
+    }
+
+    /// Types whose initializer builds an `Assembler` from assemblies it is given
+    /// (`init(assemblies: [Assembly]) { assembler = Assembler(assemblies) }`).
+    private final class BuilderFinder: SyntaxVisitor {
+        var builders = Set<String>()
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let body = node.body,
+                let owner = Syntax(node).ancestorOrSelf(where: { $0.is(ClassDeclSyntax.self) || $0.is(StructDeclSyntax.self) || $0.is(ExtensionDeclSyntax.self) })
+            else { return .skipChildren }
+            let parameters = Set(node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            let buildsFromThem = SwiftExpressions.calls(in: body).contains { call in
+                SwiftExpressions.typeName(call.calledExpression).map { $0 == "Assembler" || $0 == "Swinject.Assembler" } == true
+                    && call.arguments.first.flatMap { $0.expression.as(DeclReferenceExprSyntax.self) }.map { parameters.contains($0.baseName.text) } == true
+            }
+            guard buildsFromThem else { return .skipChildren }
+            let name =
+                owner.as(ClassDeclSyntax.self)?.name.text ?? owner.as(StructDeclSyntax.self)?.name.text
+                ?? owner.as(ExtensionDeclSyntax.self).map { FactoryCatalogue.lastName($0.extendedType) }
+            if let name { builders.insert(name) }
+            return .skipChildren
+        }
+    }
+}

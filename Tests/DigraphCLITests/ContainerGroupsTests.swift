@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Issue 38, "containers are values": assemblies the code applies only to a container other than
+/// the app's (a preview's or a test's, built from `DIContainer(assemblies: [PreviewAssembly()])`)
+/// are not merged into the app's graph; one applied where digraph cannot place it still is.
+struct ContainerGroupsTests {
+    static let app = """
+        import Swinject
+
+        public final class DIContainer {
+            public static let shared = DIContainer()
+            private let assembler: Assembler
+            private init() {
+                self.assembler = Assembler([
+                    DataAssembly(),
+                    DomainAssembly()
+                ])
+            }
+            public init(assemblies: [Assembly]) {
+                self.assembler = Assembler(assemblies)
+            }
+            public func override(_ store: Store) {
+                assembler.apply(assembly: OverrideAssembly(store: store))
+            }
+        }
+
+        public extension DIContainer {
+            static let preview: DIContainer = {
+                DIContainer(assemblies: [PreviewAssembly()])
+            }()
+            static func testing(with more: [Assembly]) -> DIContainer {
+                let all = [TestingAssembly()] + more
+                return DIContainer(assemblies: all)
+            }
+        }
+
+        final class DataAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Store.self) { _ in DiskStore() }
+            }
+        }
+        final class DomainAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Feed.self) { r in Feed(store: r.resolve(Store.self)!, clock: r.resolve(Clock.self)!) }
+            }
+        }
+        final class PreviewAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Store.self) { _ in MemoryStore() }
+                container.register(Feed.self) { r in Feed(store: r.resolve(Store.self)!) }
+            }
+        }
+        final class TestingAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Feed.self) { _ in StubFeed() }
+            }
+        }
+        final class OverrideAssembly: Assembly {
+            let store: Store
+            init(store: Store) { self.store = store }
+            func assemble(container: Container) {
+                container.register(Store.self) { _ in self.store }
+            }
+        }
+
+        """
+
+    @Test func assembliesOfOtherContainersStayOutAndTheAppsFaultsRemain() throws {
+        let result = try withApp(Self.app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:37:82: error: nothing provides 'Clock', needed by 'Feed' (parameter 'clock') [missing-binding]
+                App.swift:40:13: info: 'PreviewAssembly' is applied only to the container built at App.swift:22, not to the app's (built at App.swift:7, taken to be the app's as the largest): its 2 registrations are left out of the app's graph [swift-import]
+                App.swift:46:13: info: 'TestingAssembly' is applied only to the container built at App.swift:26, not to the app's (built at App.swift:7, taken to be the app's as the largest): its registration is left out of the app's graph [swift-import]
+                App.swift:55:28: error: 'Store' is registered again; this registration silently replaces the one at App.swift:32:28 [duplicate-registration]
+                App.swift:32:28: note: first registered here
+                digraph: checked 3 registrations: 2 errors, 0 warnings, 2 infos
+
+                """, "\(result.stdout)")
+    }
+
+    /// When the preview's assembly is also applied to the app's assembler, the code no longer proves
+    /// the containers apart: the copies are duplicates again.
+    @Test func anAssemblyAlsoAppliedToTheAppsContainerIsMerged() throws {
+        let merged = Self.app.replacingOccurrences(of: "            DomainAssembly()\n", with: "            DomainAssembly(),\n            PreviewAssembly()\n")
+        let result = try withApp(merged) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("'PreviewAssembly' is applied only"), "\(result.stdout)")
+        #expect(result.stdout.contains("error: 'Feed' is registered again"), "\(result.stdout)")
+    }
+}
