@@ -117,6 +117,43 @@ struct SwinjectPrecisionTests {
             "\(result.stderr)")
     }
 
+    /// Issue 39: a call may leave out parameters with a default value; the initializer it uses is
+    /// still found (and types its resolves) unless two fit that way.
+    @Test func aCallThatLeavesOutDefaultedParametersStillTypesItsResolves() throws {
+        let result = try imported(
+            """
+            import Swinject
+            enum Composition {
+                static let container = Container()
+                static func resolve<T>() -> T { container.resolve(T.self)! }
+            }
+            final class Screen { init(model: FeedModel, style: Style = .plain, analytics: Analytics? = nil) {} }
+            final class Sheet {
+                init(model: FeedModel, style: Style = .plain) {}
+                init(model: FeedModel, theme: Theme = .dark) {}
+            }
+            func assemble(container: Container) {
+                container.register(Screen.self) { _ in Screen(model: Composition.resolve(), analytics: Composition.resolve()) }
+            }
+            func show() { _ = Sheet(model: Composition.resolve()) }
+
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: Screen
+                    lifetime: graph
+                    dependencies:
+                      model: FeedModel
+                      analytics: "Analytics?"
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix(
+                "App.swift:14:32: warning: this resolve names no type (`Composition.resolve()`) and digraph cannot tell the type Swift infers here"),
+            "\(result.stderr)")
+    }
+
     /// Inside a factory: an annotated local, a cast, a helper whose result a parameter takes
     /// (optional only when the parameter is); at the app: an initializer's parameter, one element
     /// of a returned tuple. A value with nothing of the container in it is an info, not a warning.

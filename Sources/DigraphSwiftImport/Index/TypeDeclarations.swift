@@ -11,6 +11,8 @@ struct TypeDeclarations {
     struct Parameter {
         var label: String?
         var type: String
+        /// Declared with a default value (`b: B = .x`): a call may leave it out.
+        var hasDefault = false
     }
 
     struct Declaration {
@@ -66,9 +68,30 @@ struct TypeDeclarations {
         initializers(of: type, depth: 0)
     }
 
-    /// The declared initializer a call with these argument labels uses (`Screen(model:)`).
+    /// The declared initializer a call with these argument labels uses (`Screen(model:)`), as the
+    /// parameters the call passes, in its order: one with a default value may be left out
+    /// (`init(model: M, style: Style = .plain)`). Nil when none fits, or more than one fits that way.
     func initializer(of type: String, labels: [String?]) -> [Parameter]? {
-        initializers(of: type)?.first { $0.map(\.label) == labels }
+        guard let candidates = initializers(of: type) else { return nil }
+        if let exact = candidates.first(where: { $0.map(\.label) == labels }) { return exact }
+        let fitting = candidates.compactMap { Self.passed(labels, to: $0) }
+        return fitting.count == 1 ? fitting[0] : nil
+    }
+
+    /// The parameters a call with these labels passes, skipping defaulted ones it leaves out.
+    static func passed(_ labels: [String?], to parameters: [Parameter]) -> [Parameter]? {
+        var passed: [Parameter] = []
+        var index = parameters.startIndex
+        for label in labels {
+            while index < parameters.endIndex, parameters[index].label != label {
+                guard parameters[index].hasDefault else { return nil }
+                index += 1
+            }
+            guard index < parameters.endIndex else { return nil }
+            passed.append(parameters[index])
+            index += 1
+        }
+        return parameters[index...].allSatisfy(\.hasDefault) ? passed : nil
     }
 
     private func initializers(of type: String, depth: Int) -> [[Parameter]]? {
@@ -78,7 +101,9 @@ struct TypeDeclarations {
         if !arguments.isEmpty, arguments.count == declaration.genericParameters.count {
             let bindings = Dictionary(zip(declaration.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
             let base = String(type.prefix { $0 != "<" })
-            return initializers(of: base, depth: depth)?.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type)) } }
+            return initializers(of: base, depth: depth)?.map {
+                $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault) }
+            }
         }
         if !declaration.initializers.isEmpty { return declaration.initializers }
         if declaration.kind == .struct, !declaration.hasExplicitInitializer { return [declaration.storedProperties] }
@@ -89,7 +114,7 @@ struct TypeDeclarations {
             let inherited = initializers(of: inherits.name, depth: depth + 1)
         {
             let bindings = Dictionary(zip(superclass.genericParameters, inherits.arguments), uniquingKeysWith: { first, _ in first })
-            return inherited.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type)) } }
+            return inherited.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault) } }
         }
         return [[]]
     }
@@ -237,7 +262,7 @@ struct TypeDeclarations {
         private func parameters(of initializer: InitializerDeclSyntax) -> [Parameter] {
             initializer.signature.parameterClause.parameters.map { parameter in
                 let label = parameter.firstName.text
-                return Parameter(label: label == "_" ? nil : label, type: parameter.type.trimmedDescription)
+                return Parameter(label: label == "_" ? nil : label, type: parameter.type.trimmedDescription, hasDefault: parameter.defaultValue != nil)
             }
         }
 

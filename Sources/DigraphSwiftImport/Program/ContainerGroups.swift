@@ -114,7 +114,9 @@ struct ContainerGroups {
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let body = node.body,
-                let owner = Syntax(node).ancestorOrSelf(where: { $0.is(ClassDeclSyntax.self) || $0.is(StructDeclSyntax.self) || $0.is(ExtensionDeclSyntax.self) })
+                let owner = Syntax(node).ancestorOrSelf(where: {
+                    $0.is(ClassDeclSyntax.self) || $0.is(StructDeclSyntax.self) || $0.is(ExtensionDeclSyntax.self)
+                })
             else { return .skipChildren }
             let parameters = Set(node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
             let buildsFromThem = SwiftExpressions.calls(in: body).contains { call in
