@@ -117,8 +117,9 @@ struct SwinjectPrecisionTests {
             "\(result.stderr)")
     }
 
-    /// Issue 39: a call may leave out parameters with a default value; the initializer it uses is
-    /// still found (and types its resolves) unless two fit that way.
+    /// Issue 39: a call may leave out parameters with a default value (a memberwise initializer's
+    /// optional or valued `var`s too); the initializer it uses is still found (and types its
+    /// resolves) unless two fit that way.
     @Test func aCallThatLeavesOutDefaultedParametersStillTypesItsResolves() throws {
         let result = try imported(
             """
@@ -136,6 +137,12 @@ struct SwinjectPrecisionTests {
                 container.register(Screen.self) { _ in Screen(model: Composition.resolve(), analytics: Composition.resolve()) }
             }
             func show() { _ = Sheet(model: Composition.resolve()) }
+            struct FormView {
+                @StateObject var viewModel: FormModel
+                @State private var note: String?
+                var tint: Color = .blue
+            }
+            func form() { _ = FormView(viewModel: Composition.resolve()) }
 
             """)
         #expect(
@@ -146,6 +153,10 @@ struct SwinjectPrecisionTests {
                     dependencies:
                       model: FeedModel
                       analytics: "Analytics?"
+
+                resolves:
+                  # App.swift:20
+                  - FormModel
 
                 """), "\(result.stdout)")
         #expect(

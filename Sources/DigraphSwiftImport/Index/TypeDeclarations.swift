@@ -247,9 +247,15 @@ struct TypeDeclarations {
                 } else if let variable = member.decl.as(VariableDeclSyntax.self), kind == .struct,
                     !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
                 {
-                    for binding in variable.bindings where binding.accessorBlock == nil && binding.initializer == nil {
+                    // The memberwise initializer takes every stored property but a `let` with a value; a
+                    // `var` with a value, or an optional `var`, may be left out of the call.
+                    let isVar = variable.bindingSpecifier.text == "var"
+                    for binding in variable.bindings where binding.accessorBlock == nil && (binding.initializer == nil || isVar) {
                         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
-                            declaration.storedProperties.append(Parameter(label: name, type: type.trimmedDescription))
+                            let defaulted =
+                                binding.initializer != nil
+                                || (isVar && (type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)))
+                            declaration.storedProperties.append(Parameter(label: name, type: type.trimmedDescription, hasDefault: defaulted))
                         }
                     }
                 }
