@@ -112,6 +112,27 @@ struct UntrustedInputLimitsTests {
         }
     }
 
+    /// Item 12: `// digraph:ignorecycle` (no space) is no directive, and says so.
+    @Test func anIgnoreMarkerRunTogetherWithItsCodeIsNotRead() throws {
+        let swift = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(A.self) { r in A(b: r.resolve(B.self)!) } // digraph:ignoremissing-binding
+            }
+
+            """
+        let result = try withApp(swift) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:3:41: error: nothing provides 'B', needed by 'A' (parameter 'b') [missing-binding]
+                App.swift:3:24: note: did you mean 'A'? It is registered here
+                App.swift:3:66: warning: `// digraph:ignoremissing-binding` is not read: write a space after `digraph:ignore`, as in `// digraph:ignore cycle the reason` [swift-import]
+                digraph: checked 1 registration: 1 error, 1 warning, 0 infos
+
+                """, "\(result.stdout)")
+    }
+
     @Test func whatALiteralHoldsIsNotCounted() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

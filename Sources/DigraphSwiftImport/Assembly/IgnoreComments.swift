@@ -69,8 +69,18 @@ struct IgnoreComments {
         guard body.hasPrefix(Self.marker) else { return }
         let place = file.converter.location(for: AbsolutePosition(utf8Offset: offset))
         let location = DigraphCore.SourceLocation(file: file.path, line: place.line, column: place.column)
+        let after = body.dropFirst(Self.marker.count)
+        // `// digraph:ignorecycle` is no directive: the marker ends at a space or the line's end.
+        if let next = after.first, next != " ", next != "\t" {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "`// \(SwiftExpressions.quoted(body, limit: 60))` is not read: write a space after `\(Self.marker)`, as in `// \(Self.marker) cycle the reason`",
+                    at: location))
+            return
+        }
         // Codes are a comma-separated list; the first word that is no code starts the reason.
-        var rest = body.dropFirst(Self.marker.count).drop { $0 == " " }
+        var rest = after.drop { $0 == " " || $0 == "\t" }
         var codes: [DiagnosticCode] = []
         while true {
             let word = rest.prefix { $0 != " " && $0 != "," }
