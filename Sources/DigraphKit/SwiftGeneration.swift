@@ -1,4 +1,5 @@
 import DigraphSwiftGen
+import DigraphSwiftImport
 import Foundation
 
 /// One generated file: where it goes and what it holds.
@@ -71,8 +72,14 @@ public struct SwiftGeneration: Sendable {
 
     /// Checks `manifests` and generates their files, the one path `gen-swift` and the build plugin's
     /// `digraph-generate` share: nothing is generated from a graph that has errors.
-    public func generate(from manifests: [String]) -> (check: CheckRun, files: Result<[GeneratedFile], Refusal>) {
-        let check = CheckRun(files: manifests)
+    /// Swift sources among `manifests` are read as the other commands read them (`excluding`,
+    /// `containers`, `context`, `defines`), as the debug build: the graph the code is made from.
+    public func generate(
+        from manifests: [String], excluding patterns: [String] = [], containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil,
+        defines: [String] = []
+    ) -> (check: CheckRun, files: Result<[GeneratedFile], Refusal>) {
+        let check = CheckRun(
+            files: manifests, excluding: patterns, containers: containers, context: context, defines: defines, everyBuild: false)
         guard let graph = check.graph else { return (check, .failure(.unusableInput)) }
         guard check.report.errors == 0 else { return (check, .failure(.graphHasErrors)) }
         do {

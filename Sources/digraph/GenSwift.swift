@@ -36,6 +36,7 @@ struct GenSwift: ConfiguredCommand {
     @OptionGroup var inputs: ProjectInputs
     var files: [String] { inputs.files }
     var config: String? { inputs.config }
+    @OptionGroup var swift: SwiftSourceOptions
 
     @Option(
         help:
@@ -76,12 +77,15 @@ struct GenSwift: ConfiguredCommand {
 
     func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [GenSwift] {
         try (configuration.outputs.isEmpty ? [[]] : configuration.outputs).map { options in
-            try GenSwift.parse(Configured.arguments(options, typed: typed, manifests: configuration.manifests))
+            try GenSwift.parse(Configured.arguments(options + configuration.swiftReading, typed: typed, manifests: configuration.manifests))
         }
     }
 
     func run() throws {
-        let (outcome, result) = generation.generate(from: files)
+        let (outcome, result) = generation.generate(
+            from: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines)
+        // From Swift, say how much was read: an empty container must never pass for a clean one.
+        if let read = outcome.swiftRead { printToStandardError("digraph: \(read)\n") }
         let generated: [GeneratedFile]
         switch result {
         case .success(let files):

@@ -21,6 +21,29 @@ struct GenSwiftCommandTests {
         #expect(swinject.stdout == (try golden("workout.swinject.swift")))
     }
 
+    /// Issue 40 item 12: gen-swift reads Swift as check does (`--container`, `--define`) and says
+    /// how much it read, so an empty container never passes for a clean one.
+    @Test func fromSwiftItReadsContainerStatementsAndSaysWhatItRead() throws {
+        let swift = """
+            final class Box {
+                func provide<T>(_ type: T.Type, _ make: @escaping () -> T) {}
+            }
+            func wire(box: Box) {
+                box.provide(Clock.self) { SystemClock() }
+            }
+
+            """
+        try withApp(swift) { folder in
+            let unstated = try CLIRunner.run(["gen-swift", "App.swift"], directory: folder)
+            #expect(unstated.status == 0)
+            #expect(unstated.stderr == "digraph: read 1 Swift file: 0 registrations, 0 resolves, 1 call not understood\n", "\(unstated.stderr)")
+            let stated = try CLIRunner.run(["gen-swift", "App.swift", "--container", "provide=singleton"], directory: folder)
+            #expect(stated.status == 0)
+            #expect(stated.stderr == "digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood\n", "\(stated.stderr)")
+            #expect(stated.stdout.contains("    // MARK: Clock (singleton)\n"), "\(stated.stdout)")
+        }
+    }
+
     /// A formatter run over the app leaves every generated file as written, so `--check` stays
     /// true after it: the toolchain's `swift format` with its default configuration.
     @Test func theToolchainsFormatterLeavesGeneratedFilesAlone() throws {
