@@ -4,8 +4,9 @@ import SwiftSyntax
 /// The order an app runs its registrations in, followed from its entry
 /// (`application(_:didFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, an `@main`
 /// type) through the functions it calls and the assemblies it builds; registrations the walk does
-/// not reach keep file and source order after the reached ones. An assembly or registering function
-/// that no code refers to is not live when the entry is visible: its registrations are left out.
+/// not reach keep file and source order after the reached ones. What is not the app's is left out,
+/// each with one info: what previews make, assemblies applied only to another container, code
+/// nothing refers to while the entry is visible, the branch tests take, all but one alternative.
 struct RegistrationOrder {
     /// The registrations in run order, without the ones left out.
     var ordered: [RegistrationFinder.Found]
@@ -15,24 +16,61 @@ struct RegistrationOrder {
     var findings: [Diagnostic]
     /// Where previews' code is: resolves written there are a preview's, not the app's.
     var previewCode: PreviewCode
+    /// The containers that are not the app's (a preview's, one built from other assemblies), each
+    /// with the registrations made on it, to be checked on their own.
+    var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])]
 
     /// How deep the walk follows calls; deeper chains keep source order.
     static let maximumDepth = 64
 
     init(found: [RegistrationFinder.Found], files: [SwiftFile]) {
-        let index = FunctionIndex(files: files)
-        var position: [DigraphCore.SourceLocation: Int] = [:]
-        for (offset, registration) in found.enumerated() { position[registration.location] = offset }
+        var work = Work(found: found, index: FunctionIndex(files: files))
+        for entry in work.index.entries { work.walk(entry, depth: 0, within: []) }
+        work.appReached = work.seen
+        work.leaveOutPreviews()
+        work.leaveOutOtherContainers(files: files)
+        work.leaveOutUnreferenced()
+        work.sayPreviews()
+        work.leaveOutTestBranches()
+        work.keepOneOfAlternatives()
+        let rest = found.indices.filter { !work.seen.contains($0) && !work.dropped.contains($0) }
+        ordered = (work.reached.filter { !work.dropped.contains($0) } + rest).map { found[$0] }
+        entry = work.entry
+        findings = work.findings
+        previewCode = work.previewCode
+        otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
+    }
 
+    /// The state the steps share: the walk's, then what each step leaves out.
+    private struct Work {
+        let found: [RegistrationFinder.Found]
+        let index: FunctionIndex
+        var position: [DigraphCore.SourceLocation: Int] = [:]
         var reached: [Int] = []
         var seen = Set<Int>()
+        var appReached = Set<Int>()
         var visited = Set<SyntaxIdentifier>()
-        // The branches each reached registration sits in: `if`/`else`, `switch` cases, `#if` clauses.
+        /// The branches each reached registration sits in: `if`/`else`, `switch` cases, `#if` clauses.
         var branches: [Int: [Branch]] = [:]
-        func walk(_ function: FunctionIndex.Function, depth: Int, within outer: [Branch]) {
-            guard depth < Self.maximumDepth, visited.insert(function.body.id).inserted else { return }
+        var findings: [Diagnostic] = []
+        var dropped = Set<Int>()
+        var previewOf: [Int: Int] = [:]
+        var previewCode: PreviewCode
+        var otherContainers: [(label: String, offsets: Set<Int>)] = []
+
+        init(found: [RegistrationFinder.Found], index: FunctionIndex) {
+            self.found = found
+            self.index = index
+            for (offset, registration) in found.enumerated() { position[registration.location] = offset }
+            previewCode = PreviewCode(extents: index.previews.map { ($0.location.file, $0.lines) })
+        }
+
+        var entry: DigraphCore.SourceLocation? { index.entries.first.map { $0.file.location(of: $0.name) } }
+
+        mutating func walk(_ function: FunctionIndex.Function, depth: Int, within outer: [Branch]) {
+            guard depth < RegistrationOrder.maximumDepth, visited.insert(function.body.id).inserted else { return }
             for call in SwiftExpressions.calls(in: function.body) {
-                let within = outer + Self.branches(of: call, in: function.body)
+                let within = outer + RegistrationOrder.branches(of: call, in: function.body)
                 if let offset = position[function.file.location(of: call)] {
                     if seen.insert(offset).inserted {
                         reached.append(offset)
@@ -43,131 +81,144 @@ struct RegistrationOrder {
                 for callee in index.callees(of: call, from: function) { walk(callee, depth: depth + 1, within: within) }
             }
         }
-        let entries = index.entries
-        for entry in entries { walk(entry, depth: 0, within: []) }
-        self.entry = entries.first.map { $0.file.location(of: $0.name) }
 
-        // Previews: what a `#Preview` or `PreviewProvider` makes or applies and the app does not is
-        // the preview's own container, never the app's. Without a visible entry only what is
-        // written inside the preview itself is known to be the preview's.
-        let appReached = seen
-        var findings: [Diagnostic] = []
-        var dropped = Set<Int>()
-        var previewOf: [Int: Int] = [:]
-        var previewCode = PreviewCode(extents: index.previews.map { ($0.location.file, $0.lines) })
-        for (number, preview) in index.previews.enumerated() {
-            let before = Set(seen)
-            walk(preview.body, depth: 0, within: [])
-            for offset in seen.subtracting(before) where !appReached.contains(offset) {
-                guard !entries.isEmpty || previewCode.holds(found[offset].location) else { continue }
-                previewOf[offset] = number
+        /// What a `#Preview` or `PreviewProvider` makes or applies and the app does not is the
+        /// preview's own container. Without a visible entry only what is written inside the preview
+        /// itself is known to be the preview's.
+        mutating func leaveOutPreviews() {
+            for (number, preview) in index.previews.enumerated() {
+                let before = seen
+                walk(preview.body, depth: 0, within: [])
+                for offset in seen.subtracting(before) where !appReached.contains(offset) {
+                    guard !index.entries.isEmpty || previewCode.holds(found[offset].location) else { continue }
+                    previewOf[offset] = number
+                }
             }
+            seen = appReached
+            reached = reached.filter { appReached.contains($0) }
         }
-        seen = appReached
-        reached = reached.filter { appReached.contains($0) }
 
-        // Containers: an assembly the code applies only to another container than the app's is
-        // that container's, never merged into the app's graph.
-        let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
-        let containers = grouping.containers
-        if containers.count > 1 {
+        /// An assembly the code applies only to another container than the app's is that
+        /// container's. Assemblies digraph cannot place (applied anywhere) go with every container.
+        mutating func leaveOutOtherContainers(files: [SwiftFile]) {
+            let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
+            let containers = grouping.containers
+            guard containers.count > 1 else { return }
             var offsetsOf: [String: [Int]] = [:]
+            var anywhere: [Int] = []
             for offset in found.indices where previewOf[offset] == nil {
-                guard let owner = index.owner(of: found[offset].location)?.name, grouping.placed[owner] != nil else { continue }
-                offsetsOf[owner, default: []].append(offset)
+                guard let owner = index.owner(of: found[offset].location)?.name, index.assemblerTypes.contains(owner) else { continue }
+                if grouping.placed[owner] != nil { offsetsOf[owner, default: []].append(offset) } else { anywhere.append(offset) }
             }
             let types = containers.map { $0.reduce(into: Set<String>()) { $0.formUnion(grouping.groups[$1].assemblies) } }
             let sizes = types.map { $0.reduce(0) { $0 + (offsetsOf[$1]?.count ?? 0) } }
-            let reached = types.firstIndex { $0.contains { offsetsOf[$0]?.contains(where: appReached.contains) == true } }
-            let app = reached ?? sizes.indices.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
+            let reachedOne = types.firstIndex { $0.contains { offsetsOf[$0]?.contains(where: appReached.contains) == true } }
+            let app = reachedOne ?? sizes.indices.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
             let appBuilt = grouping.groups[containers[app][0]].location.fileNameAndLine
             for (number, container) in containers.enumerated() where number != app {
                 let built = grouping.groups[container[0]].location.fileNameAndLine
+                var own = Set<Int>()
                 for type in types[number].sorted() {
                     guard let offsets = offsetsOf[type], let owner = index.owner(of: found[offsets[0]].location) else { continue }
-                    dropped.formUnion(offsets)
+                    own.formUnion(offsets)
                     findings.append(
                         Diagnostic(
                             .swiftImport, .info,
-                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reached == nil ? ", taken to be the app's as the largest" : "")): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the app's graph",
+                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reachedOne == nil ? ", taken to be the app's as the largest" : "")): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the app's graph",
                             at: owner.location))
                 }
+                guard !own.isEmpty else { continue }
+                dropped.formUnion(own)
+                otherContainers.append(("the container built at \(built)", own.union(anywhere)))
             }
         }
 
-        // Not reached: kept in source order, unless only previews refer to where they are
-        // registered (a preview's resolver), or nothing does while the entry is visible.
-        var byOwner: [String: [Int]] = [:]
-        for offset in found.indices where !seen.contains(offset) && previewOf[offset] == nil && !dropped.contains(offset) {
-            guard let owner = index.owner(of: found[offset].location) else { continue }
-            byOwner[owner.name, default: []].append(offset)
-        }
-        let references = byOwner.isEmpty ? [:] : index.references(to: Set(byOwner.keys))
-        for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
-            let places = references[name] ?? []
-            if !places.isEmpty, let first = places.lazy.compactMap({ previewCode.preview(holding: $0) }).first,
-                places.allSatisfy({ previewCode.preview(holding: $0) != nil })
-            {
-                for offset in offsets { previewOf[offset] = first }
-                let owner = index.owner(of: found[offsets[0]].location)!
-                previewCode.add(file: owner.file, lines: owner.location.line...owner.endLine, preview: first)
-                continue
+        /// Registrations no entry reaches keep source order, unless only previews refer to where
+        /// they are registered (a preview's resolver), or nothing does while the entry is visible.
+        mutating func leaveOutUnreferenced() {
+            var byOwner: [String: [Int]] = [:]
+            for offset in found.indices where !seen.contains(offset) && previewOf[offset] == nil && !dropped.contains(offset) {
+                guard let owner = index.owner(of: found[offset].location) else { continue }
+                byOwner[owner.name, default: []].append(offset)
             }
-            guard places.isEmpty, !entries.isEmpty, !reached.isEmpty else { continue }
-            let declared = index.owner(of: found[offsets[0]].location)!.location
-            dropped.formUnion(offsets)
-            findings.append(
-                Diagnostic(
-                    .swiftImport, .info,
-                    "'\(name)' is never applied from the app's entry (\(self.entry!.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
-                    at: declared))
-        }
-        for (number, preview) in index.previews.enumerated() {
-            let offsets = previewOf.filter { $0.value == number }.keys
-            guard !offsets.isEmpty else { continue }
-            dropped.formUnion(offsets)
-            findings.append(
-                Diagnostic(
-                    .swiftImport, .info,
-                    "'\(preview.name)' builds a container of its own: \(offsets.count == 1 ? "the registration it makes or applies is" : "the \(offsets.count) registrations it makes or applies are") a preview's, left out of the app's graph",
-                    at: preview.location))
-        }
-        self.previewCode = previewCode
-        // Alternatives: one key registered in two branches of one `if`/`switch`/`#if` is applied once
-        // at run time, never twice. The graph keeps the first branch's; the others are said once.
-        // Code the walk did not reach is compared by the branches within its own function.
-        let unreached = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
-        for offset in unreached { branches[offset] = found[offset].branches }
-        // The branch of `if isRunningTests { … } else { … }` that tests or previews take is not the app's.
-        for offset in reached + unreached where !dropped.contains(offset) {
-            guard let condition = branches[offset]?.lazy.compactMap(\.notTheApps).first else { continue }
-            let registration = found[offset]
-            dropped.insert(offset)
-            findings.append(
-                Diagnostic(
-                    .swiftImport, .info,
-                    "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered only when tests or previews run (\(condition)): left out of the app's graph",
-                    at: registration.location))
-        }
-        var firstByKey: [String: Int] = [:]
-        for offset in reached + unreached where !dropped.contains(offset) {
-            let registration = found[offset]
-            let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
-            guard let first = firstByKey[key] else {
-                firstByKey[key] = offset
-                continue
+            let references = byOwner.isEmpty ? [:] : index.references(to: Set(byOwner.keys))
+            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
+                let places = references[name] ?? []
+                let code = previewCode
+                if !places.isEmpty, let first = places.lazy.compactMap({ code.preview(holding: $0) }).first,
+                    places.allSatisfy({ code.preview(holding: $0) != nil })
+                {
+                    for offset in offsets { previewOf[offset] = first }
+                    let owner = index.owner(of: found[offsets[0]].location)!
+                    previewCode.add(file: owner.file, lines: owner.location.line...owner.endLine, preview: first)
+                    continue
+                }
+                guard places.isEmpty, let entry, !reached.isEmpty else { continue }
+                let declared = index.owner(of: found[offsets[0]].location)!.location
+                dropped.formUnion(offsets)
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(name)' is never applied from the app's entry (\(entry.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
+                        at: declared))
             }
-            guard Self.exclude(branches[first] ?? [], branches[offset] ?? []) else { continue }
-            dropped.insert(offset)
-            findings.append(
-                Diagnostic(
-                    .swiftImport, .info,
-                    "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
-                    at: registration.location))
         }
-        let rest = found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
-        self.ordered = (reached.filter { !dropped.contains($0) } + rest).map { found[$0] }
-        self.findings = findings
+
+        /// One info per preview that made or applied registrations, which become its container.
+        mutating func sayPreviews() {
+            for (number, preview) in index.previews.enumerated() {
+                let offsets = Set(previewOf.filter { $0.value == number }.keys)
+                guard !offsets.isEmpty else { continue }
+                dropped.formUnion(offsets)
+                otherContainers.append(("the container of '\(preview.name)' at \(preview.location.fileNameAndLine)", offsets))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(preview.name)' builds a container of its own: \(offsets.count == 1 ? "the registration it makes or applies is" : "the \(offsets.count) registrations it makes or applies are") a preview's, left out of the app's graph",
+                        at: preview.location))
+            }
+        }
+
+        /// Code the walk did not reach is placed by the branches within its own function.
+        var candidates: [Int] {
+            reached.filter { !dropped.contains($0) } + found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
+        }
+
+        /// The branch of `if isRunningTests { … } else { … }` that tests or previews take is not the app's.
+        mutating func leaveOutTestBranches() {
+            for offset in found.indices where !seen.contains(offset) { branches[offset] = found[offset].branches }
+            for offset in candidates {
+                guard let condition = branches[offset]?.lazy.compactMap(\.notTheApps).first else { continue }
+                let registration = found[offset]
+                dropped.insert(offset)
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered only when tests or previews run (\(condition)): left out of the app's graph",
+                        at: registration.location))
+            }
+        }
+
+        /// One key registered in two branches of one `if`/`switch`/`#if` is applied once at run
+        /// time, never twice. The graph keeps the first branch's; the others are said once.
+        mutating func keepOneOfAlternatives() {
+            var firstByKey: [String: Int] = [:]
+            for offset in candidates {
+                let registration = found[offset]
+                let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
+                guard let first = firstByKey[key] else {
+                    firstByKey[key] = offset
+                    continue
+                }
+                guard RegistrationOrder.exclude(branches[first] ?? [], branches[offset] ?? []) else { continue }
+                dropped.insert(offset)
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
+                        at: registration.location))
+            }
+        }
     }
 
     /// One branch taken: the branching statement and which of its branches.
@@ -259,7 +310,7 @@ struct PreviewCode {
 }
 
 /// The functions of the given files, by name, with the type that declares each.
-private struct FunctionIndex {
+struct FunctionIndex {
     struct Function {
         var name: TokenSyntax
         var labels: [String?]
