@@ -103,7 +103,24 @@ public struct CheckRun: Sendable {
             findings = outcome.kept
             suppressed = outcome.suppressed.count
         }
+        for other in imported?.otherContainers ?? [] { findings += checkOnItsOwn(other.manifest, label: other.label) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
+    }
+
+    /// A container the app does not run (a preview's, one built from other assemblies), checked as
+    /// a graph of its own: what would fail there is a warning naming it (the app itself does not
+    /// crash on it), and its infos are left out (a preview resolves a few of its keys).
+    private static func checkOnItsOwn(_ manifest: Manifest, label: String) -> [Diagnostic] {
+        let loaded = ManifestLoader.load(files: [], adding: [manifest])
+        guard let graph = loaded.graph else { return [] }
+        let findings = Suppressions.apply(to: RuleCatalog.check(graph), in: graph).kept
+        return findings.filter { $0.severity != .info }.map { finding in
+            var own = finding
+            own.severity = .warning
+            own.message += " (in \(label), checked on its own)"
+            own.subject?.place = nil
+            return own
+        }
     }
 
     /// The findings of every build as one list: a finding every build has is reported once, as it

@@ -57,6 +57,9 @@ struct ImportRun {
     var manifest = Manifest(file: "", assembly: Located("", at: .start(of: "")), interfaces: [], registrations: [], resolves: [], typealiases: [])
     var notes: [DigraphCore.SourceLocation: [String]] = [:]
     var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
+    /// The containers that are not the app's, found by the order pass, and their manifests.
+    var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
+    var otherManifests: [(label: String, manifest: Manifest)] = []
 
     init(files: [SwiftFile], dialectTypes: [any Dialect.Type], stated: [ContainerMethodStatement], context: FactoryContext?, assembly: String) {
         self.files = files
@@ -106,6 +109,7 @@ struct ImportRun {
         let order = RegistrationOrder(found: found, files: files)
         found = order.ordered
         findings += order.findings
+        otherContainers = order.otherContainers
         // A preview resolves from its own container: not one of the app's roots.
         resolves.removeAll { order.previewCode.holds($0.location) }
     }
@@ -122,6 +126,7 @@ struct ImportRun {
         var assembler = ManifestAssembler(declarations: declarations, assembly: assembly)
         assembler.ignores = IgnoreComments(files: files)
         findings += assembler.ignores.findings
+        otherManifests = otherContainers.map { ($0.label, assembler.manifest(ofOtherContainer: $0.registrations)) }
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
         self.manifest = manifest

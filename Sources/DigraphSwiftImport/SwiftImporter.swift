@@ -18,6 +18,9 @@ public enum SwiftImporter {
         var notes: [DigraphCore.SourceLocation: [String]]
         /// The first import of a DI library digraph does not read, if any.
         var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
+        /// The containers the app does not run (a preview's, one built from other assemblies), each
+        /// as its own manifest, to be checked on its own.
+        public var otherContainers: [(label: String, manifest: Manifest)] = []
         /// The builds this result is what digraph read for (`debug`, `release`): those whose `#if`s
         /// leave out the same code.
         public var builds: [String] = [BuildConfiguration.debug.name]
@@ -131,7 +134,7 @@ public enum SwiftImporter {
             for pass in ImportRun.passes { pass.run(&run) }
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
-                unreadLibrary: run.unreadLibrary, builds: group.builds.map(\.name))
+                unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name))
         }
     }
 

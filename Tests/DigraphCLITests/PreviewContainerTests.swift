@@ -70,6 +70,22 @@ struct PreviewContainerTests {
                 "App.swift:16:59: error: nothing provides 'API', needed by 'Feed' (parameter 'api') [missing-binding]\n"), "\(result.stdout)")
     }
 
+    /// A preview's container is checked on its own: what would fail there is a warning naming it,
+    /// never an error of the app's.
+    @Test func aPreviewsOwnContainerIsCheckedOnItsOwn() throws {
+        let seeded = Self.app.replacingOccurrences(of: "        container.register(API.self) { _ in FakeAPI() }\n", with: "")
+        let result = try withApp(seeded) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:24:51: warning: nothing provides 'API', needed by 'Feed' (parameter 'api') (in the container of '#Preview' at App.swift:29, checked on its own) [missing-binding]
+                App.swift:29:1: info: '#Preview' builds a container of its own: the registration it makes or applies is a preview's, left out of the app's graph [swift-import]
+                App.swift:33:8: info: 'FeedView_Previews' builds a container of its own: the registration it makes or applies is a preview's, left out of the app's graph [swift-import]
+                digraph: checked 2 registrations: 0 errors, 1 warning, 2 infos
+
+                """, "\(result.stdout)")
+    }
+
     /// Without an app entry in the paths, code that only previews refer to is still theirs.
     @Test func withoutAnEntryWhatOnlyPreviewsReferToIsStillTheirs() throws {
         let noEntry = Self.app.replacingOccurrences(of: "@main\n", with: "")

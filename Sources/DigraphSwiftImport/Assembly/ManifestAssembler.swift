@@ -22,6 +22,19 @@ struct ManifestAssembler {
         return (manifest, work.findings + work.ignores.untaken(), work.notes)
     }
 
+    /// The manifest of a container that is not the app's (a preview's, one built from other
+    /// assemblies), to be checked on its own: the `// digraph:ignore` comments on its lines are
+    /// used up here, so that the app's manifest does not call them unused. Its import findings were
+    /// said when its calls were read.
+    mutating func manifest(ofOtherContainer found: [RegistrationFinder.Found]) -> Manifest {
+        var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
+        let registrations = found.map { work.registration($0) }
+        ignores = work.ignores
+        return Manifest(
+            file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
+            interfaces: work.interfaces(), registrations: registrations, resolves: [], typealiases: work.typealiases(registrations))
+    }
+
     /// What assembling one manifest keeps as it goes: findings, notes, the types it used.
     private struct Work {
         let declarations: TypeDeclarations

@@ -99,16 +99,16 @@ struct RegistrationOrder {
         }
 
         /// An assembly the code applies only to another container than the app's is that
-        /// container's. Assemblies digraph cannot place (applied anywhere) go with every container.
+        /// container's, checked on its own with the other assemblies built there (an assembly
+        /// digraph cannot place stays in the app's graph only).
         mutating func leaveOutOtherContainers(files: [SwiftFile]) {
             let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
             let containers = grouping.containers
             guard containers.count > 1 else { return }
             var offsetsOf: [String: [Int]] = [:]
-            var anywhere: [Int] = []
             for offset in found.indices where previewOf[offset] == nil {
-                guard let owner = index.owner(of: found[offset].location)?.name, index.assemblerTypes.contains(owner) else { continue }
-                if grouping.placed[owner] != nil { offsetsOf[owner, default: []].append(offset) } else { anywhere.append(offset) }
+                guard let owner = index.owner(of: found[offset].location)?.name, grouping.placed[owner] != nil else { continue }
+                offsetsOf[owner, default: []].append(offset)
             }
             let types = containers.map { $0.reduce(into: Set<String>()) { $0.formUnion(grouping.groups[$1].assemblies) } }
             let sizes = types.map { $0.reduce(0) { $0 + (offsetsOf[$1]?.count ?? 0) } }
@@ -129,7 +129,7 @@ struct RegistrationOrder {
                 }
                 guard !own.isEmpty else { continue }
                 dropped.formUnion(own)
-                otherContainers.append(("the container built at \(built)", own.union(anywhere)))
+                otherContainers.append(("the container built at \(built)", own))
             }
         }
 
