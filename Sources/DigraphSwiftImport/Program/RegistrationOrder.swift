@@ -50,8 +50,12 @@ struct RegistrationOrder {
         var seen = Set<Int>()
         var appReached = Set<Int>()
         var visited = Set<SyntaxIdentifier>()
-        /// The branches each reached registration sits in: `if`/`else`, `switch` cases, `#if` clauses.
-        var branches: [Int: [Branch]] = [:]
+        /// The branches around the calls the walk took to reach a registration (`if`/`else`,
+        /// `switch` cases, `#if` clauses); those around the registration's own call are read from it.
+        var outerBranches: [Int: [Branch]] = [:]
+        var appBranches: [SyntaxIdentifier: (taken: SyntaxIdentifier, condition: String)?] = [:]
+        /// For each `if` walked through: the test or preview branch above it, if any.
+        var testBranchAbove: [SyntaxIdentifier: String?] = [:]
         var findings: [Diagnostic] = []
         var dropped = Set<Int>()
         var previewOf: [Int: Int] = [:]
@@ -70,14 +74,14 @@ struct RegistrationOrder {
         mutating func walk(_ function: FunctionIndex.Function, depth: Int, within outer: [Branch]) {
             guard depth < RegistrationOrder.maximumDepth, visited.insert(function.body.id).inserted else { return }
             for call in SwiftExpressions.calls(in: function.body) {
-                let within = outer + RegistrationOrder.branches(of: call, in: function.body)
                 if let offset = position[function.file.location(of: call)] {
                     if seen.insert(offset).inserted {
                         reached.append(offset)
-                        branches[offset] = within
+                        if !outer.isEmpty { outerBranches[offset] = outer }
                     }
                     continue
                 }
+                let within = outer + RegistrationOrder.branches(of: call, in: function.body, appBranches: &appBranches)
                 for callee in index.callees(of: call, from: function) { walk(callee, depth: depth + 1, within: within) }
             }
         }
@@ -179,16 +183,66 @@ struct RegistrationOrder {
             }
         }
 
-        /// Code the walk did not reach is placed by the branches within its own function.
+        /// Code the walk did not reach is placed by the branches around its own call.
         var candidates: [Int] {
             reached.filter { !dropped.contains($0) } + found.indices.filter { !seen.contains($0) && !dropped.contains($0) }
         }
 
+        /// Every branch a registration sits in: around the calls that led to it, then around its own.
+        mutating func branches(of offset: Int) -> [Branch] {
+            guard let call = found[offset].call else { return outerBranches[offset] ?? [] }
+            return (outerBranches[offset] ?? []) + RegistrationOrder.branches(of: call, in: Syntax(call.root), appBranches: &appBranches)
+        }
+
+        /// Where a registration sits in a branch tests or previews take, if it does: the `if`s
+        /// around the walk's calls, then those around its own call (only `if`s are looked at, and
+        /// each one's condition is read once).
+        mutating func testBranch(of offset: Int) -> String? {
+            if let outer = outerBranches[offset]?.lazy.compactMap(\.notTheApps).first { return outer }
+            guard let call = found[offset].call else { return nil }
+            // Each `if` passed, with what it says itself; the walk stops at an `if` already answered
+            // for (what lies above it), so a ladder of `else if`s is walked once, not once per rung.
+            var passed: [(statement: SyntaxIdentifier, says: String?)] = []
+            var above: String?? = nil
+            var node = Syntax(call)
+            while let parent = node.parent {
+                if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id || branch.elseBody?.id == node.id {
+                    passed.append((branch.id, says(branch, taking: node)))
+                    if let known = testBranchAbove[branch.id] {
+                        above = known
+                        break
+                    }
+                }
+                node = parent
+            }
+            var answer: String? = above ?? nil
+            for (statement, says) in passed.reversed() {
+                if testBranchAbove[statement] == nil { testBranchAbove[statement] = .some(answer) }
+                answer = says ?? answer
+            }
+            return answer
+        }
+
+        /// What an `if` says of the branch a node is in: where tests or previews run and the app does not.
+        private mutating func says(_ branch: IfExprSyntax, taking node: Syntax) -> String? {
+            let app: (taken: SyntaxIdentifier, condition: String)?
+            if let known = appBranches[branch.id] {
+                app = known
+            } else {
+                app = RegistrationOrder.appBranch(of: branch.conditions).map {
+                    (taken: $0.index == 0 ? branch.body.id : branch.elseBody?.id ?? branch.id, condition: $0.condition)
+                }
+                appBranches[branch.id] = .some(app)
+            }
+            guard let app, app.taken != node.id else { return nil }
+            let condition = "`if \(app.condition)`"
+            return branch.elseBody?.id == node.id ? "the `else` of \(condition)" : condition
+        }
+
         /// The branch of `if isRunningTests { … } else { … }` that tests or previews take is not the app's.
         mutating func leaveOutTestBranches() {
-            for offset in found.indices where !seen.contains(offset) { branches[offset] = found[offset].branches }
             for offset in candidates {
-                guard let condition = branches[offset]?.lazy.compactMap(\.notTheApps).first else { continue }
+                guard let condition = testBranch(of: offset) else { continue }
                 let registration = found[offset]
                 dropped.insert(offset)
                 findings.append(
@@ -200,44 +254,61 @@ struct RegistrationOrder {
         }
 
         /// One key registered in two branches of one `if`/`switch`/`#if` is applied once at run
-        /// time, never twice. The graph keeps the first branch's; the others are said once.
+        /// time, never twice. The graph keeps the first branch's; the others are said once. Only
+        /// the first's branches are listed; another is placed against them by where its call is.
         mutating func keepOneOfAlternatives() {
-            var firstByKey: [String: Int] = [:]
+            var firstByKey: [String: (offset: Int, branches: [Branch])] = [:]
             for offset in candidates {
                 let registration = found[offset]
                 let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
                 guard let first = firstByKey[key] else {
-                    firstByKey[key] = offset
+                    firstByKey[key] = (offset, branches(of: offset))
                     continue
                 }
-                guard RegistrationOrder.exclude(branches[first] ?? [], branches[offset] ?? []) else { continue }
+                guard first.branches.contains(where: { separates($0, from: offset) }) else { continue }
                 dropped.insert(offset)
                 findings.append(
                     Diagnostic(
                         .swiftImport, .info,
-                        "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
+                        "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first.offset].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
                         at: registration.location))
             }
         }
+
+        /// Whether a registration is in another branch of `branch`'s statement: the walk passed
+        /// that statement through another branch, or its call lies in the statement but outside
+        /// the branch taken.
+        func separates(_ branch: Branch, from offset: Int) -> Bool {
+            if outerBranches[offset]?.contains(where: { $0.statement == branch.statement && $0.taken != branch.taken }) == true { return true }
+            guard let call = found[offset].call, call.root.id == branch.root else { return false }
+            let position = call.position.utf8Offset
+            return branch.statementSpan.contains(position) && !branch.takenSpan.contains(position)
+        }
     }
 
-    /// One branch taken: the branching statement and which of its branches.
+    /// One branch taken: the branching statement and which of its branches (the node of the `if`
+    /// body or `else`, the `switch` case, the `#if` clause: an identity, found in constant time).
     struct Branch: Equatable {
         var statement: SyntaxIdentifier
-        var index: Int
+        var taken: SyntaxIdentifier
+        /// The tree and the byte ranges of the statement and of the branch taken.
+        var root: SyntaxIdentifier
+        var statementSpan: Range<Int>
+        var takenSpan: Range<Int>
         /// For an `if` that asks whether tests or previews run: the branch the app itself takes,
         /// and the condition as written.
-        var app: (index: Int, condition: String)? = nil
+        var app: (taken: SyntaxIdentifier, condition: String)? = nil
 
-        static func == (lhs: Branch, rhs: Branch) -> Bool { lhs.statement == rhs.statement && lhs.index == rhs.index }
+        static func == (lhs: Branch, rhs: Branch) -> Bool { lhs.statement == rhs.statement && lhs.taken == rhs.taken }
 
         /// Where it is, when this is the branch tests or previews take and the app does not:
         /// `` `if isRunningTests` `` or `` the `else` of `if !isRunningTests` ``.
         var notTheApps: String? {
-            guard let app, app.index != index else { return nil }
+            guard let app, app.taken != taken else { return nil }
             let condition = "`if \(app.condition)`"
-            return index == 0 ? condition : "the `else` of \(condition)"
+            return isElse ? "the `else` of \(condition)" : condition
         }
+        var isElse = false
     }
 
     /// What a condition that detects tests or previews is written with: XCTest's environment
@@ -262,31 +333,39 @@ struct RegistrationOrder {
         return (negated ? 0 : 1, SwiftExpressions.quoted(expression, limit: 80))
     }
 
-    /// The branches around a call, up to the function body: `if` body 0 / `else` 1, a `switch`'s
-    /// case by position, an `#if`'s clause by position.
-    static func branches(of call: FunctionCallExprSyntax, in body: Syntax) -> [Branch] {
+    /// The branches around a call, up to the function body: an `if`'s body or `else`, a
+    /// `switch`'s case, an `#if`'s clause.
+    /// Each `if`'s app branch is worked out once (`appBranches`, by statement): a call nested in a
+    /// 1,900-rung `else if` ladder reads each rung's condition once, not once per call.
+    static func branches(
+        of call: FunctionCallExprSyntax, in body: Syntax, appBranches: inout [SyntaxIdentifier: (taken: SyntaxIdentifier, condition: String)?]
+    ) -> [Branch] {
         var found: [Branch] = []
         var node = Syntax(call)
         while let parent = node.parent, node.id != body.id {
-            if let branch = parent.as(IfExprSyntax.self) {
-                let app = appBranch(of: branch.conditions)
-                if branch.body.id == node.id { found.append(Branch(statement: branch.id, index: 0, app: app)) }
-                if branch.elseBody?.id == node.id { found.append(Branch(statement: branch.id, index: 1, app: app)) }
-            } else if let cases = parent.as(SwitchCaseListSyntax.self), let position = cases.firstIndex(where: { $0.id == node.id }) {
-                found.append(Branch(statement: cases.id, index: cases.distance(from: cases.startIndex, to: position)))
-            } else if let clauses = parent.as(IfConfigClauseListSyntax.self), let position = clauses.firstIndex(where: { $0.id == node.id }) {
-                found.append(Branch(statement: clauses.id, index: clauses.distance(from: clauses.startIndex, to: position)))
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id || branch.elseBody?.id == node.id {
+                let app: (taken: SyntaxIdentifier, condition: String)?
+                if let known = appBranches[branch.id] {
+                    app = known
+                } else {
+                    app = appBranch(of: branch.conditions).map {
+                        (taken: $0.index == 0 ? branch.body.id : branch.elseBody?.id ?? branch.id, condition: $0.condition)
+                    }
+                    appBranches[branch.id] = .some(app)
+                }
+                found.append(
+                    Branch(
+                        statement: branch.id, taken: node.id, root: node.root.id, statementSpan: span(of: parent), takenSpan: span(of: node), app: app,
+                        isElse: branch.elseBody?.id == node.id))
+            } else if parent.is(SwitchCaseListSyntax.self) || parent.is(IfConfigClauseListSyntax.self) {
+                found.append(Branch(statement: parent.id, taken: node.id, root: node.root.id, statementSpan: span(of: parent), takenSpan: span(of: node)))
             }
             node = parent
         }
         return found
     }
 
-    /// Two places in different branches of one branching statement: never both run.
-    static func exclude(_ one: [Branch], _ other: [Branch]) -> Bool {
-        one.contains { mine in other.contains { $0.statement == mine.statement && $0.index != mine.index } }
-    }
-
+    private static func span(of node: Syntax) -> Range<Int> { node.position.utf8Offset..<node.endPosition.utf8Offset }
 }
 
 /// The lines previews span, and the code only previews use, each with the preview it belongs to.

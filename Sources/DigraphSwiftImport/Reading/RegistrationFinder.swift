@@ -18,8 +18,9 @@ final class RegistrationFinder: SyntaxVisitor {
         var isEager = false
         /// Resolves of the registering code this registration captured: eager edges, not app resolves.
         var eagerResolves: [DigraphCore.SourceLocation] = []
-        /// The `if`/`switch`/`#if` branches around the call in its file.
-        var branches: [RegistrationOrder.Branch] = []
+        /// The call itself: the branches around it are read from it when needed (`RegistrationOrder`),
+        /// never stored per registration (a 1,900-rung `else if` ladder would hold millions).
+        var call: FunctionCallExprSyntax?
     }
 
     struct AppResolve {
@@ -67,7 +68,7 @@ final class RegistrationFinder: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if var registration = registration(node) {
-            registration.branches = RegistrationOrder.branches(of: node, in: Syntax(file.tree))
+            registration.call = node
             found.append(registration)
             return .skipChildren
         }
@@ -122,7 +123,7 @@ final class RegistrationFinder: SyntaxVisitor {
         while let parent = node.parent {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { break }
             if let item = node.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
-                levels.append(list.prefix { $0.id != item.id }.map { .statement($0) })
+                levels.append(bindingStatements(in: list, before: item).map { .statement($0) })
             }
             if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id {
                 levels.append([.ifConditions(branch.conditions)])
@@ -130,6 +131,32 @@ final class RegistrationFinder: SyntaxVisitor {
             node = parent
         }
         return levels.reversed().flatMap { $0 }
+    }
+
+    /// Each statement list's binding statements (`let`/`var`, `guard`: all that a registration
+    /// reads of what came before it) and every item's position, indexed once per list, so that
+    /// 16,000 registrations in one function take linear time, not quadratic.
+    private var bindingIndex: [SyntaxIdentifier: (position: [SyntaxIdentifier: Int], bindings: [(position: Int, item: CodeBlockItemSyntax)])] = [:]
+
+    private func bindingStatements(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax) -> [CodeBlockItemSyntax] {
+        if bindingIndex[list.id] == nil {
+            var position: [SyntaxIdentifier: Int] = [:]
+            var bindings: [(position: Int, item: CodeBlockItemSyntax)] = []
+            for (offset, element) in list.enumerated() {
+                position[element.id] = offset
+                if element.item.is(VariableDeclSyntax.self) || element.item.is(GuardStmtSyntax.self) { bindings.append((offset, element)) }
+            }
+            bindingIndex[list.id] = (position, bindings)
+        }
+        guard let index = bindingIndex[list.id], let limit = index.position[item.id] else { return [] }
+        // The bindings are in position order: the ones before the item are a prefix.
+        var low = 0
+        var high = index.bindings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if index.bindings[middle].position < limit { low = middle + 1 } else { high = middle }
+        }
+        return index.bindings[..<low].map(\.item)
     }
 
     // MARK: Direct resolves
