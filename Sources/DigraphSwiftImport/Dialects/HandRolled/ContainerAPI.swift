@@ -218,6 +218,8 @@ struct ContainerAPI {
         let keying = Self.keying(of: functions.map(\.0))
         let writers = Set(functions.filter { Self.writesStorage($0.0.body, storage: storage) }.map { $0.0.name.text })
         var pending: [(FunctionDeclSyntax, SwiftFile, [Parameter])] = []
+        let functionDeclarations = functions.map(\.0)
+        var facts = CachingFacts()
         for (function, file) in functions {
             let parameters = function.signature.parameterClause.parameters.map { Parameter($0, expanding: expanded) }
             declared[function.name.text, default: []].append(parameters)
@@ -240,7 +242,7 @@ struct ContainerAPI {
                     method.role = .register(lifetime: .singleton, isEager: true)
                     method.reason = isFunction ? "calls the factory once, when registering, and stores its value" : "stores the value it is given"
                 } else {
-                    let cached = Self.isCached(stored, storage: storage, functions: functions.map(\.0), writers: writers)
+                    let cached = Self.isCached(stored, storage: storage, functions: functionDeclarations, writers: writers, facts: &facts)
                     method.role = .register(lifetime: cached ? .singleton : .transient, isEager: false)
                     method.reason = cached ? "stores a factory whose first value the container keeps" : "stores a factory the container calls on every resolve"
                 }
@@ -429,7 +431,17 @@ struct ContainerAPI {
 
     /// A factory kept after its first value: the stored closure caches (it assigns), the stored tuple
     /// carries a flag the resolve path caches under, or code that reads the storage writes a value back.
-    private static func isCached(_ stored: Stored, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
+    /// What the type's code does with a storage property or a flag, the same for every method
+    /// that stores there: worked out once per type, not once per method (a type of 8,000
+    /// registering methods would otherwise read all 8,000 bodies for each).
+    private struct CachingFacts {
+        var flagTakesCachingPath: [String: Bool] = [:]
+        var readThenWritten: [String: Bool] = [:]
+    }
+
+    private static func isCached(
+        _ stored: Stored, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>, facts: inout CachingFacts
+    ) -> Bool {
         let core = SwiftExpressions.unwrap(stored.expression).core
         if let closure = core.as(ClosureExprSyntax.self) {
             return SwiftExpressions.assignments(in: closure).isEmpty == false
@@ -440,21 +452,35 @@ struct ContainerAPI {
                 let flag = elements[flagPosition].expression.as(BooleanLiteralExprSyntax.self)!.literal.tokenKind == .keyword(.true)
                 let label = elements[flagPosition].label?.text ?? tupleLabel(of: storage[stored.property], at: flagPosition)
                 guard let label else { return false }
-                // `if entry.isSingleton { …caches… }`: the flag's true value takes the caching path.
-                for function in functions {
-                    guard let body = function.body else { continue }
-                    for branch in ifStatements(in: body) where branch.conditions.trimmedDescription.hasSuffix(".\(label)") {
-                        if cachesIn(branch.body, storage: storage, writers: writers) { return flag }
-                    }
+                if facts.flagTakesCachingPath[label] == nil {
+                    facts.flagTakesCachingPath[label] = flagTakesCachingPath(label, storage: storage, functions: functions, writers: writers)
                 }
-                return false
+                return facts.flagTakesCachingPath[label]! ? flag : false
             }
         }
-        // Code that reads this storage and then writes into storage: a resolve that caches. The write
-        // must follow the read where it runs: in the `if` the read is bound in, or after its statement.
+        if facts.readThenWritten[stored.property] == nil {
+            facts.readThenWritten[stored.property] = readThenWritten(stored.property, storage: storage, functions: functions, writers: writers)
+        }
+        return facts.readThenWritten[stored.property]!
+    }
+
+    /// `if entry.isSingleton { …caches… }`: the flag's true value takes the caching path.
+    private static func flagTakesCachingPath(_ label: String, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
         for function in functions {
-            guard let body = function.body, body.description.contains("\(stored.property)[") else { continue }
-            for read in subscripts(of: stored.property, in: body) {
+            guard let body = function.body else { continue }
+            for branch in ifStatements(in: body) where branch.conditions.trimmedDescription.hasSuffix(".\(label)") {
+                if cachesIn(branch.body, storage: storage, writers: writers) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Code that reads this storage and then writes into storage: a resolve that caches. The write
+    /// must follow the read where it runs: in the `if` the read is bound in, or after its statement.
+    private static func readThenWritten(_ property: String, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
+        for function in functions {
+            guard let body = function.body, body.description.contains("\(property)[") else { continue }
+            for read in subscripts(of: property, in: body) {
                 if let branch = Syntax(read).ancestorOrSelf(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) }),
                     let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
                     Syntax(read).ancestorOrSelf(where: { $0.id == conditions.id }) != nil
