@@ -133,6 +133,19 @@ struct UntrustedInputLimitsTests {
                 """, "\(result.stdout)")
     }
 
+    /// Item 12: a zero-width joiner in a name is one character made `_`; it no longer takes the
+    /// letter before it along (`b` + U+200D is one `Character`).
+    @Test func aZeroWidthJoinerInANameLosesNothingBeforeIt() throws {
+        let swift = "import Swinject\nfunc assemble(container: Container) {\n    container.register(API.self, name: \"ab\u{200D}cd\") { _ in API() }\n}\n"
+        let result = try withApp(swift) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("    name: ab_cd\n"), "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix(
+                "App.swift:3:5: warning: the name 'ab\\u{200D}cd' is not a Swift identifier, which a manifest's name must be; it is written 'ab_cd' [swift-import]\n"
+            ), "\(result.stderr)")
+    }
+
     @Test func whatALiteralHoldsIsNotCounted() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -70,7 +70,7 @@ struct ManifestAssembler {
         mutating func validName(_ raw: String?, at location: DigraphCore.SourceLocation) -> String? {
             guard let raw else { return nil }
             if raw.count <= 100, TypeExpressionParser.isIdentifierShaped(raw) || TypeExpressionParser.isQualifiedName(raw) { return raw }
-            var name = String(raw.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+            var name = Self.identifierCharacters(raw)
             if name.isEmpty || name.first!.isNumber { name = "_" + name }
             if reportedNames.insert(raw).inserted {
                 findings.append(
@@ -80,6 +80,18 @@ struct ManifestAssembler {
                         at: location))
             }
             return name
+        }
+
+        /// The first 100 scalars of a name with every one that is no ASCII letter, digit or `_` made
+        /// `_`, one by one: a zero-width joiner is one scalar, never a character that swallows the
+        /// letter before it (`b` + U+200D is one `Character`).
+        static func identifierCharacters(_ raw: String) -> String {
+            var result = String.UnicodeScalarView()
+            for scalar in raw.unicodeScalars.prefix(100) {
+                let fits = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+                result.append(fits ? scalar : "_")
+            }
+            return String(result)
         }
 
         /// A label read from Swift as a manifest must write it: a runtime argument's label is an
@@ -92,7 +104,7 @@ struct ManifestAssembler {
             let keywords: Set<String> = isArgument ? [] : ["inout", "var", "let"]
             let fits = isArgument ? TypeExpressionParser.isIdentifier(text) : TypeExpressionParser.isIdentifierShaped(text) && !keywords.contains(text)
             if fits, text.count <= 100 { return text }
-            var label = String(text.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+            var label = Self.identifierCharacters(text)
             if label.isEmpty || label.first!.isNumber { label = "_" + label }
             if !(isArgument ? TypeExpressionParser.isIdentifier(label) : TypeExpressionParser.isIdentifierShaped(label) && !keywords.contains(label)) {
                 label += "_"
