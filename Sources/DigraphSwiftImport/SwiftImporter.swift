@@ -70,7 +70,15 @@ public enum SwiftImporter {
         var unreadable = listing.unreadable.map { Diagnostic(.swiftImport, .error, "cannot read \($0.path): \($0.reason)", at: .start(of: $0.path)) }
         let modules = ModuleMap(packageRoots: listing.packageRoots, in: tree)
         var sources: [(path: String, text: String, module: String?)] = []
+        var tooLarge: [String: Int] = [:]
         for path in listing.files {
+            // Known too large before it is read (a blob in a git revision is never read whole): the
+            // same refusal as a file read and found too large, not "cannot read".
+            if let size = tree.size(of: path), size > SwiftFile.maximumBytes {
+                tooLarge[path] = size
+                sources.append((path, "", modules.module(of: path)))
+                continue
+            }
             guard let data = tree.contents(of: path) else {
                 unreadable.append(Diagnostic(.swiftImport, .error, "cannot read \(path): permission denied or not a regular file", at: .start(of: path)))
                 continue
@@ -85,7 +93,7 @@ public enum SwiftImporter {
         }
         let results = run(
             sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers, context: context,
-            dialects: dialects, builds: builds)
+            dialects: dialects, builds: builds, tooLarge: tooLarge)
         return results.map { result in
             var result = result
             result.unreadable = unreadable
@@ -113,9 +121,9 @@ public enum SwiftImporter {
     /// of builds that leave out the same `#if` clauses.
     static func run(
         sources: [(path: String, text: String, module: String?)], assemblyFrom base: String, containers: [ContainerMethodStatement],
-        context: FactoryContext?, dialects: [any Dialect.Type], builds: [BuildConfiguration] = [.debug]
+        context: FactoryContext?, dialects: [any Dialect.Type], builds: [BuildConfiguration] = [.debug], tooLarge: [String: Int] = [:]
     ) -> [Result] {
-        let parsed = parse(sources)
+        let parsed = parse(sources, tooLarge: tooLarge)
         var groups: [(builds: [BuildConfiguration], leftOut: [[Range<Int>]])] = []
         for build in builds {
             let leftOut = parsed.map { $0.inactiveRanges(in: build) }
@@ -140,9 +148,10 @@ public enum SwiftImporter {
 
     /// Parsing dominates import time: spread the files over the cores, keep their order. The
     /// parser recurses once per level of nesting: 64 MB of stack for deeply nested files.
-    private static func parse(_ sources: [(path: String, text: String, module: String?)]) -> [SwiftFile] {
+    private static func parse(_ sources: [(path: String, text: String, module: String?)], tooLarge: [String: Int]) -> [SwiftFile] {
         Parallel.map(count: sources.count, stackSize: 64 << 20) { index in
-            SwiftFile(path: sources[index].path, text: sources[index].text, module: sources[index].module)
+            if let size = tooLarge[sources[index].path] { return SwiftFile(path: sources[index].path, tooLarge: size, module: sources[index].module) }
+            return SwiftFile(path: sources[index].path, text: sources[index].text, module: sources[index].module)
         }
     }
 }

@@ -237,6 +237,33 @@ struct UntrustedInputLimitsTests {
                 + "digraph: error: BASE cannot be read; nothing was compared\n", "\(result.stderr.prefix(400))")
     }
 
+    /// The same for Swift: a 270 MB Swift blob in the base revision (over the manifests' 256 MB, so
+    /// never read) made BASE unusable with "cannot read App.swift: permission denied or not a
+    /// regular file"; one between 4 and 256 MB was read whole before the 4 MB limit refused it. The
+    /// size is looked at first now: the located refusal a file on disk gets, and nothing read.
+    /// No `ulimit -v` here: under one, `diff` on Swift hangs, before this change too (threads with
+    /// big stacks fail to start; see the closing note).
+    @Test func aSwiftBlobOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let digraph = CLIRunner.executable("digraph").path
+        let script = """
+            set -e
+            git init -q
+            printf 'import Swinject\\nfunc assemble(container: Container) { container.register(A.self) { _ in A() } }\\n' > App.swift
+            blob=$(head -c 270000000 /dev/zero | git hash-object -w --stdin)
+            tree=$(printf '100644 blob %s\\tApp.swift\\n' "$blob" | git mktree)
+            commit=$(git -c user.name=t -c user.email=t@example.com commit-tree "$tree" -m base)
+            exec '\(digraph)' diff --base "$commit" App.swift
+            """
+        let result = try CLIRunner.runProgram("/bin/sh", ["-c", script], timeout: 60, directory: folder)
+        #expect(result.status == 0, "\(result.stderr.prefix(400))")
+        #expect(
+            result.stdout.contains(
+                "fixed: App.swift:1:1: error: App.swift is 257 MB, more than the 4 MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude [swift-import]"
+            ), "\(result.stdout.prefix(600))")
+    }
+
     /// A repository (`.git`) holding a manifest, beside a file outside it whose keys must never be
     /// quoted (`secret_token_for_prod` stands for a credential file).
     static func repositoryBesideASecret() throws -> (outer: URL, root: URL) {

@@ -11,7 +11,7 @@ struct SwiftFile {
     let module: String?
 
     /// Why the file was not read, located: too large, or nested deeper than digraph walks.
-    let refusal: Diagnostic?
+    private(set) var refusal: Diagnostic?
 
     /// The largest Swift file read (parsing takes about 150 bytes of memory per byte of source).
     static let maximumBytes = 4 << 20
@@ -30,10 +30,7 @@ struct SwiftFile {
         let empty = Self.emptyTree
         if text.utf8.count > Self.maximumBytes {
             self.tree = empty
-            self.refusal = Diagnostic(
-                .swiftImport, .error,
-                "\(PrintableText.escape(path)) is \(text.utf8.count / 1_048_576) MB, more than the \(Self.maximumBytes >> 20) MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude",
-                at: .start(of: path))
+            self.refusal = Self.tooLarge(path, bytes: text.utf8.count)
         } else if let (offset, what) = SourceDepth.excess(in: text) {
             self.tree = empty
             let (line, column) = Self.lineAndColumn(of: offset, in: text)
@@ -62,6 +59,19 @@ struct SwiftFile {
         self.importDeclarations = topLevelItems.compactMap { item in
             item.item.as(ImportDeclSyntax.self)?.path.first.map { (module: $0.name.text, node: item) }
         }
+    }
+
+    /// A file known to be too large before it is read: skipped with the same refusal.
+    init(path: String, tooLarge bytes: Int, module: String?) {
+        self.init(path: path, text: "", module: module)
+        refusal = Self.tooLarge(path, bytes: bytes)
+    }
+
+    private static func tooLarge(_ path: String, bytes: Int) -> Diagnostic {
+        Diagnostic(
+            .swiftImport, .error,
+            "\(PrintableText.escape(path)) is \(bytes / 1_048_576) MB, more than the \(maximumBytes >> 20) MB digraph reads in one Swift file (generated code?); the file is skipped, the others are read. Exclude it with --exclude",
+            at: .start(of: path))
     }
 
     /// The first node found below `limit` levels, walking with an explicit stack (no recursion).
