@@ -210,25 +210,33 @@ struct UntrustedInputLimitsTests {
         #expect(Self.isInert(configured.stdout + configured.stderr), "\(configured.stdout)")
     }
 
-    /// `diff --base` read each blob whole before any limit: a 270 MB manifest in the base revision
-    /// took 587 MB, and under 400 MB of address space it aborted ("failed to allocate"). `ls-tree -l`
-    /// gives the size first: the blob is never read, and the loader refuses it as it refuses such a
-    /// file on disk.
-    @Test func aBlobOverTheLimitIsRefusedBeforeItIsRead() throws {
-        let folder = try Self.scratch()
+    /// `digraph diff --base BASE FILE` in a fresh repository whose BASE holds FILE as a 270 MB blob
+    /// of zeros and whose working tree holds `headText` (printf escapes), under `addressSpace` (a
+    /// `ulimit` line, or nothing).
+    static func diffAgainstA270MBBlob(named file: String, headText: String, addressSpace: String = "") throws -> CLIRunner.Result {
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let digraph = CLIRunner.executable("digraph").path
         let script = """
             set -e
             git init -q
-            printf 'version: 1\\nregistrations:\\n  - provides: A\\n' > m.yaml
+            printf '\(headText)' > \(file)
             blob=$(head -c 270000000 /dev/zero | git hash-object -w --stdin)
-            tree=$(printf '100644 blob %s\\tm.yaml\\n' "$blob" | git mktree)
+            tree=$(printf '100644 blob %s\\t\(file)\\n' "$blob" | git mktree)
             commit=$(git -c user.name=t -c user.email=t@example.com commit-tree "$tree" -m base)
-            ulimit -v 400000
-            exec '\(digraph)' diff --base "$commit" m.yaml
+            \(addressSpace)
+            exec '\(digraph)' diff --base "$commit" \(file)
             """
-        let result = try CLIRunner.runProgram("/bin/sh", ["-c", script], timeout: 60, directory: folder)
+        return try CLIRunner.runProgram("/bin/sh", ["-c", script], timeout: 60, directory: folder)
+    }
+
+    /// `diff --base` read each blob whole before any limit: a 270 MB manifest in the base revision
+    /// took 587 MB, and under 400 MB of address space it aborted ("failed to allocate"). `ls-tree -l`
+    /// gives the size first: the blob is never read, and the loader refuses it as it refuses such a
+    /// file on disk.
+    @Test func aBlobOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let result = try Self.diffAgainstA270MBBlob(
+            named: "m.yaml", headText: "version: 1\\nregistrations:\\n  - provides: A\\n", addressSpace: "ulimit -v 400000")
         #expect(result.status == 2, "\(result.stderr.prefix(400))")
         #expect(
             result.stderr
@@ -244,19 +252,8 @@ struct UntrustedInputLimitsTests {
     /// No `ulimit -v` here: under one, `diff` on Swift hangs, before this change too (threads with
     /// big stacks fail to start; see the closing note).
     @Test func aSwiftBlobOverTheLimitIsRefusedBeforeItIsRead() throws {
-        let folder = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let digraph = CLIRunner.executable("digraph").path
-        let script = """
-            set -e
-            git init -q
-            printf 'import Swinject\\nfunc assemble(container: Container) { container.register(A.self) { _ in A() } }\\n' > App.swift
-            blob=$(head -c 270000000 /dev/zero | git hash-object -w --stdin)
-            tree=$(printf '100644 blob %s\\tApp.swift\\n' "$blob" | git mktree)
-            commit=$(git -c user.name=t -c user.email=t@example.com commit-tree "$tree" -m base)
-            exec '\(digraph)' diff --base "$commit" App.swift
-            """
-        let result = try CLIRunner.runProgram("/bin/sh", ["-c", script], timeout: 60, directory: folder)
+        let result = try Self.diffAgainstA270MBBlob(
+            named: "App.swift", headText: "import Swinject\\nfunc assemble(container: Container) { container.register(A.self) { _ in A() } }\\n")
         #expect(result.status == 0, "\(result.stderr.prefix(400))")
         #expect(
             result.stdout.contains(

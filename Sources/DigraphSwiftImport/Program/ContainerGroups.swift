@@ -104,8 +104,10 @@ struct ContainerGroups {
 
     private static func isBuilding(_ call: FunctionCallExprSyntax, builders: Set<String>) -> Bool {
         guard let type = SwiftExpressions.typeName(call.calledExpression) else { return false }
-        return type == "Assembler" || type == "Swinject.Assembler" || builders.contains(type)
+        return isAssembler(type) || builders.contains(type)
     }
+
+    private static func isAssembler(_ type: String) -> Bool { type == "Assembler" || type == "Swinject.Assembler" }
 
     /// Types whose initializer builds an `Assembler` from assemblies it is given
     /// (`init(assemblies: [Assembly]) { assembler = Assembler(assemblies) }`).
@@ -120,7 +122,7 @@ struct ContainerGroups {
             else { return .skipChildren }
             let parameters = Set(node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
             let buildsFromThem = SwiftExpressions.calls(in: body).contains { call in
-                SwiftExpressions.typeName(call.calledExpression).map { $0 == "Assembler" || $0 == "Swinject.Assembler" } == true
+                SwiftExpressions.typeName(call.calledExpression).map(ContainerGroups.isAssembler) == true
                     && call.arguments.first.flatMap { $0.expression.as(DeclReferenceExprSyntax.self) }.map { parameters.contains($0.baseName.text) } == true
             }
             guard buildsFromThem else { return .skipChildren }

@@ -225,18 +225,8 @@ struct RegistrationOrder {
 
         /// What an `if` says of the branch a node is in: where tests or previews run and the app does not.
         private mutating func says(_ branch: IfExprSyntax, taking node: Syntax) -> String? {
-            let app: (taken: SyntaxIdentifier, condition: String)?
-            if let known = appBranches[branch.id] {
-                app = known
-            } else {
-                app = RegistrationOrder.appBranch(of: branch.conditions).map {
-                    (taken: $0.index == 0 ? branch.body.id : branch.elseBody?.id ?? branch.id, condition: $0.condition)
-                }
-                appBranches[branch.id] = .some(app)
-            }
-            guard let app, app.taken != node.id else { return nil }
-            let condition = "`if \(app.condition)`"
-            return branch.elseBody?.id == node.id ? "the `else` of \(condition)" : condition
+            guard let app = RegistrationOrder.appBranch(of: branch, known: &appBranches), app.taken != node.id else { return nil }
+            return RegistrationOrder.testOrPreviewPlace(app.condition, isElse: branch.elseBody?.id == node.id)
         }
 
         /// The branch of `if isRunningTests { … } else { … }` that tests or previews take is not the app's.
@@ -305,8 +295,7 @@ struct RegistrationOrder {
         /// `` `if isRunningTests` `` or `` the `else` of `if !isRunningTests` ``.
         var notTheApps: String? {
             guard let app, app.taken != taken else { return nil }
-            let condition = "`if \(app.condition)`"
-            return isElse ? "the `else` of \(condition)" : condition
+            return RegistrationOrder.testOrPreviewPlace(app.condition, isElse: isElse)
         }
         var isElse = false
     }
@@ -344,15 +333,7 @@ struct RegistrationOrder {
         var node = Syntax(call)
         while let parent = node.parent, node.id != body.id {
             if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id || branch.elseBody?.id == node.id {
-                let app: (taken: SyntaxIdentifier, condition: String)?
-                if let known = appBranches[branch.id] {
-                    app = known
-                } else {
-                    app = appBranch(of: branch.conditions).map {
-                        (taken: $0.index == 0 ? branch.body.id : branch.elseBody?.id ?? branch.id, condition: $0.condition)
-                    }
-                    appBranches[branch.id] = .some(app)
-                }
+                let app = appBranch(of: branch, known: &appBranches)
                 found.append(
                     Branch(
                         statement: branch.id, taken: node.id, root: node.root.id, statementSpan: span(of: parent), takenSpan: span(of: node), app: app,
@@ -363,6 +344,26 @@ struct RegistrationOrder {
             node = parent
         }
         return found
+    }
+
+    /// The branch the app takes of an `if` whose condition detects tests or previews (its body or
+    /// its `else`; the `if` itself when the app takes an `else` there is none of), read once per
+    /// `if` into `known`.
+    static func appBranch(
+        of branch: IfExprSyntax, known: inout [SyntaxIdentifier: (taken: SyntaxIdentifier, condition: String)?]
+    ) -> (taken: SyntaxIdentifier, condition: String)? {
+        if let answer = known[branch.id] { return answer }
+        let answer = appBranch(of: branch.conditions).map {
+            (taken: $0.index == 0 ? branch.body.id : branch.elseBody?.id ?? branch.id, condition: $0.condition)
+        }
+        known[branch.id] = .some(answer)
+        return answer
+    }
+
+    /// How messages name the branch tests or previews take: `` `if isRunningTests` `` or
+    /// `` the `else` of `if !isRunningTests` ``.
+    static func testOrPreviewPlace(_ condition: String, isElse: Bool) -> String {
+        isElse ? "the `else` of `if \(condition)`" : "`if \(condition)`"
     }
 
     private static func span(of node: Syntax) -> Range<Int> { node.position.utf8Offset..<node.endPosition.utf8Offset }
