@@ -13,12 +13,7 @@ struct ManifestAssembler {
     func manifest(from found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve])
         -> (Manifest, [Diagnostic], [DigraphCore.SourceLocation: [String]])
     {
-        var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
-        let registrations = found.map { work.registration($0) }
-        let direct = work.resolves(resolves, registrations: registrations)
-        let manifest = Manifest(
-            file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
-            interfaces: work.interfaces(), registrations: registrations, resolves: direct, typealiases: work.typealiases(registrations))
+        let (manifest, work) = assembled(found, resolves: resolves)
         return (manifest, work.findings + work.ignores.untaken(), work.notes)
     }
 
@@ -27,12 +22,20 @@ struct ManifestAssembler {
     /// used up here, so that the app's manifest does not call them unused. Its import findings were
     /// said when its calls were read.
     mutating func manifest(ofOtherContainer found: [RegistrationFinder.Found]) -> Manifest {
+        let (manifest, work) = assembled(found, resolves: [])
+        ignores = work.ignores
+        return manifest
+    }
+
+    /// One manifest from registrations and direct resolves, with what assembling it kept.
+    private func assembled(_ found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve]) -> (Manifest, Work) {
         var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
         let registrations = found.map { work.registration($0) }
-        ignores = work.ignores
-        return Manifest(
+        let direct = work.resolves(resolves, registrations: registrations)
+        let manifest = Manifest(
             file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
-            interfaces: work.interfaces(), registrations: registrations, resolves: [], typealiases: work.typealiases(registrations))
+            interfaces: work.interfaces(), registrations: registrations, resolves: direct, typealiases: work.typealiases(registrations))
+        return (manifest, work)
     }
 
     /// What assembling one manifest keeps as it goes: findings, notes, the types it used.
