@@ -390,7 +390,7 @@ struct PreviewCode {
 }
 
 /// The functions of the given files, by name, with the type that declares each.
-struct FunctionIndex {
+private struct FunctionIndex {
     struct Function {
         var name: TokenSyntax
         var labels: [String?]
