@@ -262,5 +262,16 @@ if status != 2 or b"larger than 256 MB" not in printed:
     failures += 1
     print(f"diff --base over 270 MB blobs: {status} {printed[:300]!r}")
 
+# Swift read under little address space (300 MB): worker threads with 64 MB stacks, nested, that the
+# system refused to start were once waited for, and `diff` hung.
+os.makedirs(os.path.join(repository, "swift"))
+with open(os.path.join(repository, "swift", "App.swift"), "w") as file:
+    file.write("import Swinject\nfunc assemble(container: Container) { container.register(A.self) { _ in A() } }\n")
+runs += 1
+status, printed = run_bounded(["diff", "swift", "swift"], repository, timeout=30, address_space=300 << 20)
+if status != 0:
+    failures += 1
+    print(f"diff on Swift under 300 MB of address space: {status} {printed[:300]!r}")
+
 print(f"{runs - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -8,17 +8,29 @@ public enum Parallel {
     /// 512 KB).
     public static func map<Result: Sendable>(count: Int, stackSize: Int = 8 << 20, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
         let results = Results<Result>(count: count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
         let done = DispatchGroup()
-        for _ in 0..<workers {
-            done.enter()
-            let thread = Thread {
-                while let index = results.next() { results.set(index, body(index)) }
-                done.leave()
-            }
-            thread.stackSize = stackSize
-            thread.start()
+        let work: @Sendable () -> Void = {
+            while let index = results.next() { results.set(index, body(index)) }
         }
+        var started = 0
+        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, count)) {
+            done.enter()
+            guard
+                start(
+                    stackSize: stackSize,
+                    {
+                        work(); done.leave()
+                    })
+            else {
+                done.leave()
+                break
+            }
+            started += 1
+        }
+        // Out of address space for one more stack (`ulimit -v`, nested maps): the threads that did
+        // start share the work; with none, the caller does it (nested calls run on a worker with the
+        // same stack). Waiting on a thread that never started would hang.
+        if started == 0 { work() }
         done.wait()
         return results.all
     }
@@ -36,9 +48,39 @@ public enum Parallel {
     /// and the caller has more work to do; the caller must hold no other reference to it.
     public static func release<Value>(_ value: consuming Value) {
         let box = Box(value)
-        let thread = Thread { box.value = nil }
-        thread.stackSize = 8 << 20
-        thread.start()
+        if !start(stackSize: 8 << 20, { box.value = nil }) { box.value = nil }
+    }
+
+    /// Runs `body` on a new thread with `stackSize` bytes of stack; false, and `body` not run, when the
+    /// system refuses the thread. Foundation's `Thread.start()` gives no such answer.
+    private static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        #if canImport(Glibc)
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, stackSize)
+            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+            let context = Unmanaged.passRetained(Work(body)).toOpaque()
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                    return nil
+                }, context)
+            if status != 0 { Unmanaged<Work>.fromOpaque(context).release() }
+            return status == 0
+        #else
+            let thread = Thread(block: body)
+            thread.stackSize = stackSize
+            thread.start()
+            return true
+        #endif
+    }
+
+    private final class Work: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
     private final class Box<Value>: @unchecked Sendable {

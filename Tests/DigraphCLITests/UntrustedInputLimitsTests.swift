@@ -249,11 +249,12 @@ struct UntrustedInputLimitsTests {
     /// never read) made BASE unusable with "cannot read App.swift: permission denied or not a
     /// regular file"; one between 4 and 256 MB was read whole before the 4 MB limit refused it. The
     /// size is looked at first now: the located refusal a file on disk gets, and nothing read.
-    /// No `ulimit -v` here: under one, `diff` on Swift hangs, before this change too (threads with
-    /// big stacks fail to start; see the closing note).
+    /// Under 400 MB of address space: `diff` on Swift used to hang there, waiting on worker threads
+    /// (64 MB stacks, nested) that the system had refused to start.
     @Test func aSwiftBlobOverTheLimitIsRefusedBeforeItIsRead() throws {
         let result = try Self.diffAgainstA270MBBlob(
-            named: "App.swift", headText: "import Swinject\\nfunc assemble(container: Container) { container.register(A.self) { _ in A() } }\\n")
+            named: "App.swift", headText: "import Swinject\\nfunc assemble(container: Container) { container.register(A.self) { _ in A() } }\\n",
+            addressSpace: "ulimit -v 400000")
         #expect(result.status == 0, "\(result.stderr.prefix(400))")
         #expect(
             result.stdout.contains(
