@@ -218,6 +218,126 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stderr)")
     }
 
+    /// Shapes of an app read by hand (WordChecker, docs/import.md): `.init(…)` alone builds the
+    /// registered type, so its initializer types the resolves passed to it; `X().then { $0.p = … }`
+    /// (the Then library) builds `X` and sets its properties at once; a resolve into a local passes
+    /// its runtime argument on, which `check` once dropped (a false `argument-mismatch` error).
+    @Test func theRegisteredTypesInitializerAndThenClosuresAreRead() throws {
+        let source = """
+            import Swinject
+            import Foundation
+            extension Resolver {
+                func resolve<Service>() -> Service { resolve(Service.self)! }
+                func resolve<Service, Argument>(argument: Argument) -> Service { resolve(Service.self, argument: argument)! }
+            }
+            protocol Then {}
+            extension Then { func then(_ configure: (Self) -> Void) -> Self { configure(self); return self } }
+            final class Words {}
+            final class SettingsReactor { init(words: Words, limit: Int = 3) {} }
+            final class DetailReactor { init(id: UUID, words: Words) {} }
+            final class DetailController: Then { var reactor: DetailReactor?; var settings: SettingsReactor? }
+            func assemble(container: Container) {
+                container.register(Words.self) { _ in Words() }.inObjectScope(.container)
+                container.register(SettingsReactor.self) { resolver in
+                    return .init(words: resolver.resolve())
+                }
+                container.register(DetailReactor.self) { resolver, id in
+                    DetailReactor(id: id, words: resolver.resolve())
+                }
+                container.register(DetailController.self) { (resolver, id: UUID) in
+                    let reactor: DetailReactor = resolver.resolve(argument: id)
+                    return DetailController().then { controller in
+                        controller.reactor = reactor
+                        controller.settings = resolver.resolve(SettingsReactor.self)
+                    }
+                }
+            }
+
+            """
+        let result = try imported(source)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: SettingsReactor
+                    lifetime: graph
+                    dependencies:
+                      words: Words
+                  # App.swift:18
+                  - provides: DetailReactor
+                    lifetime: graph
+                    dependencies:
+                      id: { argument: id }
+                      words: Words
+                    arguments:
+                      id: UUID
+                  # App.swift:21
+                  - provides: DetailController
+                    lifetime: graph
+                    properties:
+                      reactor: { type: DetailReactor, arguments: [id] }
+                      settings: "SettingsReactor?"
+                    arguments:
+                      id: UUID
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr == """
+                digraph: read 1 Swift file: 4 registrations, 4 resolves, 0 calls not understood
+
+                """, "\(result.stderr)")
+        let checked = try check(source)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(!checked.stdout.contains("argument-mismatch"), "\(checked.stdout)")
+    }
+
+    /// A value built in place (a local the product is then given) passes its resolves and the
+    /// registration's runtime argument to a declared initializer: the resolve takes that parameter's
+    /// type and the argument that parameter's type, as Swift infers them. Which parameter of the
+    /// product takes the value is not known: a placeholder label and a warning, never a guess.
+    @Test func valuesBuiltInPlaceTypeTheirResolvesAndArguments() throws {
+        let result = try imported(
+            """
+            import Swinject
+            extension Resolver {
+                func resolve<Service>() -> Service { resolve(Service.self)! }
+            }
+            enum Direction { case up, down }
+            final class Settings {}
+            final class Clock {}
+            final class LanguageReactor { init(direction: Direction, settings: Settings, clock: Clock?) {} }
+            final class LanguageController { init() {} }
+            func assemble(container: Container) {
+                container.register(LanguageController.self) { resolver, direction in
+                    let reactor: LanguageReactor = .init(direction: direction, settings: resolver.resolve(), clock: resolver.resolve())
+                    let controller = LanguageController()
+                    use(reactor, in: controller)
+                    return controller
+                }
+            }
+
+            """)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  - provides: LanguageController
+                    lifetime: graph
+                    dependencies:
+                      FILL_IN_settings: Settings
+                      FILL_IN_clock: "Clock?"
+                    arguments:
+                      direction: Direction
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr == """
+                App.swift:12:78: warning: 'LanguageController': it resolves 'Settings' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_settings': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
+                App.swift:12:105: warning: 'LanguageController': it resolves 'Clock' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_clock': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
+                digraph: imported 1 registration: 0 errors, 2 warnings, 0 infos
+                digraph: read 1 Swift file: 1 registration, 2 resolves, 2 calls not understood
+
+                """, "\(result.stderr)")
+    }
+
     /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however
     /// the place spells it: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`, `(any P)?`. A place
     /// that only ends in `?` text inside (`[T?]`) is not optional.

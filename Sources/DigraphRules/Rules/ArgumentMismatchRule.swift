@@ -67,6 +67,28 @@ public struct ArgumentMismatchRule: Rule {
                       10:7: note: 'Report' declares its arguments here
                     """,
                 ]),
+            // A property set after construction passes arguments as a parameter does.
+            RuleExample(
+                """
+                version: 1
+                registrations:
+                  - provides: DetailViewController
+                    arguments:
+                      id: UUID
+                    properties:
+                      reactor: { type: DetailReactor, arguments: [id, id] }
+                  - provides: DetailReactor
+                    arguments:
+                      id: UUID
+                    dependencies:
+                      id: { argument: id }
+                """,
+                expect: [
+                    """
+                    7:7: error: 'DetailReactor' takes runtime arguments (id: UUID), but property 'reactor' of 'DetailViewController' passes (id: UUID, id: UUID) [argument-mismatch]
+                      10:7: note: 'DetailReactor' declares its arguments here
+                    """
+                ]),
         ],
         nonTriggering: [
             """
@@ -90,6 +112,21 @@ public struct ArgumentMismatchRule: Rule {
                 dependencies:
                   id: { argument: id }
             """,
+            // The argument is used: the property passes it on.
+            """
+            version: 1
+            registrations:
+              - provides: DetailViewController
+                arguments:
+                  id: UUID
+                properties:
+                  reactor: { type: DetailReactor, arguments: [id] }
+              - provides: DetailReactor
+                arguments:
+                  id: UUID
+                dependencies:
+                  id: { argument: id }
+            """,
             // `Core.Profile` and `Profile` may be one declaration: spellings alone do not prove a mismatch.
             """
             version: 1
@@ -110,7 +147,7 @@ public struct ArgumentMismatchRule: Rule {
         var diagnostics: [Diagnostic] = []
         for (index, registration) in graph.registrations.enumerated() {
             var used = Set<String>()
-            func resolveArgument(_ label: Located<String>, for parameter: Dependency, at position: Int) -> Argument? {
+            func resolveArgument(_ label: Located<String>, for parameter: Dependency, role: String, edge: Edge.ID) -> Argument? {
                 if let argument = registration.argument(named: label.value) {
                     used.insert(label.value)
                     return argument
@@ -118,25 +155,33 @@ public struct ArgumentMismatchRule: Rule {
                 diagnostics.append(
                     Diagnostic(
                         .argumentMismatch, .error,
-                        "parameter '\(parameter.label.value)' of \(graph.named(index)) takes runtime argument '\(label.value)', which \(graph.named(index)) does not declare"
+                        "\(role) '\(parameter.label.value)' of \(graph.named(index)) takes runtime argument '\(label.value)', which \(graph.named(index)) does not declare"
                             + didYouMean(label.value, in: registration.arguments.map(\.label.value)),
                         at: label.location,
                         subject: .edge(
                             from: graph.binding(of: index), label: parameter.label.value, to: BindingKey(key: "argument \(label.value)", name: nil),
-                            at: .dependency(Edge.ID(from: index, kind: .dependency(index: position)))))
+                            at: .dependency(edge)))
                 )
                 return nil
             }
 
-            for (position, dependency) in registration.dependencies.enumerated() {
+            // A property set after construction passes arguments as a parameter does.
+            // A service dependency has an edge in the graph; an argument passed straight on has none.
+            let parameters = registration.dependencies.indices.map { position in
+                (registration.dependencies[position], "parameter", Edge.Kind.dependency(index: position), { graph.edge(from: index, dependency: position) })
+            }
+            let properties = registration.properties.indices.map { position in
+                (registration.properties[position], "property", Edge.Kind.property(index: position), { graph.edge(from: index, property: position) })
+            }
+            for (dependency, role, kind, serviceEdge) in parameters + properties {
+                let place = Edge.ID(from: index, kind: kind)
                 switch dependency.source {
                 case .argument(let label):
-                    _ = resolveArgument(label, for: dependency, at: position)
+                    _ = resolveArgument(label, for: dependency, role: role, edge: place)
                 case .service(_, _, let isLazy, let passing):
-                    let passed = passing.map { resolveArgument($0, for: dependency, at: position) }
-                    guard !isLazy, passed.allSatisfy({ $0 != nil }),
-                        let target = graph.edge(from: index, dependency: position).target
-                    else { continue }
+                    let passed = passing.map { resolveArgument($0, for: dependency, role: role, edge: place) }
+                    let edge = serviceEdge()
+                    guard !isLazy, passed.allSatisfy({ $0 != nil }), let target = edge.target else { continue }
                     let builder = graph.forwardingTarget(of: target)
                     let expected = graph.registrations[builder].arguments
                     let given = passed.compactMap { $0 }
@@ -150,7 +195,7 @@ public struct ArgumentMismatchRule: Rule {
                     diagnostics.append(
                         Diagnostic(
                             .argumentMismatch, .error,
-                            "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but parameter '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))"
+                            "\(graph.named(builder)) takes runtime arguments \(signature(expected)), but \(role) '\(dependency.label.value)' of \(graph.named(index)) passes \(signature(given))"
                                 + (unread == 0 ? "" : " and \(unread) more digraph could not read"),
                             at: dependency.location,
                             notes: [
@@ -158,7 +203,7 @@ public struct ArgumentMismatchRule: Rule {
                                     "\(graph.named(builder)) declares its arguments here",
                                     at: expected.first?.label.location ?? graph.registrations[builder].location)
                             ],
-                            subject: graph.subject(of: graph.edge(from: index, dependency: position))))
+                            subject: graph.subject(of: edge)))
                 }
             }
             for (position, argument) in registration.arguments.enumerated() where !used.contains(argument.label.value) {

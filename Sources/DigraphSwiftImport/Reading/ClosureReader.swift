@@ -21,6 +21,8 @@ struct ClosureReader {
         /// Runtime arguments known before the closure is read (a Factory parameter; a registration's
         /// own arguments, for its `initCompleted`).
         var argumentNames: [String] = []
+        /// The registered type: what `.init(…)` alone builds (Swift infers it from the closure's return type).
+        var productType: String?
     }
 
     let file: SwiftFile
@@ -150,7 +152,43 @@ struct ClosureReader {
             }
         }
         readBody(closure.statements)
+        typeArgumentsPassedToValuesBuiltInPlace(in: closure)
         accountForUnreadResolves(in: closure)
+    }
+
+    /// `{ r, direction in … Reactor(direction: direction, …) … }`: a runtime argument whose type the
+    /// closure does not write takes the type of the declared parameter it is passed to, as Swift
+    /// infers it, also where the value is built in place rather than returned.
+    private mutating func typeArgumentsPassedToValuesBuiltInPlace(in closure: ClosureExprSyntax) {
+        guard argumentNames.contains(where: { argumentTypes[$0] == nil }) else { return }
+        for call in SwiftExpressions.calls(in: closure) {
+            for argument in call.arguments {
+                guard let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, argumentNames.contains(name), argumentTypes[name] == nil,
+                    let parameter = parameterReceiving(Syntax(argument.expression))
+                else { continue }
+                argumentTypes[name] = parameter.type
+            }
+        }
+    }
+
+    /// The declared parameter an expression is passed to when it is an argument of a call that builds
+    /// a declared type: `Model(api: r.resolve())`, `Model.init(…)`, `let m: Model = .init(…)`.
+    func parameterReceiving(_ node: Syntax) -> TypeDeclarations.Parameter? {
+        guard let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+            let call = list.parent?.as(FunctionCallExprSyntax.self), let type = builtType(call)
+        else { return nil }
+        let arguments = Array(list)
+        guard let position = arguments.firstIndex(where: { $0.id == argument.id }),
+            let parameters = declarations.initializer(of: type, labels: arguments.map { $0.label?.text }), position < parameters.count
+        else { return nil }
+        return parameters[position]
+    }
+
+    private func builtType(_ call: FunctionCallExprSyntax) -> String? {
+        if let name = SwiftExpressions.typeName(call.calledExpression) { return options.genericBindings[name] ?? name }
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init" else { return nil }
+        if let base = access.base { return SwiftExpressions.typeName(base) }
+        return ResolveSite.typeWrittenBeside(Syntax(call), orAnnotation: true)
     }
 
     /// An eager value: `register(T.self, instance: Impl(…))`; `earlier` holds the statements
@@ -263,6 +301,25 @@ struct ClosureReader {
         return body
     }
 
+    /// `Impl(…).then { $0.reactor = r.resolve() }` (the Then library): the closure runs at once on
+    /// the value just built, so its assignments are the value's properties. Only on a construction:
+    /// a promise's `then` runs later, on something else.
+    private func configuredConstruction(_ expression: ExprSyntax) -> (built: ExprSyntax, configure: ClosureExprSyntax, instance: String)? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let (name, receiver) = SwiftExpressions.callee(of: call), name == "then",
+            let receiver, call.arguments.isEmpty || call.trailingClosure == nil,
+            let closure = call.trailingClosure ?? (call.arguments.count == 1 ? call.arguments.first?.expression.as(ClosureExprSyntax.self) : nil),
+            case .construction = value(of: receiver, required: false)
+        else { return nil }
+        switch closure.signature?.parameterClause {
+        case nil: return (receiver, closure, "$0")
+        case .simpleInput(let list) where list.count == 1: return (receiver, closure, list.first!.name.text)
+        case .parameterClause(let clause) where clause.parameters.count == 1:
+            let parameter = clause.parameters.first!
+            return (receiver, closure, (parameter.secondName ?? parameter.firstName).text)
+        default: return nil
+        }
+    }
+
     private func isBuiltLocal(_ name: String) -> Bool {
         if case .construction = locals[name] { return true }
         return false
@@ -288,6 +345,11 @@ struct ClosureReader {
         let unwrapped = SwiftExpressions.unwrap(expression)
         if let body = isolatedBody(unwrapped.core) {
             readBody(body.statements)
+            return
+        }
+        if let (built, configure, instance) = configuredConstruction(unwrapped.core) {
+            finish(product: built)
+            for item in configure.statements { readStatement(item, instance: instance) }
             return
         }
         switch value(of: expression, required: true) {
@@ -340,7 +402,9 @@ struct ClosureReader {
         if construction.madeBy == nil, construction.factory == nil { reading.constructionLabels = labels }
         let parameters =
             construction.madeBy == nil
-            ? construction.implementation.flatMap { declarations.initializer(of: $0, labels: labels) } : nil
+            ? (construction.implementation ?? (construction.factory == nil ? options.productType : nil)).flatMap {
+                declarations.initializer(of: $0, labels: labels)
+            } : nil
         for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"
             var value = self.value(of: argument.expression, required: false)
@@ -504,8 +568,14 @@ struct ClosureReader {
         let sites = resolveSites(in: node)
         for var site in sites where !consumed.contains(site.node.id) {
             consumed.insert(site.node.id)
+            var isOptional = false
             if site.isInferred, let written = ResolveSite.typeWrittenBeside(ResolveSite.outermost(site.node), orAnnotation: true) {
                 site.infer(DeclaredType(written))
+            } else if site.isInferred, let parameter = parameterReceiving(ResolveSite.outermost(site.node)) {
+                // Passed to a value built in place: the parameter's type, optional only when it is.
+                let declared = DeclaredType(parameter.type)
+                site.infer(declared)
+                isOptional = declared.isOptional
             }
             guard let type = site.type else {
                 warn("it resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
@@ -516,11 +586,11 @@ struct ClosureReader {
             // gen-swift asks for the real label instead of writing a call that does not compile.
             let label =
                 asProperties ? SwiftExpressions.parameterName(for: type) : ManifestAssembler.placeholder + "_" + SwiftExpressions.parameterName(for: type)
-            let item = ClosureReading.Item(
-                label: asProperties ? label : uniqueLabel(label),
-                source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: false, passing: []),
-                location: file.location(of: site.node),
-                eager: options.buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: false) : nil)
+            // Its runtime arguments are read as a placed resolve's: dropping them made a false `argument-mismatch`.
+            guard
+                let item = serviceItem(
+                    label: label, site: site, isLazy: isLazy, isOptional: isOptional, at: file.location(of: site.node), isProperty: asProperties)
+            else { continue }
             if asProperties {
                 reading.properties.append(item)
             } else {

@@ -79,7 +79,7 @@ extension RegistrationFinder {
         var keys = register.keys
         let name = register.name
         let subject = Registration.displayName(key: keys.first?.0 ?? name ?? "?", name: keys.isEmpty ? nil : name)
-        let eager = ClosureReader.Options(buildsWhenRegistered: register.callee != "autoregister" && register.isEager)
+        let eager = ClosureReader.Options(buildsWhenRegistered: register.callee != "autoregister" && register.isEager, productType: keys.first?.type)
         var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: eager)
         var lifetime: Lifetime
         if register.callee == "autoregister" {

@@ -204,7 +204,7 @@ struct FactoryContainerReader {
         let closureFile = closure.root.id == Syntax(file.tree).id ? file : files.first { Syntax($0.tree).id == closure.root.id } ?? file
         var argumentNames: [String] = []
         var argumentTypes: [String: String] = [:]
-        var options = ClosureReader.Options(factoryContainer: definition.container)
+        var options = ClosureReader.Options(factoryContainer: definition.container, productType: definition.type)
         if let parameter = definition.parameter {
             let name = Self.parameterName(of: closure)
             options.argumentNames = [name]

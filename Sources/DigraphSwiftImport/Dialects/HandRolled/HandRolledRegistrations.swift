@@ -21,7 +21,7 @@ extension RegistrationFinder {
             }
         }
         let subject = Registration.displayName(key: type, name: name)
-        let options = ClosureReader.Options(api: api, buildsWhenRegistered: isEager, resolveReturnsOptional: false)
+        let options = ClosureReader.Options(api: api, buildsWhenRegistered: isEager, resolveReturnsOptional: false, productType: type)
         var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: options)
         reader.read(outer: outerStatements(before: call))
         let value = method.value.flatMap { bound[$0] }
