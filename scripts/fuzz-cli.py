@@ -175,7 +175,12 @@ deep_shapes = [lambda n: "let x = " + "try " * n + "f()\n", lambda n: "let x = a
                # A literal the depth scan once misread, hiding the deep code after it; nested `#if`.
                lambda n: random.choice(['let s = #"x"y"#', 'let s = ##"a"#b"##', 'let r = #/a"b/#', 'let s = #"""\n"""\n"""#', 'let r = /"/;'])
                + "\nlet x = " + "try " * (n * 10) + "f()\n",
-               lambda n: "#if A\n" * (n * 5) + "let x = 1\n" + "#endif\n" * (n * 5)]
+               lambda n: "#if A\n" * (n * 5) + "let x = 1\n" + "#endif\n" * (n * 5),
+               # A huge container API (issue 40, item 9: once quadratic): overloads of one `register`, many resolves.
+               lambda n: "final class Box {\n    private var store: [String: () -> Any] = [:]\n"
+               + "".join(f'    func register<T>(_ t: T.Type, tag{i}: Int, _ f: @escaping () -> T) {{ store["\\(t)"] = f }}\n'
+                         f'    func resolve{i}<T>(_ t: T.Type) -> T {{ store["\\(t)"]!() as! T }}\n' for i in range(min(n, 2000)))
+               + "}\nfunc wire(box: Box) { box.register(A.self, tag0: 1) { A() } }\n"]
 swift_dir = os.path.join(work, "swift")
 for i in range(max(1, iterations // 10)):
     shutil.rmtree(swift_dir, ignore_errors=True)
