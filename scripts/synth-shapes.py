@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Swift shapes of docs/performance.md ("Registrations by the thousand in one function").
 
-usage: scripts/synth-shapes.py KIND N > File.swift, KIND one of: registrations, switch, ladder
+usage: scripts/synth-shapes.py KIND N > File.swift, KIND one of: registrations, switch, ladder, api
 """
 import sys
 
@@ -22,6 +22,11 @@ elif kind == "ladder":
     out.append("    if mode == -1 { container.register(S.self) { _ in S() } }")
     out += [f"    else if mode == {i} {{ container.register(S.self) {{ _ in S{i}() }} }}" for i in range(n)]
     out.append("}")
+elif kind == "api":
+    # A hand-rolled container type of N registering methods, one of them called (issue 40, item 9).
+    out = ["final class Box {", "    private var storage: [String: () -> Any] = [:]"]
+    out += [f'    func register{i}<T>(_ type: T.Type, _ make: @escaping () -> T) {{ storage["\\(type)"] = make }}' for i in range(n)]
+    out += ["}", "func wire(box: Box) { box.register0(A.self) { A() } }"]
 else:
-    sys.exit("KIND is registrations, switch or ladder")
+    sys.exit("KIND is registrations, switch, ladder or api")
 print("\n".join(out))

@@ -26,4 +26,20 @@ struct ScaleShapesTests {
             #expect(result.stdout.utf8.count + result.stderr.utf8.count < 20_000_000, "\(command) \(shape)")
         }
     }
+
+    /// Issue 40, items 9 and 10, from Swift: a container type of 2,000 registering methods (238 s
+    /// in a debug build of 90bd3d4, killed at 95 s) and 8,000 registrations in one function (65 s
+    /// there) take about 3 and 7 s now. The shapes and figures are docs/performance.md's.
+    @Test(arguments: [("api", 2000), ("registrations", 8000)])
+    func swiftShapesStayNearLinear(_ shape: String, _ count: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-scale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = try CLIRunner.runProgram("/bin/sh", ["-c", "python3 scripts/synth-shapes.py \(shape) \(count) > '\(directory.path)/App.swift'"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try CLIRunner.run(["check", "App.swift"], timeout: 40, directory: directory)
+        #expect(result.status == 0, "\(shape): \(result.stderr.prefix(500))")
+        let registrations = shape == "api" ? 1 : count
+        #expect(result.stderr.hasPrefix("digraph: read 1 Swift file: \(registrations) registration"), "\(result.stderr.prefix(300))")
+    }
 }
