@@ -338,6 +338,45 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stderr)")
     }
 
+    /// The app's own property wrapper that resolves its generic parameter (seugi-ios: 44 uses once
+    /// read as nothing, without a word): each property it wraps resolves its declared type, checked
+    /// like any resolve of the app. A wrapper that resolves nothing (`@Stored`) is no resolve.
+    @Test func aPropertyWrapperThatResolvesMakesEachUseAResolve() throws {
+        let source = """
+            import Swinject
+            final class Provider { static let shared = Provider(); let container = Container() }
+            @propertyWrapper
+            struct Inject<T> {
+                let wrappedValue: T = {
+                    guard let value = Provider.shared.container.resolve(T.self) else { fatalError("\\(T.self)") }
+                    return value
+                }()
+            }
+            @propertyWrapper
+            struct Stored<T> { var wrappedValue: T }
+            protocol Meals {}
+            protocol Keys {}
+            final class MealsService: Meals {}
+            func assemble(container: Container) {
+                container.register(Meals.self) { _ in MealsService() }.inObjectScope(.container)
+            }
+            final class MealProvider {
+                @Inject private var meals: Meals
+                @Inject var keys: Keys
+                @Stored var count: Int = 0
+            }
+
+            """
+        let result = try check(source)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                App.swift:20:5: error: nothing provides 'Keys', needed by app code (resolved directly) [missing-binding]
+                digraph: checked 1 registration: 1 error, 0 warnings, 0 infos
+
+                """, "\(result.stdout)")
+    }
+
     /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however
     /// the place spells it: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`, `(any P)?`. A place
     /// that only ends in `?` text inside (`[T?]`) is not optional.

@@ -37,6 +37,10 @@ struct TypeDeclarations {
     private(set) var constants = StringConstants()
     /// `func inject<T>() -> T { container.resolve(T.self)! }`: the app's own resolves.
     private(set) var resolveHelpers = ResolveHelpers()
+    /// `@propertyWrapper struct Inject<T> { let wrappedValue: T = container.resolve(T.self)! }`: the
+    /// wrappers whose value is resolved by their generic parameter, so that a property they wrap
+    /// (`@Inject var repo: Repo`) resolves its declared type.
+    private(set) var injectingWrappers = Set<String>()
     /// hmlongco/Factory's containers and their factories, where the sources declare any.
     var factories = FactoryCatalogue()
     /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
@@ -198,6 +202,7 @@ struct TypeDeclarations {
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
+        injectingWrappers.formUnion(collector.injectingWrappers)
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
     }
 
@@ -208,6 +213,7 @@ struct TypeDeclarations {
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
+        var injectingWrappers: [String] = []
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
         /// `where S == RunLoop, T == Int`: `[S: RunLoop, T: Int]`.
@@ -265,6 +271,19 @@ struct TypeDeclarations {
             if qualified != name, types[name] == nil { types[name] = declaration }
         }
 
+        /// A `@propertyWrapper` generic over `T` that resolves `T.self` somewhere in its members.
+        static func isInjectingWrapper(_ attributes: AttributeListSyntax, generics: GenericParameterClauseSyntax?, members: MemberBlockSyntax) -> Bool {
+            guard let generics, generics.parameters.count == 1, let generic = generics.parameters.first?.name.text,
+                attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" })
+            else { return false }
+            return SwiftExpressions.calls(in: members).contains { call in
+                guard SwiftExpressions.callee(of: call)?.name == "resolve", let first = call.arguments.first?.expression,
+                    let (type, _) = SwiftExpressions.metatype(first)
+                else { return false }
+                return type == generic
+            }
+        }
+
         private func parameters(of initializer: InitializerDeclSyntax) -> [Parameter] {
             initializer.signature.parameterClause.parameters.map { parameter in
                 let label = parameter.firstName.text
@@ -274,6 +293,9 @@ struct TypeDeclarations {
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             declare(node.name.text, .class, members: node.memberBlock, generics: node.genericParameterClause, inheritance: node.inheritanceClause)
+            if Self.isInjectingWrapper(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
+                injectingWrappers.append(node.name.text)
+            }
             scope.append(node.name.text)
             return .visitChildren
         }
@@ -281,6 +303,9 @@ struct TypeDeclarations {
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             declare(node.name.text, .struct, members: node.memberBlock, generics: node.genericParameterClause)
+            if Self.isInjectingWrapper(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
+                injectingWrappers.append(node.name.text)
+            }
             scope.append(node.name.text)
             return .visitChildren
         }

@@ -62,6 +62,28 @@ final class RegistrationFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// `@Inject var repo: Repo`, where `Inject` is the app's property wrapper resolving its generic
+    /// parameter: a resolve of the declared type, made when the value holding the property is built.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard !declarations.injectingWrappers.isEmpty else { return .visitChildren }
+        for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
+            let name = attribute.attributeName.trimmedDescription.prefix { $0 != "<" }
+            guard declarations.injectingWrappers.contains(String(name)) else { continue }
+            for binding in node.bindings {
+                guard let type = binding.typeAnnotation?.type.trimmedDescription else {
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "this `@\(name)` property has no written type, so digraph cannot tell what it resolves; write its type to have it checked",
+                            at: file.location(of: attribute)))
+                    continue
+                }
+                resolves.append(AppResolve(type: type, castType: nil, name: nil, location: file.location(of: attribute)))
+            }
+        }
+        return .visitChildren
+    }
+
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         handled.contains(node.id) ? .skipChildren : .visitChildren
     }
