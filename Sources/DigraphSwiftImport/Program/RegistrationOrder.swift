@@ -2,8 +2,8 @@ import DigraphCore
 import SwiftSyntax
 
 /// The order an app runs its registrations in, followed from its entry
-/// (`application(_:didFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, an `@main`
-/// type) through the functions it calls and the assemblies it builds; registrations the walk does
+/// (`application(_:didFinishLaunchingWithOptions:)` or `willFinishLaunchingWithOptions`, AppKit's
+/// `applicationDidFinishLaunching(_:)`, `scene(_:willConnectTo:options:)`, an `@main` type) through the functions it calls and the assemblies it builds; registrations the walk does
 /// not reach keep file and source order after the reached ones. What is not the app's is left out,
 /// each with one info: what previews make, assemblies applied only to another container, code
 /// nothing refers to while the entry is visible, the branch tests take, all but one alternative.
@@ -33,6 +33,7 @@ struct RegistrationOrder {
         work.sayPreviews()
         work.leaveOutTestBranches()
         work.keepOneOfAlternatives()
+        work.sayAppsReadAsOne()
         let rest = found.indices.filter { !work.seen.contains($0) && !work.dropped.contains($0) }
         ordered = (work.reached.filter { !work.dropped.contains($0) } + rest).map { found[$0] }
         entry = work.entry
@@ -146,9 +147,21 @@ struct RegistrationOrder {
                 byOwner[owner.name, default: []].append(offset)
             }
             let references = byOwner.isEmpty ? [:] : index.references(to: Set(byOwner.keys))
+            let deadReferrers =
+                entry == nil || reached.isEmpty ? [:] : unappliedAssemblies(referring: byOwner.keys.compactMap { name in references[name].map { (name, $0) } })
             for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
                 let places = references[name] ?? []
                 let code = previewCode
+                if let entry, let referrers = deadReferrers[name] {
+                    let declared = index.owner(of: found[offsets[0]].location)!.location
+                    dropped.formUnion(offsets)
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .info,
+                            "'\(name)' is applied only by \(referrers.map { "'\($0)'" }.joined(separator: ", ")), which the app's entry (\(entry.fileNameAndLine)) never applies and nothing refers to: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
+                            at: declared))
+                    continue
+                }
                 if !places.isEmpty, let first = places.lazy.compactMap({ code.preview(holding: $0) }).first,
                     places.allSatisfy({ code.preview(holding: $0) != nil })
                 {
@@ -166,6 +179,44 @@ struct RegistrationOrder {
                         "'\(name)' is never applied from the app's entry (\(entry.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
                         at: declared))
             }
+        }
+
+        /// Of the owners some code refers to, those referred to only from assemblies that the walk
+        /// never applied and nothing refers to (a Dev assembly listing its sub-assemblies, applied
+        /// only by a Dev app that is not read): the referring assemblies, by owner. Only assemblies
+        /// count as dead referrers: any other type may be built by a storyboard or the system.
+        private func unappliedAssemblies(referring referred: [(name: String, places: [(file: String, line: Int)])]) -> [String: [String]] {
+            var referrersOf: [String: Set<String>] = [:]
+            for (name, places) in referred where !places.isEmpty {
+                var referrers = Set<String>()
+                for place in places {
+                    guard let owner = index.owner(of: DigraphCore.SourceLocation(file: place.file, line: place.line, column: 1))?.name, owner != name else {
+                        referrers.removeAll()
+                        break
+                    }
+                    referrers.insert(owner)
+                }
+                let applied = referrers.contains { referrer in index.assembleMethods(of: referrer).contains { visited.contains($0.body.id) } }
+                guard !referrers.isEmpty, referrers.isSubset(of: index.assemblerTypes), !applied else { continue }
+                referrersOf[name] = referrers
+            }
+            guard !referrersOf.isEmpty else { return [:] }
+            let referrers = referrersOf.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            let theirPlaces = index.references(to: referrers)
+            return referrersOf.filter { $0.value.allSatisfy { theirPlaces[$0]?.isEmpty ?? true } }.mapValues { $0.sorted() }
+        }
+
+        /// Several `@main` types are several apps (targets), which digraph does not tell apart: say
+        /// so, since one app's missing registration can hide behind another app's.
+        mutating func sayAppsReadAsOne() {
+            let mains = index.mains.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+            guard mains.count > 1, !found.isEmpty else { return }
+            let listed = mains.prefix(5).map { "\($0.file):\($0.line)" }.joined(separator: ", ") + (mains.count > 5 ? " and \(mains.count - 5) more" : "")
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "\(mains.count) `@main` types are read as one app (\(listed)): what each one registers is checked together, so one app's missing registration can hide behind another's; to check one app alone, leave the others' folders out with --exclude",
+                    at: mains[0]))
         }
 
         /// One info per preview that made or applied registrations, which become its container.
@@ -418,6 +469,8 @@ private struct FunctionIndex {
     private(set) var functions: [String: [Function]] = [:]
     private(set) var entries: [Function] = []
     private(set) var previews: [Preview] = []
+    /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
+    private(set) var mains: [DigraphCore.SourceLocation] = []
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
     private let files: [SwiftFile]
@@ -426,6 +479,9 @@ private struct FunctionIndex {
     /// Types that declare an `assemble` method: building one applies it when it is handed on.
     private var assemblers: [String: [Function]] = [:]
     var assemblerTypes: Set<String> { Set(assemblers.keys) }
+
+    /// The `assemble` methods of an assembly type.
+    func assembleMethods(of type: String) -> [Function] { assemblers[type] ?? [] }
 
     init(files: [SwiftFile]) {
         self.files = files
@@ -439,6 +495,7 @@ private struct FunctionIndex {
             }
             for owner in collector.owners { owners[owner.file, default: []].append(owner) }
             previews += collector.previews
+            mains += collector.mains
             declaredNames.formUnion(collector.declaredNames)
         }
     }
@@ -486,6 +543,7 @@ private struct FunctionIndex {
         var previews: [Preview] = []
         var owners: [Owner] = []
         var declaredNames = Set<SyntaxIdentifier>()
+        var mains: [DigraphCore.SourceLocation] = []
         private var scope: [(name: String, isMain: Bool)] = []
 
         init(file: SwiftFile) {
@@ -499,6 +557,7 @@ private struct FunctionIndex {
                 preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
             }
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+            if isMain { mains.append(file.location(of: name)) }
             scope.append((name.text, isMain))
             owners.append(
                 Owner(
@@ -551,8 +610,10 @@ private struct FunctionIndex {
             let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
             let owner = scope.last
             let name = node.name.text
+            // UIKit's launch (will or did finish), AppKit's and WatchKit's, a scene's, an `@main` type's.
             let isEntry =
-                (name == "application" && labels.dropFirst().first == "didFinishLaunchingWithOptions")
+                (name == "application" && ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels.dropFirst().first))
+                || name == "applicationDidFinishLaunching" || name == "applicationWillFinishLaunching"
                 || (name == "scene" && labels.dropFirst().first == "willConnectTo")
                 || (name == "main" && owner?.isMain == true)
             functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry))
