@@ -318,6 +318,10 @@ public struct TypeExpressionParser {
             {
                 label = current.text
                 index += 2
+            } else if current.text == "_", tokens[index + 1].kind == .identifier, tokens[index + 2].text == ":" {
+                // A function type's parameter name, `(_ asset: Asset) -> Item`: documentation, not part of the type.
+                label = "_"
+                index += 3
             }
             let isInout = isKeyword("inout")
             if isInout { index += 1 }

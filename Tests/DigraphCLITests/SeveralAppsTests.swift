@@ -8,64 +8,64 @@ import Testing
 struct SeveralAppsTests {
     static let files: [String: String] = [
         "Shared/Assemblies.swift": """
-            import Swinject
-            let container = Assembler()
-            final class WordsAssembly: Assembly {
-                func assemble(container: Container) {
-                    container.register(Words.self) { r in Words(memory: r.resolve(Memory.self)!) }
-                }
+        import Swinject
+        let container = Assembler()
+        final class WordsAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Words.self) { r in Words(memory: r.resolve(Memory.self)!) }
             }
-            final class MemoryAssembly: Assembly {
-                func assemble(container: Container) {
-                    container.register(Memory.self) { _ in Memory() }.inObjectScope(.container)
-                }
+        }
+        final class MemoryAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Memory.self) { _ in Memory() }.inObjectScope(.container)
             }
-            /// What only the Dev app applies: it lists a sub-assembly that replaces `Memory`.
-            final class DevAssembly: Assembly {
-                func assemble(container: Container) {
-                    [SampleMemoryAssembly()].forEach { $0.assemble(container: container) }
-                }
+        }
+        /// What only the Dev app applies: it lists a sub-assembly that replaces `Memory`.
+        final class DevAssembly: Assembly {
+            func assemble(container: Container) {
+                [SampleMemoryAssembly()].forEach { $0.assemble(container: container) }
             }
-            final class SampleMemoryAssembly: Assembly {
-                func assemble(container: Container) {
-                    container.register(Memory.self) { _ in SampleMemory() }.inObjectScope(.container)
-                }
+        }
+        final class SampleMemoryAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Memory.self) { _ in SampleMemory() }.inObjectScope(.container)
             }
+        }
 
-            """,
+        """,
         "Phone/AppDelegate.swift": """
-            import UIKit
-            @main
-            final class PhoneDelegate: UIResponder, UIApplicationDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    container.apply([MemoryAssembly(), WordsAssembly()])
-                    return true
-                }
+        import UIKit
+        @main
+        final class PhoneDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                container.apply([MemoryAssembly(), WordsAssembly()])
+                return true
             }
+        }
 
-            """,
+        """,
         "Dev/AppDelegate.swift": """
-            import UIKit
-            @main
-            final class DevDelegate: UIResponder, UIApplicationDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    container.apply([MemoryAssembly(), WordsAssembly(), DevAssembly()])
-                    return true
-                }
+        import UIKit
+        @main
+        final class DevDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                container.apply([MemoryAssembly(), WordsAssembly(), DevAssembly()])
+                return true
             }
+        }
 
-            """,
+        """,
         "Mac/AppDelegate.swift": """
-            import AppKit
-            @main
-            final class MacDelegate: NSObject, NSApplicationDelegate {
-                func applicationDidFinishLaunching(_ notification: Notification) {
-                    container.apply([WordsAssembly()])
-                    _ = container.resolver.resolve(Words.self)!
-                }
+        import AppKit
+        @main
+        final class MacDelegate: NSObject, NSApplicationDelegate {
+            func applicationDidFinishLaunching(_ notification: Notification) {
+                container.apply([WordsAssembly()])
+                _ = container.resolver.resolve(Words.self)!
             }
+        }
 
-            """,
+        """,
     ]
 
     func check(_ arguments: [String]) throws -> CLIRunner.Result {

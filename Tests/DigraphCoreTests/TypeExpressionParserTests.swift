@@ -29,6 +29,9 @@ struct TypeExpressionParserTests {
         ("@escaping @Sendable () async throws -> T", "@escaping @Sendable () async throws -> T"),
         ("(inout Int, String...) -> Bool", "(inout Int, String...) -> Bool"),
         ("((Int) -> Void)?", "((Int) -> Void)?"),
+        // A function type's parameter names are documentation (PodHaven's `loadEpisodeAsset` key).
+        ("(_ asset: Asset) async throws -> Item", "(Asset) async throws -> Item"),
+        ("@Sendable (_ url: URL, _ retries: Int) -> Data", "@Sendable (URL, Int) -> Data"),
         ("User.Type", "User.Type"),
         ("P.Protocol", "P.Protocol"),
         ("Café", "Café"),

@@ -56,7 +56,9 @@ struct ManifestAssembler {
 
         mutating func reference(_ text: String, at location: DigraphCore.SourceLocation, _ subject: String) -> TypeReference {
             do {
-                return TypeReference(try TypeExpressionParser.parse(text), at: location)
+                // Swift lets a type span lines (`(stream: …,\n continuation: …)`): white space there is one space.
+                let spelled = text.contains(where: { $0.isNewline || $0 == "\t" }) ? SwiftExpressions.oneLine(text) : text
+                return TypeReference(try TypeExpressionParser.parse(spelled), at: location)
             } catch {
                 findings.append(
                     Diagnostic(

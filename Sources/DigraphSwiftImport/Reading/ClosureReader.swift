@@ -37,6 +37,10 @@ struct ClosureReader {
     var argumentTypes: [String: String] = [:]
 
     var locals: [String: Value] = [:]
+    /// How many helper bodies the reading is inside (`{ self.makeRepo() }` reads `makeRepo`'s).
+    private var helperDepth = 0
+    /// How deep helpers are followed; a deeper one is a warning, as an unread product is.
+    static let maximumHelperDepth = 4
     private var labels = UniqueLabels()
     private var consumed = Set<SyntaxIdentifier>()
     var reading = ClosureReading()
@@ -301,6 +305,41 @@ struct ClosureReader {
         return body
     }
 
+    /// `{ self.makeRepo() }`: a method of the same type (a Factory container's, an assembly's),
+    /// declared in the same file, taking nothing: its body is what the factory runs. Only the
+    /// enclosing type's own method, so that a same-named function elsewhere is never taken for it.
+    private func helperBody(_ expression: ExprSyntax) -> CodeBlockItemListSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver?.trimmedDescription == "self",
+            let owner = Self.enclosingType(of: Syntax(call))
+        else { return nil }
+        let method = file.tree.statements.lazy.compactMap { item -> FunctionDeclSyntax? in
+            guard let group = item.item.asProtocol(DeclGroupSyntax.self), Self.typeName(of: group) == owner else { return nil }
+            return group.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first {
+                $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil
+            }
+        }.first
+        return method?.body?.statements
+    }
+
+    private static func typeName(of group: some DeclGroupSyntax) -> String? {
+        if let node = group.as(ExtensionDeclSyntax.self) { return node.extendedType.trimmedDescription }
+        if let node = group.as(ClassDeclSyntax.self) { return node.name.text }
+        if let node = group.as(StructDeclSyntax.self) { return node.name.text }
+        if let node = group.as(EnumDeclSyntax.self) { return node.name.text }
+        if let node = group.as(ActorDeclSyntax.self) { return node.name.text }
+        return nil
+    }
+
+    private static func enclosingType(of node: Syntax) -> String? {
+        var current = node.parent
+        while let scope = current {
+            if let group = scope.asProtocol(DeclGroupSyntax.self) { return typeName(of: group) }
+            current = scope.parent
+        }
+        return nil
+    }
+
     /// `Impl(…).then { $0.reactor = r.resolve() }` (the Then library): the closure runs at once on
     /// the value just built, so its assignments are the value's properties. Only on a construction:
     /// a promise's `then` runs later, on something else.
@@ -345,6 +384,19 @@ struct ClosureReader {
         let unwrapped = SwiftExpressions.unwrap(expression)
         if let body = isolatedBody(unwrapped.core) {
             readBody(body.statements)
+            return
+        }
+        if let helper = helperBody(unwrapped.core) {
+            guard helperDepth < Self.maximumHelperDepth else {
+                reading.isUnread = true
+                warn(
+                    "it is built by `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, a helper \(Self.maximumHelperDepth) calls deep, where digraph stops following helpers; fill in its implementation and dependencies",
+                    at: Syntax(expression))
+                return
+            }
+            helperDepth += 1
+            defer { helperDepth -= 1 }
+            readBody(helper)
             return
         }
         if let (built, configure, instance) = configuredConstruction(unwrapped.core) {

@@ -100,6 +100,12 @@ enum SwiftExpressions {
         }
     }
 
+    /// A type's text with every run of white space (line breaks, tabs) as one space: Swift lets a
+    /// type span lines, a key and a message do not.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     /// `X.self` → `X` (the type's source text), else nil.
     static func metatype(_ expression: ExprSyntax) -> (type: String, node: ExprSyntax)? {
         guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",

@@ -115,7 +115,7 @@ struct FactoryCatalogue {
             return nil
         }
         let arguments = (generic?.arguments ?? []).map { argument -> String in
-            var text = argument.trimmedDescription
+            var text = SwiftExpressions.oneLine(argument.trimmedDescription)
             if text.hasSuffix(",") { text.removeLast() }
             return text
         }

@@ -48,5 +48,47 @@ extension FactoryContainerReader {
                     implementation: ConsoleLogger
                     name: logger
                 """),
+        // A container helper the factory calls is read as the factory's body (issue 39); a key may
+        // be a function type with parameter names, or a labelled tuple written over several lines.
+        DialectExample(
+            """
+            import FactoryKit
+
+            extension Container {
+                var database: Factory<Database> { self { Database() }.singleton }
+                func makeStore() -> Store { Store(database: self.database()) }
+                var store: Factory<any Storing> { Factory(self) { self.makeStore() }.cached }
+                var loader: Factory<@Sendable (_ url: URL) async throws -> Asset> { self { AssetLoader.load } }
+                var commands: Factory<(
+                    stream: AsyncStream<Command>,
+                    continuation: AsyncStream<Command>.Continuation
+                )> { self { AsyncStream.makeStream(of: Command.self) } }
+            }
+            """,
+            expect: """
+                registrations:
+                  # App.swift:4
+                  - provides: Database
+                    lifetime: singleton
+                    name: database
+                  # App.swift:6
+                  - provides: Storing
+                    implementation: Store
+                    lifetime: singleton
+                    name: store
+                    dependencies:
+                      database: { type: Database, name: database }
+                  # App.swift:7
+                  - provides: "@Sendable (URL) async throws -> Asset"
+                    implementation: AssetLoader
+                    name: loader
+                    factory: load
+                  # App.swift:8
+                  - provides: "(stream: AsyncStream<Command>, continuation: AsyncStream<Command>.Continuation)"
+                    implementation: AsyncStream
+                    name: commands
+                    factory: makeStream
+                11:40: info: '( stream: AsyncStream<Command>, continuation: AsyncStream<Command>.Continuation ) (name: commands)': parameter 'of' is given `Command.self`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                """),
     ]
 }
