@@ -380,39 +380,104 @@ struct FactoryContainerReader {
 
     // MARK: Uses outside the factories
 
+    /// How many static helpers deep a built type's call is followed (`Function.neverCalled()` calling
+    /// another helper is two); past it, a warning.
+    static let maximumHelperDepth = 4
+
+    /// A built type calling a type's method (`Function.neverCalled(name)` in `StateManager`) resolves
+    /// what that method resolves: those uses again, owned by the caller, lazy (the call may run any
+    /// time; a lazy edge never makes a false cycle).
+    private mutating func helperUses(
+        calls: [FactoryUseWalker.HelperCall], uses: [FactoryUseWalker.Use], builtBy built: [String: [Int]]
+    ) -> [FactoryUseWalker.Use] {
+        struct Method: Hashable {
+            var type: String
+            var name: String
+        }
+        var usesIn: [Method: [FactoryUseWalker.Use]] = [:]
+        for use in uses {
+            if let owner = use.owner, let function = use.function { usesIn[Method(type: owner, name: function), default: []].append(use) }
+        }
+        var callsIn: [Method: [FactoryUseWalker.HelperCall]] = [:]
+        for call in calls {
+            if let owner = call.owner, let function = call.function { callsIn[Method(type: owner, name: function), default: []].append(call) }
+        }
+        guard !usesIn.isEmpty else { return [] }
+        // One edge per key a holder reaches through helpers, and none where it resolves the key itself.
+        struct Edge: Hashable {
+            var owner: String
+            var definition: Int
+        }
+        var edges = Set(uses.compactMap { use in use.owner.map { Edge(owner: $0, definition: use.definition) } })
+        var followed: [FactoryUseWalker.Use] = []
+        for call in calls {
+            guard let owner = call.owner, built[owner] != nil, built[call.type] == nil else { continue }
+            var seen = Set<Method>()
+            var frontier = [Method(type: call.type, name: call.method)]
+            for depth in 0... {
+                frontier = frontier.filter { seen.insert($0).inserted }
+                guard !frontier.isEmpty else { break }
+                guard depth < Self.maximumHelperDepth else {
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "'\(owner)' calls `\(call.type).\(call.method)`, which reaches helpers more than \(Self.maximumHelperDepth) calls deep; what they resolve past that is not read",
+                            at: call.location))
+                    break
+                }
+                for method in frontier {
+                    for use in usesIn[method] ?? [] where edges.insert(Edge(owner: owner, definition: use.definition)).inserted {
+                        var own = use
+                        own.owner = owner
+                        own.isLazy = true
+                        own.location = call.location
+                        followed.append(own)
+                    }
+                }
+                frontier = frontier.flatMap { callsIn[$0] ?? [] }.map { Method(type: $0.type, name: $0.method) }
+            }
+        }
+        return followed
+    }
+
     /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that
     /// registration's dependencies; anywhere else they are the app's resolves.
     private mutating func readUses(builtBy built: [String: [Int]], registered: Set<Int>) {
         var labels: [Int: UniqueLabels] = [:]
+        var uses: [FactoryUseWalker.Use] = []
+        var calls: [FactoryUseWalker.HelperCall] = []
         for file in files {
             let walker = FactoryUseWalker(file: file, catalogue: catalogue)
             walker.walk(file.tree)
             findings += walker.findings
-            for use in walker.uses {
-                let definition = catalogue.definitions[use.definition]
-                if let owner = use.owner, let holders = built[owner] {
-                    for holder in holders {
-                        let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
-                        found[holder].reading.dependencies.append(
-                            ClosureReading.Item(
-                                label: label,
-                                source: .service(
-                                    type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
-                                location: use.location,
-                                suppressions: use.passes
-                                    ? [
-                                        Suppression(
-                                            code: Located(.argumentMismatch, at: use.location),
-                                            reason: "Factory's ParameterFactory: the compiler checks the parameter passed")
-                                    ] : []))
-                    }
-                } else if registered.contains(use.definition) || !definition.isOptional {
-                    // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).
-                    resolves.append(
-                        RegistrationFinder.AppResolve(
-                            type: definition.type, name: definition.name, location: use.location,
-                            isolation: use.isolation, compilerChecksArguments: true))
+            uses += walker.uses
+            calls += walker.helperCalls
+        }
+        uses += helperUses(calls: calls, uses: uses, builtBy: built)
+        for use in uses {
+            let definition = catalogue.definitions[use.definition]
+            if let owner = use.owner, let holders = built[owner] {
+                for holder in holders {
+                    let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
+                    found[holder].reading.dependencies.append(
+                        ClosureReading.Item(
+                            label: label,
+                            source: .service(
+                                type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
+                            location: use.location,
+                            suppressions: use.passes
+                                ? [
+                                    Suppression(
+                                        code: Located(.argumentMismatch, at: use.location),
+                                        reason: "Factory's ParameterFactory: the compiler checks the parameter passed")
+                                ] : []))
                 }
+            } else if registered.contains(use.definition) || !definition.isOptional {
+                // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).
+                resolves.append(
+                    RegistrationFinder.AppResolve(
+                        type: definition.type, name: definition.name, location: use.location,
+                        isolation: use.isolation, compilerChecksArguments: true))
             }
         }
     }
@@ -432,6 +497,18 @@ final class FactoryUseWalker: SyntaxVisitor {
         var location: DigraphCore.SourceLocation
         /// Passes a parameter to a parameter factory.
         var passes = false
+        /// The function the use is written in, for a static helper's uses.
+        var function: String? = nil
+    }
+
+    /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
+    struct HelperCall {
+        var type: String
+        var method: String
+        var owner: String?
+        /// The function the call is written in, for calls from one helper to another.
+        var function: String?
+        var location: DigraphCore.SourceLocation
     }
 
     static let wrappers: [String: Bool] = [
@@ -442,6 +519,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     let file: SwiftFile
     let catalogue: FactoryCatalogue
     private(set) var uses: [Use] = []
+    private(set) var helperCalls: [HelperCall] = []
     private(set) var findings: [Diagnostic] = []
     private var types: [(name: String, isolation: String?)] = []
 
@@ -499,12 +577,27 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let (index, site) = catalogue.resolving(node, inside: nil) else { return .visitChildren }
+        guard let (index, site) = catalogue.resolving(node, inside: nil) else {
+            if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type)
+            {
+                helperCalls.append(
+                    HelperCall(
+                        type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                        location: file.location(of: node)))
+            }
+            return .visitChildren
+        }
         uses.append(
             Use(
                 definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
-                owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty))
+                owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
+                function: Self.function(around: Syntax(node))))
         return .visitChildren
+    }
+
+    private static func function(around node: Syntax) -> String? {
+        node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self)?.name.text
     }
 
     /// The stored property or local a resolve is assigned to: `self.api = …`, `let api = …`.

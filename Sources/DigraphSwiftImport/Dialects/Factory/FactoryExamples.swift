@@ -90,5 +90,42 @@ extension FactoryContainerReader {
                     factory: makeStream
                 11:40: info: '( stream: AsyncStream<Command>, continuation: AsyncStream<Command>.Continuation ) (name: commands)': parameter 'of' is given `Command.self`, a value the manifest does not record; it is left out (generated code relies on a default value)
                 """),
+        // A built type calling a static helper that resolves (PodHaven's `Function.neverCalled()`)
+        // reaches what the helper resolves, lazily; one edge per key however many helpers reach it.
+        DialectExample(
+            """
+            import FactoryKit
+
+            extension Container {
+                var flags: Factory<Flags> { self { Flags() }.cached }
+                var player: Factory<Player> { self { Player() }.cached }
+            }
+            enum Once {
+                static func firstTime(_ id: String) -> Bool { Container.shared.flags().first(id) }
+                static func again(_ id: String) -> Bool { !Once.firstTime(id) && Container.shared.flags().seen(id) }
+            }
+            final class Player {
+                func play() { if Once.again("play") { start() } }
+            }
+            """,
+            expect: """
+                registrations:
+                  # App.swift:4
+                  - provides: Flags
+                    lifetime: singleton
+                    name: flags
+                  # App.swift:5
+                  - provides: Player
+                    lifetime: singleton
+                    name: player
+                    dependencies:
+                      flags: { type: Flags, name: flags, lazy: true }
+
+                resolves:
+                  # App.swift:8
+                  - { type: Flags, name: flags }
+                  # App.swift:9
+                  - { type: Flags, name: flags }
+                """),
     ]
 }
