@@ -41,10 +41,25 @@ struct TypeDeclarations {
     /// wrappers whose value is resolved by their generic parameter, so that a property they wrap
     /// (`@Inject var repo: Repo`) resolves its declared type.
     private(set) var injectingWrappers = Set<String>()
+    /// The types each type names in its inheritance clauses, its extensions' included (by last name):
+    /// its superclass and the protocols it conforms to.
+    private(set) var inheritedTypes: [String: [String]] = [:]
     /// hmlongco/Factory's containers and their factories, where the sources declare any.
     var factories = FactoryCatalogue()
     /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
     private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
+
+    /// Every type `type` inherits from, however far (superclasses, protocols, the protocols those
+    /// inherit), by last name; each visited once.
+    func supertypes(of type: String) -> Set<String> {
+        var found = Set<String>()
+        var next = inheritedTypes[type] ?? []
+        while let name = next.popLast() {
+            guard found.insert(name).inserted else { continue }
+            next += inheritedTypes[name] ?? []
+        }
+        return found
+    }
 
     /// `SearchViewModel(store:)` through an initializer that fixes S to RunLoop:
     /// `SearchViewModel<RunLoop>`; nil when no declared initializer with those labels fixes every
@@ -203,6 +218,7 @@ struct TypeDeclarations {
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
         injectingWrappers.formUnion(collector.injectingWrappers)
+        inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
     }
 
@@ -214,6 +230,7 @@ struct TypeDeclarations {
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
         var injectingWrappers: [String] = []
+        var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
         /// `where S == RunLoop, T == Int`: `[S: RunLoop, T: Int]`.
@@ -291,7 +308,14 @@ struct TypeDeclarations {
             }
         }
 
+        /// `: Base, Managing` on a declaration or an extension of `name`.
+        private func inherit(_ name: String, _ clause: InheritanceClauseSyntax?) {
+            guard let clause else { return }
+            inheritedTypes[name, default: []] += clause.inheritedTypes.map { FactoryCatalogue.lastName($0.type) }
+        }
+
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .class, members: node.memberBlock, generics: node.genericParameterClause, inheritance: node.inheritanceClause)
             if Self.isInjectingWrapper(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
                 injectingWrappers.append(node.name.text)
@@ -302,6 +326,7 @@ struct TypeDeclarations {
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .struct, members: node.memberBlock, generics: node.genericParameterClause)
             if Self.isInjectingWrapper(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
                 injectingWrappers.append(node.name.text)
@@ -312,6 +337,7 @@ struct TypeDeclarations {
         override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .actor, members: node.memberBlock)
             scope.append(node.name.text)
             return .visitChildren
@@ -319,6 +345,7 @@ struct TypeDeclarations {
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .enum, members: node.memberBlock)
             // `enum RouterName: String { case root; case detail = "details" }`: each case's raw value.
             let qualified = (scope + [node.name.text]).joined(separator: ".")
@@ -336,12 +363,14 @@ struct TypeDeclarations {
         override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .protocol, members: node.memberBlock)
             return .skipChildren
         }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let extended = node.extendedType.trimmedDescription
+            inherit(FactoryCatalogue.lastName(node.extendedType), node.inheritanceClause)
             for member in node.memberBlock.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self),
                     !initializer.modifiers.contains(where: { $0.name.text == "private" })

@@ -380,6 +380,28 @@ struct FactoryContainerReader {
 
     // MARK: Uses outside the factories
 
+    /// What a built type inherits resolves for it: uses written in a protocol extension it conforms to
+    /// (`extension BaseRepository { var monitor: Monitor { Container.shared.monitor() } }`) or in a
+    /// superclass, owned again by each built type below, as they were read there (lazy in a
+    /// computed property or a method). A use in a type that is itself built stays that type's.
+    private func inheritedUses(_ uses: [FactoryUseWalker.Use], builtBy built: [String: [Int]]) -> [FactoryUseWalker.Use] {
+        var heirs: [String: [String]] = [:]
+        for type in built.keys.sorted() {
+            for supertype in declarations.supertypes(of: type) where built[supertype] == nil { heirs[supertype, default: []].append(type) }
+        }
+        guard !heirs.isEmpty else { return [] }
+        var inherited: [FactoryUseWalker.Use] = []
+        for use in uses {
+            guard let owner = use.owner, let types = heirs[owner] else { continue }
+            for type in types {
+                var own = use
+                own.owner = type
+                inherited.append(own)
+            }
+        }
+        return inherited
+    }
+
     /// How many static helpers deep a built type's call is followed (`Function.neverCalled()` calling
     /// another helper is two); past it, a warning.
     static let maximumHelperDepth = 4
@@ -454,6 +476,7 @@ struct FactoryContainerReader {
             calls += walker.helperCalls
         }
         uses += helperUses(calls: calls, uses: uses, builtBy: built)
+        uses += inheritedUses(uses, builtBy: built)
         for use in uses {
             let definition = catalogue.definitions[use.definition]
             if let owner = use.owner, let holders = built[owner] {

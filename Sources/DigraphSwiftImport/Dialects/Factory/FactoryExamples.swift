@@ -127,5 +127,50 @@ extension FactoryContainerReader {
                   # App.swift:9
                   - { type: Flags, name: flags }
                 """),
+        // Members a built type inherits resolve for it (issue 39): a protocol extension's computed
+        // property (lazy) and a superclass's `@Injected` (while the value is built). The uses stay
+        // the app's resolves too: other types may inherit them.
+        DialectExample(
+            """
+            import FactoryKit
+
+            extension Container {
+                var monitor: Factory<Monitor> { self { Monitor() }.cached }
+                var logger: Factory<Logger> { self { Logger() }.cached }
+                var users: Factory<UserRepository> { self { UserRepository() }.cached }
+            }
+            protocol NetworkRepository {}
+            extension NetworkRepository {
+                var monitor: Monitor { Container.shared.monitor() }
+            }
+            class LoggingRepository {
+                @Injected(\\.logger) var logger
+            }
+            final class UserRepository: LoggingRepository, NetworkRepository {}
+            """,
+            expect: """
+                registrations:
+                  # App.swift:4
+                  - provides: Monitor
+                    lifetime: singleton
+                    name: monitor
+                  # App.swift:5
+                  - provides: Logger
+                    lifetime: singleton
+                    name: logger
+                  # App.swift:6
+                  - provides: UserRepository
+                    lifetime: singleton
+                    name: users
+                    dependencies:
+                      monitor: { type: Monitor, name: monitor, lazy: true }
+                      logger: { type: Logger, name: logger }
+
+                resolves:
+                  # App.swift:10
+                  - { type: Monitor, name: monitor }
+                  # App.swift:13
+                  - { type: Logger, name: logger }
+                """),
     ]
 }
