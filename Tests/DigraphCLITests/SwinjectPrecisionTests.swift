@@ -220,7 +220,8 @@ struct SwinjectPrecisionTests {
 
     /// Shapes of an app read by hand (WordChecker, docs/import.md): `.init(…)` alone builds the
     /// registered type, so its initializer types the resolves passed to it; `X().then { $0.p = … }`
-    /// (the Then library) builds `X` and sets its properties at once; a resolve into a local passes
+    /// (the Then library) builds `X` and sets its properties at once, a resolve naming no type taking
+    /// the property's declared type (ReactorKit's `reactor`: the one `bind(reactor:)` names); a resolve into a local passes
     /// its runtime argument on, which `check` once dropped (a false `argument-mismatch` error).
     @Test func theRegisteredTypesInitializerAndThenClosuresAreRead() throws {
         let source = """
@@ -236,6 +237,9 @@ struct SwinjectPrecisionTests {
             final class SettingsReactor { init(words: Words, limit: Int = 3) {} }
             final class DetailReactor { init(id: UUID, words: Words) {} }
             final class DetailController: Then { var reactor: DetailReactor?; var settings: SettingsReactor? }
+            protocol ReactorView: AnyObject {}
+            extension ReactorView { var reactor: Any? { get { nil } set {} } }
+            final class SettingsController: ReactorView, Then { func bind(reactor: SettingsReactor) {} }
             func assemble(container: Container) {
                 container.register(Words.self) { _ in Words() }.inObjectScope(.container)
                 container.register(SettingsReactor.self) { resolver in
@@ -251,6 +255,9 @@ struct SwinjectPrecisionTests {
                         controller.settings = resolver.resolve(SettingsReactor.self)
                     }
                 }
+                container.register(SettingsController.self) { resolver in
+                    SettingsController().then { $0.reactor = resolver.resolve() }
+                }
             }
 
             """
@@ -262,7 +269,7 @@ struct SwinjectPrecisionTests {
                     lifetime: graph
                     dependencies:
                       words: Words
-                  # App.swift:18
+                  # App.swift:21
                   - provides: DetailReactor
                     lifetime: graph
                     dependencies:
@@ -270,7 +277,7 @@ struct SwinjectPrecisionTests {
                       words: Words
                     arguments:
                       id: UUID
-                  # App.swift:21
+                  # App.swift:24
                   - provides: DetailController
                     lifetime: graph
                     properties:
@@ -278,11 +285,16 @@ struct SwinjectPrecisionTests {
                       settings: "SettingsReactor?"
                     arguments:
                       id: UUID
+                  # App.swift:31
+                  - provides: SettingsController
+                    lifetime: graph
+                    properties:
+                      reactor: "SettingsReactor?"
 
                 """), "\(result.stdout)")
         #expect(
             result.stderr == """
-                digraph: read 1 Swift file: 4 registrations, 4 resolves, 0 calls not understood
+                digraph: read 1 Swift file: 5 registrations, 5 resolves, 0 calls not understood
 
                 """, "\(result.stderr)")
         let checked = try check(source)

@@ -28,6 +28,9 @@ struct TypeDeclarations {
         /// A class's first inherited type with its generic arguments (`MVVMViewController<HomeViewModel>`):
         /// a class that declares no initializer inherits its superclass's.
         var inherits: (name: String, arguments: [String])?
+        /// The declared type of each instance property (`var reactor: Reactor?`); ReactorKit's
+        /// `reactor`, which its `View` protocol declares, takes the type `bind(reactor:)` names.
+        var propertyTypes: [String: String] = [:]
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -48,6 +51,17 @@ struct TypeDeclarations {
     var factories = FactoryCatalogue()
     /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
     private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
+
+    /// The declared type of `type`'s instance property `property`, its superclasses' included.
+    func propertyType(of type: String, named property: String) -> String? {
+        var current: String? = type
+        var seen = Set<String>()
+        while let name = current, seen.insert(name).inserted, let found = declaration(of: name) {
+            if let declared = found.propertyTypes[property] { return declared }
+            current = found.inherits?.name
+        }
+        return nil
+    }
 
     /// Every type `type` inherits from, however far (superclasses, protocols, the protocols those
     /// inherit), by last name; each visited once.
@@ -262,6 +276,19 @@ struct TypeDeclarations {
                 declaration.inherits = (first.name.text, first.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? [])
             }
             for member in members.members {
+                if let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                    for binding in variable.bindings {
+                        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
+                            declaration.propertyTypes[name] = type.trimmedDescription
+                        }
+                    }
+                }
+                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "bind",
+                    let parameter = function.signature.parameterClause.parameters.first, function.signature.parameterClause.parameters.count == 1,
+                    parameter.firstName.text == "reactor", declaration.propertyTypes["reactor"] == nil
+                {
+                    declaration.propertyTypes["reactor"] = parameter.type.trimmedDescription + "?"
+                }
                 if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                     declaration.hasExplicitInitializer = true
                     if !initializer.modifiers.contains(where: { $0.name.text == "private" }) {

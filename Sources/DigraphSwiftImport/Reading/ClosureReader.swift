@@ -262,7 +262,9 @@ struct ClosureReader {
             let base = member.base.map({ SwiftExpressions.unwrap($0).core }), let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
             owner == instance || isBuiltLocal(owner)
         {
-            addProperty(member.declName.baseName.text, value: value, at: Syntax(member))
+            var builtType = reading.implementation
+            if owner != instance, case .construction(let construction) = locals[owner] { builtType = construction.implementation }
+            addProperty(member.declName.baseName.text, value: value, at: Syntax(member), of: builtType)
         }
     }
 
@@ -527,10 +529,16 @@ struct ClosureReader {
         }
     }
 
-    private mutating func addProperty(_ label: String, value expression: ExprSyntax, at node: Syntax) {
+    /// `instance.label = value` on a value of `builtType` (when known): a resolve that names no type
+    /// takes the property's declared type, as Swift infers it.
+    private mutating func addProperty(_ label: String, value expression: ExprSyntax, at node: Syntax, of builtType: String? = nil) {
         let location = file.location(of: node)
         switch value(of: expression, required: false) {
-        case .service(let site, let optional):
+        case .service(var site, var optional):
+            if site.isInferred, let builtType, let declared = declarations.propertyType(of: builtType, named: label).map(DeclaredType.init) {
+                site.infer(declared)
+                optional = declared.isOptional
+            }
             if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location, isProperty: true) {
                 reading.properties.append(item)
             }
