@@ -175,24 +175,8 @@ struct ClosureReader {
         }
     }
 
-    /// The declared parameter an expression is passed to when it is an argument of a call that builds
-    /// a declared type: `Model(api: r.resolve())`, `Model.init(…)`, `let m: Model = .init(…)`.
     func parameterReceiving(_ node: Syntax) -> TypeDeclarations.Parameter? {
-        guard let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
-            let call = list.parent?.as(FunctionCallExprSyntax.self), let type = builtType(call)
-        else { return nil }
-        let arguments = Array(list)
-        guard let position = arguments.firstIndex(where: { $0.id == argument.id }),
-            let parameters = declarations.initializer(of: type, labels: arguments.map { $0.label?.text }), position < parameters.count
-        else { return nil }
-        return parameters[position]
-    }
-
-    private func builtType(_ call: FunctionCallExprSyntax) -> String? {
-        if let name = SwiftExpressions.typeName(call.calledExpression) { return options.genericBindings[name] ?? name }
-        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init" else { return nil }
-        if let base = access.base { return SwiftExpressions.typeName(base) }
-        return ResolveSite.typeWrittenBeside(Syntax(call), orAnnotation: true)
+        ResolveSite.parameterReceiving(node, declarations: declarations, bindings: options.genericBindings)
     }
 
     /// An eager value: `register(T.self, instance: Impl(…))`; `earlier` holds the statements
@@ -313,33 +297,15 @@ struct ClosureReader {
     private func helperBody(_ expression: ExprSyntax) -> CodeBlockItemListSyntax? {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
             let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver?.trimmedDescription == "self",
-            let owner = Self.enclosingType(of: Syntax(call))
+            let owner = SwiftExpressions.enclosingTypeName(of: Syntax(call))
         else { return nil }
         let method = file.tree.statements.lazy.compactMap { item -> FunctionDeclSyntax? in
-            guard let group = item.item.asProtocol(DeclGroupSyntax.self), Self.typeName(of: group) == owner else { return nil }
+            guard let group = item.item.asProtocol(DeclGroupSyntax.self), SwiftExpressions.typeName(declaredBy: group) == owner else { return nil }
             return group.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first {
                 $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil
             }
         }.first
         return method?.body?.statements
-    }
-
-    private static func typeName(of group: some DeclGroupSyntax) -> String? {
-        if let node = group.as(ExtensionDeclSyntax.self) { return node.extendedType.trimmedDescription }
-        if let node = group.as(ClassDeclSyntax.self) { return node.name.text }
-        if let node = group.as(StructDeclSyntax.self) { return node.name.text }
-        if let node = group.as(EnumDeclSyntax.self) { return node.name.text }
-        if let node = group.as(ActorDeclSyntax.self) { return node.name.text }
-        return nil
-    }
-
-    private static func enclosingType(of node: Syntax) -> String? {
-        var current = node.parent
-        while let scope = current {
-            if let group = scope.asProtocol(DeclGroupSyntax.self) { return typeName(of: group) }
-            current = scope.parent
-        }
-        return nil
     }
 
     /// `Impl(…).then { $0.reactor = r.resolve() }` (the Then library): the closure runs at once on

@@ -67,8 +67,8 @@ final class RegistrationFinder: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard !declarations.injectingWrappers.isEmpty else { return .visitChildren }
         for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
-            let name = attribute.attributeName.trimmedDescription.prefix { $0 != "<" }
-            guard declarations.injectingWrappers.contains(String(name)) else { continue }
+            let name = FactoryCatalogue.lastName(attribute.attributeName)
+            guard declarations.injectingWrappers.contains(name) else { continue }
             for binding in node.bindings {
                 guard let type = binding.typeAnnotation?.type.trimmedDescription else {
                     findings.append(
@@ -217,8 +217,8 @@ final class RegistrationFinder: SyntaxVisitor {
         if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
             let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) })
         {
-            if let call = list.parent?.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(call.calledExpression) {
-                return declarations.initializer(of: type, labels: list.map { $0.label?.text })?[position].type
+            if list.parent?.is(FunctionCallExprSyntax.self) == true {
+                return ResolveSite.parameterReceiving(node, declarations: declarations)?.type
             }
             guard let tuple = list.parent?.as(TupleExprSyntax.self),
                 let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count

@@ -64,6 +64,27 @@ struct ResolveSite {
         return binding.typeAnnotation?.type.trimmedDescription
     }
 
+    /// The declared parameter an expression is passed to, when it is an argument of a call that builds a
+    /// declared type: `Model(api: r.resolve())`, `Model.init(…)`, `let m: Model = .init(…)`; `bindings`
+    /// names the types a wrapper's generic parameters stand for.
+    static func parameterReceiving(_ node: Syntax, declarations: TypeDeclarations, bindings: [String: String] = [:]) -> TypeDeclarations.Parameter? {
+        guard let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+            let call = list.parent?.as(FunctionCallExprSyntax.self), let type = builtType(call, bindings: bindings)
+        else { return nil }
+        let arguments = Array(list)
+        guard let position = arguments.firstIndex(where: { $0.id == argument.id }),
+            let parameters = declarations.initializer(of: type, labels: arguments.map { $0.label?.text }), position < parameters.count
+        else { return nil }
+        return parameters[position]
+    }
+
+    private static func builtType(_ call: FunctionCallExprSyntax, bindings: [String: String]) -> String? {
+        if let name = SwiftExpressions.typeName(call.calledExpression) { return bindings[name] ?? name }
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init" else { return nil }
+        if let base = access.base { return SwiftExpressions.typeName(base) }
+        return typeWrittenBeside(Syntax(call), orAnnotation: true)
+    }
+
     /// A resolve at exactly this expression (no unwrapping), or nil.
     static func at(
         _ expression: ExprSyntax, api: ContainerAPI = ContainerAPI(), constants: StringConstants = StringConstants(),

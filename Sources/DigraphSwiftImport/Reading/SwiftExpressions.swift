@@ -100,6 +100,22 @@ enum SwiftExpressions {
         }
     }
 
+    /// The type a declaration group declares or extends (`class Feed`, `extension Container`).
+    static func typeName(declaredBy group: some DeclGroupSyntax) -> String? {
+        if let node = group.as(ExtensionDeclSyntax.self) { return node.extendedType.trimmedDescription }
+        if let node = group.as(ClassDeclSyntax.self) { return node.name.text }
+        if let node = group.as(StructDeclSyntax.self) { return node.name.text }
+        if let node = group.as(EnumDeclSyntax.self) { return node.name.text }
+        if let node = group.as(ActorDeclSyntax.self) { return node.name.text }
+        return nil
+    }
+
+    /// The innermost type a node is declared in (a class, struct, enum, actor or extension).
+    static func enclosingTypeName(of node: Syntax) -> String? {
+        guard let group = node.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) else { return nil }
+        return typeName(declaredBy: group)
+    }
+
     /// A type's text with every run of white space (line breaks, tabs) as one space: Swift lets a
     /// type span lines, a key and a message do not.
     static func oneLine(_ text: String) -> String {

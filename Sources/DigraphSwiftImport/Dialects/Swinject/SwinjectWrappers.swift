@@ -181,10 +181,7 @@ struct SwinjectWrappers {
     }
 
     private static func owner(of function: FunctionDeclSyntax) -> String? {
-        guard let declaration = function.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) != nil ? $0 : nil }) else { return nil }
-        return declaration.as(ClassDeclSyntax.self)?.name.text ?? declaration.as(StructDeclSyntax.self)?.name.text
-            ?? declaration.as(EnumDeclSyntax.self)?.name.text ?? declaration.as(ActorDeclSyntax.self)?.name.text
-            ?? declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        SwiftExpressions.enclosingTypeName(of: Syntax(function))
     }
 
     private static func functions(in tree: SourceFileSyntax) -> [FunctionDeclSyntax] {
