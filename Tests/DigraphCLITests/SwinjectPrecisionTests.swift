@@ -352,7 +352,8 @@ struct SwinjectPrecisionTests {
 
     /// The app's own property wrapper that resolves its generic parameter (seugi-ios: 44 uses once
     /// read as nothing, without a word): each property it wraps resolves its declared type, checked
-    /// like any resolve of the app. A wrapper that resolves nothing (`@Stored`) is no resolve.
+    /// like any resolve of the app. A wrapper that resolves nothing (`@Stored`), or whose value is
+    /// optional so that a miss gives nil (`@Maybe`), is no resolve that can stop the app.
     @Test func aPropertyWrapperThatResolvesMakesEachUseAResolve() throws {
         let source = """
             import Swinject
@@ -366,6 +367,8 @@ struct SwinjectPrecisionTests {
             }
             @propertyWrapper
             struct Stored<T> { var wrappedValue: T }
+            @propertyWrapper
+            struct Maybe<T> { var wrappedValue: T? { Provider.shared.container.resolve(T.self) } }
             protocol Meals {}
             protocol Keys {}
             final class MealsService: Meals {}
@@ -376,6 +379,7 @@ struct SwinjectPrecisionTests {
                 @Inject private var meals: Meals
                 @Inject var keys: Keys
                 @Stored var count: Int = 0
+                @Maybe var clock: Clock?
             }
 
             """
@@ -383,7 +387,7 @@ struct SwinjectPrecisionTests {
         #expect(result.status == 1, "\(result.stdout)")
         #expect(
             result.stdout == """
-                App.swift:20:5: error: nothing provides 'Keys', needed by app code (resolved directly) [missing-binding]
+                App.swift:22:5: error: nothing provides 'Keys', needed by app code (resolved directly) [missing-binding]
                 digraph: checked 1 registration: 1 error, 0 warnings, 0 infos
 
                 """, "\(result.stdout)")

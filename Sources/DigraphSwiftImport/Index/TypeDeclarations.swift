@@ -315,11 +315,19 @@ struct TypeDeclarations {
             if qualified != name, types[name] == nil { types[name] = declaration }
         }
 
-        /// A `@propertyWrapper` generic over `T` that resolves `T.self` somewhere in its members.
+        /// A `@propertyWrapper` generic over `T` whose `wrappedValue` is a `T` (not a `T?`) and that
+        /// resolves `T.self` somewhere in its members: a miss cannot give a value, so it stops the
+        /// app, and a `missing-binding` error on a use rests on that.
         static func isInjectingWrapper(_ attributes: AttributeListSyntax, generics: GenericParameterClauseSyntax?, members: MemberBlockSyntax) -> Bool {
             guard let generics, generics.parameters.count == 1, let generic = generics.parameters.first?.name.text,
                 attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" })
             else { return false }
+            let wrapsT = members.members.contains { member in
+                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "wrappedValue" && $0.typeAnnotation?.type.trimmedDescription == generic
+                } == true
+            }
+            guard wrapsT else { return false }
             return SwiftExpressions.calls(in: members).contains { call in
                 guard SwiftExpressions.callee(of: call)?.name == "resolve", let first = call.arguments.first?.expression,
                     let (type, _) = SwiftExpressions.metatype(first)
