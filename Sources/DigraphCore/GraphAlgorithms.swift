@@ -147,4 +147,123 @@ public enum GraphAlgorithms {
         }
         return distance.keys.sorted()
     }
+    /// The immediate dominator of every node reachable from `roots` through `successors`, where a
+    /// virtual root stands above all of `roots`: `-1` for a node only the virtual root dominates
+    /// (several roots reach it, or it is a root), `-2` for a node not reached. Lengauer and Tarjan's
+    /// algorithm with path compression, iterative: O(edges · log nodes), no recursion.
+    public static func immediateDominators(count: Int, roots: [Int], successors: (Int) -> [Int]) -> [Int] {
+        let top = count  // the virtual root
+        var number = [Int](repeating: -1, count: count + 1)
+        var vertex: [Int] = []
+        var parent = [Int](repeating: -1, count: count + 1)
+        var predecessors = [[Int]](repeating: [], count: count + 1)
+        vertex.reserveCapacity(count + 1)
+        // Depth-first numbering from the virtual root; each frame holds its successors and the next one to try.
+        number[top] = 0
+        vertex.append(top)
+        var frames: [(node: Int, next: [Int], position: Int)] = [(top, roots, 0)]
+        while let frame = frames.last {
+            guard frame.position < frame.next.count else {
+                frames.removeLast()
+                continue
+            }
+            frames[frames.count - 1].position += 1
+            let next = frame.next[frame.position]
+            predecessors[next].append(frame.node)
+            guard number[next] < 0 else { continue }
+            number[next] = vertex.count
+            vertex.append(next)
+            parent[next] = frame.node
+            frames.append((next, successors(next), 0))
+        }
+        let reached = vertex.count
+        var semi = [Int](repeating: 0, count: count + 1)
+        for node in vertex { semi[node] = number[node] }
+        var ancestor = [Int](repeating: -1, count: count + 1)
+        var label = Array(0...count)
+        var idom = [Int](repeating: -1, count: count + 1)
+        var bucket = [[Int]](repeating: [], count: count + 1)
+
+        /// The node of smallest semidominator on the forest path above `node`, compressing the path (iteratively).
+        func evaluate(_ node: Int) -> Int {
+            guard ancestor[node] >= 0 else { return node }
+            var path: [Int] = []
+            var cursor = node
+            while ancestor[cursor] >= 0, ancestor[ancestor[cursor]] >= 0 {
+                path.append(cursor)
+                cursor = ancestor[cursor]
+            }
+            for member in path.reversed() {
+                let above = ancestor[member]
+                if semi[label[above]] < semi[label[member]] { label[member] = label[above] }
+                ancestor[member] = ancestor[above]
+            }
+            return label[node]
+        }
+
+        for position in stride(from: reached - 1, through: 1, by: -1) {
+            let node = vertex[position]
+            for predecessor in predecessors[node] where number[predecessor] >= 0 {
+                let found = evaluate(predecessor)
+                if semi[found] < semi[node] { semi[node] = semi[found] }
+            }
+            bucket[vertex[semi[node]]].append(node)
+            let above = parent[node]
+            ancestor[node] = above
+            for waiting in bucket[above] {
+                let found = evaluate(waiting)
+                idom[waiting] = semi[found] < semi[waiting] ? found : above
+            }
+            bucket[above].removeAll()
+        }
+        for position in 1..<max(reached, 1) {
+            let node = vertex[position]
+            if idom[node] != vertex[semi[node]] { idom[node] = idom[idom[node]] }
+        }
+        var result = [Int](repeating: -2, count: count)
+        for position in 1..<max(reached, 1) {
+            let node = vertex[position]
+            result[node] = idom[node] == top ? -1 : idom[node]
+        }
+        return result
+    }
+
+    /// The longest path through `successors` starting at one of `starts`, as nodes from the start
+    /// down; edges that close a cycle (found depth first, in order) are not followed. Ties go to the
+    /// earlier start and the earlier successor. Linear.
+    public static func longestPath(from starts: [Int], count: Int, successors: (Int) -> [Int]) -> [Int] {
+        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the stack, 2 done
+        var length = [Int](repeating: 1, count: count)
+        var best = [Int](repeating: -1, count: count)
+        for start in starts where state[start] == 0 {
+            var stack: [(node: Int, next: [Int], position: Int)] = [(start, successors(start), 0)]
+            state[start] = 1
+            while let top = stack.last {
+                if top.position < top.next.count {
+                    stack[stack.count - 1].position += 1
+                    let next = top.next[top.position]
+                    if state[next] == 0 {
+                        state[next] = 1
+                        stack.append((next, successors(next), 0))
+                    }
+                    continue
+                }
+                // Done: its length is one more than its longest finished successor's.
+                for next in top.next where state[next] == 2 && length[next] + 1 > length[top.node] {
+                    length[top.node] = length[next] + 1
+                    best[top.node] = next
+                }
+                state[top.node] = 2
+                stack.removeLast()
+            }
+        }
+        guard var cursor = starts.first else { return [] }
+        for start in starts where length[start] > length[cursor] { cursor = start }
+        var path = [cursor]
+        while best[cursor] >= 0 {
+            cursor = best[cursor]
+            path.append(cursor)
+        }
+        return path
+    }
 }

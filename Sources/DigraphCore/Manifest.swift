@@ -264,16 +264,20 @@ public struct DirectResolve: Hashable, Sendable {
     public var arguments: [TypeReference?]?
     /// The global actor the resolving code runs on (a `@MainActor` view model), when it is isolated.
     public var isolation: TypeReference?
+    /// Made while the app launches (`launch: true`; from Swift, code the app's entry runs before it
+    /// returns): what it resolves is built at launch.
+    public var atLaunch: Bool
 
     public init(
         type: TypeReference, name: Located<String>? = nil, suppressions: [Suppression] = [], arguments: [TypeReference?]? = nil,
-        isolation: TypeReference? = nil
+        isolation: TypeReference? = nil, atLaunch: Bool = false
     ) {
         self.type = type
         self.name = name
         self.suppressions = suppressions
         self.arguments = arguments
         self.isolation = isolation
+        self.atLaunch = atLaunch
     }
 
     public var location: SourceLocation { type.location }

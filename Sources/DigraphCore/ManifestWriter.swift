@@ -81,6 +81,7 @@ public struct ManifestWriter {
                                 entry.append(("arguments", .list(arguments.map { $0.map(type) ?? .scalar("_", quoted: false) })))
                             }
                             if let isolation = use.isolation { entry.append(("isolation", type(isolation))) }
+                            if use.atLaunch { entry.append(("launch", .bool(true))) }
                             return .commented(entry.count == 1 ? type(use.type) : .map(entry), origin: use)
                         })
                 ))

@@ -23,6 +23,8 @@ public struct CheckRun: Sendable {
     /// container generated from them, so it is not imported as well.
     /// What was read from Swift sources (`read 425 Swift files: 30 registrations, …`), nil without any.
     public let swiftRead: String?
+    /// How the app builds its container, read from its Swift sources (the debug build); nil for manifests.
+    public let recipe: ContainerRecipe?
 
     /// `tree` is where the files are read: the disk, or a git revision's files (`GitRevision.tree`).
     /// Swift is checked as a debug and a release build; `everyBuild: false` reads the debug build
@@ -71,6 +73,7 @@ public struct CheckRun: Sendable {
         let loaded = checked[0].loaded
         let imported = imports[0]
         swiftRead = imported.map { $0.readSummary + Self.buildsRead(imports.compactMap { $0 }) }
+        recipe = imported?.recipe
         graph = loaded.graph
         inputUnusable = loaded.graph == nil
         readFiles = ManifestLoader.expand(paths: manifestPaths, in: tree) + (imported?.files ?? [])

@@ -6,6 +6,9 @@ import Foundation
 public struct GeneratedFile: Sendable, Equatable {
     public var path: String
     public var text: String
+    /// Written only when no file is there: the team's to edit (a resolve-all test's setup), never
+    /// compared or replaced.
+    public var writtenOnce = false
 }
 
 /// The composition root as Swift files: generating them (with the header naming their
@@ -20,6 +23,8 @@ public struct SwiftGeneration: Sendable {
         case factory
         /// Stand-in declarations of the manifest's types, to try generated code without the app.
         case stubs
+        /// A Swift Testing file that builds the app's container as the app does and resolves every key.
+        case tests
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -32,15 +37,18 @@ public struct SwiftGeneration: Sendable {
     public var split: Int
     /// A file path, `-` for stdout, or a directory when `split > 1`.
     public var output: String
+    /// With `.tests`: the app's module, which the tests import with `@testable`.
+    public var module: String?
 
     /// More files than this helps no compiler and only fills a folder.
     public static let maximumSplit = 1_000
 
-    public init(target: Target = .plain, access: AccessLevel = .internal, split: Int = 1, output: String = "-") {
+    public init(target: Target = .plain, access: AccessLevel = .internal, split: Int = 1, output: String = "-", module: String? = nil) {
         self.target = target
         self.access = access
         self.split = split
         self.output = output
+        self.module = module
     }
 
     /// What is wrong with these options, if anything (a command line reports it as a usage error).
@@ -50,6 +58,15 @@ public struct SwiftGeneration: Sendable {
         }
         if split > 1, target != .plain { return "--split applies to --target plain" }
         if split > 1, output == "-" { return "--split writes several files: give a directory with -o" }
+        if target == .tests {
+            guard let module else { return "--target tests needs --module NAME: the app's module, which the tests import with @testable" }
+            guard TypeExpressionParser.isIdentifierShaped(module), module.count <= 200 else {
+                return "--module \(PrintableText.escape(String(module.prefix(80)))): write the app's module name, an identifier such as App"
+            }
+            if output == "-" { return "--target tests writes the tests and, beside them, the setup file they use: give the tests file with -o" }
+        } else if module != nil {
+            return "--module applies to --target tests"
+        }
         return nil
     }
 
@@ -83,7 +100,7 @@ public struct SwiftGeneration: Sendable {
         guard let graph = check.graph else { return (check, .failure(.unusableInput)) }
         guard check.report.errors == 0 else { return (check, .failure(.graphHasErrors)) }
         do {
-            return (check, .success(try files(for: graph, manifests: manifests)))
+            return (check, .success(try files(for: graph, manifests: manifests, recipe: check.recipe)))
         } catch {
             return (check, .failure(.cannotGenerate(error)))
         }
@@ -93,7 +110,7 @@ public struct SwiftGeneration: Sendable {
     /// Fails when the graph cannot be generated although it checks (two keys whose accessors
     /// would be spelled alike): the message names both.
     public func files(
-        for graph: DependencyGraph, manifests: [String],
+        for graph: DependencyGraph, manifests: [String], recipe: ContainerRecipe? = nil,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(Failure) -> [GeneratedFile] {
         let plan: GenerationPlan
@@ -111,6 +128,18 @@ public struct SwiftGeneration: Sendable {
         case .swinject: return [GeneratedFile(path: output, text: SwinjectAssemblyGenerator(plan: plan, access: access, sources: sources).generate())]
         case .factory: return [GeneratedFile(path: output, text: FactoryContainerGenerator(plan: plan, access: access, sources: sources).generate())]
         case .stubs: return [GeneratedFile(path: output, text: StubGenerator(plan: plan, sources: sources).generate())]
+        case .tests:
+            let generator: ResolveAllTestsGenerator
+            do {
+                generator = try ResolveAllTestsGenerator(plan: plan, recipe: recipe, module: module ?? "App", sources: sources)
+            } catch {
+                throw Failure(description: error.description)
+            }
+            let setup = ((output as NSString).deletingLastPathComponent as NSString).appendingPathComponent(ResolveAllTestsGenerator.setup + ".swift")
+            return [
+                GeneratedFile(path: output, text: generator.generate()),
+                GeneratedFile(path: setup, text: generator.setupFile(), writtenOnce: true),
+            ]
         }
     }
 
@@ -119,7 +148,7 @@ public struct SwiftGeneration: Sendable {
     /// Empty when everything is up to date.
     public func staleness(of files: [GeneratedFile]) -> [String] {
         var problems: [String] = []
-        for file in files {
+        for file in files where !file.writtenOnce {
             let existing: String
             switch ComparedFile.text(at: file.path) {
             case .success(let text): existing = text
@@ -154,8 +183,9 @@ public struct SwiftGeneration: Sendable {
             }
             let lock = split > 1 ? try DirectoryLock(output) : nil
             defer { lock?.release() }
-            for file in files where file.path != "-" { try Self.mayReplace(file.path) }
-            for file in files { try OutputPath.write(Array(file.text.utf8), to: file.path, readingFrom: inputs) }
+            let written = files.filter { !$0.writtenOnce || InputFile.kind(of: $0.path) == .missing }
+            for file in written where file.path != "-" && !file.writtenOnce { try Self.mayReplace(file.path) }
+            for file in written { try OutputPath.write(Array(file.text.utf8), to: file.path, readingFrom: inputs) }
             for leftover in leftovers(besides: files) { try FileManager.default.removeItem(atPath: leftover) }
         } catch let error as OutputPath.WriteError {
             throw error

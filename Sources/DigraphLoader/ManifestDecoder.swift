@@ -15,7 +15,7 @@ struct ManifestDecoder {
         "isolation", "dependencies", "properties", "arguments", "aliasOf", "supplied", "suppress", "eager",
     ]
     static let dependencyFields = ["type", "name", "lazy", "eager", "arguments", "argument", "suppress"]
-    static let resolveFields = ["type", "name", "arguments", "isolation"]
+    static let resolveFields = ["type", "name", "arguments", "isolation", "launch"]
 
     init(file: String) { self.file = file }
 
@@ -125,7 +125,10 @@ struct ManifestDecoder {
             }
         }
         let isolation = fields["isolation"].flatMap { globalActor($0) }
-        return typeReference(typeNode, "a resolved key").map { DirectResolve(type: $0, name: name, arguments: arguments, isolation: isolation) }
+        let atLaunch = fields["launch"].flatMap { bool($0, "'launch'") } ?? false
+        return typeReference(typeNode, "a resolved key").map {
+            DirectResolve(type: $0, name: name, arguments: arguments, isolation: isolation, atLaunch: atLaunch)
+        }
     }
 
     /// Registrations are decoded one by one, so a big file's list is cut into slices decoded side by

@@ -33,6 +33,9 @@ struct ImportRun {
         Pass(name: "factory", why: "Factory's registrations are container properties, not calls, and have no order: read after the ordered ones") {
             $0.readFactoryContainers()
         },
+        Pass(name: "recipe", why: "how the app builds its container, for a test that builds the same one: needs every registration read and ordered") {
+            $0.readRecipe()
+        },
         Pass(name: "assembly", why: "types parsed into keys, names made identifiers, ignore comments applied: one manifest from everything read") {
             $0.assemble()
         },
@@ -60,6 +63,13 @@ struct ImportRun {
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
     var otherManifests: [(label: String, manifest: Manifest)] = []
+    /// The code that runs at launch, found by the order pass: resolves there build their keys at launch.
+    var launchCode: LaunchCode?
+    /// The assembly each Swinject registration is made in (order pass), and the recipe read from it.
+    var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
+    var appAssemblies: [(type: String, expression: String?)] = []
+    var factoryRegistrations = 0
+    var recipe: ContainerRecipe?
 
     init(files: [SwiftFile], dialectTypes: [any Dialect.Type], stated: [ContainerMethodStatement], context: FactoryContext?, assembly: String) {
         self.files = files
@@ -110,6 +120,9 @@ struct ImportRun {
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers
+        launchCode = order.launchCode
+        assemblyOf = order.assemblyOf
+        appAssemblies = order.appAssemblies
         // A preview resolves from its own container: not one of the app's roots.
         resolves.removeAll { order.previewCode.holds($0.location) }
     }
@@ -118,6 +131,7 @@ struct ImportRun {
         var factory = FactoryContainerReader(files: files.filter { $0.refusal == nil }, declarations: declarations, context: context)
         factory.read()
         found += factory.found
+        factoryRegistrations = factory.found.count
         resolves += factory.resolves
         findings += factory.findings
     }
@@ -127,6 +141,9 @@ struct ImportRun {
         assembler.ignores = IgnoreComments(files: files)
         findings += assembler.ignores.findings
         otherManifests = otherContainers.map { ($0.label, assembler.manifest(ofOtherContainer: $0.registrations)) }
+        if let launchCode {
+            for index in resolves.indices { resolves[index].atLaunch = launchCode.holds(resolves[index].location) }
+        }
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
         self.manifest = manifest
@@ -134,6 +151,35 @@ struct ImportRun {
         // Printed names can collide only where some dialect in use keys by them.
         let inUse = dialects.indices.filter { dialectOfFile.contains($0) }.map { dialects[$0] }
         self.manifest.keysByTypeIdentity = !inUse.isEmpty && inUse.allSatisfy(\.keysByTypeIdentity)
+    }
+
+    private mutating func readRecipe() {
+        let swinjectFiles = Set(files.indices.filter { dialects[dialectOfFile[$0]] is SwinjectDialect }.map { files[$0].path })
+        let called = found.dropLast(factoryRegistrations)
+        let swinject = called.filter { swinjectFiles.contains($0.location.file) }
+        var libraries: [(library: ContainerRecipe.Library, registrations: Int)] = [
+            (.swinject, swinject.count), (.handRolled, called.count - swinject.count), (.factory, factoryRegistrations),
+        ]
+        libraries.removeAll { $0.registrations == 0 }
+        // The app's own `Assembler([…])` order first, then assemblies applied some other way, in run order.
+        let registering = Set(swinject.compactMap { assemblyOf[$0.location] })
+        var assemblies = appAssemblies.filter { registering.contains($0.type) }.map { type, expression in
+            ContainerRecipe.Assembly(
+                type: type, buildsWithoutArguments: expression == "\(type)()" || declarations.initializer(of: type, labels: []) != nil,
+                asTheAppBuildsIt: expression)
+        }
+        var outside: [DigraphCore.SourceLocation] = []
+        for registration in swinject {
+            guard let type = assemblyOf[registration.location] else {
+                outside.append(registration.location)
+                continue
+            }
+            guard !assemblies.contains(where: { $0.type == type }) else { continue }
+            assemblies.append(ContainerRecipe.Assembly(type: type, buildsWithoutArguments: declarations.initializer(of: type, labels: []) != nil))
+        }
+        let factoryModule = files.lazy.compactMap { file in FactoryCatalogue.libraries.sorted().last { file.imports($0) } }.first
+        recipe = ContainerRecipe(
+            libraries: libraries, assemblies: assemblies, registeredOutsideAssemblies: outside, factoryModule: factoryRegistrations > 0 ? factoryModule : nil)
     }
 
     private mutating func noteUnreadLibrary() {

@@ -24,6 +24,8 @@ public enum SwiftImporter {
         /// The builds this result is what digraph read for (`debug`, `release`): those whose `#if`s
         /// leave out the same code.
         public var builds: [String] = [BuildConfiguration.debug.name]
+        /// How the app builds its container, for a test that builds the same one.
+        public var recipe: ContainerRecipe?
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -142,7 +144,8 @@ public enum SwiftImporter {
             for pass in ImportRun.passes { pass.run(&run) }
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
-                unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name))
+                unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
+                recipe: run.recipe)
         }
     }
 

@@ -16,7 +16,9 @@ struct Digraph: ParsableCommand {
             (unreadable file, schema error, bad command line).
             """,
         version: DigraphProject.version,
-        subcommands: [Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Explain.self, Init.self, Layout.self])
+        subcommands: [
+            Check.self, Import.self, Render.self, GenSwift.self, Diff.self, Why.self, Analyze.self, Explain.self, Init.self, Layout.self,
+        ])
 }
 
 extension Digraph {

@@ -26,6 +26,14 @@ struct GenSwift: ConfiguredCommand {
             them). The output starts with a header naming its sources; an existing file without that \
             header is never overwritten (exit 2). Files are written atomically.
 
+            --target tests --module App -o Tests/AppTests/ResolveAllTests.swift: from the app's Swift \
+            sources, a Swift Testing suite that builds the app's container as the app does (its \
+            Swinject assemblies, its Factory containers) and resolves every registration, one test \
+            per key: it resolves, and a singleton or weak registration gives one instance. Beside it, \
+            ResolveAllSetup.swift is written once and never replaced: the runtime arguments of each \
+            registration that takes some (a test stays disabled until they are given) and any \
+            assembly the app builds from values.
+
             --check generates in memory and compares with the file at -o: exit 0 when it is up to \
             date, 1 with a short summary when it is stale or missing. Use it as a pre-merge guard.
 
@@ -40,7 +48,7 @@ struct GenSwift: ConfiguredCommand {
 
     @Option(
         help:
-            "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), factory (an hmlongco/Factory container extension), or stubs (stand-in declarations of the manifest's types, to try generated code without the app)."
+            "What to generate: plain (a container in plain Swift), swinject (Swinject assemblies), factory (an hmlongco/Factory container extension), stubs (stand-in declarations of the manifest's types, to try generated code without the app), or tests (a Swift Testing file that builds the app's own container and resolves every key; from Swift sources)."
     )
     var target: SwiftGeneration.Target = .plain
 
@@ -55,6 +63,9 @@ struct GenSwift: ConfiguredCommand {
     var accessOption: AccessLevel?
 
     var access: AccessLevel { accessOption ?? .internal }
+
+    @Option(help: ArgumentHelp("With --target tests: the app's module, which the tests import with @testable.", valueName: "name"))
+    var module: String?
 
     @Flag(help: "Compare with the file at -o instead of writing it; exit 1 when it is stale.")
     var check = false
@@ -110,18 +121,27 @@ struct GenSwift: ConfiguredCommand {
             )
             return
         }
+        let setupExisted = Set(generated.filter { $0.writtenOnce && InputFile.kind(of: $0.path) != .missing }.map(\.path))
         do {
             try generation.write(generated, readingFrom: outcome.readFiles + Configured.files)
         } catch {
             throw CommandFailure(shown(error.description))
         }
         if output != "-" {
-            printToStandardError("digraph: wrote \(shown(generated.count == 1 ? output : "\(generated.count) files in \(output)"))\n")
+            let replaced = generated.filter { !$0.writtenOnce }
+            printToStandardError("digraph: wrote \(shown(replaced.count == 1 ? output : "\(replaced.count) files in \(output)"))\n")
+        }
+        for file in generated where file.writtenOnce {
+            printToStandardError(
+                setupExisted.contains(file.path)
+                    ? "digraph: kept \(shown(file.path)): it is yours to edit, and digraph never replaces it\n"
+                    : "digraph: wrote \(shown(file.path)) once: fill in what it marks (runtime arguments, assemblies built from values); digraph never replaces it\n"
+            )
         }
     }
 
     var generation: SwiftGeneration {
-        SwiftGeneration(target: target, access: access, split: split, output: output)
+        SwiftGeneration(target: target, access: access, split: split, output: output, module: module)
     }
 }
 

@@ -9,13 +9,14 @@ struct GuidanceAndDefaultsTests {
         #expect(typo.status == 2)
         #expect(typo.stdout.isEmpty)
         #expect(
-            typo.stderr == "digraph: error: unknown command 'chek'; did you mean 'check'? The commands: check, import, render, gen-swift, diff, explain, init\n"
+            typo.stderr
+                == "digraph: error: unknown command 'chek'; did you mean 'check'? The commands: check, import, render, gen-swift, diff, why, analyze, explain, init\n"
         )
         let unknown = try CLIRunner.run(["frobnicate"])
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr
-                == "digraph: error: unknown command 'frobnicate'; the commands: check, import, render, gen-swift, diff, explain, init (`digraph help <command>` for each)\n"
+                == "digraph: error: unknown command 'frobnicate'; the commands: check, import, render, gen-swift, diff, why, analyze, explain, init (`digraph help <command>` for each)\n"
         )
         // Commands, help and options still parse as before.
         #expect(try CLIRunner.run(["help", "check"]).status == 0)

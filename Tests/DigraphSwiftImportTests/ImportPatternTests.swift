@@ -488,6 +488,47 @@ struct ImportPatternTests {
         #expect(first == second)
         #expect(SwiftImporter.run(sources: source).written(as: .json, command: "t") == SwiftImporter.run(sources: source).written(as: .json, command: "t"))
     }
+    /// What runs before the entry returns builds its resolves at launch: the entry's own body and the
+    /// functions it calls, outside closures (a button's action, `DispatchQueue.main.async`), and the
+    /// stored properties of the entry's type. A resolve anywhere else is not marked.
+    @Test func resolvesTheEntryMakesAreMarkedAsLaunch() {
+        #expect(
+            Self.imported(
+                """
+                final class AppDelegate {
+                    let container = Container()
+                    let store = Container.shared.resolve(Store.self)!
+                    lazy var later = container.resolve(Later.self)!
+                    func application(_ app: AnyObject?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                        _ = container.resolve(Launched.self)!
+                        setUp()
+                        DispatchQueue.main.async { _ = self.container.resolve(Deferred.self) }
+                        func nested() { _ = self.container.resolve(Nested.self) }
+                        return true
+                    }
+                    func setUp() { _ = container.resolve(Called.self) }
+                    func openSettings() { _ = container.resolve(Settings.self) }
+                }
+                """) == """
+                    registrations: []
+
+                    resolves:
+                      # App.swift:3
+                      - { type: Store, launch: true }
+                      # App.swift:4
+                      - Later
+                      # App.swift:6
+                      - { type: Launched, launch: true }
+                      # App.swift:8
+                      - Deferred
+                      # App.swift:9
+                      - Nested
+                      # App.swift:12
+                      - { type: Called, launch: true }
+                      # App.swift:13
+                      - Settings
+                    """)
+    }
 }
 
 /// A hand-rolled container's API, learned from its declaration (issue: hand-rolled containers).

@@ -304,7 +304,7 @@ struct ManifestAssembler {
                     DirectResolve(
                         type: resolved, name: use.name.map { Located($0, at: use.location) }, suppressions: ignores.take(at: use.location),
                         arguments: use.compilerChecksArguments ? nil : passed,
-                        isolation: use.isolation.map { reference($0, at: use.location, "resolve") }))
+                        isolation: use.isolation.map { reference($0, at: use.location, "resolve") }, atLaunch: use.atLaunch))
             }
             return direct
         }

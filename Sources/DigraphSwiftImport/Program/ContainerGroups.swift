@@ -12,6 +12,9 @@ struct ContainerGroups {
     struct Group {
         var location: DigraphCore.SourceLocation
         var assemblies: Set<String> = []
+        /// Each assembly as the call builds it, in source order: its type and, when it is one line
+        /// without comments, the expression (`PresentationAssembly(navigation: NavigationRouter())`).
+        var built: [(type: String, expression: String?)] = []
     }
 
     private(set) var groups: [Group] = []
@@ -42,12 +45,19 @@ struct ContainerGroups {
                         groupOfCall[building.id] = groups.count - 1
                         return groups.count - 1
                     }()
-                groups[number].assemblies.insert(type)
+                if groups[number].assemblies.insert(type).inserted {
+                    let text = call.trimmedDescription
+                    let plain = !text.contains("\n") && !text.contains("//") && !text.contains("/*")
+                    groups[number].built.append((type, plain ? text : nil))
+                }
                 placed[type, default: []].insert(number)
             }
         }
         for type in unplaced { placed[type] = nil }
-        for index in groups.indices { groups[index].assemblies.subtract(unplaced) }
+        for index in groups.indices {
+            groups[index].assemblies.subtract(unplaced)
+            groups[index].built.removeAll { unplaced.contains($0.type) }
+        }
     }
 
     /// The groups joined by an assembly they share: one container each, as far as the code tells.

@@ -19,6 +19,12 @@ struct RegistrationOrder {
     /// The containers that are not the app's (a preview's, one built from other assemblies), each
     /// with the registrations made on it, to be checked on their own.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])]
+    /// The code that runs while the app launches.
+    var launchCode: LaunchCode
+    /// The assembly type each ordered registration is made in, when it is made in one.
+    var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
+    /// The assemblies the call building the app's container builds, in its order.
+    var appAssemblies: [(type: String, expression: String?)] = []
 
     /// How deep the walk follows calls; deeper chains keep source order.
     static let maximumDepth = 64
@@ -40,6 +46,12 @@ struct RegistrationOrder {
         findings = work.findings
         previewCode = work.previewCode
         otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
+        launchCode = LaunchCode(index: work.index)
+        appAssemblies = work.appAssemblies
+        for registration in ordered {
+            guard let owner = work.index.owner(of: registration.location)?.name, work.index.assemblerTypes.contains(owner) else { continue }
+            assemblyOf[registration.location] = owner
+        }
     }
 
     /// The state the steps share: the walk's, then what each step leaves out.
@@ -62,6 +74,7 @@ struct RegistrationOrder {
         var previewOf: [Int: Int] = [:]
         var previewCode: PreviewCode
         var otherContainers: [(label: String, offsets: Set<Int>)] = []
+        var appAssemblies: [(type: String, expression: String?)] = []
 
         init(found: [RegistrationFinder.Found], index: FunctionIndex) {
             self.found = found
@@ -109,6 +122,11 @@ struct RegistrationOrder {
         mutating func leaveOutOtherContainers(files: [SwiftFile]) {
             let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
             let containers = grouping.containers
+            func builds(_ container: [Int]) -> [(type: String, expression: String?)] {
+                var seen = Set<String>()
+                return container.flatMap { grouping.groups[$0].built }.filter { seen.insert($0.type).inserted }
+            }
+            if containers.count == 1 { appAssemblies = builds(containers[0]) }
             guard containers.count > 1 else { return }
             var offsetsOf: [String: [Int]] = [:]
             for offset in found.indices where previewOf[offset] == nil {
@@ -120,6 +138,7 @@ struct RegistrationOrder {
             let reachedOne = types.firstIndex { $0.contains { offsetsOf[$0]?.contains(where: appReached.contains) == true } }
             let app = reachedOne ?? sizes.indices.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
             let appBuilt = grouping.groups[containers[app][0]].location.fileNameAndLine
+            appAssemblies = builds(containers[app])
             for (number, container) in containers.enumerated() where number != app {
                 let built = grouping.groups[container[0]].location.fileNameAndLine
                 var own = Set<Int>()
@@ -632,5 +651,83 @@ private struct FunctionIndex {
             functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: Syntax(body), file: file, isEntry: owner.isMain))
             return .skipChildren
         }
+    }
+}
+
+/// The code that runs while the app launches, before its entry returns: the entry's body and the
+/// functions it calls, each outside its closures (a closure may run later: a button's action,
+/// `DispatchQueue.main.async`), and the stored properties of the entry's type, built with the app
+/// object (`@Injected var x`, `let store = container.resolve(…)`). A resolve written there builds
+/// its key at launch.
+struct LaunchCode {
+    /// Per file, the launch ranges (UTF-8 offsets) and the closures inside them.
+    private var spans: [String: [(range: Range<Int>, holes: [Range<Int>])]] = [:]
+    private var converters: [String: SourceLocationConverter] = [:]
+
+    fileprivate init(index: FunctionIndex) {
+        var visited = Set<SyntaxIdentifier>()
+        var pending = index.entries.map { ($0, 0) }
+        var ownersSeen = Set<SyntaxIdentifier>()
+        while let (function, depth) = pending.popLast() {
+            guard depth < RegistrationOrder.maximumDepth, visited.insert(function.body.id).inserted else { continue }
+            let finder = LaunchCallFinder(viewMode: .sourceAccurate)
+            finder.walk(function.body)
+            add(function.body, holes: finder.closures, in: function.file)
+            for call in finder.calls.reversed() {
+                for callee in index.callees(of: call, from: function) { pending.append((callee, depth + 1)) }
+            }
+            guard function.isEntry, let group = function.body.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }),
+                ownersSeen.insert(group.id).inserted
+            else { continue }
+            for member in group.memberBlock.members {
+                guard let property = member.decl.as(VariableDeclSyntax.self), Self.isStored(property) else { continue }
+                let finder = LaunchCallFinder(viewMode: .sourceAccurate)
+                finder.walk(property)
+                add(Syntax(property), holes: finder.closures, in: function.file)
+            }
+        }
+    }
+
+    /// A stored instance property, built with its instance: not `static`, `lazy` or computed.
+    private static func isStored(_ property: VariableDeclSyntax) -> Bool {
+        guard !property.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) else { return false }
+        return property.bindings.allSatisfy { binding in
+            guard let accessors = binding.accessorBlock?.accessors else { return true }
+            // `{ didSet … }` observes a stored property; a bare block or a `get` computes one.
+            guard case .accessors(let list) = accessors else { return false }
+            return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+        }
+    }
+
+    private mutating func add(_ node: Syntax, holes: [Range<Int>], in file: SwiftFile) {
+        converters[file.path] = file.converter
+        let range = node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+        spans[file.path, default: []].append((range, holes))
+    }
+
+    /// Whether code at `location` runs at launch.
+    func holds(_ location: DigraphCore.SourceLocation) -> Bool {
+        guard let converter = converters[location.file], let fileSpans = spans[location.file] else { return false }
+        let offset = converter.position(ofLine: location.line, column: location.column).utf8Offset
+        return fileSpans.contains { span in span.range.contains(offset) && !span.holes.contains { $0.contains(offset) } }
+    }
+}
+
+/// The calls a function makes itself, outside its closures, and where those closures are.
+private final class LaunchCallFinder: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+    var closures: [Range<Int>] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        closures.append(node.position.utf8Offset..<node.endPosition.utf8Offset)
+        return .skipChildren
+    }
+    // A nested function runs when called, not where it is written.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        closures.append(node.position.utf8Offset..<node.endPosition.utf8Offset)
+        return .skipChildren
     }
 }

@@ -34,6 +34,8 @@ final class RegistrationFinder: SyntaxVisitor {
         var isolation: String?
         /// A Factory parameter: the compiler has checked what is passed.
         var compilerChecksArguments = false
+        /// Made by code that runs while the app launches (`LaunchCode`).
+        var atLaunch = false
     }
 
     let file: SwiftFile

@@ -1,0 +1,217 @@
+import DigraphCore
+
+/// Generates a Swift Testing file that builds the app's own container the way the app does (its
+/// Swinject assemblies, its Factory containers) and resolves every registration, one test per key:
+/// it resolves, and a singleton is one instance. What the sources cannot tell (runtime arguments,
+/// an assembly built from values) comes from a setup file written once for the team to fill in.
+public struct ResolveAllTestsGenerator {
+    let plan: GenerationPlan
+    let recipe: ContainerRecipe
+    let library: ContainerRecipe.Library
+    let module: String
+    let sources: [String]
+
+    /// The generated suite, and the team's setup type it asks.
+    public static let suite = "ResolveAllTests"
+    public static let setup = "ResolveAllSetup"
+
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(plan: GenerationPlan, recipe: ContainerRecipe?, module: String, sources: [String]) throws(Refusal) {
+        guard let recipe else {
+            throw Refusal(
+                description:
+                    "--target tests builds the app's container the way the app does, which only its Swift sources say: give the app's Swift folder, not manifests")
+        }
+        guard let library = recipe.libraries.first?.library else {
+            throw Refusal(description: "the Swift sources register nothing digraph read, so there is nothing to resolve")
+        }
+        guard recipe.libraries.count == 1 else {
+            let listed = recipe.libraries.map { "\($0.library.rawValue) (\($0.registrations))" }.joined(separator: ", ")
+            throw Refusal(description: "the app registers through several libraries (\(listed)); --target tests builds one container: leave the others' folders out with --exclude")
+        }
+        if let odd = recipe.assemblies.first(where: { !$0.type.split(separator: ".").allSatisfy { TypeExpressionParser.isIdentifierShaped(String($0)) } }) {
+            throw Refusal(description: "the assembly type '\(PrintableText.escape(odd.type))' is not a Swift type name")
+        }
+        guard library != .handRolled else {
+            throw Refusal(
+                description:
+                    "--target tests builds Swinject and Factory containers; a hand-rolled container's registering code and resolve method are the app's own, so write its resolve-all test by hand (`digraph import` lists every key to resolve)"
+            )
+        }
+        self.plan = plan
+        self.recipe = recipe
+        self.library = library
+        self.module = module
+        self.sources = sources
+    }
+
+    var graph: DependencyGraph { plan.graph }
+
+    /// Registrations made outside every assembly, by location: a container built from the
+    /// assemblies does not hold them.
+    private var outside: Set<SourceLocation> { Set(recipe.registeredOutsideAssemblies) }
+
+    public func generate() -> String {
+        var out = SwiftWriter()
+        let options = [("--target", "tests"), ("--module", module)]
+        for line in GeneratedHeader.lines(sources: sources, options: options) { out.line(line) }
+        out.line()
+        let libraryModule = library == .swinject ? "Swinject" : (recipe.factoryModule ?? "FactoryKit")
+        out.line("import \(libraryModule)")
+        out.line("import Testing")
+        out.line()
+        out.line("@testable import \(module)")
+        out.line()
+        out.line("/// Builds the app's container as the app does and resolves every registration digraph read:")
+        out.line("/// a failing test names the key. Runtime arguments and values the sources cannot tell come")
+        out.line("/// from \(Self.setup) (\(Self.setup).swift, yours to edit).")
+        out.block("@Suite\(library == .factory ? "(.serialized)" : "") struct \(Self.suite)") { out in
+            if library == .swinject { writeSwinjectContainer(&out) }
+            for index in graph.registrations.indices {
+                for provided in graph.registrations[index].provides { writeTest(index, provided, &out) }
+            }
+            out.line()
+            out.line("/// A value type is copied on every resolve: only a class instance can be one instance.")
+            out.block("static func isOneInstance(_ first: Any?, _ second: Any?) -> Bool") { out in
+                out.line("guard let first, let second else { return false }")
+                out.line("guard type(of: first) is AnyClass else { return true }")
+                out.line("return (first as AnyObject) === (second as AnyObject)")
+            }
+        }
+        return out.text
+    }
+
+    private func writeSwinjectContainer(_ out: inout SwiftWriter) {
+        out.line()
+        out.line("/// The assemblies the app applies, in the order their registrations run.")
+        out.block("static func makeResolver() -> Resolver") { out in
+            let built = recipe.assemblies.map { assembly in
+                assembly.buildsWithoutArguments ? "\(assembly.type)()" : "\(Self.setup).\(Self.builderName(of: assembly.type))()"
+            }
+            out.line("Assembler([\(built.joined(separator: ", "))]).resolver")
+        }
+    }
+
+    static func builderName(of type: String) -> String {
+        let plain = type.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        return (plain.first.map { String($0).lowercased() } ?? "") + plain.dropFirst()
+    }
+
+    private func writeTest(_ index: Int, _ provided: TypeReference, _ out: inout SwiftWriter) {
+        let registration = graph.registrations[index]
+        let binding = BindingKey(key: provided.key, name: registration.name?.value)
+        let shown = binding.description
+        let function = "resolves_" + plan.accessor(for: binding).filter { $0 != "`" }
+        let arguments = graph.registrations[plan.argumentOwner(of: index)].arguments
+        let isOne = registration.lifetime == .singleton || registration.lifetime == .weak
+        var traits: [String] = []
+        if library == .swinject, outside.contains(registration.location) {
+            traits.append(
+                ".disabled(\(SwiftWriter.literal("registered outside every assembly (\(registration.location)): a container built from the assemblies does not hold it")))"
+            )
+        }
+        let argumentTypes = arguments.map { plan.naming.spell($0.type.expression) }
+        let argumentsType = argumentTypes.count == 1 ? argumentTypes[0] : "(" + argumentTypes.joined(separator: ", ") + ")"
+        let lookup = "\(Self.setup).arguments(for: \(SwiftWriter.literal(shown)))"
+        if !arguments.isEmpty {
+            traits.append(
+                ".enabled(if: \(lookup) != nil, \(SwiftWriter.literal("give its runtime arguments (\(argumentsType)) in \(Self.setup).arguments(for:)")))")
+        }
+        let title = SwiftWriter.literal("'\(shown)' resolves" + (isOne ? ", one instance" : ""))
+        let actor = plan.isolation[index].map { "@\($0) " } ?? ""
+        out.line()
+        out.block("@Test(\(([title] + traits).joined(separator: ", "))) \(actor)func \(function)() throws") { out in
+            var passed: [String] = []
+            if !arguments.isEmpty {
+                out.line(
+                    "let arguments = try #require(\(lookup) as? \(argumentsType), \(SwiftWriter.literal("\(Self.setup).arguments(for: \"\(shown)\") is not a \(argumentsType)")))"
+                )
+                passed = arguments.count == 1 ? ["arguments"] : arguments.indices.map { "arguments.\($0)" }
+            }
+            let resolve = resolveExpression(registration, provided, passing: passed)
+            switch library {
+            case .swinject:
+                out.line("let resolver = Self.makeResolver()")
+                out.line("let first = \(resolve)")
+                out.line("#expect(first != nil, \(SwiftWriter.literal("'\(shown)' is not registered in the app's container: resolving it gives nil")))")
+                if isOne {
+                    out.line(
+                        "#expect(Self.isOneInstance(first, \(resolve)), \(SwiftWriter.literal("'\(shown)' is registered as one instance (\(registration.lifetime.rawValue)), but two resolves gave two")))"
+                    )
+                }
+            case .factory, .handRolled:
+                // A factory always gives a value (or stops the test); an optional one may give nil.
+                out.line("let first = \(resolve)")
+                if provided.expression.isOptional {
+                    out.line("#expect(first != nil, \(SwiftWriter.literal("'\(shown)' gave nil: nothing registers a value for it")))")
+                }
+                if isOne {
+                    out.line(
+                        "#expect(Self.isOneInstance(first, \(resolve)), \(SwiftWriter.literal("'\(shown)' is registered as one instance (\(registration.lifetime.rawValue)), but two resolves gave two")))"
+                    )
+                } else if !provided.expression.isOptional {
+                    out.line("_ = first")
+                }
+            }
+        }
+    }
+
+    private func resolveExpression(_ registration: Registration, _ provided: TypeReference, passing passed: [String]) -> String {
+        switch library {
+        case .swinject:
+            let name = registration.name.map { ", name: \(SwiftWriter.literal($0.value))" } ?? ""
+            let arguments =
+                passed.isEmpty ? "" : passed.count == 1 ? ", argument: \(passed[0])" : ", arguments: " + passed.joined(separator: ", ")
+            return "resolver.resolve(\(plan.naming.metatype(provided.expression))\(name)\(arguments))"
+        case .factory, .handRolled:
+            // A Factory key's name is its property, qualified by its container unless it is `Container`.
+            let name = registration.name?.value ?? ""
+            let parts = name.split(separator: ".")
+            let container = parts.count > 1 ? parts.dropLast().joined(separator: ".") : "Container"
+            let property = SwiftNaming.escaped(String(parts.last ?? ""))
+            let argument = passed.isEmpty ? "" : passed.count == 1 ? passed[0] : "(" + passed.joined(separator: ", ") + ")"
+            return "\(container).shared.\(property)(\(argument))"
+        }
+    }
+
+    /// The team's setup file, written once: a builder for each assembly the app builds from values,
+    /// and the runtime arguments of each registration that takes some, as commented-out placeholders.
+    public func setupFile() -> String {
+        var out = SwiftWriter()
+        out.line("// Written once by `digraph gen-swift --target tests`; digraph never overwrites it: it is yours.")
+        out.line("// \(Self.suite).swift (generated) asks it for what the app's sources cannot tell.")
+        out.line()
+        if library == .swinject { out.line("import Swinject") }
+        out.line()
+        out.line("@testable import \(module)")
+        out.line()
+        out.block("enum \(Self.setup)") { out in
+            if library == .swinject {
+                for assembly in recipe.assemblies where !assembly.buildsWithoutArguments {
+                    out.line("/// The app builds \(assembly.type) from values: build it here as the app does.")
+                    out.block("static func \(Self.builderName(of: assembly.type))() -> \(assembly.type)") { out in
+                        out.line(assembly.asTheAppBuildsIt.map { "\($0)  // as the app's Assembler builds it" } ?? "\(assembly.type)(<#as the app builds it#>)")
+                    }
+                    out.line()
+                }
+            }
+            out.line("/// The runtime arguments to resolve each registration that takes some with, as the app")
+            out.line("/// passes them: one value, or a tuple for several. A key left out here is not tested.")
+            out.block("static func arguments(for key: String) -> Any?") { out in
+                out.line("switch key {")
+                for (index, registration) in graph.registrations.enumerated() where !registration.arguments.isEmpty && registration.aliasOf == nil {
+                    let types = registration.arguments.map { plan.naming.spell($0.type.expression) }
+                    let binding = BindingKey(key: registration.provides[0].key, name: registration.name?.value)
+                    _ = index
+                    out.line("// case \(SwiftWriter.literal(binding.description)): return <#\(types.joined(separator: ", "))#>")
+                }
+                out.line("default: return nil")
+                out.line("}")
+            }
+        }
+        return out.text
+    }
+}
