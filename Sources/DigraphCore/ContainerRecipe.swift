@@ -2,7 +2,8 @@
 /// same container (`gen-swift --target tests`). A manifest does not say it.
 public struct ContainerRecipe: Sendable, Equatable {
     public enum Library: String, Sendable {
-        case swinject, factory, handRolled = "hand-rolled"
+        case swinject, factory
+        case handRolled = "hand-rolled"
     }
 
     /// A Swinject assembly the app applies to its container.

@@ -18,6 +18,7 @@ public struct GraphDrawing {
     }
 
     private let picture: PictureScene
+    private let graph: DependencyGraph
     private let options: DOTOptions
     /// Registrations and edges the picture holds (0 when modules are collapsed: few nodes).
     public let registrations: Int
@@ -26,6 +27,7 @@ public struct GraphDrawing {
     /// Fails when `options` focus on keys no registration provides (with a near spelling).
     public init(graph: DependencyGraph, diagnostics: [Diagnostic], options: DOTOptions) throws(Refusal) {
         picture = PictureScene(graph: graph, diagnostics: diagnostics, options: options)
+        self.graph = graph
         self.options = options
         let included = options.collapseModules ? [] : picture.includedRegistrations()
         if !options.focusKeys.isEmpty, included.isEmpty {
@@ -46,7 +48,25 @@ public struct GraphDrawing {
 
     /// The interactive page around Graphviz's SVG of `dot()`.
     public func page(svg: String, title: String) -> String {
-        InteractivePage.html(svg: svg, index: picture.pictureIndex(), title: title)
+        let index = picture.pictureIndex()
+        return InteractivePage.html(svg: svg, index: index, title: title, launch: launchView(index))
+    }
+
+    /// The launch set and longest chain (`digraph analyze`) as the drawn nodes and edges that show them.
+    private func launchView(_ index: PictureIndex) -> InteractivePage.LaunchView {
+        let cost = LaunchCost(graph)
+        let drawn = Set(index.nodes.map(\.id))
+        let node = PictureIndex.nodeID(ofRegistration:)
+        let chain = cost.longestChain.map(node).filter(drawn.contains)
+        var edgeIDs: [String: String] = [:]
+        for edge in index.edges where edgeIDs[edge.from + "\u{0}" + edge.to] == nil { edgeIDs[edge.from + "\u{0}" + edge.to] = edge.id }
+        let chainEdges = zip(chain, chain.dropFirst()).compactMap { edgeIDs[$0 + "\u{0}" + $1] }
+        let names = cost.longestChain.map { graph.registrations[$0].displayName }
+        let summary =
+            "Built at launch: \(cost.launch.count) of \(graph.registrations.count)"
+            + (names.count > 1 ? "; longest chain (\(names.count)): " + names.joined(separator: " → ") : "")
+        return InteractivePage.LaunchView(
+            nodes: cost.launch.map { node($0.registration) }.filter(drawn.contains), chain: chain, chainEdges: chainEdges, summary: summary)
     }
 
     /// The Mermaid flowchart; refused past Mermaid's own limits (500 edges, 50,000 characters:

@@ -6,9 +6,16 @@ import DigraphReporters
 /// on it, pan and zoom, and read the findings (clicking one selects its node).
 public enum InteractivePage {
     /// `svg` is Graphviz's SVG of the drawing whose `index` is given (same ids).
-    public static func html(svg: String, index: PictureIndex, title: String) -> String {
+    public static func html(svg: String, index: PictureIndex, title: String, launch: LaunchView = LaunchView()) -> String {
         let start = svg.range(of: "<svg")?.lowerBound ?? svg.startIndex
         let data = JSONValue.object([
+            (
+                "launch",
+                .object([
+                    ("nodes", .array(launch.nodes.map { .string($0) })), ("chain", .array(launch.chain.map { .string($0) })),
+                    ("chainEdges", .array(launch.chainEdges.map { .string($0) })), ("summary", .string(launch.summary)),
+                ])
+            ),
             ("nodes", .array(index.nodes.map { .object([("id", .string($0.id)), ("title", .string($0.title)), ("search", .string($0.searchText))]) })),
             ("edges", .array(index.edges.map { .object([("id", .string($0.id)), ("from", .string($0.from)), ("to", .string($0.to))]) })),
             (
@@ -38,7 +45,7 @@ public enum InteractivePage {
             <header>
               <input id="search" type="search" placeholder="Search a key, implementation or module" autocomplete="off" spellcheck="false">
               <span id="status" aria-live="polite"></span>
-              <span class="tools"><button id="zoom-in" title="Zoom in">+</button><button id="zoom-out" title="Zoom out">−</button><button id="fit" title="Fit the picture">Fit</button></span>
+              <span class="tools"><button id="launch" title="What the app builds at launch, and its longest chain (digraph analyze)" aria-pressed="false">Launch</button><button id="zoom-in" title="Zoom in">+</button><button id="zoom-out" title="Zoom out">−</button><button id="fit" title="Fit the picture">Fit</button></span>
             </header>
             <main>
               <div id="canvas">\(svg[start...])</div>
@@ -50,6 +57,22 @@ public enum InteractivePage {
             </html>
 
             """
+    }
+
+    /// The launch view's part of the page: the drawn nodes built at launch, the longest chain's nodes
+    /// and edges, and a line that sums it up.
+    public struct LaunchView: Sendable {
+        public var nodes: [String] = []
+        public var chain: [String] = []
+        public var chainEdges: [String] = []
+        public var summary = ""
+
+        public init(nodes: [String] = [], chain: [String] = [], chainEdges: [String] = [], summary: String = "") {
+            self.nodes = nodes
+            self.chain = chain
+            self.chainEdges = chainEdges
+            self.summary = summary
+        }
     }
 
     /// JSON inside a script element: `<` as `\u003c`, so no text can close the element or open a comment.

@@ -28,6 +28,10 @@ enum InteractivePageAssets {
         g.node.selected polygon, g.node.selected path { stroke: #0b63ce; stroke-width: 4px; }
         g.node.dependency polygon, g.node.dependency path { stroke: #1a7f37; stroke-width: 3px; }
         g.node.dependent polygon, g.node.dependent path { stroke: #9a6700; stroke-width: 3px; }
+        .tools button[aria-pressed="true"] { background: #8250df; border-color: #8250df; color: #fff; }
+        svg.launching g.node:not(.launched):not(#legend), svg.launching g.edge:not(.on-chain) { opacity: 0.15; }
+        g.node.launched polygon, g.node.launched path { stroke: #8250df; stroke-width: 3px; }
+        g.node.on-chain polygon, g.node.on-chain path, g.edge.on-chain path { stroke: #cf222e; stroke-width: 4px; }
         """#
 
     static let script = #"""
@@ -68,10 +72,12 @@ enum InteractivePageAssets {
           }
 
           let lit = [];
+          const launchButton = element("launch");
           function clearSelection() {
-            for (const item of lit) item.classList.remove("lit", "selected", "dependency", "dependent");
+            for (const item of lit) item.classList.remove("lit", "selected", "dependency", "dependent", "launched", "on-chain");
             lit = [];
-            svg.classList.remove("selecting");
+            svg.classList.remove("selecting", "launching");
+            launchButton.setAttribute("aria-pressed", "false");
             document.body.removeAttribute("data-selected");
             for (const item of list.querySelectorAll(".chosen")) item.classList.remove("chosen");
           }
@@ -97,6 +103,20 @@ enum InteractivePageAssets {
             const title = (data.nodes.find((node) => node.id === id) || {}).title || id;
             status.textContent = `${title}: depends on ${down.nodes.size}, used by ${up.nodes.size}`;
           }
+
+          // The launch view: what the app builds at launch, the longest chain in red.
+          function showLaunch() {
+            clearSelection();
+            for (const id of data.launch.nodes) light(id, "launched");
+            for (const id of data.launch.chain) light(id, "on-chain");
+            for (const id of data.launch.chainEdges) light(id, "on-chain");
+            svg.classList.add("launching");
+            launchButton.setAttribute("aria-pressed", "true");
+            status.textContent = data.launch.summary;
+          }
+          launchButton.addEventListener("click", () => {
+            if (launchButton.getAttribute("aria-pressed") === "true") { clearSelection(); status.textContent = ""; } else showLaunch();
+          });
 
           let matches = [];
           function runSearch() {
@@ -212,7 +232,7 @@ enum InteractivePageAssets {
           document.getElementById("findings").querySelector("h2").textContent = `Findings (${data.findings.length})`;
 
           fit();
-          window.digraphPage = { select, clearSelection, view, ready: true, readyAt: performance.now() };
+          window.digraphPage = { select, clearSelection, showLaunch, view, ready: true, readyAt: performance.now() };
         })();
         """#
 }

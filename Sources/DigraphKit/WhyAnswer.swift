@@ -1,5 +1,5 @@
-import Foundation
 import DigraphReporters
+import Foundation
 
 /// `digraph why KEY`: every way the app's roots reach a key (each path root → … → KEY, edge by
 /// edge), and what the key itself needs. Paths are listed depth first from each root in a fixed
@@ -157,7 +157,8 @@ extension WhyAnswer {
             lines.append("\(quotedKey) is not registered: what needs it would fail to resolve it.")
         } else {
             let places = providers.map { "(\(graph.registrations[$0].lifetime.rawValue)) at \(graph.registrations[$0].location)" }
-            lines.append("\(quotedKey) is registered \(places.count == 1 ? "" : "\(places.count) times, the last one serving it: ")\(places.joined(separator: "; ")).")
+            lines.append(
+                "\(quotedKey) is registered \(places.count == 1 ? "" : "\(places.count) times, the last one serving it: ")\(places.joined(separator: "; ")).")
         }
         lines.append("")
         if paths.isEmpty {
@@ -267,14 +268,17 @@ extension WhyAnswer {
         let sameKey = known.filter { $0.key == binding.key }.sorted()
         if !sameKey.isEmpty {
             let names = sameKey.map { $0.name.map { "--name \(PrintableText.escape($0))" } ?? "no --name" }
-            return "'\(PrintableText.escape(binding.description))' is neither registered nor used; '\(PrintableText.escape(binding.key))' is, with \(names.joined(separator: ", "))"
+            return
+                "'\(PrintableText.escape(binding.description))' is neither registered nor used; '\(PrintableText.escape(binding.key))' is, with \(names.joined(separator: ", "))"
         }
         let keys = Set(known.map(\.key))
         var near = Array(nearSpellings(of: binding.key, in: keys).prefix(3))
         if near.isEmpty {
             // The start of a longer name, maybe mistyped (`TokenRepositry` for `TokenRepositoryProtocol`).
             let limit = max(1, min(3, binding.key.count / 3))
-            near = Array(keys.filter { $0.count > binding.key.count && editDistance(binding.key, String($0.prefix(binding.key.count)), limit: limit) <= limit }.sorted().prefix(3))
+            near = Array(
+                keys.filter { $0.count > binding.key.count && editDistance(binding.key, String($0.prefix(binding.key.count)), limit: limit) <= limit }.sorted()
+                    .prefix(3))
         }
         let hint = near.isEmpty ? "" : "; did you mean \(near.map { "'\(PrintableText.escape($0))'" }.joined(separator: " or "))?"
         return "'\(PrintableText.escape(binding.description))' is neither registered nor used in this graph (\(graph.registrations.count) registrations)\(hint)"

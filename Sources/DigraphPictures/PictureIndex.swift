@@ -27,6 +27,9 @@ public struct PictureIndex: Sendable {
     public var nodes: [Node] = []
     public var edges: [EdgeEntry] = []
     public var findings: [Finding] = []
+
+    /// The SVG id of a registration's node.
+    public static func nodeID(ofRegistration index: Int) -> String { "\(PictureNodeID.registration(index))" }
 }
 
 extension PictureScene {

@@ -23,14 +23,18 @@ public struct ResolveAllTestsGenerator {
         guard let recipe else {
             throw Refusal(
                 description:
-                    "--target tests builds the app's container the way the app does, which only its Swift sources say: give the app's Swift folder, not manifests")
+                    "--target tests builds the app's container the way the app does, which only its Swift sources say: give the app's Swift folder, not manifests"
+            )
         }
         guard let library = recipe.libraries.first?.library else {
             throw Refusal(description: "the Swift sources register nothing digraph read, so there is nothing to resolve")
         }
         guard recipe.libraries.count == 1 else {
             let listed = recipe.libraries.map { "\($0.library.rawValue) (\($0.registrations))" }.joined(separator: ", ")
-            throw Refusal(description: "the app registers through several libraries (\(listed)); --target tests builds one container: leave the others' folders out with --exclude")
+            throw Refusal(
+                description:
+                    "the app registers through several libraries (\(listed)); --target tests builds one container: leave the others' folders out with --exclude"
+            )
         }
         if let odd = recipe.assemblies.first(where: { !$0.type.split(separator: ".").allSatisfy { TypeExpressionParser.isIdentifierShaped(String($0)) } }) {
             throw Refusal(description: "the assembly type '\(PrintableText.escape(odd.type))' is not a Swift type name")
@@ -87,11 +91,76 @@ public struct ResolveAllTestsGenerator {
     private func writeSwinjectContainer(_ out: inout SwiftWriter) {
         out.line()
         out.line("/// The assemblies the app applies, in the order their registrations run.")
-        out.block("static func makeResolver() -> Resolver") { out in
+        out.block("static func makeContainer() -> Swinject.Container") { out in
             let built = recipe.assemblies.map { assembly in
                 assembly.buildsWithoutArguments ? "\(assembly.type)()" : "\(Self.setup).\(Self.builderName(of: assembly.type))()"
             }
-            out.line("Assembler([\(built.joined(separator: ", "))]).resolver")
+            out.line("let container = Swinject.Container()")
+            out.line("_ = Swinject.Assembler([\(built.joined(separator: ", "))], container: container)")
+            out.line("return container")
+        }
+        // A factory that force-unwraps a missing key would stop the whole test run without naming
+        // it: each test first looks for its key and every key its factory resolves at once.
+        out.line()
+        out.line("/// Whether the container holds `key` and every key its factory resolves at once; if not, an")
+        out.line("/// issue names the first one missing.")
+        out.block(
+            "static func holdsWhatResolving(_ key: String, needs container: Swinject.Container, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool"
+        ) { out in
+            out.line("guard let missing = missingKey(from: key, in: container) else { return true }")
+            out.line(
+                "let said = missing == key ? \"'\\(key)' is not registered in the app's container\" : \"'\\(missing)' is not registered in the app's container, and resolving '\\(key)' needs it\""
+            )
+            out.line("Issue.record(Comment(rawValue: said), sourceLocation: sourceLocation)")
+            out.line("return false")
+        }
+        out.line()
+        out.line("/// The first key that resolving `key` needs and the container does not hold, if any.")
+        out.block("static func missingKey(from key: String, in container: Swinject.Container) -> String?") { out in
+            out.line("var seen = Set<String>()")
+            out.line("var pending = [key]")
+            out.block("while let next = pending.popLast()") { out in
+                out.line("guard seen.insert(next).inserted else { continue }")
+                out.line("guard isRegistered(next, in: container) else { return next }")
+                out.line("pending += needs(of: next)")
+            }
+            out.line("return nil")
+        }
+        out.line()
+        out.block("static func isRegistered(_ key: String, in container: Swinject.Container) -> Bool") { out in
+            out.line("switch key {")
+            var seen = Set<BindingKey>()
+            for registration in graph.registrations {
+                for provided in registration.provides {
+                    let binding = BindingKey(key: provided.key, name: registration.name?.value)
+                    guard seen.insert(binding).inserted else { continue }
+                    let name = registration.name.map { ", name: \(SwiftWriter.literal($0.value))" } ?? ""
+                    out.line(
+                        "case \(SwiftWriter.literal(binding.description)): return container.hasAnyRegistration(of: \(plan.naming.metatype(provided.expression))\(name))"
+                    )
+                }
+            }
+            out.line("default: return true")
+            out.line("}")
+        }
+        out.line()
+        out.line("/// The keys each registration's factory resolves while it builds (lazy and optional ones left out).")
+        out.block("static func needs(of key: String) -> [String]") { out in
+            out.line("switch key {")
+            var seen = Set<BindingKey>()
+            for (index, registration) in graph.registrations.enumerated() {
+                var needed: [String] = []
+                for edge in graph.edges[index] where !edge.isLazy && !edge.isOptional && !needed.contains(edge.binding.description) {
+                    needed.append(edge.binding.description)
+                }
+                for provided in registration.provides {
+                    let binding = BindingKey(key: provided.key, name: registration.name?.value)
+                    guard !needed.isEmpty, seen.insert(binding).inserted else { continue }
+                    out.line("case \(SwiftWriter.literal(binding.description)): return [\(needed.map(SwiftWriter.literal).joined(separator: ", "))]")
+                }
+            }
+            out.line("default: return []")
+            out.line("}")
         }
     }
 
@@ -134,9 +203,12 @@ public struct ResolveAllTestsGenerator {
             let resolve = resolveExpression(registration, provided, passing: passed)
             switch library {
             case .swinject:
-                out.line("let resolver = Self.makeResolver()")
+                out.line("let container = Self.makeContainer()")
+                out.line("guard Self.holdsWhatResolving(\(SwiftWriter.literal(shown)), needs: container) else { return }")
                 out.line("let first = \(resolve)")
-                out.line("#expect(first != nil, \(SwiftWriter.literal("'\(shown)' is not registered in the app's container: resolving it gives nil")))")
+                out.line(
+                    "#expect(first != nil, \(SwiftWriter.literal("resolving '\(shown)' gives nil: its registration takes other runtime arguments, or its factory gave nil")))"
+                )
                 if isOne {
                     out.line(
                         "#expect(Self.isOneInstance(first, \(resolve)), \(SwiftWriter.literal("'\(shown)' is registered as one instance (\(registration.lifetime.rawValue)), but two resolves gave two")))"
@@ -165,7 +237,7 @@ public struct ResolveAllTestsGenerator {
             let name = registration.name.map { ", name: \(SwiftWriter.literal($0.value))" } ?? ""
             let arguments =
                 passed.isEmpty ? "" : passed.count == 1 ? ", argument: \(passed[0])" : ", arguments: " + passed.joined(separator: ", ")
-            return "resolver.resolve(\(plan.naming.metatype(provided.expression))\(name)\(arguments))"
+            return "container.resolve(\(plan.naming.metatype(provided.expression))\(name)\(arguments))"
         case .factory, .handRolled:
             // A Factory key's name is its property, qualified by its container unless it is `Container`.
             let name = registration.name?.value ?? ""
@@ -184,8 +256,10 @@ public struct ResolveAllTestsGenerator {
         out.line("// Written once by `digraph gen-swift --target tests`; digraph never overwrites it: it is yours.")
         out.line("// \(Self.suite).swift (generated) asks it for what the app's sources cannot tell.")
         out.line()
-        if library == .swinject { out.line("import Swinject") }
-        out.line()
+        if library == .swinject {
+            out.line("import Swinject")
+            out.line()
+        }
         out.line("@testable import \(module)")
         out.line()
         out.block("enum \(Self.setup)") { out in

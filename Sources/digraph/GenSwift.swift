@@ -116,8 +116,9 @@ struct GenSwift: ConfiguredCommand {
                 printToStandardError("digraph: run `digraph gen-swift` without --check to regenerate\n")
                 throw ExitCode(ExitStatus.graphHasErrors.rawValue)
             }
+            let compared = generated.filter { !$0.writtenOnce }
             printToStandardError(
-                "digraph: \(shown(generated.count == 1 ? output : "\(generated.count) files in \(output)")) \(generated.count == 1 ? "is" : "are") up to date\n"
+                "digraph: \(shown(compared.count == 1 ? output : "\(compared.count) files in \(output)")) \(compared.count == 1 ? "is" : "are") up to date\n"
             )
             return
         }

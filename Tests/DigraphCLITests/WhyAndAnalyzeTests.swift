@@ -78,7 +78,8 @@ struct WhyAndAnalyzeTests {
         #expect(typo.stdout.isEmpty)
         #expect(
             typo.stderr
-                == "digraph: error: 'TokenRepositry' is neither registered nor used in this graph (19 registrations); did you mean 'TokenRepositoryProtocol'?\n")
+                == "digraph: error: 'TokenRepositry' is neither registered nor used in this graph (19 registrations); did you mean 'TokenRepositoryProtocol'?\n"
+        )
         let unnamed = try CLIRunner.run(["why", "String", "fixtures/popcorn/manifest.yaml"])
         #expect(unnamed.status == 2)
         #expect(unnamed.stderr == "digraph: error: 'String' is neither registered nor used; 'String' is, with --name keychainService\n")

@@ -1,4 +1,5 @@
 import DigraphCore
+import DigraphLoader
 import DigraphSwiftGen
 import DigraphSwiftImport
 import Foundation
@@ -322,6 +323,82 @@ struct SwinjectAssemblyBehaviourTests {
         ),
     ]
 
+    /// The shop fixtures, as modules with the resolve-all tests `gen-swift --target tests` writes for
+    /// them, and the setup file's placeholders filled in as a team would.
+    static let resolveAllApps: [(fixture: String, module: String, arguments: [(String, String)])] = [
+        ("fixtures/import/shop", "App", [("// case \"CheckoutViewModel\": return <#String#>", "case \"CheckoutViewModel\": return \"order-7\"")]),
+        (
+            "fixtures/import/factoryshop", "FactoryShop",
+            [("// case \"CheckoutViewModel (name: checkout)\": return <#String#>", "case \"CheckoutViewModel (name: checkout)\": return \"order-7\"")]
+        ),
+    ]
+
+    /// What `gen-swift --target tests --module <module>` writes for a fixture: the tests and the setup file.
+    static func resolveAllTests(_ fixture: String, module: String) throws -> (tests: String, setup: String) {
+        let imported = SwiftImporter.run(paths: [GeneratedCodeRunner.packageRoot.appendingPathComponent(fixture).path])
+        let loaded = ManifestLoader.load(files: [], adding: [imported.manifest])
+        let graph = try #require(loaded.graph)
+        let generator = try ResolveAllTestsGenerator(plan: try GenerationPlan(graph: graph), recipe: imported.recipe, module: module, sources: [fixture])
+        return (generator.generate(), generator.setupFile())
+    }
+
+    /// The resolve-all tests compile with the app as module `App` (and the Factory shop as
+    /// `FactoryShop`) and pass; with one registration deleted from the app, they fail naming its key
+    /// for it and for each key whose factory needs it, without a crash.
+    @Test func resolveAllTestsPassAndNameADeletedRegistration() throws {
+        if case .failure(let failure) = Self.build {
+            Issue.record("the harness did not build:\n\(failure.output.suffix(6_000))")
+            return
+        }
+        let package = Self.work.appendingPathComponent("package")
+        let scratch = Self.work.appendingPathComponent("scratch").path
+        func test(_ modules: String) throws -> (status: Int32, output: String) {
+            let built = try GeneratedCodeRunner.run(
+                "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch])
+            guard built.status == 0 else { return built }
+            return try GeneratedCodeRunner.run(
+                "/usr/bin/env", ["swift", "test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch, "--filter", modules])
+        }
+        let passing = try test("AppTests|FactoryShopTests")
+        #expect(passing.status == 0, "\(passing.output.suffix(6_000))")
+        let passed = passing.output.split(separator: "\n").filter { $0.hasPrefix("✔ Test \"'") }
+        #expect(passed.count == 15, "9 shop keys and 6 Factory shop keys:\n\(passing.output.suffix(6_000))")
+        #expect(passing.output.contains("✔ Test \"'CheckoutViewModel' resolves\" passed"), "the runtime argument given in the setup file arrives")
+
+        let assemblies = package.appendingPathComponent("Sources/App/Assemblies.swift")
+        let original = try String(contentsOf: assemblies, encoding: .utf8)
+        defer { try? original.write(to: assemblies, atomically: true, encoding: .utf8) }
+        let deleted = original.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("container.register(Store.self)") }
+        try deleted.joined(separator: "\n").write(to: assemblies, atomically: true, encoding: .utf8)
+        let failing = try test("AppTests")
+        #expect(failing.status != 0)
+        #expect(!failing.output.contains("Fatal error"), "no factory ran into the missing key:\n\(failing.output.suffix(6_000))")
+        let expected = [
+            "'Store' is not registered in the app's container",
+            "'Store' is not registered in the app's container, and resolving 'CatalogRepository' needs it",
+            "'Store' is not registered in the app's container, and resolving 'CatalogViewModel' needs it",
+            "'Store' is not registered in the app's container, and resolving 'SettingsViewModel' needs it",
+            "'Store' is not registered in the app's container, and resolving 'AppCoordinator' needs it",
+            "'Store' is not registered in the app's container, and resolving 'CartService' needs it",
+            "'Store' is not registered in the app's container, and resolving 'CheckoutViewModel' needs it",
+        ]
+        for message in expected { #expect(failing.output.contains(message + "\n"), "\(message):\n\(failing.output.suffix(6_000))") }
+        let failed = failing.output.split(separator: "\n").filter { $0.hasPrefix("✘ Test \"'") && $0.contains("\" failed after") }
+        #expect(failed.count == expected.count, "only the keys that need 'Store' fail:\n\(failing.output.suffix(6_000))")
+
+        // A Factory key is a property: with it deleted, the tests no longer compile, and the compiler names it.
+        let factories = package.appendingPathComponent("Sources/FactoryShop/Container+Shop.swift")
+        let factoryOriginal = try String(contentsOf: factories, encoding: .utf8)
+        defer { try? factoryOriginal.write(to: factories, atomically: true, encoding: .utf8) }
+        let withoutUploader = factoryOriginal.replacingOccurrences(
+            of: "    var uploader: Factory<Uploader> {\n        self { Uploader(store: Container.shared.store()) }.cached\n    }\n", with: "")
+        #expect(withoutUploader != factoryOriginal)
+        try withoutUploader.write(to: factories, atomically: true, encoding: .utf8)
+        let unbuilt = try test("FactoryShopTests")
+        #expect(unbuilt.status != 0)
+        #expect(unbuilt.output.contains("error: value of type 'SyncContainer' has no member 'uploader'"), "\(unbuilt.output.suffix(6_000))")
+    }
+
     /// For the round trips: how many keys are registered in both containers and shared across two
     /// top-level resolves in both or in neither; each that is not is printed.
     static let agreeing = """
@@ -400,6 +477,22 @@ struct SwinjectAssemblyBehaviourTests {
                 try StubGenerator(plan: plan).generate().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
                 let program = "import FactoryKit\n" + GeneratedCodeRunner.checks + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
+            for app in resolveAllApps {
+                let sources = package.appendingPathComponent("Sources/\(app.module)")
+                let tests = package.appendingPathComponent("Tests/\(app.module)Tests")
+                try? FileManager.default.removeItem(at: tests)
+                for folder in [sources, tests] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+                let folder = GeneratedCodeRunner.packageRoot.appendingPathComponent(app.fixture)
+                for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+                    try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: sources.appendingPathComponent(name))
+                }
+                let (generated, setup) = try resolveAllTests(app.fixture, module: app.module)
+                try generated.write(to: tests.appendingPathComponent("ResolveAllTests.swift"), atomically: true, encoding: .utf8)
+                // The team fills in the setup file once: here, the runtime arguments it marks.
+                var filled = setup
+                for (placeholder, value) in app.arguments { filled = filled.replacingOccurrences(of: placeholder, with: value) }
+                try filled.write(to: tests.appendingPathComponent("ResolveAllSetup.swift"), atomically: true, encoding: .utf8)
             }
             let shim = package.appendingPathComponent("Sources/FactoryKit")
             try FileManager.default.createDirectory(at: shim, withIntermediateDirectories: true)

@@ -6,7 +6,9 @@ import PackageDescription
 // The generated assemblies of five manifests; the imported Swinject fixtures compiled as written
 // beside the assembly generated from their imported manifests (RoundTrip, Precision); the
 // autoregistration fixture against its shim; the Factory fixture against a FactoryKit shim written
-// from Factory's docs (no Factory release is on hand), in Swift 5 mode as Factory apps are.
+// from Factory's docs (no Factory release is on hand), in Swift 5 mode as Factory apps are. The shop
+// fixtures as libraries `App` and `FactoryShop` with the resolve-all tests `gen-swift --target tests`
+// writes for them (ResolveAllTestsBehaviour builds and runs those).
 let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Precision", "Autoregistration"]
 
 let package = Package(
@@ -31,3 +33,9 @@ package.targets +=
     + ["FactoryPopcorn", "FactoryIssueTracker", "FactoryWorkout", "FactoryKeywords"].map { name in
         .executableTarget(name: name, dependencies: ["FactoryKit"], swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
     }
+    + [
+        .target(name: "App", dependencies: [.product(name: "Swinject", package: "Swinject")]),
+        .testTarget(name: "AppTests", dependencies: ["App", .product(name: "Swinject", package: "Swinject")]),
+        .target(name: "FactoryShop", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "FactoryShopTests", dependencies: ["FactoryShop", "FactoryKit"]),
+    ]

@@ -7,7 +7,8 @@ typing in the search box marks the matching nodes; Enter selects the first; a re
 lights what it depends on and what depends on it and dims the rest; a click on the background
 clears; the wheel zooms and a drag pans; nodes carry their tooltips. On the cycle fixture: the
 findings list holds the finding and clicking it selects a node on the cycle. On 2,000 synthetic
-registrations: the page is ready, and a click is answered (painted), in under 2 s each.
+registrations: the page is ready, and a click is answered (painted), in under 2 s each. On the
+shop app read from Swift: the Launch button lights the launch set and the longest chain.
 Prints one line per check and "N passed, M failed" last; exits 1 on any failure.
 """
 import os
@@ -159,6 +160,31 @@ def big(driver, binary, synth, scratch):
           shown["selected"] in found and abs(shown["dx"]) < 2 and abs(shown["dy"]) < 2 and shown["k"] >= 1, shown)
 
 
+def launch(driver, url, screenshot):
+    """The shop app read from Swift: the Launch button lights what launch builds (the coordinator and
+    the catalog down to the logger, not checkout or settings) and draws the longest chain in red."""
+    open_page(driver, url)
+    ids = driver.execute_script("return Object.fromEntries(JSON.parse(document.getElementById('digraph-data').textContent).nodes.map(n => [n.title, n.id]))")
+    button = driver.find_element(By.ID, "launch")
+    button.click()
+    launched = {title for title, node in ids.items() if "launched" in classes(driver, node)}
+    check("Launch lights the six keys built at launch", launched == {"AppCoordinator", "CatalogViewModel", "CatalogRepository", "Store", "APIClient", "Logger"}, launched)
+    chain = [title for title, node in ids.items() if "on-chain" in classes(driver, node)]
+    check("… draws the longest chain's nodes in red", sorted(chain) == sorted(["AppCoordinator", "CatalogViewModel", "CatalogRepository", "Store", "APIClient", "Logger"]), chain)
+    chained_edges = driver.execute_script("return document.querySelectorAll('g.edge.on-chain').length")
+    check("… and its five edges", chained_edges == 5, chained_edges)
+    check("… dims what launch does not build", opacity(driver, ids["SettingsViewModel"]) < 0.2 and opacity(driver, ids["Store"]) == 1.0)
+    status = driver.find_element(By.ID, "status").text
+    check("… and sums it up in the status line",
+          status == "Built at launch: 6 of 9; longest chain (6): AppCoordinator → CatalogViewModel → CatalogRepository → Store → APIClient → Logger", status)
+    check("the button shows it is on", button.get_attribute("aria-pressed") == "true")
+    if screenshot:
+        driver.save_screenshot(screenshot)
+    button.click()
+    check("a second press leaves the launch view", button.get_attribute("aria-pressed") == "false" and not lit(driver, "launched")
+          and opacity(driver, ids["SettingsViewModel"]) == 1.0)
+
+
 def tall(driver, url):
     """A shaped picture taller than the view: Fit gives it the view's width, from the top, instead of
     shrinking it to fit the height (a narrow column nobody can read)."""
@@ -181,6 +207,7 @@ def main():
             issue_tracker(driver, page(binary, scratch, "issue-tracker", "fixtures/issue-tracker"), screenshot)
             cycle(driver, page(binary, scratch, "cycle", "fixtures/broken/cycle.yaml"))
             tall(driver, page(binary, scratch, "deep", "fixtures/shapes/deep.yaml"))
+            launch(driver, page(binary, scratch, "shop", "fixtures/import/shop"), screenshot and screenshot.replace(".png", "-launch.png"))
             big(driver, binary, synth, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
