@@ -28,11 +28,12 @@ public struct CheckRun: Sendable {
 
     /// `tree` is where the files are read: the disk, or a git revision's files (`GitRevision.tree`).
     /// Swift is checked as a debug and a release build; `everyBuild: false` reads the debug build
-    /// only, for answers about one graph (a picture).
+    /// only, for answers about one graph (a picture); `rules: false` links the graph without
+    /// checking it (`why`, `analyze`: only unusable input is reported).
     public init(
         files given: [String], ignoring ignored: Set<DiagnosticCode> = [], excluding patterns: [String] = [], baseline: Baseline? = nil,
         containers: [ContainerMethodStatement] = [], context: FactoryContext? = nil, defines: [String] = [], everyBuild: Bool = true,
-        in tree: any SourceTree = DiskTree()
+        rules: Bool = true, in tree: any SourceTree = DiskTree()
     ) {
         // One walk per folder decides what it stands for.
         var swiftPaths: [String] = [], manifestPaths: [String] = [], refused: [Diagnostic] = []
@@ -68,7 +69,7 @@ public struct CheckRun: Sendable {
                 paths: swiftPaths, excluding: patterns, containers: containers, context: context,
                 builds: Array(BuildConfiguration.standard(defining: defines).prefix(everyBuild ? .max : 1)), in: tree)
         let checked = imports.map { imported in
-            Self.check(imported, manifests: manifestPaths, unreadable: refused, ignoring: ignored, in: tree)
+            Self.check(imported, manifests: manifestPaths, unreadable: refused, ignoring: ignored, rules: rules, in: tree)
         }
         let loaded = checked[0].loaded
         let imported = imports[0]
@@ -94,10 +95,12 @@ public struct CheckRun: Sendable {
     /// suppressions and `ignoring` applied.
     private static func check(
         _ imported: SwiftImporter.Result?, manifests: [String], unreadable: [Diagnostic], ignoring ignored: Set<DiagnosticCode>,
-        in tree: any SourceTree
+        rules: Bool = true, in tree: any SourceTree
     ) -> (loaded: LoadResult, findings: [Diagnostic], suppressed: Int) {
         let loaded = ManifestLoader.load(
             files: manifests, adding: imported.map { [$0.manifest] } ?? [], unreadable: unreadable + (imported?.unreadable ?? []), in: tree)
+        // A question about the graph (why, analyze) needs it linked, not checked.
+        guard rules else { return (loaded, [], 0) }
         let importerFindings = imported?.findings ?? []
         var findings = (loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])
         var suppressed = 0

@@ -54,19 +54,26 @@ public struct LaunchCost: Sendable {
             if let target = use.target { seed(target, .resolvedAtLaunch(use.use)) }
         }
         let seeds = order
-        func built(_ index: Int) -> [Edge] { graph.edges[index].filter { !$0.isLazy && $0.target != nil } }
+        // Each launch registration's non-lazy targets, found once (the walk and the algorithms share them).
+        var targets: [[Int]] = []
         var head = 0
         while head < order.count {
             let index = order[head]
             head += 1
-            for edge in built(index) { seed(edge.target!, .neededBy(edge)) }
+            var reached: [Int] = []
+            for edge in graph.edges[index] where !edge.isLazy {
+                guard let target = edge.target else { continue }
+                reached.append(target)
+                seed(target, .neededBy(edge))
+            }
+            targets.append(reached)
         }
         launch = order.map { ($0, reason[$0]!) }
 
         // Dense numbering of the launch set for the algorithms.
         var position = [Int](repeating: -1, count: count)
         for (number, index) in order.enumerated() { position[index] = number }
-        let successors = order.map { index in built(index).map { position[$0.target!] } }
+        let successors = targets.map { $0.map { position[$0] } }
         let chain = GraphAlgorithms.longestPath(from: seeds.map { position[$0] }, count: order.count) { successors[$0] }
         longestChain = chain.map { order[$0] }
         let idom = GraphAlgorithms.immediateDominators(count: order.count, roots: seeds.map { position[$0] }) { successors[$0] }
@@ -106,7 +113,8 @@ extension LaunchCost {
     /// The analysis as JSON: `launch` (each key with why it is built and its dominator),
     /// `longestChain`, `dominators` (keys that alone bring others in, most first), `fanIn`, `fanOut`.
     public func json(in graph: DependencyGraph) -> String {
-        func name(_ index: Int) -> String { graph.registrations[index].displayName }
+        let names = graph.registrations.map(\.displayName)
+        func name(_ index: Int) -> String { names[index] }
         let launchEntries: [JSONValue] = launch.map { index, why in
             var fields: [(String, JSONValue)] = [("key", .string(name(index))), ("lifetime", .string(graph.registrations[index].lifetime.rawValue))]
             switch why {
@@ -140,7 +148,8 @@ extension LaunchCost {
     /// The analysis for a person: how much is built at launch and why, the longest chain, and the
     /// top offenders (what alone brings most in, most depended on, most dependencies).
     public func text(in graph: DependencyGraph, top: Int = 5) -> String {
-        func name(_ index: Int) -> String { "'\(graph.registrations[index].displayName)'" }
+        let names = graph.registrations.map(\.displayName)
+        func name(_ index: Int) -> String { "'\(names[index])'" }
         var lines: [String] = []
         let total = graph.registrations.count
         lines.append("Built at launch: \(launch.count) of \(total) registration\(total == 1 ? "" : "s").")
@@ -168,7 +177,7 @@ extension LaunchCost {
             lines.append("Longest chain (\(longestChain.count) keys): " + longestChain.map(name).joined(separator: " -> "))
         }
         let dominating = launch.map(\.registration).filter { dominates[$0]! > 0 }
-            .sorted { (dominates[$1]!, graph.registrations[$0].displayName) < (dominates[$0]!, graph.registrations[$1].displayName) }
+            .sorted { (dominates[$1]!, names[$0]) < (dominates[$0]!, names[$1]) }
         if !dominating.isEmpty {
             lines.append("")
             lines.append("Brings in the most at launch (what only it needs; resolving it lazily leaves them out):")
@@ -180,7 +189,7 @@ extension LaunchCost {
             lines.append("Most depended on (fan-in): " + mostUsed.prefix(top).map { "'\($0.key)' \($0.value)" }.joined(separator: ", "))
         }
         let mostNeeding = graph.registrations.indices.filter { fanOut[$0] > 0 }
-            .sorted { (fanOut[$1], graph.registrations[$0].displayName) < (fanOut[$0], graph.registrations[$1].displayName) }
+            .sorted { (fanOut[$1], names[$0]) < (fanOut[$0], names[$1]) }
         if !mostNeeding.isEmpty {
             lines.append("Most dependencies (fan-out): " + mostNeeding.prefix(top).map { "\(name($0)) \(fanOut[$0])" }.joined(separator: ", "))
         }

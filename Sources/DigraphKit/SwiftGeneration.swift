@@ -37,18 +37,23 @@ public struct SwiftGeneration: Sendable {
     public var split: Int
     /// A file path, `-` for stdout, or a directory when `split > 1`.
     public var output: String
-    /// With `.tests`: the app's module, which the tests import with `@testable`.
+    /// With `.tests`: the app's module, which the tests import with `@testable`, and other modules
+    /// that declare its keys.
     public var module: String?
+    public var imports: [String] = []
 
     /// More files than this helps no compiler and only fills a folder.
     public static let maximumSplit = 1_000
 
-    public init(target: Target = .plain, access: AccessLevel = .internal, split: Int = 1, output: String = "-", module: String? = nil) {
+    public init(
+        target: Target = .plain, access: AccessLevel = .internal, split: Int = 1, output: String = "-", module: String? = nil, imports: [String] = []
+    ) {
         self.target = target
         self.access = access
         self.split = split
         self.output = output
         self.module = module
+        self.imports = imports
     }
 
     /// What is wrong with these options, if anything (a command line reports it as a usage error).
@@ -64,8 +69,13 @@ public struct SwiftGeneration: Sendable {
                 return "--module \(PrintableText.escape(String(module.prefix(80)))): write the app's module name, an identifier such as App"
             }
             if output == "-" { return "--target tests writes the tests and, beside them, the setup file they use: give the tests file with -o" }
+            if let odd = imports.first(where: { !TypeExpressionParser.isIdentifierShaped($0) || $0.count > 200 }) {
+                return "--import \(PrintableText.escape(String(odd.prefix(80)))): write a module's name, an identifier such as Domain"
+            }
         } else if module != nil {
             return "--module applies to --target tests"
+        } else if !imports.isEmpty {
+            return "--import applies to --target tests"
         }
         return nil
     }
@@ -131,7 +141,7 @@ public struct SwiftGeneration: Sendable {
         case .tests:
             let generator: ResolveAllTestsGenerator
             do {
-                generator = try ResolveAllTestsGenerator(plan: plan, recipe: recipe, module: module ?? "App", sources: sources)
+                generator = try ResolveAllTestsGenerator(plan: plan, recipe: recipe, module: module ?? "App", imports: imports, sources: sources)
             } catch {
                 throw Failure(description: error.description)
             }

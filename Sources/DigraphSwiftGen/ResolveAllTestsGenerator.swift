@@ -9,6 +9,8 @@ public struct ResolveAllTestsGenerator {
     let recipe: ContainerRecipe
     let library: ContainerRecipe.Library
     let module: String
+    /// The modules that declare the keys, besides the app's (a modular app's packages).
+    let imports: [String]
     let sources: [String]
 
     /// The generated suite, and the team's setup type it asks.
@@ -19,7 +21,7 @@ public struct ResolveAllTestsGenerator {
         public var description: String
     }
 
-    public init(plan: GenerationPlan, recipe: ContainerRecipe?, module: String, sources: [String]) throws(Refusal) {
+    public init(plan: GenerationPlan, recipe: ContainerRecipe?, module: String, imports: [String] = [], sources: [String]) throws(Refusal) {
         guard let recipe else {
             throw Refusal(
                 description:
@@ -49,6 +51,10 @@ public struct ResolveAllTestsGenerator {
         self.recipe = recipe
         self.library = library
         self.module = module
+        // The modules the sources place keys in (SwiftPM packages), and those the team names.
+        let graph = plan.graph
+        let declared = graph.registrations.compactMap(\.module?.value) + graph.interfaces.values.compactMap(\.module?.value)
+        self.imports = Set(declared + imports).subtracting([module]).filter(TypeExpressionParser.isIdentifierShaped).sorted()
         self.sources = sources
     }
 
@@ -64,8 +70,7 @@ public struct ResolveAllTestsGenerator {
         for line in GeneratedHeader.lines(sources: sources, options: options) { out.line(line) }
         out.line()
         let libraryModule = library == .swinject ? "Swinject" : (recipe.factoryModule ?? "FactoryKit")
-        out.line("import \(libraryModule)")
-        out.line("import Testing")
+        for name in ([libraryModule, "Testing"] + imports).sorted() { out.line("import \(name)") }
         out.line()
         out.line("@testable import \(module)")
         out.line()
@@ -256,10 +261,9 @@ public struct ResolveAllTestsGenerator {
         out.line("// Written once by `digraph gen-swift --target tests`; digraph never overwrites it: it is yours.")
         out.line("// \(Self.suite).swift (generated) asks it for what the app's sources cannot tell.")
         out.line()
-        if library == .swinject {
-            out.line("import Swinject")
-            out.line()
-        }
+        let setupImports = ((library == .swinject ? ["Swinject"] : []) + imports).sorted()
+        for name in setupImports { out.line("import \(name)") }
+        if !setupImports.isEmpty { out.line() }
         out.line("@testable import \(module)")
         out.line()
         out.block("enum \(Self.setup)") { out in
@@ -280,7 +284,8 @@ public struct ResolveAllTestsGenerator {
                     let types = registration.arguments.map { plan.naming.spell($0.type.expression) }
                     let binding = BindingKey(key: registration.provides[0].key, name: registration.name?.value)
                     _ = index
-                    out.line("// case \(SwiftWriter.literal(binding.description)): return <#\(types.joined(separator: ", "))#>")
+                    let placeholder = types.count == 1 ? types[0] : "(" + types.joined(separator: ", ") + ")"
+                    out.line("// case \(SwiftWriter.literal(binding.description)): return <#\(placeholder)#>")
                 }
                 out.line("default: return nil")
                 out.line("}")

@@ -67,6 +67,13 @@ struct GenSwift: ConfiguredCommand {
     @Option(help: ArgumentHelp("With --target tests: the app's module, which the tests import with @testable.", valueName: "name"))
     var module: String?
 
+    @Option(
+        name: .customLong("import"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "With --target tests: another module the tests import, one that declares keys (a modular app's Domain); repeat for more. Modules of SwiftPM packages are found without it.",
+            valueName: "name"))
+    var imports: [String] = []
+
     @Flag(help: "Compare with the file at -o instead of writing it; exit 1 when it is stale.")
     var check = false
 
@@ -142,7 +149,7 @@ struct GenSwift: ConfiguredCommand {
     }
 
     var generation: SwiftGeneration {
-        SwiftGeneration(target: target, access: access, split: split, output: output, module: module)
+        SwiftGeneration(target: target, access: access, split: split, output: output, module: module, imports: imports)
     }
 }
 

@@ -74,7 +74,7 @@ enum AnswerFormat: String, ExpressibleByArgument, CaseIterable {
 /// used is reported as `check` reports it, and exits 2.
 func questionedGraph(files: [String], swift: SwiftSourceOptions) throws -> DependencyGraph {
     let outcome = CheckRun(
-        files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines, everyBuild: false)
+        files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines, everyBuild: false, rules: false)
     guard let graph = outcome.graph else {
         printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
         throw ExitCode(ExitStatus.unusableInput.rawValue)

@@ -52,7 +52,8 @@ struct ResolveAllCommandTests {
             let source = try String(contentsOf: assemblies, encoding: .utf8)
             try source.replacingOccurrences(
                 of: "        container.register(Logger.self) { _ in Logger() }.inObjectScope(.container)\n",
-                with: "        container.register(Logger.self) { _ in Logger() }.inObjectScope(.container)\n        container.register(Clock.self) { _ in Clock() }\n"
+                with:
+                    "        container.register(Logger.self) { _ in Logger() }.inObjectScope(.container)\n        container.register(Clock.self) { _ in Clock() }\n"
             ).write(to: assemblies, atomically: true, encoding: .utf8)
             let stale = try CLIRunner.run(Self.arguments + ["--check"], directory: folder)
             #expect(stale.status == 1)
@@ -66,10 +67,13 @@ struct ResolveAllCommandTests {
         #expect(manifest.status == 1)
         #expect(
             manifest.stderr
-                == "--target tests builds the app's container the way the app does, which only its Swift sources say: give the app's Swift folder, not manifests\n")
+                == "--target tests builds the app's container the way the app does, which only its Swift sources say: give the app's Swift folder, not manifests\n"
+        )
         let handRolled = try CLIRunner.run(["gen-swift", "fixtures/import/handrolled", "--target", "tests", "--module", "App", "-o", "/tmp/never.swift"])
         #expect(handRolled.status == 1)
-        #expect(handRolled.stderr.contains("--target tests builds Swinject and Factory containers; a hand-rolled container's registering code"), "\(handRolled.stderr)")
+        #expect(
+            handRolled.stderr.contains("--target tests builds Swinject and Factory containers; a hand-rolled container's registering code"),
+            "\(handRolled.stderr)")
         let noModule = try CLIRunner.run(["gen-swift", "fixtures/import/shop", "--target", "tests", "-o", "/tmp/never.swift"])
         #expect(noModule.status == 2)
         #expect(noModule.stderr.hasPrefix("Error: --target tests needs --module NAME: the app's module, which the tests import with @testable"))

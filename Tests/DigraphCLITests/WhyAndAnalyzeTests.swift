@@ -42,6 +42,15 @@ struct WhyAndAnalyzeTests {
         #expect(((paths[2]["root"] as? [String: Any])?["launch"] as? Bool) == false)
     }
 
+    /// The README shows `why` on the shop fixture: it stays what the command prints.
+    @Test func theReadmesExampleIsWhatWhyPrints() throws {
+        let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ digraph why Store fixtures/import/shop\n"
+        let start = try #require(readme.range(of: command)?.upperBound)
+        let end = try #require(readme[start...].range(of: "\n```")?.lowerBound)
+        #expect(String(readme[start..<end]) + "\n" == (try expected("why-shop-store.txt")))
+    }
+
     @Test func analyzeGivesTheLaunchSetAndTheLongestChain() throws {
         let json = try CLIRunner.run(["analyze", "fixtures/import/shop", "--format", "json"])
         #expect(json.status == 0)

@@ -528,6 +528,23 @@ struct ImportPatternTests {
                       # App.swift:13
                       - Settings
                     """)
+        // A SwiftUI `App` declares no entry function: its stored properties are built at launch, its `body` later.
+        #expect(
+            Self.imported(
+                """
+                @main struct ShopApp: App {
+                    let store = Container.shared.resolve(Store.self)!
+                    var body: some Scene { WindowGroup { Screen(model: Container.shared.resolve(Model.self)!) } }
+                }
+                """) == """
+                    registrations: []
+
+                    resolves:
+                      # App.swift:2
+                      - { type: Store, launch: true }
+                      # App.swift:3
+                      - Model
+                    """)
     }
 }
 

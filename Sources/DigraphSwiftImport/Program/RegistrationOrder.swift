@@ -46,7 +46,7 @@ struct RegistrationOrder {
         findings = work.findings
         previewCode = work.previewCode
         otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
-        launchCode = LaunchCode(index: work.index)
+        launchCode = LaunchCode(index: work.index, files: files)
         appAssemblies = work.appAssemblies
         for registration in ordered {
             guard let owner = work.index.owner(of: registration.location)?.name, work.index.assemblerTypes.contains(owner) else { continue }
@@ -664,10 +664,16 @@ struct LaunchCode {
     private var spans: [String: [(range: Range<Int>, holes: [Range<Int>])]] = [:]
     private var converters: [String: SourceLocationConverter] = [:]
 
-    fileprivate init(index: FunctionIndex) {
+    fileprivate init(index: FunctionIndex, files: [SwiftFile]) {
         var visited = Set<SyntaxIdentifier>()
         var pending = index.entries.map { ($0, 0) }
         var ownersSeen = Set<SyntaxIdentifier>()
+        // An `@main` type is built at launch even when it declares no entry function (a SwiftUI `App`).
+        for file in files where !index.mains.filter({ $0.file == file.path }).isEmpty {
+            let finder = MainTypeFinder(viewMode: .sourceAccurate)
+            finder.walk(file.tree)
+            for group in finder.found where ownersSeen.insert(group.id).inserted { addStoredProperties(of: group, in: file) }
+        }
         while let (function, depth) = pending.popLast() {
             guard depth < RegistrationOrder.maximumDepth, visited.insert(function.body.id).inserted else { continue }
             let finder = LaunchCallFinder(viewMode: .sourceAccurate)
@@ -679,12 +685,17 @@ struct LaunchCode {
             guard function.isEntry, let group = function.body.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }),
                 ownersSeen.insert(group.id).inserted
             else { continue }
-            for member in group.memberBlock.members {
-                guard let property = member.decl.as(VariableDeclSyntax.self), Self.isStored(property) else { continue }
-                let finder = LaunchCallFinder(viewMode: .sourceAccurate)
-                finder.walk(property)
-                add(Syntax(property), holes: finder.closures, in: function.file)
-            }
+            addStoredProperties(of: group, in: function.file)
+        }
+    }
+
+    /// The stored properties of the app's type are built with it.
+    private mutating func addStoredProperties(of group: some DeclGroupSyntax, in file: SwiftFile) {
+        for member in group.memberBlock.members {
+            guard let property = member.decl.as(VariableDeclSyntax.self), Self.isStored(property) else { continue }
+            let finder = LaunchCallFinder(viewMode: .sourceAccurate)
+            finder.walk(property)
+            add(Syntax(property), holes: finder.closures, in: file)
         }
     }
 
@@ -711,6 +722,21 @@ struct LaunchCode {
         let offset = converter.position(ofLine: location.line, column: location.column).utf8Offset
         return fileSpans.contains { span in span.range.contains(offset) && !span.holes.contains { $0.contains(offset) } }
     }
+}
+
+/// The types marked `@main` in a file.
+private final class MainTypeFinder: SyntaxVisitor {
+    var found: [any DeclGroupSyntax] = []
+    private func visitGroup(_ node: some DeclGroupSyntax) -> SyntaxVisitorContinueKind {
+        let isMain = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+        if isMain { found.append(node) }
+        return .visitChildren
+    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { visitGroup(node) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { visitGroup(node) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { visitGroup(node) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { visitGroup(node) }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// The calls a function makes itself, outside its closures, and where those closures are.
