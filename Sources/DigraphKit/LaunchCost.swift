@@ -160,7 +160,7 @@ extension LaunchCost {
             )
         } else {
             lines.append("Started by:")
-            for (index, why) in seeds {
+            for (index, why) in seeds.prefix(max(top, 10)) {
                 let said: String
                 switch why {
                 case .root: said = "root: true (\(graph.registrations[index].location))"
@@ -171,6 +171,7 @@ extension LaunchCost {
                 }
                 lines.append("  \(name(index)): \(said)")
             }
+            if seeds.count > max(top, 10) { lines.append("  … and \(seeds.count - max(top, 10)) more (`--format json` lists every one)") }
         }
         if longestChain.count > 1 {
             lines.append("")

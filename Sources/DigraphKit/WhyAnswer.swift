@@ -161,7 +161,9 @@ extension WhyAnswer {
                 "\(quotedKey) is registered \(places.count == 1 ? "" : "\(places.count) times, the last one serving it: ")\(places.joined(separator: "; ")).")
         }
         lines.append("")
-        if paths.isEmpty {
+        if paths.isEmpty, startsAtUnused {
+            lines.append("Nothing depends on it, and the graph names no roots (no `root: true`, `resolves:` or eager registration).")
+        } else if paths.isEmpty {
             lines.append("No root reaches it: nothing app code resolves, no `root: true` and no eager registration needs it.")
         } else {
             let counted = "\(paths.count)\(isComplete ? "" : " (the first; more exist)") path\(paths.count == 1 ? "" : "s")"

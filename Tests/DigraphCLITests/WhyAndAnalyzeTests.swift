@@ -128,9 +128,31 @@ struct WhyAndAnalyzeTests {
                        -> 'Clock'  eager, parameter 'clock' (\(manifest.path):8:7)
 
                 """)
+        let source = try CLIRunner.run(["why", "Screen", manifest.path])
+        #expect(source.status == 0)
+        #expect(
+            source.stdout
+                == "'Screen' is registered (transient) at \(manifest.path):3:5.\n\nNothing depends on it, and the graph names no roots (no `root: true`, `resolves:` or eager registration).\n\nIt needs 1 key:\n  'Model'  eager, parameter 'model' (\(manifest.path):5:7)\n"
+        )
         let analyzed = try CLIRunner.run(["analyze", manifest.path])
         #expect(analyzed.status == 0)
         #expect(analyzed.stdout.hasPrefix("Built at launch: 0 of 2 registrations.\nNothing is known to run at launch: "))
+    }
+
+    /// The text names at most ten launch starts (or `--top`), then how many more there are.
+    @Test func theTextListsTheFirstStartsOnly() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("app.yaml")
+        let roots = (0..<12).map { "  - provides: Screen\($0)\n    root: true" }.joined(separator: "\n")
+        try "version: 1\nregistrations:\n\(roots)\n".write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["analyze", manifest.path])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("  'Screen") }.count == 10)
+        #expect(lines.contains("  … and 2 more (`--format json` lists every one)"), "\(result.stdout)")
+        let wider = try CLIRunner.run(["analyze", manifest.path, "--top", "12"])
+        #expect(wider.stdout.split(separator: "\n").filter { $0.hasPrefix("  'Screen") }.count == 12)
     }
 
     /// `launch: true` on a manifest's resolve starts the launch set there; anything but a boolean is a schema error.
