@@ -22,6 +22,38 @@ public struct ContainerRecipe: Sendable, Equatable {
         }
     }
 
+    /// A hand-rolled container: its type, how the app fills it, and how a key is read back.
+    public struct HandRolled: Sendable, Equatable {
+        public var containerType: String
+        /// Swift lines that build and fill the container as the app does (`let container =
+        /// DependencyContainer()`, `Registrations.registerAll(in: container)`), the last `return
+        /// container`; an editor placeholder where the sources do not say.
+        public var makeContainer: [String]
+        /// The resolve method for a key without a name: its name, the metatype's label, and whether
+        /// a miss gives nil (else it stops the app).
+        public var resolve: (name: String, label: String?, givesNil: Bool)?
+        /// The resolve method that takes a name too, with the name parameter's label.
+        public var namedResolve: (name: String, label: String?, nameLabel: String?, givesNil: Bool)?
+
+        public init(
+            containerType: String, makeContainer: [String], resolve: (name: String, label: String?, givesNil: Bool)?,
+            namedResolve: (name: String, label: String?, nameLabel: String?, givesNil: Bool)?
+        ) {
+            self.containerType = containerType
+            self.makeContainer = makeContainer
+            self.resolve = resolve
+            self.namedResolve = namedResolve
+        }
+
+        public static func == (lhs: HandRolled, rhs: HandRolled) -> Bool {
+            lhs.containerType == rhs.containerType && lhs.makeContainer == rhs.makeContainer
+                && lhs.resolve.map { "\($0)" } == rhs.resolve.map { "\($0)" } && lhs.namedResolve.map { "\($0)" } == rhs.namedResolve.map { "\($0)" }
+        }
+    }
+
+    /// The hand-rolled container, when the app registers through one.
+    public var handRolled: HandRolled?
+
     /// The libraries the app's registrations are made through, each with how many.
     public var libraries: [(library: Library, registrations: Int)]
     /// Swinject: the assemblies the app's container applies, in the order their registrations run.
@@ -45,6 +77,6 @@ public struct ContainerRecipe: Sendable, Equatable {
     public static func == (lhs: ContainerRecipe, rhs: ContainerRecipe) -> Bool {
         lhs.libraries.map(\.library) == rhs.libraries.map(\.library) && lhs.libraries.map(\.registrations) == rhs.libraries.map(\.registrations)
             && lhs.assemblies == rhs.assemblies && lhs.registeredOutsideAssemblies == rhs.registeredOutsideAssemblies
-            && lhs.factoryModule == rhs.factoryModule
+            && lhs.factoryModule == rhs.factoryModule && lhs.handRolled == rhs.handRolled
     }
 }

@@ -41,10 +41,10 @@ public struct ResolveAllTestsGenerator {
         if let odd = recipe.assemblies.first(where: { !$0.type.split(separator: ".").allSatisfy { TypeExpressionParser.isIdentifierShaped(String($0)) } }) {
             throw Refusal(description: "the assembly type '\(PrintableText.escape(odd.type))' is not a Swift type name")
         }
-        guard library != .handRolled else {
+        if library == .handRolled, recipe.handRolled == nil {
             throw Refusal(
                 description:
-                    "--target tests builds Swinject and Factory containers; a hand-rolled container's registering code and resolve method are the app's own, so write its resolve-all test by hand (`digraph import` lists every key to resolve)"
+                    "the hand-rolled container's type could not be told from its declarations (no method of it stores what it is given), so a test cannot build it; write its resolve-all test by hand (`digraph import` lists every key to resolve)"
             )
         }
         self.plan = plan
@@ -77,7 +77,8 @@ public struct ResolveAllTestsGenerator {
         out.line("/// Builds the app's container as the app does and resolves every registration digraph read:")
         out.line("/// a failing test names the key. Runtime arguments and values the sources cannot tell come")
         out.line("/// from \(Self.setup) (\(Self.setup).swift, yours to edit).")
-        out.block("@Suite\(library == .factory ? "(.serialized)" : "") struct \(Self.suite)") { out in
+        // Factory's containers and a hand-rolled `shared` container are one per process: one test at a time.
+        out.block("@Suite\(library == .swinject ? "" : "(.serialized)") struct \(Self.suite)") { out in
             if library == .swinject { writeSwinjectContainer(&out) }
             for index in graph.registrations.indices {
                 for provided in graph.registrations[index].provides { writeTest(index, provided, &out) }
@@ -187,6 +188,10 @@ public struct ResolveAllTestsGenerator {
                 ".disabled(\(SwiftWriter.literal("registered outside every assembly (\(registration.location)): a container built from the assemblies does not hold it")))"
             )
         }
+        if library == .handRolled, handRolledRead(registration) == nil, let container = recipe.handRolled {
+            let missing = registration.name == nil ? "takes its type" : "takes a type and a name"
+            traits.append(".disabled(\(SwiftWriter.literal("no method of \(container.containerType) \(missing) to read it back: resolve it by hand")))")
+        }
         let argumentTypes = arguments.map { plan.naming.spell($0.type.expression) }
         let argumentsType = argumentTypes.count == 1 ? argumentTypes[0] : "(" + argumentTypes.joined(separator: ", ") + ")"
         let lookup = "\(Self.setup).arguments(for: \(SwiftWriter.literal(shown)))"
@@ -219,7 +224,22 @@ public struct ResolveAllTestsGenerator {
                         "#expect(Self.isOneInstance(first, \(resolve)), \(SwiftWriter.literal("'\(shown)' is registered as one instance (\(registration.lifetime.rawValue)), but two resolves gave two")))"
                     )
                 }
-            case .factory, .handRolled:
+            case .handRolled:
+                guard let read = handRolledRead(registration) else { break }
+                out.line("let container = \(Self.setup).makeContainer()")
+                // A resolve that stops on a miss stops the run: its own message (the app's) names the key.
+                out.line("let first = \(resolve)")
+                if read.givesNil {
+                    out.line("#expect(first != nil, \(SwiftWriter.literal("'\(shown)' is not registered in the app's container: resolving it gives nil")))")
+                }
+                if isOne {
+                    out.line(
+                        "#expect(Self.isOneInstance(first, \(resolve)), \(SwiftWriter.literal("'\(shown)' is registered as one instance (\(registration.lifetime.rawValue)), but two resolves gave two")))"
+                    )
+                } else if !read.givesNil {
+                    out.line("_ = first")
+                }
+            case .factory:
                 // A factory always gives a value (or stops the test); an optional one may give nil.
                 out.line("let first = \(resolve)")
                 if provided.expression.isOptional {
@@ -243,7 +263,13 @@ public struct ResolveAllTestsGenerator {
             let arguments =
                 passed.isEmpty ? "" : passed.count == 1 ? ", argument: \(passed[0])" : ", arguments: " + passed.joined(separator: ", ")
             return "container.resolve(\(plan.naming.metatype(provided.expression))\(name)\(arguments))"
-        case .factory, .handRolled:
+        case .handRolled:
+            guard let read = handRolledRead(registration) else { return "" }
+            var arguments: [String] = []
+            arguments.append((read.label.map { "\($0): " } ?? "") + plan.naming.metatype(provided.expression))
+            if let name = registration.name { arguments.append((read.nameLabel.map { "\($0): " } ?? "") + SwiftWriter.literal(name.value)) }
+            return "container.\(read.method)(\(arguments.joined(separator: ", ")))"
+        case .factory:
             // A Factory key's name is its property, qualified by its container unless it is `Container`.
             let name = registration.name?.value ?? ""
             let parts = name.split(separator: ".")
@@ -252,6 +278,17 @@ public struct ResolveAllTestsGenerator {
             let argument = passed.isEmpty ? "" : passed.count == 1 ? passed[0] : "(" + passed.joined(separator: ", ") + ")"
             return "\(container).shared.\(property)(\(argument))"
         }
+    }
+
+    /// How a hand-rolled container reads a registration back: its method for a key with or without a name.
+    private func handRolledRead(_ registration: Registration) -> (method: String, label: String?, nameLabel: String?, givesNil: Bool)? {
+        guard let container = recipe.handRolled else { return nil }
+        if registration.name != nil {
+            guard let named = container.namedResolve else { return nil }
+            return (named.name, named.label, named.nameLabel, named.givesNil)
+        }
+        guard let plain = container.resolve else { return nil }
+        return (plain.name, plain.label, nil, plain.givesNil)
     }
 
     /// The team's setup file, written once: a builder for each assembly the app builds from values,
@@ -275,6 +312,13 @@ public struct ResolveAllTestsGenerator {
                     }
                     out.line()
                 }
+            }
+            if library == .handRolled, let container = recipe.handRolled {
+                out.line("/// The app's container, filled as the app fills it (read from where it registers).")
+                out.block("static func makeContainer() -> \(container.containerType)") { out in
+                    for line in container.makeContainer { out.line(line) }
+                }
+                out.line()
             }
             out.line("/// The runtime arguments to resolve each registration that takes some with, as the app")
             out.line("/// passes them: one value, or a tuple for several. A key left out here is not tested.")

@@ -180,6 +180,10 @@ struct ImportRun {
         let factoryModule = files.lazy.compactMap { file in FactoryCatalogue.libraries.sorted().last { file.imports($0) } }.first
         recipe = ContainerRecipe(
             libraries: libraries, assemblies: assemblies, registeredOutsideAssemblies: outside, factoryModule: factoryRegistrations > 0 ? factoryModule : nil)
+        let handRolled = called.filter { !swinjectFiles.contains($0.location.file) }
+        if !handRolled.isEmpty, let dialect = dialects.lazy.compactMap({ $0 as? HandRolledDialect }).first {
+            recipe?.handRolled = HandRolledRecipe.read(api: dialect.api, found: Array(handRolled), files: files, declarations: declarations)
+        }
     }
 
     private mutating func noteUnreadLibrary() {

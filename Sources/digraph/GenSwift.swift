@@ -28,7 +28,8 @@ struct GenSwift: ConfiguredCommand {
 
             --target tests --module App -o Tests/AppTests/ResolveAllTests.swift: from the app's Swift \
             sources, a Swift Testing suite that builds the app's container as the app does (its \
-            Swinject assemblies, its Factory containers) and resolves every registration, one test \
+            Swinject assemblies, its Factory containers, its hand-rolled container filled where the app \
+            registers) and resolves every registration, one test \
             per key: it resolves, and a singleton or weak registration gives one instance. Beside it, \
             ResolveAllSetup.swift is written once and never replaced: the runtime arguments of each \
             registration that takes some (a test stays disabled until they are given) and any \

@@ -331,6 +331,7 @@ struct SwinjectAssemblyBehaviourTests {
             "fixtures/import/factoryshop", "FactoryShop",
             [("// case \"CheckoutViewModel (name: checkout)\": return <#String#>", "case \"CheckoutViewModel (name: checkout)\": return \"order-7\"")]
         ),
+        ("fixtures/import/handrolled", "HandRolledApp", []),
     ]
 
     /// What `gen-swift --target tests --module <module>` writes for a fixture: the tests and the setup file.
@@ -359,10 +360,15 @@ struct SwinjectAssemblyBehaviourTests {
             return try GeneratedCodeRunner.run(
                 "/usr/bin/env", ["swift", "test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch, "--filter", modules])
         }
-        let passing = try test("AppTests|FactoryShopTests")
+        let passing = try test("AppTests|FactoryShopTests|HandRolledAppTests")
         #expect(passing.status == 0, "\(passing.output.suffix(6_000))")
         let passed = passing.output.split(separator: "\n").filter { $0.hasPrefix("✔ Test \"'") }
-        #expect(passed.count == 15, "9 shop keys and 6 Factory shop keys:\n\(passing.output.suffix(6_000))")
+        #expect(passed.count == 19, "9 shop keys, 6 Factory shop keys, 4 hand-rolled keys:\n\(passing.output.suffix(6_000))")
+        // The hand-rolled container has no method that reads a key back by name: that test says so, skipped.
+        #expect(
+            passing.output.contains(
+                "➜ Test \"'IssueCreateViewModel (name: issueCreateViewModel)' resolves, one instance\" skipped: \"no method of DependencyContainer takes a type and a name to read it back: resolve it by hand\""
+            ), "\(passing.output.suffix(6_000))")
         #expect(passing.output.contains("✔ Test \"'CheckoutViewModel' resolves\" passed"), "the runtime argument given in the setup file arrives")
 
         let assemblies = package.appendingPathComponent("Sources/App/Assemblies.swift")
@@ -397,6 +403,21 @@ struct SwinjectAssemblyBehaviourTests {
         let unbuilt = try test("FactoryShopTests")
         #expect(unbuilt.status != 0)
         #expect(unbuilt.output.contains("error: value of type 'SyncContainer' has no member 'uploader'"), "\(unbuilt.output.suffix(6_000))")
+        try factoryOriginal.write(to: factories, atomically: true, encoding: .utf8)
+
+        // A hand-rolled resolve stops the app on a miss: the run stops there, with the app's own message naming the key.
+        let registrations = package.appendingPathComponent("Sources/HandRolledApp/Registrations.swift")
+        let handRolledOriginal = try String(contentsOf: registrations, encoding: .utf8)
+        defer { try? handRolledOriginal.write(to: registrations, atomically: true, encoding: .utf8) }
+        let withoutViewModel = handRolledOriginal.replacingOccurrences(
+            of:
+                "        container.register(MovieListViewModel.self) {\n            MovieListViewModel(repository: container.resolve(type: MovieRepositoryProtocol.self))\n        }\n",
+            with: "")
+        #expect(withoutViewModel != handRolledOriginal)
+        try withoutViewModel.write(to: registrations, atomically: true, encoding: .utf8)
+        let stopped = try test("HandRolledAppTests")
+        #expect(stopped.status != 0)
+        #expect(stopped.output.contains("nothing registered for MovieListViewModel"), "\(stopped.output.suffix(6_000))")
     }
 
     /// For the round trips: how many keys are registered in both containers and shared across two

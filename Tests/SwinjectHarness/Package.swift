@@ -7,7 +7,7 @@ import PackageDescription
 // beside the assembly generated from their imported manifests (RoundTrip, Precision); the
 // autoregistration fixture against its shim; the Factory fixture against a FactoryKit shim written
 // from Factory's docs (no Factory release is on hand), in Swift 5 mode as Factory apps are. The shop
-// fixtures as libraries `App` and `FactoryShop` with the resolve-all tests `gen-swift --target tests`
+// fixtures and the hand-rolled one as libraries `App`, `FactoryShop` and `HandRolledApp` with the resolve-all tests `gen-swift --target tests`
 // writes for them (ResolveAllTestsBehaviour builds and runs those).
 let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Precision", "Autoregistration"]
 
@@ -38,4 +38,6 @@ package.targets +=
         .testTarget(name: "AppTests", dependencies: ["App", .product(name: "Swinject", package: "Swinject")]),
         .target(name: "FactoryShop", dependencies: ["FactoryKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FactoryShopTests", dependencies: ["FactoryShop", "FactoryKit"]),
+        .target(name: "HandRolledApp"),
+        .testTarget(name: "HandRolledAppTests", dependencies: ["HandRolledApp"]),
     ]
