@@ -528,6 +528,37 @@ struct ImportPatternTests {
                       # App.swift:13
                       - Settings
                     """)
+        // A type the entry builds: its stored properties are made with it; a `lazy var` when launch code uses it.
+        #expect(
+            Self.imported(
+                """
+                final class HomeViewController {
+                    private let model = Container.shared.resolve(HomeModel.self)!
+                    lazy var detail = Container.shared.resolve(Detail.self)!
+                    lazy var unused = Container.shared.resolve(Unused.self)!
+                }
+                final class AppDelegate {
+                    lazy var store = Container.shared.resolve(Store.self)!
+                    func application(_ app: AnyObject?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                        let home = HomeViewController()
+                        _ = home.detail
+                        _ = store
+                        return true
+                    }
+                }
+                """) == """
+                    registrations: []
+
+                    resolves:
+                      # App.swift:2
+                      - { type: HomeModel, launch: true }
+                      # App.swift:3
+                      - { type: Detail, launch: true }
+                      # App.swift:4
+                      - Unused
+                      # App.swift:7
+                      - { type: Store, launch: true }
+                    """)
         // A SwiftUI `App` declares no entry function: its stored properties are built at launch, its `body` later.
         #expect(
             Self.imported(

@@ -42,7 +42,7 @@ enum HandRolledRecipe {
         for function in functions {
             let location = files.first { $0.tree.id == function.root.id }.map { $0.location(of: function.name) }
             let place = location.map { "  // as the app registers (\($0.fileNameAndLine))" } ?? ""
-            let owner = function.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }).flatMap { typeName(of: $0) }
+            let owner = SwiftExpressions.enclosingTypeName(of: Syntax(function))
             let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
             var arguments: [String] = []
             var readable = TypeExpressionParser.isIdentifierShaped(function.name.text)
@@ -86,15 +86,6 @@ enum HandRolledRecipe {
             })
     }
 
-    fileprivate static func typeName(of group: any DeclGroupSyntax) -> String? {
-        if let type = group.as(ClassDeclSyntax.self) { return type.name.text }
-        if let type = group.as(StructDeclSyntax.self) { return type.name.text }
-        if let type = group.as(EnumDeclSyntax.self) { return type.name.text }
-        if let type = group.as(ActorDeclSyntax.self) { return type.name.text }
-        if let type = group.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
-        return nil
-    }
-
     /// Whether `type` (or an extension of it) in this file declares `static let shared` or `static var shared`.
     private static func declaresShared(_ type: String, in tree: SourceFileSyntax) -> Bool {
         final class Finder: SyntaxVisitor {
@@ -105,9 +96,13 @@ enum HandRolledRecipe {
                 super.init(viewMode: .sourceAccurate)
             }
             override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-                guard let group = node.parent?.asProtocol(DeclGroupSyntax.self), HandRolledRecipe.typeName(of: group) == type else { return .visitChildren }
+                guard let group = node.parent?.asProtocol(DeclGroupSyntax.self), SwiftExpressions.typeName(declaredBy: group) == type else {
+                    return .visitChildren
+                }
                 for member in node.members {
-                    guard let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
+                    guard let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { $0.name.text == "static" }) else {
+                        continue
+                    }
                     if variable.bindings.contains(where: { $0.pattern.trimmedDescription == "shared" }) { found = true }
                 }
                 return .visitChildren
