@@ -63,7 +63,7 @@ for i in range(iterations):
     path = os.path.join(work, "input" + (".json" if i % 5 == 0 else ".yaml"))
     with open(path, "wb") as file:
         file.write(bytes(text))
-    for command in (["check"], ["render", "--dot", "-o", "-"], ["gen-swift"]):
+    for command in (["check"], ["render", "--dot", "-o", "-"], ["gen-swift"], ["analyze", "--format", "json"], ["why", "Service0Protocol"]):
         try:
             status = subprocess.run([binary] + command + [path], capture_output=True, timeout=20).returncode
         except subprocess.TimeoutExpired:
@@ -74,7 +74,7 @@ for i in range(iterations):
             with open(kept, "wb") as file:
                 file.write(bytes(text))
             print(f"{' '.join(command)}: {status} on {kept}")
-runs = iterations * 3
+runs = iterations * 5
 
 # Paths: hostile names for inputs, hostile targets for outputs.
 name_parts = ["app", "\n::error file=x::forged\n", "\u3000::error file=x::forged", "\u00a0::warning::y", "\x1b[2J", "\x1b]8;;http://x\x07", "\u202e", "\u200d", "::stop-commands::t",
@@ -123,7 +123,7 @@ for i in range(max(1, iterations // 4)):
     # The name also relative, so that report lines start with it (`\u3000::error…` once forged a command).
     for command in (["check", manifest], ["check", name, "--format", random.choice(["text", "github"])], ["render", manifest, "--svg", "-o", target], ["gen-swift", manifest, "-o", target],
                     ["gen-swift", manifest, "-o", target, "--check"], ["import", paths_dir, "-o", target],
-                    ["check", manifest, "--format", random.choice(["text", "github", "json", "sarif"])]):
+                    ["check", manifest, "--format", random.choice(["text", "github", "json", "sarif"])], ["why", "A", name], ["analyze", name]):
         runs += 1
         try:
             result = subprocess.run([binary] + command, capture_output=True, timeout=20, cwd=paths_dir)
@@ -198,7 +198,7 @@ for i in range(max(1, iterations // 10)):
         with open(os.path.join(swift_dir, "Sources", "App", "Huge.swift"), "w") as file:
             file.write("// padding\n" * 500_000)
     for command in (["check", "."], ["import", ".", "-o", "-"], ["render", ".", "--dot", "-o", "-"], ["check", ".", "--format", "github"],
-                    ["gen-swift", ".", "--target", "swinject", "-o", "-"]):
+                    ["gen-swift", ".", "--target", "swinject", "-o", "-"], ["analyze", "."], ["why", "B", ".", "--name", name]):
         runs += 1
         status, printed = run_bounded(command, swift_dir)
         if command[0] == "gen-swift" and b"injected\")" in printed:

@@ -42,4 +42,10 @@ public enum PrintableText {
             || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
             || scalar.value == 0x2028 || scalar.value == 0x2029 || LookAlike.isInvisible(scalar)
     }
+
+    /// Lines of an answer for a terminal or a CI log: keys, names and paths from the input are
+    /// escaped, and no line can start a workflow command.
+    public static func shownLines(_ lines: [String]) -> String {
+        lines.map { inertInLog(escape($0)) }.joined(separator: "\n") + "\n"
+    }
 }

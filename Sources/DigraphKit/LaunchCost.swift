@@ -194,6 +194,6 @@ extension LaunchCost {
         if !mostNeeding.isEmpty {
             lines.append("Most dependencies (fan-out): " + mostNeeding.prefix(top).map { "\(name($0)) \(fanOut[$0])" }.joined(separator: ", "))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return PrintableText.shownLines(lines)
     }
 }

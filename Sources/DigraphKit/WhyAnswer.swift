@@ -187,7 +187,7 @@ extension WhyAnswer {
             }
         }
         while lines.last == "" { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        return PrintableText.shownLines(lines)
     }
 
     static func describe(_ origin: Origin, in graph: DependencyGraph) -> String {

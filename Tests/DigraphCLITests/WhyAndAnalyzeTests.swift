@@ -139,6 +139,21 @@ struct WhyAndAnalyzeTests {
         #expect(analyzed.stdout.hasPrefix("Built at launch: 0 of 2 registrations.\nNothing is known to run at launch: "))
     }
 
+    /// A file name that would paint the terminal or start a workflow command is shown escaped.
+    @Test func fileNamesFromTheInputAreShownInert() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("app\u{1B}[31m\u{202E}.yaml")
+        try "version: 1\nregistrations:\n  - provides: Screen\n    root: true\n    dependencies: { model: Model }\n  - provides: Model\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        for arguments in [["why", "Model", manifest.path], ["analyze", manifest.path]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E }, "\(result.stdout)")
+            #expect(result.stdout.contains("app\\u{1B}[31m\\u{202E}.yaml"), "\(result.stdout)")
+        }
+    }
+
     /// The text names at most ten launch starts (or `--top`), then how many more there are.
     @Test func theTextListsTheFirstStartsOnly() throws {
         let folder = try scratch()
