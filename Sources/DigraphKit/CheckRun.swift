@@ -102,7 +102,9 @@ public struct CheckRun: Sendable {
         // A question about the graph (why, analyze) needs it linked, not checked.
         guard rules else { return (loaded, [], 0) }
         let importerFindings = imported?.findings ?? []
-        var findings = (loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])
+        // A finding about Swift sources says what to change in Swift, not in a manifest.
+        var findings = ((loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])).map(
+            RuleCatalog.inSwiftWords)
         var suppressed = 0
         if let graph = loaded.graph {
             let outcome = Suppressions.apply(to: findings, in: graph)
@@ -119,7 +121,7 @@ public struct CheckRun: Sendable {
     private static func checkOnItsOwn(_ manifest: Manifest, label: String) -> [Diagnostic] {
         let loaded = ManifestLoader.load(files: [], adding: [manifest])
         guard let graph = loaded.graph else { return [] }
-        let findings = Suppressions.apply(to: RuleCatalog.check(graph), in: graph).kept
+        let findings = Suppressions.apply(to: RuleCatalog.check(graph).map(RuleCatalog.inSwiftWords), in: graph).kept
         return findings.filter { $0.severity != .info }.map { finding in
             var own = finding
             own.severity = .warning

@@ -1,4 +1,5 @@
 import DigraphCore
+import Foundation
 
 /// One check over the linked graph. Each rule lives in its own file and documents itself with
 /// examples that are also its tests (see `DigraphRulesTests`).
@@ -20,10 +21,13 @@ public struct RuleDescription: Sendable {
     public var triggering: [RuleExample]
     /// Manifests that must produce no diagnostic of any rule.
     public var nonTriggering: [String]
+    /// The fix in Swift's words for a finding read from Swift: each manifest phrase of the rule's
+    /// message (`make one edge \`lazy: true\``) with what to change in Swift instead.
+    public var inSwift: [(manifest: String, swift: String)]
 
     public init(
         code: DiagnosticCode, severity: Severity, summary: String, rationale: String,
-        triggering: [RuleExample] = [], nonTriggering: [String] = []
+        triggering: [RuleExample] = [], nonTriggering: [String] = [], inSwift: [(manifest: String, swift: String)] = []
     ) {
         self.code = code
         self.severity = severity
@@ -31,6 +35,7 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.triggering = triggering
         self.nonTriggering = nonTriggering
+        self.inSwift = inSwift
     }
 }
 
@@ -91,6 +96,18 @@ public enum RuleCatalog {
 
     public static func description(of code: DiagnosticCode) -> RuleDescription? {
         descriptions.first { $0.code == code }
+    }
+
+    /// A finding about Swift sources says what to change in Swift: its rule's manifest phrases
+    /// replaced with their Swift wording (`RuleDescription.inSwift`). Other findings are kept.
+    public static func inSwiftWords(_ finding: Diagnostic) -> Diagnostic {
+        guard finding.location.file.hasSuffix(".swift"), let rule = description(of: finding.code), !rule.inSwift.isEmpty else { return finding }
+        var worded = finding
+        for (manifest, swift) in rule.inSwift {
+            worded.message = worded.message.replacingOccurrences(of: manifest, with: swift)
+            for index in worded.notes.indices { worded.notes[index].message = worded.notes[index].message.replacingOccurrences(of: manifest, with: swift) }
+        }
+        return worded
     }
 
     /// Runs every rule and returns the findings in report order. The rules only read the graph,

@@ -37,6 +37,10 @@ struct Explain: ParsableCommand {
                 print(diagnostic.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             }
         }
+        if !rule.inSwift.isEmpty {
+            print("\nRead from Swift sources, the fix is said in Swift's words:\n")
+            for (manifest, swift) in rule.inSwift { print("    \(manifest)\n      becomes: \(swift)") }
+        }
         if let fine = rule.nonTriggering.first {
             print("\nand this one is fine:\n")
             print(fine.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))

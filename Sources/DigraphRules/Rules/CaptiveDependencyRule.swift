@@ -73,7 +73,18 @@ public struct CaptiveDependencyRule: Rule {
                 supplied: true
               - provides: ViewModel
             """
-        ])
+        ],
+        inSwift: [
+            (
+                "make this edge `lazy: true` if each use needs a fresh one",
+                "resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one"
+            ),
+            (
+                " a singleton if one shared value is right",
+                " a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right"
+            ),
+        ]
+    )
 
     public init() {}
 

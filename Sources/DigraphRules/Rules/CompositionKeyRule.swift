@@ -47,7 +47,18 @@ public struct CompositionKeyRule: Rule {
                   store: Writing & Reading
                   reader: Reading
             """
-        ])
+        ],
+        inSwift: [
+            (
+                "; add '",
+                "; register it under '"
+            ),
+            (
+                "' to its provides",
+                "' too (Swinject: `.implements(…)` on that registration)"
+            ),
+        ]
+    )
 
     public init() {}
 

@@ -53,7 +53,14 @@ public struct CycleRule: Rule {
                 dependencies:
                   coordinator: { type: AppCoordinator, lazy: true }
             """
-        ])
+        ],
+        inSwift: [
+            (
+                "make one edge `lazy: true` or remove it",
+                "resolve one of these edges lazily (inside a closure, or through Swinject's `Provider` or `Lazy`), set it after construction (Swinject's `initCompleted`), or remove it"
+            )
+        ]
+    )
 
     public init() {}
 

@@ -49,7 +49,18 @@ public struct LayerViolationRule: Rule {
               - provides: LoginUseCase
                 module: Domain
             """
-        ])
+        ],
+        inSwift: [
+            (
+                "(declare it under `interfaces:`)",
+                "(a protocol that module declares)"
+            ),
+            (
+                "'s dependsOn if this dependency is intended",
+                "'s target dependencies if this dependency is intended"
+            ),
+        ]
+    )
 
     public init() {}
 

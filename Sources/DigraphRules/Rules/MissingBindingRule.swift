@@ -105,7 +105,18 @@ public struct MissingBindingRule: Rule {
                   session: URLSession
                   analytics: Analytics?
             """
-        ])
+        ],
+        inSwift: [
+            (
+                "(or add '",
+                "(or register it under '"
+            ),
+            (
+                "' to its provides)",
+                "' too)"
+            ),
+        ]
+    )
 
     public init() {}
 

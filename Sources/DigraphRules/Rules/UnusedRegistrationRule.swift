@@ -29,7 +29,14 @@ public struct UnusedRegistrationRule: Rule {
             registrations:
               - provides: LegacyAnalytics
             """
-        ])
+        ],
+        inSwift: [
+            (
+                "remove it or mark what resolves it `root: true`",
+                "remove its registration, or give digraph the paths of the code that resolves it"
+            )
+        ]
+    )
 
     public init() {}
 

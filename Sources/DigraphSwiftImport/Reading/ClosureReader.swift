@@ -484,7 +484,7 @@ struct ClosureReader {
                 at: node)
         case .captured(let name):
             warn(
-                "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register it (supplied: true) and resolve it to model it",
+                "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it",
                 at: node)
         case .resolver(let name):
             warn(
