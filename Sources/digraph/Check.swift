@@ -41,8 +41,34 @@ struct Check: ConfiguredCommand {
             valueName: "file"))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Write today's errors and warnings to this file as the baseline to adopt, and exit 0.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write today's errors and warnings to this file as the baseline to adopt, and exit 0. Without a file: the configuration's 'baseline', else \(Check.defaultBaseline).",
+            valueName: "file"))
     var writeBaseline: String?
+
+    /// The baseline the configuration names, as `configured` spells it: before it is first written,
+    /// every finding counts.
+    @Option(help: .hidden)
+    var configurationBaseline: String?
+
+    var baselineFromConfiguration: Bool { baseline != nil && baseline == configurationBaseline }
+
+    /// The baseline `init` names and a valueless `--write-baseline` writes without a configuration.
+    static let defaultBaseline = "digraph-baseline.json"
+    /// What main.swift gives a `--write-baseline` typed without a file; resolved by `configured`
+    /// (the configuration's baseline) or `run` (the default).
+    static let configuredBaseline = "\u{1}configured-baseline"
+
+    /// `--write-baseline` last, or followed by another option, takes the configured baseline.
+    static func givingWriteBaselineItsValue(_ arguments: [String]) -> [String] {
+        guard arguments.dropFirst().first == "check", let position = arguments.firstIndex(of: "--write-baseline") else { return arguments }
+        let next = arguments.index(after: position)
+        guard next == arguments.endIndex || arguments[next].hasPrefix("-") else { return arguments }
+        var given = arguments
+        given[position] = "--write-baseline=" + configuredBaseline
+        return given
+    }
 
     func validate() throws {
         _ = try ignoredCodes(ignored)
@@ -54,10 +80,18 @@ struct Check: ConfiguredCommand {
     var configurationUse: Configured.Use? { Configured.Use(command: "check", required: files.isEmpty) }
 
     func configured(by configuration: ProjectConfiguration, typed: [String]) throws -> [Check] {
-        [
+        let options = configuration.options["check"] ?? []
+        let configuredBaseline = options.first { $0.name == "baseline" }?.value
+        // A valueless `--write-baseline` writes the baseline the configuration reads.
+        let written = configuredBaseline.map { PathSpelling.relative($0, to: FileManager.default.currentDirectoryPath) } ?? Check.defaultBaseline
+        var typed = typed.map { $0 == "--write-baseline=" + Check.configuredBaseline ? "--write-baseline=" + written : $0 }
+        if let configuredBaseline {
+            typed.append("--configuration-baseline=" + PathSpelling.relative(configuredBaseline, to: FileManager.default.currentDirectoryPath))
+        }
+        return [
             try Check.parse(
                 Configured.arguments(
-                    (configuration.options["check"] ?? []) + configuration.swiftReading, typed: typed,
+                    options + configuration.swiftReading, typed: typed,
                     manifests: files.isEmpty ? configuration.manifests : [],
                     alsoSetBy: ["baseline": ["write-baseline"]]))
         ]
@@ -65,7 +99,10 @@ struct Check: ConfiguredCommand {
 
     func run() throws {
         var accepted: Baseline?
-        if let baseline {
+        let writeBaseline = writeBaseline == Check.configuredBaseline ? Check.defaultBaseline : writeBaseline
+        // Adoption's first step: the configuration names a baseline not written yet, so every finding counts.
+        let notWrittenYet = baseline.map { baselineFromConfiguration && InputFile.kind(of: $0) == .missing } ?? false
+        if let baseline, !notWrittenYet {
             switch Baseline.read(bytes: try readBaselineFile(baseline), file: baseline) {
             case .success(let read): accepted = read
             case .failure(let problem):
@@ -90,12 +127,27 @@ struct Check: ConfiguredCommand {
             } catch {
                 throw CommandFailure(shown("\(error)"))
             }
+            let counted = "\(findings.count) finding\(findings.count == 1 ? "" : "s")"
             printToStandardError(
-                "digraph: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(shown(writeBaseline)); from now on run with --baseline \(shown(writeBaseline))\n"
+                writeBaseline == configurationBaseline
+                    ? "digraph: wrote \(counted) to \(shown(writeBaseline)); from now on `digraph check` fails only on findings not in it\n"
+                    : "digraph: wrote \(counted) to \(shown(writeBaseline)); from now on run with --baseline \(shown(writeBaseline)), or name it in .digraph.yml (`baseline: \(shown(writeBaseline))` under `check:`)\n"
             )
             return
         }
-        throw ExitCode(outcome.exitStatus(strict: strict).rawValue)
+        let status = outcome.exitStatus(strict: strict)
+        if status == .graphHasErrors, notWrittenYet, let baseline {
+            printToStandardError(
+                "digraph: no baseline yet at \(shown(baseline)): accept today's findings with `digraph check --write-baseline`, and from then on only new ones fail\n"
+            )
+        } else if status == .graphHasErrors, accepted != nil {
+            let failing = outcome.report.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }
+            let inSwift = failing.contains { $0.location.file.hasSuffix(".swift") }
+            printToStandardError(
+                "digraph: \(failing.count) finding\(failing.count == 1 ? " is" : "s are") not in the baseline: fix \(failing.count == 1 ? "it" : "them"), or accept \(failing.count == 1 ? "it" : "them") with `digraph check --write-baseline` (it rewrites the baseline)"
+                    + (inSwift ? "; a single intended one can be marked `// digraph:ignore CODE reason` on its line" : "") + "\n")
+        }
+        throw ExitCode(status.rawValue)
     }
 
     private func readBaselineFile(_ path: String) throws -> [UInt8] {

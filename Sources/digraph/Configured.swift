@@ -73,9 +73,13 @@ enum Configured {
     /// What was typed after `digraph <command>`, without `--config` (already used).
     static var typedArguments: [String] { commandLine.typed }
 
+    /// The command line as the commands read it: what was typed, with a valueless
+    /// `--write-baseline` given its marker (main.swift sets it before parsing).
+    nonisolated(unsafe) static var arguments = CommandLine.arguments
+
     /// What was typed after `digraph <command>`, split into the `--config` files and the rest.
     private static var commandLine: (typed: [String], configurations: [String]) {
-        var typed = Array(CommandLine.arguments.dropFirst(2))
+        var typed = Array(arguments.dropFirst(2))
         var configurations: [String] = []
         while let index = typed.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) {
             if typed[index] == "--config" {

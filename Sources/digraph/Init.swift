@@ -36,7 +36,9 @@ struct Init: ParsableCommand {
             listed.isEmpty
             ? "no manifests or Swift sources found: add them under 'manifests:'"
             : "\(listed.count) \(manifests.isEmpty ? "folder\(listed.count == 1 ? "" : "s") of Swift sources" : "manifest\(listed.count == 1 ? "" : "s")")"
-        printToStandardError("digraph: wrote \(shown(target)) (\(what)); now run `digraph check`\n")
+        printToStandardError(
+            "digraph: wrote \(shown(target)) (\(what)); now run `digraph check --write-baseline` to accept today's findings, then `digraph check` fails only on new ones\n"
+        )
     }
 
     /// What is not the app's wiring, by the names the folders and files found have: tests, test
@@ -103,9 +105,9 @@ struct Init: ParsableCommand {
             \(listed)
 
             check:
-              strict: false          # true: warnings fail the check too
+              strict: true           # a warning not in the baseline fails the check too; infos never do
+              baseline: digraph-baseline.json   # findings accepted on adoption: `digraph check --write-baseline` writes it
               # ignore: [unused-registration]
-              # baseline: digraph-baseline.json
               # format: text         # text, json, github, sarif
 
             render:

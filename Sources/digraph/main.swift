@@ -25,8 +25,10 @@ if let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-"), let
     CommandFailure(message).print()
     exit(ExitStatus.unusableInput.rawValue)
 }
+// `digraph check --write-baseline` with no file writes the configuration's baseline.
+Configured.arguments = Check.givingWriteBaselineItsValue(CommandLine.arguments)
 do {
-    var command = try Digraph.parseAsRoot()
+    var command = try Digraph.parseAsRoot(Array(Configured.arguments.dropFirst()))
     // The configuration is merged into the arguments here, once: the command then runs as typed.
     if let configurable = command as? any ConfiguredCommand, let configured = try Configured.commands(replacing: configurable) {
         try Configured.runAll(configured)

@@ -77,7 +77,10 @@ struct AdoptionTests {
         try Self.app.write(to: manifest, atomically: true, encoding: .utf8)
         let written = try CLIRunner.run(["check", "app.yaml", "--write-baseline", "ci/baseline.json"], directory: directory)
         #expect(written.status == 0)
-        #expect(written.stderr == "digraph: wrote 1 finding to ci/baseline.json; from now on run with --baseline ci/baseline.json\n")
+        #expect(
+            written.stderr
+                == "digraph: wrote 1 finding to ci/baseline.json; from now on run with --baseline ci/baseline.json, or name it in .digraph.yml (`baseline: ci/baseline.json` under `check:`)\n"
+        )
         #expect(
             try String(contentsOf: directory.appendingPathComponent("ci/baseline.json"), encoding: .utf8) == """
                 {
@@ -185,5 +188,78 @@ struct AdoptionTests {
         let result = try CLIRunner.run(["check", "fixtures/popcorn/manifest.yaml", "--ignore", "cycles"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: unknown code 'cycles' for --ignore. Did you mean 'cycle'?"))
+    }
+}
+
+/// Issue 42's day one on a Swift app: `init`, `check --write-baseline`, and bare `check` passes;
+/// from then on a new finding, warning or error, fails it with a message that says how to accept
+/// or fix it, in Swift's words.
+struct DayOneTests {
+    @Test func initThenWriteBaselineThenCheckPassesAndANewFindingFails() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-day-one-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/shop"), to: root.appendingPathComponent("App"))
+        let read = "digraph: read 3 Swift files: 9 registrations, 11 resolves, 1 call not understood\n"
+
+        let initialized = try CLIRunner.run(["init"], directory: root)
+        #expect(initialized.status == 0)
+        let configuration = try String(contentsOf: root.appendingPathComponent(".digraph.yml"), encoding: .utf8)
+        #expect(configuration.contains("\n  strict: true ") && configuration.contains("\n  baseline: digraph-baseline.json "), "\(configuration)")
+
+        // Before the baseline is written every finding counts, and the note says what to run.
+        let before = try CLIRunner.run(["check"], directory: root)
+        #expect(before.status == 1)
+        #expect(
+            before.stderr
+                == read
+                + "digraph: no baseline yet at digraph-baseline.json: accept today's findings with `digraph check --write-baseline`, and from then on only new ones fail\n"
+        )
+
+        let written = try CLIRunner.run(["check", "--write-baseline"], directory: root)
+        #expect(written.status == 0)
+        #expect(written.stderr == read + "digraph: wrote 1 finding to digraph-baseline.json; from now on `digraph check` fails only on findings not in it\n")
+
+        let clean = try CLIRunner.run(["check"], directory: root)
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout == "digraph: checked 9 registrations: 0 errors, 0 warnings, 0 infos (1 in the baseline not shown)\n")
+        let fromBelow = try CLIRunner.run(["check"], directory: root.appendingPathComponent("App"))
+        #expect(fromBelow.status == 0, "\(fromBelow.stdout)\(fromBelow.stderr)")
+
+        // A new captive singleton (a warning) fails the gate, worded for Swift, with how to accept or fix it.
+        let assemblies = root.appendingPathComponent("App/Assemblies.swift")
+        let source = try String(contentsOf: assemblies, encoding: .utf8)
+        try source.replacingOccurrences(
+            of: "CatalogViewModel(repository: r.resolve(CatalogRepository.self)!) }",
+            with: "CatalogViewModel(repository: r.resolve(CatalogRepository.self)!) }.inObjectScope(.container)"
+        ).write(to: assemblies, atomically: true, encoding: .utf8)
+        let captive = try CLIRunner.run(["check"], directory: root)
+        #expect(captive.status == 1)
+        #expect(captive.stdout.contains("warning: singleton 'CatalogViewModel' holds graph 'CatalogRepository' (parameter 'repository')"), "\(captive.stdout)")
+        #expect(captive.stdout.contains("resolve it lazily (inside a closure, or through a `Provider`)") && !captive.stdout.contains("lazy: true"))
+        #expect(
+            captive.stderr
+                == read
+                + "digraph: 1 finding is not in the baseline: fix it, or accept it with `digraph check --write-baseline` (it rewrites the baseline); a single intended one can be marked `// digraph:ignore CODE reason` on its line\n"
+        )
+        // Accepting it is the same one command.
+        #expect(try CLIRunner.run(["check", "--write-baseline"], directory: root).status == 0)
+        #expect(try CLIRunner.run(["check"], directory: root).status == 0)
+    }
+
+    /// Without a configuration a valueless `--write-baseline` writes digraph-baseline.json.
+    @Test func aValuelessWriteBaselineWithoutAConfigurationWritesTheDefault() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-day-one-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("fixtures/broken/cycle.yaml"), to: root.appendingPathComponent("app.yaml"))
+        let written = try CLIRunner.run(["check", "app.yaml", "--write-baseline"], directory: root)
+        #expect(written.status == 0)
+        #expect(
+            written.stderr
+                == "digraph: wrote 1 finding to digraph-baseline.json; from now on run with --baseline digraph-baseline.json, or name it in .digraph.yml (`baseline: digraph-baseline.json` under `check:`)\n"
+        )
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("digraph-baseline.json").path))
     }
 }

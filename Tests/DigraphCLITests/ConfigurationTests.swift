@@ -123,7 +123,11 @@ import Testing
         try #"{"version": 1, "findings": []}"#.write(to: root.appendingPathComponent("workout/baseline.json"), atomically: true, encoding: .utf8)
         try "{ // options\n  \"strict\": true }\n".write(to: root.appendingPathComponent("workout/tsconfig.json"), atomically: true, encoding: .utf8)
         let written = try CLIRunner.run(["init"], directory: root)
-        #expect(written.status == 0 && written.stderr.hasSuffix(".digraph.yml (5 manifests); now run `digraph check`\n"), "\(written.stderr)")
+        #expect(
+            written.status == 0
+                && written.stderr.hasSuffix(
+                    ".digraph.yml (5 manifests); now run `digraph check --write-baseline` to accept today's findings, then `digraph check` fails only on new ones\n"
+                ), "\(written.stderr)")
         let text = try String(contentsOf: root.appendingPathComponent(".digraph.yml"), encoding: .utf8)
         #expect(
             text.contains(

@@ -90,9 +90,9 @@ struct HandRolledContainerTests {
         #expect(
             check.stdout == """
                 fixtures/import/assembler/Assemblers.swift:7:9: info: 'APIClienting' is registered here and at Assemblers.swift:18 in alternative branches, of which the app applies one: the graph keeps the first [swift-import]
-                fixtures/import/assembler/Assemblers.swift:25:32: warning: transient 'ProfileUseCase' captures transient 'UserRepository' when it is registered (parameter 'repository'): every value its factory makes shares that one value; resolve 'UserRepository' inside the factory if each needs a fresh one, or make it a singleton if one shared value is right [captive-dependency]
+                fixtures/import/assembler/Assemblers.swift:25:32: warning: transient 'ProfileUseCase' captures transient 'UserRepository' when it is registered (parameter 'repository'): every value its factory makes shares that one value; resolve 'UserRepository' inside the factory if each needs a fresh one, or make it a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right [captive-dependency]
                 fixtures/import/assembler/Assemblers.swift:9:9: note: 'UserRepository' is registered transient here
-                fixtures/import/assembler/Assemblers.swift:27:9: info: nothing reachable from a root uses 'Clock'; remove it or mark what resolves it `root: true` [unused-registration]
+                fixtures/import/assembler/Assemblers.swift:27:9: info: nothing reachable from a root uses 'Clock'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
                 fixtures/import/assembler/Assemblers.swift:33:6: info: 'MockAssembler' is never applied from the app's entry (App.swift:7) and nothing refers to it: its 3 registrations are left out of the graph [swift-import]
                 digraph: checked 7 registrations: 0 errors, 1 warning, 3 infos
 
@@ -171,7 +171,7 @@ struct StatedContainerTests {
         // The stated lifetimes are what the rules see: a lazy singleton keeps the first transient Clock.
         #expect(
             check.stdout == """
-                App/Wiring.swift:3:53: warning: singleton 'Store' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Store' shorter-lived [captive-dependency]
+                App/Wiring.swift:3:53: warning: singleton 'Store' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Store' shorter-lived [captive-dependency]
                 App/Wiring.swift:2:5: note: 'Clock' is registered transient here
                 digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
 

@@ -167,10 +167,10 @@ struct ImportCommandTests {
         // The Swinject fixture holds two real captives, found in its Swift source.
         #expect(
             swinject.stdout == """
-                fixtures/import/swinject/DomainAssembly.swift:15:9: info: nothing reachable from a root uses 'OrderWriting'; remove it or mark what resolves it `root: true` [unused-registration]
-                fixtures/import/swinject/PresentationAssembly.swift:56:71: warning: singleton 'AppCoordinator' holds graph 'AuthServicing' (parameter 'auth'): the value is made once and kept for the singleton's whole life; make 'AuthServicing' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
+                fixtures/import/swinject/DomainAssembly.swift:15:9: info: nothing reachable from a root uses 'OrderWriting'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                fixtures/import/swinject/PresentationAssembly.swift:56:71: warning: singleton 'AppCoordinator' holds graph 'AuthServicing' (parameter 'auth'): the value is made once and kept for the singleton's whole life; make 'AuthServicing' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
                 fixtures/import/swinject/DomainAssembly.swift:5:9: note: 'AuthServicing' is registered graph here
-                fixtures/import/swinject/PresentationAssembly.swift:58:13: warning: singleton 'AppCoordinator' holds graph 'LoginViewController' (property 'login'): the value is made once and kept for the singleton's whole life; make 'LoginViewController' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
+                fixtures/import/swinject/PresentationAssembly.swift:58:13: warning: singleton 'AppCoordinator' holds graph 'LoginViewController' (property 'login'): the value is made once and kept for the singleton's whole life; make 'LoginViewController' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'AppCoordinator' shorter-lived [captive-dependency]
                 fixtures/import/swinject/PresentationAssembly.swift:36:9: note: 'LoginViewController' is registered graph here
                 digraph: checked 21 registrations: 0 errors, 2 warnings, 1 info
 
@@ -248,7 +248,7 @@ struct ImportCommandTests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                Sources/Presentation/Assembly.swift:5:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (declare it under `interfaces:`), or add Data to Presentation's dependsOn if this dependency is intended [layer-violation]
+                Sources/Presentation/Assembly.swift:5:98: error: 'ViewModel' in module Presentation depends on 'APIClient' of module Data, but Presentation may depend only on Domain; depend on an interface of an allowed module instead (a protocol that module declares), or add Data to Presentation's target dependencies if this dependency is intended [layer-violation]
                 digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
 
                 """)

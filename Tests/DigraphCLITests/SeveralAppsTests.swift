@@ -88,7 +88,7 @@ struct SeveralAppsTests {
         #expect(
             result.stdout == """
                 Dev/AppDelegate.swift:3:13: info: 3 `@main` types are read as one app (Dev/AppDelegate.swift:3, Mac/AppDelegate.swift:3, Phone/AppDelegate.swift:3): what each one registers is checked together, so one app's missing registration can hide behind another's; to check one app alone, leave the others' folders out with --exclude [swift-import]
-                Shared/Assemblies.swift:10:9: info: nothing reachable from a root uses 'Memory'; remove it or mark what resolves it `root: true` [unused-registration]
+                Shared/Assemblies.swift:10:9: info: nothing reachable from a root uses 'Memory'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
                 Shared/Assemblies.swift:21:28: error: 'Memory' is registered again; this registration silently replaces the one at Shared/Assemblies.swift:10:28 [duplicate-registration]
                 Shared/Assemblies.swift:10:28: note: first registered here
                 digraph: checked 3 registrations: 1 error, 0 warnings, 2 infos

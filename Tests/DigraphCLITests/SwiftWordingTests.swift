@@ -47,7 +47,10 @@ struct SwiftWordingTests {
     @Test func explainShowsTheSwiftWording() throws {
         let result = try CLIRunner.run(["explain", "captive-dependency"])
         #expect(result.stdout.contains("Read from Swift sources, the fix is said in Swift's words:"))
-        #expect(result.stdout.contains("    make this edge `lazy: true` if each use needs a fresh one\n      becomes: resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one\n"))
+        #expect(
+            result.stdout.contains(
+                "    make this edge `lazy: true` if each use needs a fresh one\n      becomes: resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one\n"
+            ))
     }
 
     /// No finding on the Swift fixtures names a manifest field.

@@ -890,7 +890,7 @@ struct SwinjectPrecisionTests {
         #expect(result.status == 0, "\(result.stderr)")
         let edges = result.stdout.split(separator: "\n").filter { $0.contains(" -> ") }
         let finding =
-            "warning [captive-dependency]: singleton 'Windows' holds graph 'Reset' (parameter 'reset'): the value is made once and kept for the singleton's whole life; make 'Reset' a singleton if one shared value is right, make this edge `lazy: true` if each use needs a fresh one, or make 'Windows' shorter-lived"
+            "warning [captive-dependency]: singleton 'Windows' holds graph 'Reset' (parameter 'reset'): the value is made once and kept for the singleton's whole life; make 'Reset' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Windows' shorter-lived"
         #expect(edges.count == 2)
         #expect(edges.first == ##"  r0 -> r1 [label="navigation", id="e0_0", tooltip="Windows -[navigation]-> Navigation\nApp.swift:10:59"];"##)
         let captive =
