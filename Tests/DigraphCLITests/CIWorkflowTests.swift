@@ -32,6 +32,22 @@ struct CIWorkflowTests {
             directory: project)
     }
 
+    /// Nothing a team must discover: no placeholder repository, the permission SARIF's upload needs,
+    /// digraph downloaded (checked, cached) rather than built, and the diff's paths from .digraph.yml.
+    @Test func theTemplatesNeedNoEditing() throws {
+        let check = try String(contentsOf: Self.workflowPath, encoding: .utf8)
+        let diff = try String(contentsOf: DiffWorkflowTests.workflowPath, encoding: .utf8)
+        for workflow in [check, diff] {
+            #expect(!workflow.contains("your-org") && !workflow.contains("swift build"))
+            #expect(workflow.contains("sha256sum --check") && workflow.contains("actions/cache@v4"))
+        }
+        #expect(check.contains("permissions:\n  contents: read\n  security-events: write"))
+        #expect(diff.contains("run: digraph diff --base \"origin/$GITHUB_BASE_REF\" --format markdown |"))
+        // The asset names are the ones scripts/release writes.
+        let release = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("scripts/release"), encoding: .utf8)
+        #expect(release.contains(#"name="digraph-$version-$platform-$arch""#) && check.contains(#"name="digraph-$DIGRAPH_VERSION-linux-$(uname -m)""#))
+    }
+
     @Test func theReadmeShowsTheTestedWorkflow() throws {
         let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let workflow = try String(contentsOf: Self.workflowPath, encoding: .utf8)
@@ -126,6 +142,8 @@ struct DiffWorkflowTests {
         }
         try FileManager.default.copyItem(
             at: CLIRunner.packageRoot.appendingPathComponent("fixtures/diff/base.yaml"), to: repository.appendingPathComponent("DI/app.yaml"))
+        // The paths compared come from the repository's configuration, not from the workflow.
+        try "manifests: [DI]\n".write(to: repository.appendingPathComponent(".digraph.yml"), atomically: true, encoding: .utf8)
         let setUp = try shell(
             "git init -q && git add . && git -c user.name=t -c user.email=t@example.com commit -qm base && git update-ref refs/remotes/origin/main HEAD")
         #expect(setUp.status == 0, "\(setUp.stderr)")
