@@ -15,7 +15,8 @@ import PackageDescription
 //   DigraphKit       the library product: the pipeline (load -> rules -> suppress/ignore/baseline ->
 //                    report; generate with header, stale check and atomic write; DOT), pure Swift
 //   digraph          the command line: parses options, calls DigraphKit (and DigraphGraphviz for pictures)
-//   digraph-generate the build-tool plugin's tool: manifests -> container, never Graphviz
+//   digraph-generate the build-tool plugins' tool: manifests -> container (DigraphGenerate), Swift sources
+//                    -> findings as build diagnostics (DigraphCheck); never Graphviz
 //
 // The trait "Graphviz" (on by default) links libgraphviz for PNG/SVG/PDF. Without it
 // (`swift build --disable-default-traits`, or `traits: []` on a dependency) every command builds
@@ -27,6 +28,7 @@ let package = Package(
         .executable(name: "digraph", targets: ["digraph"]),
         .library(name: "DigraphKit", targets: ["DigraphKit"]),
         .plugin(name: "DigraphGenerate", targets: ["DigraphGenerate"]),
+        .plugin(name: "DigraphCheck", targets: ["DigraphCheck"]),
         .plugin(name: "DigraphCommand", targets: ["DigraphCommand"]),
     ],
     traits: [
@@ -73,6 +75,7 @@ let package = Package(
         ),
         .executableTarget(name: "digraph-generate", dependencies: ["DigraphKit"]),
         .plugin(name: "DigraphGenerate", capability: .buildTool(), dependencies: ["digraph-generate"]),
+        .plugin(name: "DigraphCheck", capability: .buildTool(), dependencies: ["digraph-generate"]),
         .plugin(
             name: "DigraphCommand",
             capability: .command(

@@ -6,7 +6,9 @@
 #   3. `swift package digraph check` passes on the manifest and fails, with the error on its line,
 #      on a broken copy;
 #   4. a broken manifest fails the build with `file:line:col: error:`, and the fixed one builds again;
-#   5. `swift package digraph gen-swift -o` writes, and `render --png` says how to get pictures.
+#   5. `swift package digraph gen-swift -o` writes, and `render --png` says how to get pictures;
+#   6. the DigraphCheck plugin shows a finding of ShopWiring's Swift as a build warning on its line,
+#      fails the build on an error there, and does not read the Swift again when nothing changed.
 # Prints "N passed, M failed" and exits non-zero when any check failed.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -78,6 +80,31 @@ swift package digraph render --png Sources/PluginApp -o "$scratch/graph.png" >"$
 status=$?
 [ $status -ne 0 ] && [ ! -e "$scratch/graph.png" ] && grep -q "built without Graphviz" "$scratch/render.err"
 check "render --png without Graphviz fails and says how to get it (status $status)" $?
+
+wiring=Sources/ShopWiring/Wiring.swift
+cp "$wiring" "$scratch/wiring.swift"
+trap 'cp "$scratch/original.yaml" "$manifest"; cp "$scratch/wiring.swift" "$wiring"; rm -rf "$scratch"' EXIT
+grep -qF "Sources/ShopWiring/Wiring.swift:16:56: warning: singleton 'Store' holds transient 'Clock' (parameter 'clock')" "$scratch/build.log"
+check "DigraphCheck shows the Swift wiring's captive dependency as a build warning on its line" $?
+swift build >"$scratch/settled.log" 2>&1
+start=$(python3 -c 'import time; print(time.time())')
+swift build >"$scratch/unchanged.log" 2>&1
+status=$?
+seconds=$(python3 -c "import time; print(round(time.time() - $start, 2))")
+[ $status -eq 0 ] && ! grep -q "Checking the wiring" "$scratch/unchanged.log"
+check "a build with nothing changed does not read the Swift again ($seconds s)" $?
+python3 - "$wiring" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+broken = text.replace("        container.register(Clock.self) { Clock() }\n", "")
+assert broken != text
+open(sys.argv[1], "w").write(broken)
+PY
+swift build >"$scratch/wiring-broken.log" 2>&1
+status=$?
+[ $status -ne 0 ] && grep -q "Sources/ShopWiring/Wiring.swift:.*: error: .*'Clock'" "$scratch/wiring-broken.log" && grep -q "Checking the wiring of ShopWiring" "$scratch/wiring-broken.log"
+check "a changed Swift file is read again, and a missing registration fails the build on its line (status $status)" $?
+cp "$scratch/wiring.swift" "$wiring"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
