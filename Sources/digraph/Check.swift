@@ -110,9 +110,11 @@ struct Check: ConfiguredCommand {
                 throw ExitCode(ExitStatus.unusableInput.rawValue)
             }
         }
+        let progress = WorkProgress("digraph: reading and checking…", after: 1)
         let outcome = CheckRun(
             files: files, ignoring: try ignoredCodes(ignored), excluding: swift.excludes, baseline: accepted, containers: swift.statements,
             context: swift.context, defines: swift.defines)
+        progress.finish()
         keepUntilExit(outcome)
         let environment = ProcessInfo.processInfo.environment
         print(

@@ -101,8 +101,10 @@ struct GenSwift: ConfiguredCommand {
     }
 
     func run() throws {
+        let reading = WorkProgress("digraph: reading and checking…", after: 1)
         let (outcome, result) = generation.generate(
             from: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines)
+        reading.finish()
         // From Swift, say how much was read: an empty container must never pass for a clean one.
         if let read = outcome.swiftRead { printToStandardError("digraph: \(read)\n") }
         let generated: [GeneratedFile]

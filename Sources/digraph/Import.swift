@@ -78,9 +78,11 @@ struct Import: ConfiguredCommand {
 
     func run() throws {
         let tree = DiskTree(folder: projectFolder)
+        let reading = WorkProgress("digraph: reading…", after: 1)
         let result = SwiftImporter.run(
             paths: paths, excluding: swift.excludes, containers: swift.statements, context: swift.context,
             builds: [BuildConfiguration.standard(defining: swift.defines)[0]], in: tree)[0]
+        reading.finish()
         let colored = Terminal.stderrWantsColor
         guard result.unreadable.isEmpty else {
             printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: 0, diagnostics: result.unreadable)))

@@ -149,8 +149,10 @@ struct Render: ConfiguredCommand {
     }
 
     func run() throws {
+        let reading = WorkProgress("digraph: reading…", after: 1)
         let outcome = CheckRun(
             files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines, everyBuild: false)
+        reading.finish()
         guard let graph = outcome.graph else {
             printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
             throw ExitCode(ExitStatus.unusableInput.rawValue)
@@ -214,42 +216,6 @@ struct Render: ConfiguredCommand {
 
 /// A line on stderr while Graphviz lays out a big graph; on a terminal it counts the seconds, so
 /// that a long layout is seen to be working. (A plain thread: the layout blocks its caller.)
-final class LayoutProgress: @unchecked Sendable {
-    private let message: String
-    private let onTerminal = isatty(STDERR_FILENO) == 1
-    private let condition = NSCondition()
-    private var done = false
-    private var thread: Thread?
-
-    init(start message: String) {
-        self.message = message
-        guard onTerminal else {
-            printToStandardError(message + "\n")
-            return
-        }
-        printToStandardError(message)
-        let started = Date()
-        thread = Thread { [self] in
-            condition.lock()
-            defer { condition.unlock() }
-            while !done {
-                _ = condition.wait(until: Date().addingTimeInterval(1))
-                if !done { printToStandardError("\r\(message) \(Int(Date().timeIntervalSince(started))) s") }
-            }
-        }
-        thread?.start()
-    }
-
-    func finish() {
-        guard onTerminal else { return }
-        condition.lock()
-        done = true
-        condition.signal()
-        condition.unlock()
-        printToStandardError("\r\u{1B}[K")
-    }
-}
-
 extension Render {
     /// Lays the drawing out with Graphviz in a child process of its own (`digraph layout`: the same
     /// DOT gives the same picture every run, and a crash in libgraphviz is an error, not ours), or in
@@ -259,7 +225,7 @@ extension Render {
         #if Graphviz
             let progress =
                 drawing.registrations > GraphDrawing.largeGraphThreshold
-                ? LayoutProgress(start: "digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…") : nil
+                ? WorkProgress("digraph: laying out \(drawing.registrations) registrations with \(layout.rawValue)…", announcedOffTerminal: true) : nil
             defer { progress?.finish() }
             let dot = drawing.dot()
             if let executable = Bundle.main.executablePath,

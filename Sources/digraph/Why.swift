@@ -73,8 +73,10 @@ enum AnswerFormat: String, ExpressibleByArgument, CaseIterable {
 /// The graph a question is asked of: the debug build's, as `render` draws it; input that cannot be
 /// used is reported as `check` reports it, and exits 2.
 func questionedGraph(files: [String], swift: SwiftSourceOptions) throws -> DependencyGraph {
+    let progress = WorkProgress("digraph: reading…", after: 1)
     let outcome = CheckRun(
         files: files, excluding: swift.excludes, containers: swift.statements, context: swift.context, defines: swift.defines, everyBuild: false, rules: false)
+    progress.finish()
     guard let graph = outcome.graph else {
         printToStandardError(TextReporter(colored: Terminal.stderrWantsColor).render(outcome.report))
         throw ExitCode(ExitStatus.unusableInput.rawValue)
