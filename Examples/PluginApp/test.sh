@@ -93,6 +93,15 @@ status=$?
 seconds=$(python3 -c "import time; print(round(time.time() - $start, 2))")
 [ $status -eq 0 ] && ! grep -q "Checking the wiring" "$scratch/unchanged.log"
 check "a build with nothing changed does not read the Swift again ($seconds s)" $?
+touch "$wiring"
+swift build >"$scratch/touched.log" 2>&1
+stamp=$(find .build/plugins/outputs -name 'ShopWiring+DigraphChecked.swift' | head -1)
+grep -q "Checking the wiring of ShopWiring" "$scratch/touched.log" && grep -q "warning: singleton 'Store' holds transient 'Clock'" "$scratch/touched.log" \
+  && grep -q "^// Unchanged since: the findings said again without reading the Swift.$" "$stamp"
+check "a file touched but not changed: its findings are said again from the last check, the Swift not read" $?
+swift build >"$scratch/after-touch.log" 2>&1
+! grep -q "Checking the wiring" "$scratch/after-touch.log"
+check "… and the next build does not run the check at all" $?
 python3 - "$wiring" <<'PY'
 import sys
 text = open(sys.argv[1]).read()
