@@ -145,21 +145,28 @@ public struct DependencyGraph: Sendable {
         }
         let unspecialized = unspecializedKeys
 
+        /// Of the registrations of one binding, the one a use reaches: Swinject keys a registration
+        /// by its runtime arguments' types too, so it is the last whose arguments the use passes;
+        /// the last registered when none is, or when the use's arguments are not known.
+        @Sendable func serving(_ served: [Int], passing: PassedArguments?) -> Int? {
+            guard served.count > 1, let passing else { return served.last }
+            return served.last { registrations[$0].takes(passing) } ?? served.last
+        }
         /// `T?` is served by a registration of `T?` itself when there is one, else by `T`. With the
-        /// binding, the registration serving it (the last one registered), found in the same lookup.
-        @Sendable func binding(for type: TypeReference, name: String?) -> (binding: BindingKey, target: Int?) {
+        /// binding, the registration serving it, found in the same lookup.
+        @Sendable func binding(for type: TypeReference, name: String?, passing: PassedArguments? = nil) -> (binding: BindingKey, target: Int?) {
             if type.expression.isOptional {
                 let exact = BindingKey(key: type.key, name: name)
-                if let served = providers[exact] { return (exact, served.last) }
+                if let served = providers[exact] { return (exact, serving(served, passing: passing)) }
             }
             let looked = BindingKey(key: type.lookupKey, name: name)
-            if let served = providers[looked] { return (looked, served.last) }
+            if let served = providers[looked] { return (looked, serving(served, passing: passing)) }
             guard !unspecialized.isEmpty, case .nominal(let components) = type.expression.unwrapped,
                 components.contains(where: { !$0.genericArguments.isEmpty })
             else { return (looked, nil) }
             let bare = TypeExpression.nominal(components.map { TypeExpression.NameComponent($0.name) }).normalized().spelling
             guard let binding = unspecialized[BindingKey(key: bare, name: name)] else { return (looked, nil) }
-            return (binding, providers[binding]?.last)
+            return (binding, providers[binding].flatMap { serving($0, passing: passing) })
         }
         @Sendable func edges(from index: Int) -> [Edge] {
             let registration = registrations[index]
@@ -172,8 +179,10 @@ public struct DependencyGraph: Sendable {
                         isOptional: false, target: target, label: nil, location: alias.location))
             }
             func add(_ kind: Edge.Kind, _ dependency: Dependency) {
-                guard case .service(let type, let name, let isLazy, _) = dependency.source else { return }
-                let (binding, target) = binding(for: type, name: name)
+                guard case .service(let type, let name, let isLazy, let passing) = dependency.source else { return }
+                let passed = PassedArguments(
+                    types: passing.map { registration.argument(named: $0.value)?.type }, unread: dependency.unreadArguments)
+                let (binding, target) = binding(for: type, name: name, passing: passed)
                 edges.append(
                     Edge(
                         from: index, kind: kind, type: type, binding: binding,
@@ -222,7 +231,7 @@ public struct DependencyGraph: Sendable {
         self.parameterEdges = positions({ .dependency(index: $0) }, count: { $0.dependencies.count })
         self.propertyEdges = positions({ .property(index: $0) }, count: { $0.properties.count })
         self.resolves = manifests.flatMap(\.resolves).map { use in
-            let (binding, target) = binding(for: use.type, name: use.name?.value)
+            let (binding, target) = binding(for: use.type, name: use.name?.value, passing: use.arguments.map { PassedArguments(types: $0, unread: 0) })
             return (use, binding, target)
         }
     }

@@ -228,6 +228,35 @@ public final class Registration: Sendable {
     public func argument(named label: String) -> Argument? {
         arguments.first { $0.label.value == label }
     }
+
+    /// Whether a use passing these runtime arguments reaches this registration: as many as it
+    /// takes, and no type known to differ (Swinject's key holds the arguments' types).
+    public func takes(_ passed: PassedArguments) -> Bool {
+        guard arguments.count == passed.types.count + passed.unread else { return false }
+        return zip(arguments, passed.types).allSatisfy { declared, given in given.map { declared.type.isSameType(as: $0) != false } ?? true }
+    }
+
+    /// Whether this and `other`, of one key and name, are two registrations and not one replacing
+    /// the other: their runtime arguments differ in count or in a type known to differ, as
+    /// Swinject keys them. Nil when a type cannot tell (a placeholder, a qualifier only one has).
+    public func isKeptApart(from other: Registration) -> Bool? {
+        guard arguments.count == other.arguments.count else { return true }
+        let same = zip(arguments, other.arguments).map { $0.type.isSameType(as: $1.type) }
+        if same.contains(false) { return true }
+        return same.contains(nil) ? nil : false
+    }
+}
+
+/// The runtime arguments a use passes, in order: their types (nil where not known) and how many
+/// more the importer could not read.
+public struct PassedArguments: Sendable {
+    public var types: [TypeReference?]
+    public var unread: Int
+
+    public init(types: [TypeReference?], unread: Int) {
+        self.types = types
+        self.unread = unread
+    }
 }
 
 public struct ModuleDeclaration: Hashable, Sendable {

@@ -125,7 +125,8 @@ public struct SwiftGeneration: Sendable {
     ) throws(Failure) -> [GeneratedFile] {
         let plan: GenerationPlan
         do {
-            plan = try GenerationPlan(graph: graph)
+            // Swinject keeps registrations of one key apart by their arguments' types; stubs only declare types.
+            plan = try GenerationPlan(graph: graph, keysHoldArguments: target == .swinject || target == .stubs)
         } catch {
             throw Failure(description: "\(error)")
         }

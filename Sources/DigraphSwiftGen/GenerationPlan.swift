@@ -30,9 +30,19 @@ public struct GenerationPlan: Sendable {
     /// from a guess.
     public static let placeholder = TypeReference.placeholder
 
-    public init(graph: DependencyGraph) throws(Problem) {
+    /// `keysHoldArguments`: the target keys a registration by its runtime arguments' types too, as
+    /// Swinject does, so one key may have several registrations told apart by them. Every other
+    /// target has one accessor per key and refuses such a graph.
+    public init(graph: DependencyGraph, keysHoldArguments: Bool = false) throws(Problem) {
         self.graph = graph
         naming = SwiftNaming(graph: graph)
+        if !keysHoldArguments, let (binding, registrations) = graph.providers.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
+            let places = registrations.map { "\(graph.registrations[$0].location)" }.joined(separator: ", ")
+            throw Problem(
+                message:
+                    "'\(binding)' has \(registrations.count) registrations told apart by their runtime arguments' types, as Swinject keys them (\(places)); this target has one accessor per key: give each a `name:`, or generate `--target swinject`",
+                location: graph.registrations[registrations[1]].location)
+        }
         for registration in graph.registrations {
             for dependency in registration.dependencies where dependency.label.value.hasPrefix(Self.placeholder) {
                 throw Problem(

@@ -21,6 +21,28 @@ struct GenSwiftCommandTests {
         #expect(swinject.stdout == (try golden("workout.swinject.swift")))
     }
 
+    /// A key with two registrations told apart by their runtime arguments' types (Swinject's
+    /// keying) is generated for Swinject; a target with one accessor per key refuses it, naming both.
+    @Test func aKeyToldApartByArgumentTypesIsGeneratedOnlyForSwinject() throws {
+        let manifest = "Tests/DigraphSwiftGenTests/Manifests/keyed.yaml"
+        let swinject = try CLIRunner.run(["gen-swift", manifest, "--target", "swinject"])
+        #expect(swinject.status == 0, "\(swinject.stderr)")
+        #expect(swinject.stdout.contains("container.register((any Coordinator).self) { (r, arg_router: Router) -> any Coordinator in"), "\(swinject.stdout)")
+        let tests = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-keyed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: tests) }
+        for target in [["plain"], ["factory"], ["tests", "--module", "App", "-o", tests + "/AllTests.swift"]] {
+            let refused = try CLIRunner.run(["gen-swift", manifest, "--target"] + target)
+            #expect(refused.status == 1)
+            #expect(refused.stdout == "")
+            #expect(
+                refused.stderr == """
+                    \(manifest):14:5: error: 'Coordinator' has 2 registrations told apart by their runtime arguments' types, as Swinject keys them (\(manifest):8:5, \(manifest):14:5); this target has one accessor per key: give each a `name:`, or generate `--target swinject`
+
+                    """, "\(target): \(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tests), "nothing written")
+    }
+
     /// Issue 40 item 12: gen-swift reads Swift as check does (`--container`, `--define`) and says
     /// how much it read, so an empty container never passes for a clean one.
     @Test func fromSwiftItReadsContainerStatementsAndSaysWhatItRead() throws {

@@ -769,6 +769,38 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stdout)")
     }
 
+    /// Swinject keys a registration by its type, name and runtime arguments' types: one coordinator
+    /// registered for a `UIViewController` source and for a `Router` source is two registrations
+    /// (fwrs/powerlyrics), and a resolve reaches the one whose arguments it passes.
+    @Test func registrationsToldApartByTheirArgumentTypesAreNotDuplicates() throws {
+        let result = try check(
+            """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(LyricsCoordinator.self) { (_, source: UIViewController, song: Song) in LyricsCoordinator(source: source, song: song) }
+                container.register(LyricsCoordinator.self) { (_, source: Router, song: Song) in LyricsCoordinator(source: source, song: song) }
+                container.register(Menu.self) { (r, router: Router, song: Song) in Menu(lyrics: r.resolve(LyricsCoordinator.self, arguments: router, song)!) }
+                container.register(Clock.self) { (_, zone: Zone) in Clock(zone: zone) }
+                container.register(Clock.self) { (_, other: Zone) in Clock(zone: other) }
+            }
+            func show(resolver: Resolver, controller: UIViewController, router: Router, song: Song, zone: Zone) {
+                _ = resolver.resolve(LyricsCoordinator.self, arguments: controller, song)
+                _ = resolver.resolve(Menu.self, arguments: router, song)
+                _ = resolver.resolve(Clock.self, argument: zone)
+            }
+
+            """)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:6:5: info: nothing reachable from a root uses 'Clock'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:7:24: error: 'Clock' is registered again; this registration silently replaces the one at App.swift:6:24 [duplicate-registration]
+                App.swift:6:24: note: first registered here
+                digraph: checked 5 registrations: 1 error, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
+
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
         let swift = """
             import Swinject

@@ -8,13 +8,13 @@ import Testing
 enum GeneratedCodeRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func plan(_ paths: [String]) throws -> GenerationPlan {
+    static func plan(_ paths: [String], keysHoldArguments: Bool = false) throws -> GenerationPlan {
         let previous = FileManager.default.currentDirectoryPath
         _ = FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let loaded = ManifestLoader.load(files: paths)
         let graph = try #require(loaded.graph, "\(loaded.diagnostics)")
-        return try GenerationPlan(graph: graph)
+        return try GenerationPlan(graph: graph, keysHoldArguments: keysHoldArguments)
     }
 
     struct Run {

@@ -102,6 +102,17 @@ struct SwinjectAssemblyBehaviourTests {
             check(gone != nil && kept.later(2, "Two").title == "Two", "a lazy closure works after the container was let go")
             """, 7
         ),
+        (
+            "Keyed", ["Tests/DigraphSwiftGenTests/Manifests/keyed.yaml"],
+            """
+            let container = Container()
+            _ = Assembler([KeyedAssembly()], container: container)
+            let router = container.resolve(Router.self)!
+            check(container.resolve((any Coordinator).self, argument: Controller()) is ControllerCoordinator, "a Controller argument reaches its registration")
+            check(container.resolve((any Coordinator).self, argument: router) is RouterCoordinator, "a Router argument reaches the other one")
+            check(container.resolve(Menu.self, argument: router)!.lyrics is RouterCoordinator, "an edge passing a Router reaches it too")
+            """, 3
+        ),
     ]
 
     /// Swift fixtures of `digraph import`, compiled as they are written (proof they are real
@@ -452,7 +463,7 @@ struct SwinjectAssemblyBehaviourTests {
             for fixture in programs {
                 let sources = package.appendingPathComponent("Sources/\(fixture.target)")
                 try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-                let plan = try GeneratedCodeRunner.plan(fixture.paths)
+                let plan = try GeneratedCodeRunner.plan(fixture.paths, keysHoldArguments: true)
                 try SwinjectAssemblyGenerator(plan: plan, sources: fixture.paths).generate()
                     .write(to: sources.appendingPathComponent("Assemblies.swift"), atomically: true, encoding: .utf8)
                 try StubGenerator(plan: plan).generate().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)

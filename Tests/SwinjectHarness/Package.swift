@@ -3,13 +3,13 @@
 // (SwinjectAssemblyBehaviourTests copies it to .build-swinject-harness and writes the sources).
 import PackageDescription
 
-// The generated assemblies of five manifests; the imported Swinject fixtures compiled as written
+// The generated assemblies of six manifests; the imported Swinject fixtures compiled as written
 // beside the assembly generated from their imported manifests (RoundTrip, Precision); the
 // autoregistration fixture against its shim; the Factory fixture against a FactoryKit shim written
 // from Factory's docs (no Factory release is on hand), in Swift 5 mode as Factory apps are. The shop
 // fixtures and the hand-rolled one as libraries `App`, `FactoryShop` and `HandRolledApp` with the resolve-all tests `gen-swift --target tests`
 // writes for them (ResolveAllTestsBehaviour builds and runs those).
-let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "RoundTrip", "Precision", "Autoregistration"]
+let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "Keyed", "RoundTrip", "Precision", "Autoregistration"]
 
 let package = Package(
     name: "SwinjectHarness",

@@ -4,8 +4,9 @@ import DigraphCore
 public struct DuplicateRegistrationRule: Rule {
     public static let description = RuleDescription(
         code: .duplicateRegistration, severity: .error,
-        summary: "Two registrations provide the same key with the same name.",
-        rationale: "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order.",
+        summary: "Two registrations provide the same key with the same name (and, as Swinject keys them, runtime arguments of the same types).",
+        rationale:
+            "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order. Swinject keeps registrations whose runtime arguments differ in type apart, so those are two; when digraph cannot compare the types it says so as a warning.",
         triggering: [
             RuleExample(
                 """
@@ -35,7 +36,34 @@ public struct DuplicateRegistrationRule: Rule {
                     11:15: error: 'Writing & Reading' is registered again; this registration silently replaces the one at manifest.yaml:9:15 [duplicate-registration]
                       9:15: note: first registered here, as 'Reading & Writing': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)
                     """,
-                ])
+                ]),
+            RuleExample(
+                """
+                version: 1
+                registrations:
+                  - provides: Coordinator
+                    dependencies: { source: { argument: source } }
+                    arguments: { source: Router }
+                  - provides: Coordinator
+                    dependencies: { from: { argument: from } }
+                    arguments: { from: Router }
+                  - provides: Profile
+                    dependencies: { owner: { argument: owner } }
+                    arguments: { owner: Core.User }
+                  - provides: Profile
+                    dependencies: { owner: { argument: owner } }
+                    arguments: { owner: User }
+                """,
+                expect: [
+                    """
+                    6:15: error: 'Coordinator' is registered again; this registration silently replaces the one at manifest.yaml:3:15 [duplicate-registration]
+                      3:15: note: first registered here
+                    """,
+                    """
+                    12:15: warning: 'Profile' is registered again with runtime arguments (owner: User) that digraph cannot tell apart from (owner: Core.User) at manifest.yaml:9:15; if they are the same types, this registration silently replaces that one [duplicate-registration]
+                      9:15: note: first registered here
+                    """,
+                ]),
         ],
         nonTriggering: [
             """
@@ -44,35 +72,75 @@ public struct DuplicateRegistrationRule: Rule {
               - provides: APIClient
               - provides: APIClient
                 name: secure
+            """,
+            // Swinject keys a registration by its runtime arguments' types too: these are two.
             """
+            version: 1
+            registrations:
+              - provides: Coordinator
+                dependencies: { source: { argument: source } }
+                arguments: { source: UIViewController }
+              - provides: Coordinator
+                dependencies: { source: { argument: source } }
+                arguments: { source: Router }
+              - provides: Coordinator
+            """,
         ])
 
     public init() {}
 
     public func check(_ graph: DependencyGraph) -> [Diagnostic] {
-        var first: [BindingKey: TypeReference] = [:]
-        first.reserveCapacity(graph.registrations.count)  // no rehash of every key while it grows
+        // The earlier registrations of each binding that Swinject keeps apart by their runtime
+        // arguments' types (most keys have one).
+        var earlier: [BindingKey: [(registration: Int, provided: TypeReference)]] = [:]
+        earlier.reserveCapacity(graph.registrations.count)  // no rehash of every key while it grows
         var diagnostics: [Diagnostic] = []
         for (index, registration) in graph.registrations.enumerated() {
             for provided in registration.provides {
                 let binding = BindingKey(key: provided.key, name: registration.name?.value)
-                // `B & A` is the type `A & B`: the key is the same, only the spelling differs.
-                if let first = first[binding] {
-                    let respelled = first.writtenSpelling != provided.writtenSpelling && provided.writtenSpelling.contains("&")
-                    let note =
-                        respelled
-                        ? "first registered here, as '\(first.writtenSpelling)': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)"
-                        : "first registered here"
-                    diagnostics.append(
-                        Diagnostic(
-                            .duplicateRegistration, .error,
-                            "'\(respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description)' is registered again; this registration silently replaces the one at \(first.location)",
-                            at: provided.location, notes: [Note(note, at: first.location)], subject: .registration(binding, at: .registration(index))))
-                } else {
-                    first[binding] = provided
+                var uncertain: (registration: Int, provided: TypeReference)?
+                var replaced: (registration: Int, provided: TypeReference)?
+                for first in earlier[binding] ?? [] {
+                    switch registration.isKeptApart(from: graph.registrations[first.registration]) {
+                    case false?: replaced = first
+                    case nil: uncertain = uncertain ?? first
+                    case true?: continue
+                    }
+                    if replaced != nil { break }
                 }
+                if let first = replaced ?? uncertain {
+                    diagnostics.append(duplicate(provided, of: first, binding: binding, at: index, certain: replaced != nil, graph))
+                }
+                if replaced == nil { earlier[binding, default: []].append((index, provided)) }
             }
         }
         return diagnostics
+    }
+
+    /// `provided` registered again after `first`: it replaces it, or (not `certain`) it may, when
+    /// digraph cannot compare their runtime arguments' types.
+    private func duplicate(
+        _ provided: TypeReference, of first: (registration: Int, provided: TypeReference), binding: BindingKey, at index: Int, certain: Bool,
+        _ graph: DependencyGraph
+    ) -> Diagnostic {
+        let earlier = first.provided
+        // `B & A` is the type `A & B`: the key is the same, only the spelling differs.
+        let respelled = earlier.writtenSpelling != provided.writtenSpelling && provided.writtenSpelling.contains("&")
+        let note =
+            respelled
+            ? "first registered here, as '\(earlier.writtenSpelling)': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)"
+            : "first registered here"
+        let name = respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description
+        let message =
+            certain
+            ? "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
+            : "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
+        return Diagnostic(
+            .duplicateRegistration, certain ? .error : .warning, message,
+            at: provided.location, notes: [Note(note, at: earlier.location)], subject: .registration(binding, at: .registration(index)))
+    }
+
+    private static func signature(_ registration: Registration) -> String {
+        "(" + registration.arguments.map { "\($0.label.value): \($0.type.key)" }.joined(separator: ", ") + ")"
     }
 }
