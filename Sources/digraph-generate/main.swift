@@ -53,7 +53,9 @@ if checkSwift {
     if let previous = SwiftCheckCache.previous(output: output, findings: kept, digest: digest) {
         FileHandle.standardError.write(Data(previous.findings.utf8))
         // Written again (newer than its inputs), so the build system does not run this next time.
-        let replayed = previous.summary + "// Unchanged since: the findings said again without reading the Swift.\n" + SwiftCheckCache.stamp(digest: digest, status: previous.status)
+        let replayed =
+            previous.summary + "// Unchanged since: the findings said again without reading the Swift.\n"
+            + SwiftCheckCache.stamp(digest: digest, status: previous.status)
         try? OutputPath.write(Array(replayed.utf8), to: output, readingFrom: manifests)
         exit(previous.status)
     }

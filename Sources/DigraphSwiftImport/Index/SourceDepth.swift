@@ -82,25 +82,7 @@ enum SourceDepth {
                     }
                     prefixes = 0
                 case UInt8(ascii: "#") where index >= quotesInertUntil:
-                    let count = hashes(from: index)
-                    let next = index + count
-                    if at(next) == UInt8(ascii: "\"") {
-                        openString(quote: next, hashes: count)
-                        continue
-                    }
-                    if at(next) == UInt8(ascii: "/"), let end = regexEnd(slash: next, hashes: count) {
-                        index = end
-                        prefixes = 0
-                        continue
-                    }
-                    if count == 1, isDirective("if", at: next) {
-                        conditionals += 1
-                        if conditionals > maximumConditionals { return (index, "`#if` nested more than \(maximumConditionals) deep") }
-                    } else if count == 1, isDirective("endif", at: next) {
-                        conditionals = max(0, conditionals - 1)
-                    }
-                    prefixes = 0
-                    index = next
+                    if let tooDeep = readHashes() { return tooDeep }
                     continue
                 case UInt8(ascii: "\"") where index >= quotesInertUntil:
                     openString(quote: index, hashes: 0)
@@ -122,20 +104,7 @@ enum SourceDepth {
                     if byte == UInt8(ascii: ")"), let open = strings.last?.interpolation { strings[strings.count - 1].interpolation = open - 1 }
                     depth = max(0, depth - 1)
                 case _ where isWord(byte):
-                    let start = index
-                    while index < bytes.count, isWord(bytes[index]) { index += 1 }
-                    let word = bytes[start..<index]
-                    if word.elementsEqual("try".utf8) || word.elementsEqual("await".utf8) {
-                        prefixes += 1
-                        if prefixes > maximumPrefixes { return (start, "more than \(maximumPrefixes) `try`/`await` in a row") }
-                    } else {
-                        prefixes = 0
-                    }
-                    if word.elementsEqual("if".utf8), lastWord.elementsEqual("else".utf8) {
-                        elseIfs += 1
-                        if elseIfs > maximumElseIfs { return (start, "more than \(maximumElseIfs) `else if`") }
-                    }
-                    lastWord = word
+                    if let tooDeep = readWord() { return tooDeep }
                     continue
                 case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: "!"):
                     break
@@ -144,6 +113,49 @@ enum SourceDepth {
                 }
                 index += 1
             }
+            return nil
+        }
+
+        /// `#…` at `index`: a raw string, a raw regex literal, or a directive (`#if` counted).
+        mutating func readHashes() -> (offset: Int, what: String)? {
+            let count = hashes(from: index)
+            let next = index + count
+            if at(next) == UInt8(ascii: "\"") {
+                openString(quote: next, hashes: count)
+                return nil
+            }
+            if at(next) == UInt8(ascii: "/"), let end = regexEnd(slash: next, hashes: count) {
+                index = end
+                prefixes = 0
+                return nil
+            }
+            if count == 1, isDirective("if", at: next) {
+                conditionals += 1
+                if conditionals > maximumConditionals { return (index, "`#if` nested more than \(maximumConditionals) deep") }
+            } else if count == 1, isDirective("endif", at: next) {
+                conditionals = max(0, conditionals - 1)
+            }
+            prefixes = 0
+            index = next
+            return nil
+        }
+
+        /// The word at `index`: `try`/`await` in a row and `else if` chains counted.
+        mutating func readWord() -> (offset: Int, what: String)? {
+            let start = index
+            while index < bytes.count, isWord(bytes[index]) { index += 1 }
+            let word = bytes[start..<index]
+            if word.elementsEqual("try".utf8) || word.elementsEqual("await".utf8) {
+                prefixes += 1
+                if prefixes > maximumPrefixes { return (start, "more than \(maximumPrefixes) `try`/`await` in a row") }
+            } else {
+                prefixes = 0
+            }
+            if word.elementsEqual("if".utf8), lastWord.elementsEqual("else".utf8) {
+                elseIfs += 1
+                if elseIfs > maximumElseIfs { return (start, "more than \(maximumElseIfs) `else if`") }
+            }
+            lastWord = word
             return nil
         }
 

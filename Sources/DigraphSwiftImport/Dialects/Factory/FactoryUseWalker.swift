@@ -1,0 +1,165 @@
+import DigraphCore
+import SwiftSyntax
+
+/// Walks one file for uses of Factory's factories outside their declarations: property wrappers
+/// (`@Injected(\.api)`, `@LazyInjected`, `@InjectedObject`…) and resolving calls, each with the
+/// type that holds it, its isolation, and whether it resolves while the holder is built.
+final class FactoryUseWalker: SyntaxVisitor {
+    struct Use {
+        var definition: Int
+        var label: String
+        var isLazy: Bool
+        /// The type the use is written in (nil at the top level or in a free function).
+        var owner: String?
+        var isolation: String?
+        var location: DigraphCore.SourceLocation
+        /// Passes a parameter to a parameter factory.
+        var passes = false
+        /// The function the use is written in, for a static helper's uses.
+        var function: String? = nil
+    }
+
+    /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
+    struct HelperCall {
+        var type: String
+        var method: String
+        var owner: String?
+        /// The function the call is written in, for calls from one helper to another.
+        var function: String?
+        var location: DigraphCore.SourceLocation
+    }
+
+    static let wrappers: [String: Bool] = [
+        "Injected": false, "InjectedObject": false, "InjectedObservable": false,
+        "LazyInjected": true, "WeakLazyInjected": true, "DynamicInjected": true,
+    ]
+
+    let file: SwiftFile
+    let catalogue: FactoryCatalogue
+    private(set) var uses: [Use] = []
+    private(set) var helperCalls: [HelperCall] = []
+    private(set) var findings: [Diagnostic] = []
+    private var types: [(name: String, isolation: String?)] = []
+
+    init(file: SwiftFile, catalogue: FactoryCatalogue) {
+        self.file = file
+        self.catalogue = catalogue
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func enter(_ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
+        if catalogue.containers.contains(name) { return .skipChildren }
+        // SwiftUI's `View` and `App` are `@MainActor`: so is every type conforming to them.
+        let isView = inherited?.inheritedTypes.contains { ["View", "App", "Scene"].contains(FactoryCatalogue.lastName($0.type)) } ?? false
+        types.append((name, catalogue.isolation(in: attributes) ?? (isView ? "MainActor" : types.last?.isolation)))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: ClassDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause)
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        if !catalogue.containers.contains(FactoryCatalogue.lastName(node.extendedType)) { types.removeLast() }
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for attribute in node.attributes {
+            guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = Self.wrappers[FactoryCatalogue.lastName(attribute.attributeName)],
+                case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self)
+            else { continue }
+            let property = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "value"
+            guard let index = catalogue.site(ofKeyPath: keyPath) else {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "`\(SwiftExpressions.quoted(attribute, limit: 80))` names no factory declared in the given paths; it is left out",
+                        at: file.location(of: keyPath)))
+                continue
+            }
+            // A local `@Injected var x` in a method resolves when the method runs.
+            let isLocal = node.parent?.is(CodeBlockItemSyntax.self) == true
+            uses.append(
+                Use(
+                    definition: index, label: property, isLazy: isLazy || isLocal, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
+                    location: file.location(of: keyPath)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let (index, site) = catalogue.resolving(node, inside: nil) else {
+            if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type)
+            {
+                helperCalls.append(
+                    HelperCall(
+                        type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                        location: file.location(of: node)))
+            }
+            return .visitChildren
+        }
+        uses.append(
+            Use(
+                definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
+                owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
+                function: Self.function(around: Syntax(node))))
+        return .visitChildren
+    }
+
+    private static func function(around node: Syntax) -> String? {
+        node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self)?.name.text
+    }
+
+    /// The stored property or local a resolve is assigned to: `self.api = …`, `let api = …`.
+    private func label(of call: FunctionCallExprSyntax) -> String? {
+        let outer = ResolveSite.outermost(Syntax(call))
+        if let binding = outer.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if let sequence = outer.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[2].id == outer.id, elements[1].is(AssignmentExprSyntax.self) {
+                let target = elements[0]
+                return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        }
+        return nil
+    }
+
+    /// Resolved while its holder is built: in an initializer (outside closures) or a stored
+    /// property's initial value. Anywhere else (methods, computed properties, closures, `lazy var`) later.
+    private func resolvesLater(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
+            if parent.is(InitializerDeclSyntax.self) { return false }
+            if let variable = parent.as(VariableDeclSyntax.self) {
+                return variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" }
+                    || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return true }
+            current = parent.parent
+        }
+        return true
+    }
+
+    /// The global actor the code runs on: its function's or closure's attribute, else its type's.
+    private func isolation(of node: Syntax) -> String? {
+        var current = node.parent
+        while let parent = current {
+            if let function = parent.as(FunctionDeclSyntax.self), let actor = catalogue.isolation(in: function.attributes) { return actor }
+            if let variable = parent.as(VariableDeclSyntax.self), let actor = catalogue.isolation(in: variable.attributes) { return actor }
+            if parent.is(MemberBlockItemSyntax.self) { break }
+            current = parent.parent
+        }
+        return types.last?.isolation
+    }
+}

@@ -1,0 +1,197 @@
+import DigraphCore
+import SwiftSyntax
+
+/// The functions of the given files, by name, with the type that declares each.
+struct FunctionIndex {
+    struct Function {
+        var name: TokenSyntax
+        var labels: [String?]
+        var owner: String?
+        var body: Syntax
+        var file: SwiftFile
+        var isEntry: Bool
+    }
+
+    /// A SwiftUI preview: a `#Preview` or a `PreviewProvider` type, and the lines it spans.
+    struct Preview {
+        var name: String
+        var body: Function
+        var location: DigraphCore.SourceLocation
+        var lines: ClosedRange<Int>
+    }
+
+    struct Owner {
+        var name: String
+        var location: DigraphCore.SourceLocation
+        var file: String
+        var endLine: Int
+    }
+
+    private(set) var functions: [String: [Function]] = [:]
+    private(set) var entries: [Function] = []
+    private(set) var previews: [Preview] = []
+    /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
+    private(set) var mains: [DigraphCore.SourceLocation] = []
+    /// Types and top-level functions, with their extent, to tell where a registration is.
+    private var owners: [String: [Owner]] = [:]
+    private let files: [SwiftFile]
+    /// The name tokens of declarations, which are no references.
+    private var declaredNames = Set<SyntaxIdentifier>()
+    /// Types that declare an `assemble` method: building one applies it when it is handed on.
+    private var assemblers: [String: [Function]] = [:]
+    var assemblerTypes: Set<String> { Set(assemblers.keys) }
+
+    /// The `assemble` methods of an assembly type.
+    func assembleMethods(of type: String) -> [Function] { assemblers[type] ?? [] }
+
+    init(files: [SwiftFile]) {
+        self.files = files
+        for file in files {
+            let collector = Collector(file: file)
+            collector.walk(file.tree)
+            for function in collector.functions {
+                functions[function.name.text, default: []].append(function)
+                if function.isEntry { entries.append(function) }
+                if function.name.text == "assemble", let owner = function.owner { assemblers[owner, default: []].append(function) }
+            }
+            for owner in collector.owners { owners[owner.file, default: []].append(owner) }
+            previews += collector.previews
+            mains += collector.mains
+            declaredNames.formUnion(collector.declaredNames)
+        }
+    }
+
+    /// Where code writes these names, outside their declarations (one pass over the tokens, made
+    /// only when some registration was not reached).
+    func references(to names: Set<String>) -> [String: [(file: String, line: Int)]] {
+        var found: [String: [(file: String, line: Int)]] = [:]
+        for file in files {
+            for token in file.tree.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, names.contains(name), !declaredNames.contains(token.id) else { continue }
+                found[name, default: []].append((file.path, file.converter.location(for: token.positionAfterSkippingLeadingTrivia).line))
+            }
+        }
+        return found
+    }
+
+    /// The innermost type or top-level function around a location.
+    func owner(of location: DigraphCore.SourceLocation) -> Owner? {
+        owners[location.file]?.filter { $0.location.line <= location.line && $0.endLine >= location.line }
+            .max { $0.location.line < $1.location.line }
+    }
+
+    /// What a call may run: a function of that name whose labels fit (the caller's own type first),
+    /// or the `assemble` of a type it builds.
+    func callees(of call: FunctionCallExprSyntax, from caller: Function) -> [Function] {
+        if let type = SwiftExpressions.typeName(call.calledExpression), let assemble = assemblers[type] { return assemble }
+        guard let (name, receiver) = SwiftExpressions.callee(of: call), let candidates = functions[name] else { return [] }
+        let labels = call.arguments.map { $0.label?.text }
+        var fitting = candidates.filter { $0.labels.count >= labels.count && Array($0.labels.prefix(labels.count)) == labels || $0.labels == labels }
+        if receiver == nil || receiver?.trimmedDescription == "self" || receiver?.trimmedDescription == "Self" {
+            let own = fitting.filter { $0.owner == caller.owner }
+            if !own.isEmpty { fitting = own }
+        } else if let type = receiver.flatMap(SwiftExpressions.typeName) {
+            let typed = fitting.filter { $0.owner == type }
+            if !typed.isEmpty { fitting = typed }
+        }
+        // A name many types share (`setup`, `configure`) says too little to follow.
+        return fitting.count <= 3 ? fitting : []
+    }
+
+    private final class Collector: SyntaxVisitor {
+        let file: SwiftFile
+        var functions: [Function] = []
+        var previews: [Preview] = []
+        var owners: [Owner] = []
+        var declaredNames = Set<SyntaxIdentifier>()
+        var mains: [DigraphCore.SourceLocation] = []
+        private var scope: [(name: String, isMain: Bool)] = []
+
+        init(file: SwiftFile) {
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func enter(_ name: TokenSyntax, attributes: AttributeListSyntax, node: some DeclGroupSyntax) {
+            declaredNames.insert(name.id)
+            if node.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("PreviewProvider") }) == true {
+                preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
+            }
+            let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+            if isMain { mains.append(file.location(of: name)) }
+            scope.append((name.text, isMain))
+            owners.append(
+                Owner(
+                    name: name.text, location: file.location(of: name), file: file.path,
+                    endLine: file.converter.location(for: node.endPosition).line))
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
+        override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
+        override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
+        override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            enter(node.name, attributes: node.attributes, node: node); return .visitChildren
+        }
+        override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            scope.append((node.extendedType.trimmedDescription, false))
+            return .visitChildren
+        }
+        override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+        private func preview(_ name: String, body: Syntax, at token: some SyntaxProtocol, spanning node: some SyntaxProtocol) {
+            let first = file.converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+            let last = file.converter.location(for: node.endPositionBeforeTrailingTrivia).line
+            let function = Function(name: .identifier(name), labels: [], owner: scope.last?.name, body: body, file: file, isEntry: false)
+            previews.append(Preview(name: name, body: function, location: file.location(of: token), lines: first...last))
+        }
+
+        // `#Preview { … }`: a declaration at the top level, an expression elsewhere.
+        override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.macroName.text == "Preview" { preview("#Preview", body: Syntax(node), at: node.pound, spanning: node) }
+            return .skipChildren
+        }
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.macroName.text == "Preview" { preview("#Preview", body: Syntax(node), at: node.pound, spanning: node) }
+            return .skipChildren
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredNames.insert(node.name.id)
+            guard let body = node.body else { return .skipChildren }
+            let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
+            let owner = scope.last
+            let name = node.name.text
+            // UIKit's launch (will or did finish), AppKit's and WatchKit's, a scene's, an `@main` type's.
+            let isEntry =
+                (name == "application" && ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels.dropFirst().first))
+                || name == "applicationDidFinishLaunching" || name == "applicationWillFinishLaunching"
+                || (name == "scene" && labels.dropFirst().first == "willConnectTo")
+                || (name == "main" && owner?.isMain == true)
+            functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry))
+            if owner == nil {
+                owners.append(
+                    Owner(
+                        name: name, location: file.location(of: node.name), file: file.path,
+                        endLine: file.converter.location(for: node.endPosition).line))
+            }
+            return .skipChildren
+        }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let body = node.body, let owner = scope.last else { return .skipChildren }
+            let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
+            functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: Syntax(body), file: file, isEntry: owner.isMain))
+            return .skipChildren
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import DigraphCore
+import SwiftSyntax
+
+/// What a factory returns: the value built, its parameters and properties, each resolve placed.
+extension ClosureReader {
+    // MARK: Products
+
+    /// What the factory returns decides the registration's shape.
+    mutating func finish(product expression: ExprSyntax) {
+        let unwrapped = SwiftExpressions.unwrap(expression)
+        if let body = isolatedBody(unwrapped.core) {
+            readBody(body.statements)
+            return
+        }
+        if let helper = helperBody(unwrapped.core) {
+            guard helperDepth < Self.maximumHelperDepth else {
+                reading.isUnread = true
+                warn(
+                    "it is built by `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, a helper \(Self.maximumHelperDepth) calls deep, where digraph stops following helpers; fill in its implementation and dependencies",
+                    at: Syntax(expression))
+                return
+            }
+            helperDepth += 1
+            defer { helperDepth -= 1 }
+            readBody(helper)
+            return
+        }
+        if let (built, configure, instance) = configuredConstruction(unwrapped.core) {
+            finish(product: built)
+            for item in configure.statements { readStatement(item, instance: instance) }
+            return
+        }
+        switch value(of: expression, required: true) {
+        case .service(let site, _), .earlier(let site, _, _):
+            consumed.insert(site.node.id)
+            guard let type = site.type else {
+                reading.isUnread = true
+                warn("it forwards to a resolve digraph cannot read: \(site.problem ?? "")", at: site.node)
+                return
+            }
+            reading.aliasOf = (type, site.name, file.location(of: site.node))
+            if !site.passed.isEmpty {
+                warn("it forwards to '\(type)' passing runtime arguments, which an aliasOf cannot express; fill in its dependencies", at: site.node)
+            }
+        case .construction(let construction):
+            build(construction)
+        case .captured(let name):
+            reading.isSupplied = true
+            reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
+        case .argument(let name):
+            warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
+        case .lazy, .literal, .unknown, .resolver:
+            reading.isUnread = unwrapped.castType == nil
+            if let cast = unwrapped.castType {
+                reading.implementation = cast
+                warn(
+                    "it is built by `\(SwiftExpressions.quoted(unwrapped.core, limit: 80))`, which digraph cannot read; its implementation is taken from the cast to '\(cast)', fill in its dependencies",
+                    at: Syntax(expression))
+            } else {
+                warn(
+                    "it is built by `\(SwiftExpressions.quoted(unwrapped.core, limit: 80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies",
+                    at: Syntax(expression))
+            }
+        }
+    }
+
+    mutating func build(_ construction: Construction) {
+        if let madeBy = construction.madeBy {
+            reading.isMadeByObject = true
+            reading.implementation = construction.castType
+            reading.notes.append("built by a method of another registration's object; no implementation to name")
+            add(parameter: "_factory", value: madeBy, at: construction.node)
+        } else {
+            reading.implementation = construction.implementation
+            reading.factory = construction.factory
+        }
+        // The initializer the call uses, when declared: a resolve that names no type (`resolve()`,
+        // a generic helper) takes the type Swift infers, the parameter's.
+        let labels = construction.arguments.map { $0.label?.text }
+        if construction.madeBy == nil, construction.factory == nil { reading.constructionLabels = labels }
+        let parameters =
+            construction.madeBy == nil
+            ? (construction.implementation ?? (construction.factory == nil ? options.productType : nil)).flatMap {
+                declarations.initializer(of: $0, labels: labels)
+            } : nil
+        for (position, argument) in construction.arguments.enumerated() {
+            let name = argument.label?.text ?? "_"
+            var value = self.value(of: argument.expression, required: false)
+            if case .service(var site, _) = value, site.isInferred, let parameters {
+                // The helper returns what the parameter takes: optional only when the parameter is.
+                let declared = DeclaredType(parameters[position].type)
+                site.infer(declared)
+                value = .service(site, isOptional: declared.isOptional)
+            }
+            let label = name == "_" ? "_" + defaultName(for: value) : name
+            add(parameter: label, value: value, at: Syntax(argument))
+        }
+    }
+
+    func defaultName(for value: Value) -> String {
+        switch value {
+        case .service(let site, _), .lazy(let site), .earlier(let site, _, _): SwiftExpressions.parameterName(for: site.type ?? "value")
+        case .argument(let name): name
+        default: "value"
+        }
+    }
+
+    mutating func add(parameter label: String, value: Value, at node: Syntax) {
+        let location = file.location(of: node)
+        switch value {
+        case .service(let site, let optional):
+            if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location) {
+                reading.dependencies.append(item)
+            }
+        case .earlier(let site, let optional, let miss):
+            // Located at the resolve: that is where the app stops when the key is not registered yet.
+            if var item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: file.location(of: site.node)) {
+                item.eager = miss
+                reading.dependencies.append(item)
+            }
+        case .lazy(let site):
+            if let item = serviceItem(label: label, site: site, isLazy: true, isOptional: false, at: location) {
+                reading.dependencies.append(item)
+            }
+        case .argument(let name):
+            reading.dependencies.append(.init(label: uniqueLabel(label), source: .argument(name), location: location))
+        case .construction(let inner) where resolveSites(in: inner.node).isEmpty && (inner.factory == nil || inner.node.is(MemberAccessExprSyntax.self)):
+            // `RunLoop.main`, `URL(string: "…")`: a value, with nothing of the container inside
+            // (a static method, `Impl.make(…)`, may resolve inside: that stays a warning).
+            finding(
+                .info,
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                at: node)
+        case .construction(let inner):
+            warn(
+                "parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
+                at: node)
+        case .literal(let text):
+            finding(
+                .info,
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                at: node)
+        case .captured(let name):
+            warn(
+                "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it",
+                at: node)
+        case .resolver(let name):
+            warn(
+                "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
+                at: node)
+        case .unknown(let text):
+            warn("parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, which digraph cannot read; it is left out", at: node)
+        }
+    }
+
+    /// `instance.label = value` on a value of `builtType` (when known): a resolve that names no type
+    /// takes the property's declared type, as Swift infers it.
+    mutating func addProperty(_ label: String, value expression: ExprSyntax, at node: Syntax, of builtType: String? = nil) {
+        let location = file.location(of: node)
+        switch value(of: expression, required: false) {
+        case .service(var site, var optional):
+            if site.isInferred, let builtType, let declared = declarations.propertyType(of: builtType, named: label).map(DeclaredType.init) {
+                site.infer(declared)
+                optional = declared.isOptional
+            }
+            if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location, isProperty: true) {
+                reading.properties.append(item)
+            }
+        case .earlier(let site, let optional, let miss):
+            if var item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: file.location(of: site.node), isProperty: true) {
+                item.eager = miss
+                reading.properties.append(item)
+            }
+        case .lazy(let site):
+            if let item = serviceItem(label: label, site: site, isLazy: true, isOptional: false, at: location, isProperty: true) {
+                reading.properties.append(item)
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func serviceItem(
+        label: String, site: ResolveSite, isLazy: Bool, isOptional: Bool, at location: DigraphCore.SourceLocation,
+        isProperty: Bool = false
+    ) -> ClosureReading.Item? {
+        consumed.insert(site.node.id)
+        guard let type = site.type else {
+            warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
+            return nil
+        }
+        if let problem = site.problem { warn("the resolve of '\(type)' for '\(label)': \(problem)", at: site.node) }
+        var passing: [String] = []
+        var suppressions: [Suppression] = []
+        var unread = 0
+        if !isLazy {
+            for passed in site.passed {
+                let core = SwiftExpressions.unwrap(passed).core
+                if let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text, argumentNames.contains(name) {
+                    passing.append(name)
+                } else if site.compilerChecksArguments {
+                    // A manifest cannot say what is passed, and the compiler has checked it: nothing to report.
+                    suppressions = [
+                        Suppression(
+                            code: Located(.argumentMismatch, at: location),
+                            reason:
+                                "Factory's ParameterFactory: the compiler checks the parameter passed (`\(SwiftExpressions.quoted(passed, limit: 40))`)"
+                        )
+                    ]
+                } else {
+                    unread += 1
+                    warn(
+                        "the resolve of '\(type)' passes `\(SwiftExpressions.quoted(passed, limit: 60))`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not)",
+                        at: Syntax(passed))
+                }
+            }
+        }
+        return .init(
+            label: isProperty ? label : uniqueLabel(label),
+            source: .service(type: type, name: site.name, isLazy: isLazy, isOptional: isOptional, passing: passing),
+            location: location, eager: options.buildsWhenRegistered && !isLazy ? miss(of: site, isOptional: isOptional) : nil,
+            suppressions: suppressions, unreadArguments: unread)
+    }
+
+    mutating func uniqueLabel(_ label: String) -> String {
+        labels.unique(label, among: reading.dependencies)
+    }
+}
