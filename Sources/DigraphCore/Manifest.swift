@@ -144,19 +144,35 @@ public enum EagerMiss: Hashable, Sendable {
 public struct Argument: Hashable, Sendable {
     public var label: Located<String>
     public var type: TypeReference
+    /// Read from Swift: the factory's own code uses it in a way a manifest does not record (a
+    /// property set from it, a `switch` on it), so it is not "never used". Never set by a manifest file.
+    public var isUsedByFactoryCode: Bool
 
-    public init(label: Located<String>, type: TypeReference) {
+    public init(label: Located<String>, type: TypeReference, isUsedByFactoryCode: Bool = false) {
         self.label = label
         self.type = type
+        self.isUsedByFactoryCode = isUsedByFactoryCode
     }
 }
 
 /// One registration. A class: immutable once loaded and read by every rule, so it is shared, not copied.
 public final class Registration: Sendable {
+    /// How the value comes to be: built, forwarded to another key, or supplied.
+    public enum Provision: Hashable, Sendable {
+        /// Built by the container from `implementation` (its initializer, or `factory`).
+        case built(implementation: TypeReference?)
+        /// Resolving the key resolves another one (`aliasOf`), with that one's name qualifier: a
+        /// Factory key forwarding to another container property, a Swinject `resolve(T.self, name:)`.
+        case alias(of: TypeReference, name: Located<String>?)
+        /// Handed to the container when it is created; nothing constructs it.
+        case supplied
+    }
+
     /// The keys this registration answers to (one instance for all of them).
     public let provides: [TypeReference]
-    /// The concrete type built; nil for `aliasOf` and `supplied` registrations.
-    public let implementation: TypeReference?
+    public let provision: Provision
+    /// Supplied and eager values live as long as the container: their lifetime is singleton,
+    /// whatever was asked (the manifest's reader says so where a file asks otherwise).
     public let lifetime: Lifetime
     public let name: Located<String>?
     public let module: Located<String>?
@@ -168,36 +184,38 @@ public final class Registration: Sendable {
     /// Only service sources: a property is never a runtime argument.
     public let properties: [Dependency]
     public let arguments: [Argument]
-    public let aliasOf: TypeReference?
-    /// The name qualifier of the registration `aliasOf` forwards to (`aliasOf: { type: T, name: n }`):
-    /// a Factory key forwarding to another container property, a Swinject `resolve(T.self, name:)`.
-    public let aliasName: Located<String>?
-    public let isSupplied: Bool
     /// Codes whose findings on this registration or its own edges are not reported.
     public let suppressions: [Suppression]
     /// Built when it is registered (`eager: true`): every dependency is resolved then, in
-    /// registration order, and the one value lives as long as the container.
+    /// registration order, and the one value lives as long as the container. Only what is built.
     public let isEager: Bool
     /// Read from Swift as `register(Generic.self)` where Swift infers the generic arguments from
     /// the factory: it answers uses of the specializations (`Generic<RunLoop>`) too. Never set by
     /// a manifest file, whose keys are exact.
     public let answersSpecializations: Bool
+    /// Read from Swift: registered inside a closure that runs later than the code around it (a
+    /// route builder's closure, `DispatchQueue.main.async { … }`), so where it stands against the
+    /// other registrations is not known, only that it comes after the code that runs at once. Never
+    /// set by a manifest file, whose order is its own.
+    public let isDeferred: Bool
     /// Where the registration starts (its `-` item).
     public let location: SourceLocation
     /// The assembly (file) this registration came from.
     public let assembly: String
 
     public init(
-        provides: [TypeReference], implementation: TypeReference? = nil, lifetime: Lifetime = .transient,
+        provides: [TypeReference], provision: Provision = .built(implementation: nil), lifetime: Lifetime = .transient,
         name: Located<String>? = nil, module: Located<String>? = nil, factory: Located<String>? = nil,
         isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
-        properties: [Dependency] = [], arguments: [Argument] = [], aliasOf: TypeReference? = nil, aliasName: Located<String>? = nil, isSupplied: Bool = false,
-        suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false,
+        properties: [Dependency] = [], arguments: [Argument] = [],
+        suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false, isDeferred: Bool = false,
         location: SourceLocation, assembly: String
     ) {
+        let isBuilt = if case .built = provision { true } else { false }
         self.provides = provides
-        self.implementation = implementation
-        self.lifetime = lifetime
+        self.provision = provision
+        self.isEager = isEager && isBuilt
+        self.lifetime = provision == .supplied || self.isEager ? .singleton : lifetime
         self.name = name
         self.module = module
         self.factory = factory
@@ -206,15 +224,42 @@ public final class Registration: Sendable {
         self.dependencies = dependencies
         self.properties = properties
         self.arguments = arguments
-        self.aliasOf = aliasOf
-        self.aliasName = aliasName
-        self.isSupplied = isSupplied
         self.suppressions = suppressions
-        self.isEager = isEager
         self.answersSpecializations = answersSpecializations
+        self.isDeferred = isDeferred
         self.location = location
         self.assembly = assembly
     }
+
+    /// A copy with some fields replaced; every other field is carried over (a new field is added
+    /// here once, not at every place that copies a registration).
+    public func with(
+        provides: [TypeReference]? = nil, provision: Provision? = nil, dependencies: [Dependency]? = nil, properties: [Dependency]? = nil,
+        arguments: [Argument]? = nil
+    ) -> Registration {
+        Registration(
+            provides: provides ?? self.provides, provision: provision ?? self.provision, lifetime: lifetime, name: name, module: module,
+            factory: factory, isRoot: isRoot, isolation: isolation, dependencies: dependencies ?? self.dependencies,
+            properties: properties ?? self.properties, arguments: arguments ?? self.arguments, suppressions: suppressions, isEager: isEager,
+            answersSpecializations: answersSpecializations, isDeferred: isDeferred, location: location, assembly: assembly)
+    }
+
+    /// The concrete type built; nil for `aliasOf` and `supplied` registrations.
+    public var implementation: TypeReference? {
+        if case .built(let implementation) = provision { implementation } else { nil }
+    }
+
+    /// The key resolving this one resolves instead.
+    public var aliasOf: TypeReference? {
+        if case .alias(let target, _) = provision { target } else { nil }
+    }
+
+    /// The name qualifier of the registration `aliasOf` forwards to (`aliasOf: { type: T, name: n }`).
+    public var aliasName: Located<String>? {
+        if case .alias(_, let name) = provision { name } else { nil }
+    }
+
+    public var isSupplied: Bool { provision == .supplied }
 
     /// How people and messages name this registration: its first key, and its name qualifier.
     public var displayName: String {

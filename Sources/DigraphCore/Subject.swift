@@ -73,6 +73,16 @@ public enum Place: Hashable, Sendable {
     case resolve(Int)
     /// The edges of a cycle, from the registration it is reported on.
     case cycle([Edge.ID])
+
+    /// The registration this place belongs to; nil for an app's own resolve.
+    public var registration: Int? {
+        switch self {
+        case .registration(let index), .argument(let index, _): index
+        case .dependency(let edge): edge.from
+        case .cycle(let edges): edges.first?.from
+        case .resolve: nil
+        }
+    }
 }
 
 extension Subject.Identity {

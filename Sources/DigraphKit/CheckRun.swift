@@ -102,17 +102,66 @@ public struct CheckRun: Sendable {
         // A question about the graph (why, analyze) needs it linked, not checked.
         guard rules else { return (loaded, [], 0) }
         let importerFindings = imported?.findings ?? []
+        // Several apps: each app's graph is checked, not the one that holds them all.
+        let apps = (imported?.apps.count ?? 0) > 1 ? imported!.apps : []
         // A finding about Swift sources says what to change in Swift, not in a manifest.
-        var findings = ((loaded.graph?.placing(importerFindings) ?? importerFindings) + (loaded.graph.map(RuleCatalog.check) ?? [])).map(
+        var findings = ((loaded.graph?.placing(importerFindings) ?? importerFindings) + (apps.isEmpty ? loaded.graph.map(RuleCatalog.check) ?? [] : [])).map(
             RuleCatalog.inSwiftWords)
         var suppressed = 0
         if let graph = loaded.graph {
             let outcome = Suppressions.apply(to: findings, in: graph)
             findings = outcome.kept
             suppressed = outcome.suppressed.count
+            if !apps.isEmpty {
+                let checked = checkApps(apps, manifests: manifests, placedOn: graph, in: tree)
+                findings += checked.findings
+                suppressed += checked.suppressed
+            }
         }
         for other in imported?.otherContainers ?? [] { findings += checkOnItsOwn(other.manifest, label: other.label) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
+    }
+
+    /// Several apps, each checked with its own graph. A finding every app has is reported as it
+    /// is; one only some have names them: as it is where one of them is known to run the code (its
+    /// folder, a registration its entry reaches), else (shared code an app may never run) as a
+    /// warning, an info left out. Placed by location on the graph that holds every app, the one drawn.
+    private static func checkApps(
+        _ apps: [SwiftImporter.AppManifest], manifests: [String], placedOn graph: DependencyGraph, in tree: any SourceTree
+    ) -> (findings: [Diagnostic], suppressed: Int) {
+        func identity(_ finding: Diagnostic) -> String { "\(finding.code)|\(finding.severity)|\(finding.location)|\(finding.message)" }
+        var holders: [String: [(app: Int, runs: Bool)]] = [:]
+        var order: [(identity: String, finding: Diagnostic)] = []
+        var suppressed = Set<String>()
+        for (number, app) in apps.enumerated() {
+            guard let appGraph = ManifestLoader.load(files: manifests, adding: [app.manifest], in: tree).graph else { continue }
+            let outcome = Suppressions.apply(to: RuleCatalog.check(appGraph).map(RuleCatalog.inSwiftWords), in: appGraph)
+            suppressed.formUnion(outcome.suppressed.map(identity))
+            for finding in outcome.kept {
+                var unplaced = finding
+                unplaced.subject?.place = nil
+                let key = identity(unplaced)
+                if holders[key] == nil { order.append((key, unplaced)) }
+                guard holders[key]?.last?.app != number else { continue }
+                let registration = finding.subject?.place.flatMap(\.registration).map { appGraph.registrations[$0].location }
+                holders[key, default: []].append((number, app.runs(finding.location, registration: registration)))
+            }
+        }
+        let findings: [Diagnostic] = order.compactMap { key, finding in
+            let holding = holders[key]!
+            guard holding.count < apps.count else { return finding }
+            var named = finding
+            let running = holding.filter(\.runs)
+            if !running.isEmpty {
+                named.message += " (in \(running.map { apps[$0.app].label }.joined(separator: " and ")))"
+                return named
+            }
+            guard finding.severity != .info else { return nil }
+            named.severity = .warning
+            named.message += " (only in \(holding.map { apps[$0.app].label }.joined(separator: " and ")), if it runs this code)"
+            return named
+        }
+        return (graph.placing(findings), suppressed.count)
     }
 
     /// A container the app does not run (a preview's, one built from other assemblies), checked as

@@ -270,11 +270,12 @@ struct ManifestDecoder {
             error("a 'supplied' value provides exactly one key", at: fields["provides"]!.location)
         }
         guard problemCount == errorsBefore else { return nil }
+        let provision: Registration.Provision =
+            if isSupplied { .supplied } else if let aliasOf { .alias(of: aliasOf, name: aliasName) } else { .built(implementation: implementation) }
         return Registration(
-            provides: provides, implementation: implementation,
-            lifetime: isSupplied || isEager ? .singleton : (lifetime ?? .transient),
+            provides: provides, provision: provision, lifetime: lifetime ?? .transient,
             name: name, module: module, factory: factory, isRoot: isRoot, isolation: isolation,
-            dependencies: dependencies, properties: properties, arguments: arguments, aliasOf: aliasOf, aliasName: aliasName, isSupplied: isSupplied,
+            dependencies: dependencies, properties: properties, arguments: arguments,
             suppressions: suppressions, isEager: isEager, location: node.location, assembly: assembly)
     }
 

@@ -106,15 +106,16 @@ struct TypeAliasExpansion {
     }
 
     private func apply(_ registration: Registration) -> Registration {
-        Registration(
-            provides: registration.provides.map { $0.expanding(aliases) }, implementation: registration.implementation,
-            lifetime: registration.lifetime, name: registration.name, module: registration.module, factory: registration.factory,
-            isRoot: registration.isRoot, isolation: registration.isolation,
+        let provision: Registration.Provision =
+            if let target = registration.aliasOf { .alias(of: target.expanding(aliases), name: registration.aliasName) } else { registration.provision }
+        return registration.with(
+            provides: registration.provides.map { $0.expanding(aliases) }, provision: provision,
             dependencies: registration.dependencies.map(apply), properties: registration.properties.map(apply),
-            arguments: registration.arguments.map { Argument(label: $0.label, type: $0.type.expanding(aliases)) },
-            aliasOf: registration.aliasOf.map { $0.expanding(aliases) }, aliasName: registration.aliasName, isSupplied: registration.isSupplied,
-            suppressions: registration.suppressions, isEager: registration.isEager, answersSpecializations: registration.answersSpecializations,
-            location: registration.location, assembly: registration.assembly)
+            arguments: registration.arguments.map { argument in
+                var expanded = argument
+                expanded.type = argument.type.expanding(aliases)
+                return expanded
+            })
     }
 
     private func apply(_ dependency: Dependency) -> Dependency {

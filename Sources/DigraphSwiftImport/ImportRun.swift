@@ -63,6 +63,9 @@ struct ImportRun {
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
     var otherManifests: [(label: String, manifest: Manifest)] = []
+    /// Several apps told apart by the order pass, and each one's manifest.
+    var apps: AppPartition?
+    var appManifests: [SwiftImporter.AppManifest] = []
     /// The code that runs at launch, found by the order pass: resolves there build their keys at launch.
     var launchCode: LaunchCode?
     /// The assembly each Swinject registration is made in (order pass), and the recipe read from it.
@@ -123,6 +126,7 @@ struct ImportRun {
         launchCode = order.launchCode
         assemblyOf = order.assemblyOf
         appAssemblies = order.appAssemblies
+        apps = order.apps
         // A preview resolves from its own container: not one of the app's roots.
         resolves.removeAll { order.previewCode.holds($0.location) }
     }
@@ -146,6 +150,16 @@ struct ImportRun {
         }
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
+        if let apps {
+            // Each app: what its entry reaches and what no entry does; its resolves, and those outside every app's folder.
+            appManifests = apps.apps.indices.map { app in
+                let own = found.filter { apps.holds($0.location, in: app) }
+                let uses = resolves.filter { [nil, app].contains(apps.app(ofFile: $0.location.file)) && !apps.isSetAside($0.location.file) }
+                return SwiftImporter.AppManifest(
+                    label: apps.apps[app].label, folder: apps.apps[app].folder, reached: apps.apps[app].reached,
+                    manifest: assembler.manifest(ofApp: own, resolves: uses))
+            }
+        }
         self.manifest = manifest
         self.notes = notes
         // Printed names can collide only where some dialect in use keys by them.

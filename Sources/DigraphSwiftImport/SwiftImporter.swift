@@ -26,6 +26,9 @@ public enum SwiftImporter {
         public var builds: [String] = [BuildConfiguration.debug.name]
         /// How the app builds its container, for a test that builds the same one.
         public var recipe: ContainerRecipe?
+        /// Several apps (`@main` types) told apart: each one's graph, to be checked on its own
+        /// instead of `manifest`, which holds them all (what is drawn and written). Empty for one app.
+        public var apps: [AppManifest] = []
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -51,6 +54,22 @@ public enum SwiftImporter {
             }
             writer.resolveComments = { use in ["\(use.location.file):\(use.location.line)"] }
             return writer.write(manifest, as: format)
+        }
+    }
+
+    /// One app's graph among several, and the folder that holds only its code (nil when its
+    /// `@main` file shares a folder with another's).
+    public struct AppManifest: Sendable {
+        public var label: String
+        public var folder: String?
+        /// The registrations the app's entry reaches, by location: code it is known to run.
+        public var reached: Set<DigraphCore.SourceLocation>
+        public var manifest: Manifest
+
+        /// Whether the app is known to run the code at `location`: it is in the app's folder, or
+        /// `registration` (where a finding there is about) is one the app's entry reaches.
+        public func runs(_ location: DigraphCore.SourceLocation, registration: DigraphCore.SourceLocation?) -> Bool {
+            (folder.map(location.file.hasPrefix) ?? false) || registration.map(reached.contains) == true
         }
     }
 
@@ -145,7 +164,7 @@ public enum SwiftImporter {
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
-                recipe: run.recipe)
+                recipe: run.recipe, apps: run.appManifests)
         }
     }
 

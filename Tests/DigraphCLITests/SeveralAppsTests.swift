@@ -4,7 +4,7 @@ import Testing
 /// Issue 38, "what runs", on the shape of an app read by hand (WordChecker, docs/import.md): one
 /// repository holding an iOS app, a Dev variant of it and a macOS app, each an `@main` type applying
 /// its own list of shared assemblies to one global container. The macOS app forgot one assembly: a
-/// crash at launch that reading the three apps as one hides.
+/// crash at launch that reading the three apps as one hid; each app is now checked on its own.
 struct SeveralAppsTests {
     static let files: [String: String] = [
         "Shared/Assemblies.swift": """
@@ -68,10 +68,10 @@ struct SeveralAppsTests {
         """,
     ]
 
-    func check(_ arguments: [String]) throws -> CLIRunner.Result {
+    func check(_ arguments: [String], files: [String: String] = Self.files) throws -> CLIRunner.Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-apps-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, text) in Self.files {
+        for (path, text) in files {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
@@ -79,19 +79,19 @@ struct SeveralAppsTests {
         return try CLIRunner.run(["check", "."] + arguments, directory: folder)
     }
 
-    /// Read as one, the apps' registrations are checked together: the Dev app's replacement is a
-    /// true duplicate (in that app; the iOS app's `Memory` it replaces is then unused), the macOS
-    /// app's missing `Memory` is hidden, and digraph says so.
-    @Test func severalMainTypesAreSaidToBeReadAsOneApp() throws {
+    /// Each `@main` type is an app, checked with the registrations its entry reaches: the macOS
+    /// app's missing `Memory` (a launch crash) and the Dev app's replacement of `Memory` (a true
+    /// duplicate there) are each an error naming its app. Read as one, the first was hidden.
+    @Test func severalMainTypesAreCheckedAsTheAppsTheyAre() throws {
         let result = try check([])
         #expect(result.status == 1, "\(result.stdout)")
         #expect(
             result.stdout == """
-                Dev/AppDelegate.swift:3:13: info: 3 `@main` types are read as one app (Dev/AppDelegate.swift:3, Mac/AppDelegate.swift:3, Phone/AppDelegate.swift:3): what each one registers is checked together, so one app's missing registration can hide behind another's; to check one app alone, leave the others' folders out with --exclude [swift-import]
-                Shared/Assemblies.swift:10:9: info: nothing reachable from a root uses 'Memory'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
-                Shared/Assemblies.swift:21:28: error: 'Memory' is registered again; this registration silently replaces the one at Shared/Assemblies.swift:10:28 [duplicate-registration]
+                Dev/AppDelegate.swift:3:13: info: of 3 `@main` types, 3 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'DevDelegate' (Dev/AppDelegate.swift:3): 3 reached; the app 'MacDelegate' (Mac/AppDelegate.swift:3): 1 reached; the app 'PhoneDelegate' (Phone/AppDelegate.swift:3): 2 reached); a finding that holds in only some of them names them [swift-import]
+                Shared/Assemblies.swift:5:53: error: nothing provides 'Memory', needed by 'Words' (parameter 'memory') (in the app 'MacDelegate' (Mac/AppDelegate.swift:3)) [missing-binding]
+                Shared/Assemblies.swift:21:28: error: 'Memory' is registered again; this registration silently replaces the one at Shared/Assemblies.swift:10:28 (in the app 'DevDelegate' (Dev/AppDelegate.swift:3)) [duplicate-registration]
                 Shared/Assemblies.swift:10:28: note: first registered here
-                digraph: checked 3 registrations: 1 error, 0 warnings, 2 infos
+                digraph: checked 3 registrations: 2 errors, 0 warnings, 1 info
 
                 """, "\(result.stdout)")
     }
@@ -111,4 +111,90 @@ struct SeveralAppsTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// The shapes of CAKK-DEV/cakk-client and WordChecker: a shared framework's app delegate that
+    /// each iOS app subclasses (the Dev app applying more in its `override`), and an admin app whose
+    /// `@main` type builds its assembler in a stored property, from an assembly named like a shared
+    /// one. Each app's graph is its own: the admin app's missing `Network` and the Dev app's
+    /// replacement of `Feed` are the errors; the iOS app is clean. Read as one, there were two
+    /// duplicates across apps and no missing binding.
+    @Test func sharedDelegatesOverridesAndSameNamedAssembliesStayInTheirApps() throws {
+        let result = try check([], files: Self.sharedDelegateFiles)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                Admin/Sources/AdminApp.swift:4:8: info: of 3 `@main` types, 3 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'AdminApp' (Admin/Sources/AdminApp.swift:4): 1 reached; the app 'DevAppDelegate' (Dev/Sources/AppDelegate.swift:4): 3 reached; the app 'AppDelegate' (Phone/Sources/AppDelegate.swift:3): 2 reached); a finding that holds in only some of them names them [swift-import]
+                Admin/Sources/AdminApp.swift:10:51: error: nothing provides 'Network', needed by 'Feed' (parameter 'network') (in the app 'AdminApp' (Admin/Sources/AdminApp.swift:4)) [missing-binding]
+                Dev/Sources/AppDelegate.swift:12:28: error: 'Feed' is registered again; this registration silently replaces the one at Shared/Common.swift:20:28 (in the app 'DevAppDelegate' (Dev/Sources/AppDelegate.swift:4)) [duplicate-registration]
+                Shared/Common.swift:20:28: note: first registered here
+                digraph: checked 4 registrations: 2 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
+
+    static let sharedDelegateFiles: [String: String] = [
+        "Admin/Sources/AdminApp.swift": """
+        import SwiftUI
+        import Swinject
+        @main
+        struct AdminApp: App {
+            let assembler = Assembler([FeedAssembly()])
+            var body: some Scene { WindowGroup { Text("") } }
+        }
+        final class FeedAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Feed.self) { r in Feed(network: r.resolve(Network.self)!) }
+            }
+        }
+
+        """,
+        "Dev/Sources/AppDelegate.swift": """
+        import UIKit
+        import Swinject
+        @main
+        final class DevAppDelegate: CommonAppDelegate {
+            override func initializeContainer() {
+                super.initializeContainer()
+                container.apply([SampleFeedAssembly()])
+            }
+        }
+        final class SampleFeedAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Feed.self) { _ in SampleFeed() }
+            }
+        }
+
+        """,
+        "Phone/Sources/AppDelegate.swift": """
+        import UIKit
+        @main
+        final class AppDelegate: CommonAppDelegate {}
+
+        """,
+        "Shared/Common.swift": """
+        import Swinject
+        import UIKit
+        let container = Assembler()
+        final class NetworkAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Network.self) { _ in Network() }.inObjectScope(.container)
+            }
+        }
+        class CommonAppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                initializeContainer()
+                return true
+            }
+            func initializeContainer() {
+                container.apply([NetworkAssembly(), FeedAssembly()])
+            }
+        }
+        final class FeedAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Feed.self) { r in Feed(network: r.resolve(Network.self)!) }
+            }
+        }
+
+        """,
+    ]
 }

@@ -801,6 +801,109 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stdout)")
     }
 
+    /// A runtime argument the factory's own code uses where a manifest cannot say it (a property
+    /// set from it, a `switch` on it: fwrs/powerlyrics, woin2ee/WordChecker) is used; one the code
+    /// never names is still "never used".
+    @Test func anArgumentTheFactoryCodeUsesIsNotNeverUsed() throws {
+        let swift = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(LyricsScene.self) { (r, song: Song, thumbnail: Image?) in
+                    let controller = LyricsController(song: song)
+                    controller.thumbnail = thumbnail
+                    return controller
+                }
+                container.register(SongList.self) { (r, flow: Flow) in
+                    switch flow {
+                    case .album(let album): return AlbumList(album: album, api: r.resolve(API.self)!)
+                    case .liked: return LikedList(api: r.resolve(API.self)!)
+                    }
+                }
+                container.register(Player.self) { (r, song: Song, volume: Int) in Player(song: song) }
+                container.register(API.self) { _ in API() }
+            }
+
+            """
+        let result = try check(swift)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                App.swift:14:5: warning: runtime argument 'volume' of 'Player' is never used: no parameter takes it and no dependency is passed it [argument-mismatch]
+                digraph: checked 4 registrations: 0 errors, 4 warnings, 0 infos
+
+                """), "\(result.stdout)")
+        #expect(!result.stdout.contains("'thumbnail'") && !result.stdout.contains("'flow' of"), "\(result.stdout)")
+        let manifest = try imported(swift).stdout
+        #expect(manifest.contains("  # runtime argument 'thumbnail' is used by the factory's own code in a way this manifest does not record\n"), "\(manifest)")
+    }
+
+    /// Registrations written in a closure that runs later (a route builder's, `DispatchQueue.main
+    /// .async`: CAKK-DEV/cakk-client) come after launch, at times digraph cannot order: a key
+    /// registered again there is a replacement made at run time (an info), and an eager resolve
+    /// between two of them a warning; at launch the order is known and stays an error. A factory's
+    /// `#if STUB … #else … #endif` is read as the build's clause.
+    @Test func registrationsInClosuresThatRunLaterAreNotOrderedAgainstLaunch() throws {
+        let result = try check(
+            """
+            import Swinject
+            let container = Container()
+            func launch() {
+                container.register(Navigator.self) { _ in RootNavigator() }
+                container.register(API.self) { _ in
+                    #if STUB
+                    StubAPI()
+                    #else
+                    LiveAPI()
+                    #endif
+                }
+                let clock = container.resolve(Clock.self)!
+                container.register(Ticker.self) { _ in Ticker(clock: clock) }.inObjectScope(.container)
+                container.register(Clock.self) { _ in Clock() }.inObjectScope(.container)
+            }
+            struct ProfileRoute {
+                var build: (Navigator) -> Screen {
+                    { navigator in
+                        let user = container.resolve(User.self)!
+                        container.register(ProfileViewModel.self) { r in ProfileViewModel(user: user, api: r.resolve(API.self)!) }
+                        container.register(Navigator.self) { _ in navigator }
+                        return Screen()
+                    }
+                }
+            }
+            final class LoginViewModel {
+                func loggedIn(_ user: User) {
+                    DispatchQueue.main.async { container.register(User.self) { _ in user } }
+                }
+            }
+
+            """)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:12:17: error: 'Ticker' resolves 'Clock' when it is registered (parameter 'clock'), but 'Clock' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'Clock' first, or resolve it inside the factory [registration-order]
+                App.swift:14:5: note: 'Clock' is registered here
+                App.swift:19:24: warning: 'ProfileViewModel' resolves 'User' when it is registered (parameter 'user'), in code that runs later, as does the registration of 'User'; digraph cannot tell which runs first: if this one does, the resolve finds nothing and the app stops there; register 'User' first, or resolve it inside the factory [registration-order]
+                App.swift:28:36: note: 'User' is registered here
+                App.swift:21:32: info: 'Navigator' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at App.swift:4:24, so what a resolve finds depends on when it runs [duplicate-registration]
+                App.swift:4:24: note: first registered here
+                digraph: checked 7 registrations: 1 error, 1 warning, 1 info
+
+                """, "\(result.stdout)")
+        let manifest = try imported(
+            """
+            import Swinject
+            func wire(_ container: Container) {
+                Task { container.register(Clock.self) { _ in Clock() } }
+                [1].forEach { _ in container.register(Timer.self) { _ in Timer() } }
+            }
+
+            """
+        ).stdout
+        #expect(manifest.contains("# registered in the closure given to `Task`, which runs later than the code around it"), "\(manifest)")
+        #expect(!manifest.contains("forEach`, which runs later"), "\(manifest)")
+    }
+
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
         let swift = """
             import Swinject

@@ -206,7 +206,7 @@ public struct ArgumentMismatchRule: Rule {
                             subject: graph.subject(of: edge)))
                 }
             }
-            for (position, argument) in registration.arguments.enumerated() where !used.contains(argument.label.value) {
+            for (position, argument) in registration.arguments.enumerated() where !used.contains(argument.label.value) && !argument.isUsedByFactoryCode {
                 diagnostics.append(
                     Diagnostic(
                         .argumentMismatch, .warning,

@@ -131,12 +131,19 @@ public struct DuplicateRegistrationRule: Rule {
             ? "first registered here, as '\(earlier.writtenSpelling)': the order of a composition's members does not matter, both spellings name one Swift type and print the same under String(describing:)"
             : "first registered here"
         let name = respelled ? Registration.displayName(key: provided.writtenSpelling, name: binding.name) : binding.description
+        // Registered again in a closure that runs later (a route builder's): a replacement made on
+        // purpose at run time, as far as digraph can tell; which one a resolve finds depends on when.
+        let later = graph.registrations[index].isDeferred || graph.registrations[first.registration].isDeferred
         let message =
-            certain
-            ? "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
-            : "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
+            !certain
+            ? "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
+            : later
+                ? "'\(name)' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at \(earlier.location), so what a resolve finds depends on when it runs"
+                : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
+        // A replacement made at run time is how some apps hand a screen its navigator: said, not failed.
+        let severity: Severity = !certain ? .warning : later ? .info : .error
         return Diagnostic(
-            .duplicateRegistration, certain ? .error : .warning, message,
+            .duplicateRegistration, severity, message,
             at: provided.location, notes: [Note(note, at: earlier.location)], subject: .registration(binding, at: .registration(index)))
     }
 

@@ -58,11 +58,19 @@ public struct RegistrationOrderRule: Rule {
                 // Registered nowhere is a missing binding; registered before the holder is fine.
                 guard let first = graph.providers[edge.binding]?.first, first > edge.from else { continue }
                 let key = "'\(edge.binding)'"
+                // Registered in a closure that runs later: after everything that runs at once, and
+                // at a time digraph cannot place against other such closures.
+                let holderLater = graph.registrations[edge.from].isDeferred
+                if holderLater, !graph.registrations[first].isDeferred { continue }
                 diagnostics.append(
                     Diagnostic(
-                        .registrationOrder, .error,
-                        "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), but \(key) is registered only after it: "
-                            + outcome(of: edge) + "; register \(key) first, or resolve it inside the factory",
+                        .registrationOrder, holderLater ? .warning : .error,
+                        holderLater
+                            ? "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), in code that runs later, as does the registration of \(key); digraph cannot tell which runs first: if this one does, "
+                                + outcome(of: edge).replacingOccurrences(of: "at launch ", with: "")
+                                + "; register \(key) first, or resolve it inside the factory"
+                            : "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), but \(key) is registered only after it: "
+                                + outcome(of: edge) + "; register \(key) first, or resolve it inside the factory",
                         at: edge.location,
                         notes: [Note("\(key) is registered here", at: graph.registrations[first].location)],
                         subject: graph.subject(of: edge)))

@@ -1,4 +1,5 @@
 import DigraphCore
+import SwiftSyntax
 
 /// Turns what the dialects read into one manifest: types parsed into keys, runtime arguments typed
 /// from the closures or the initializers, protocols declared as interfaces.
@@ -15,6 +16,12 @@ struct ManifestAssembler {
     {
         let (manifest, work) = assembled(found, resolves: resolves)
         return (manifest, work.findings + work.ignores.untaken(), work.notes)
+    }
+
+    /// The manifest of one app among several (its own registrations and resolves, and those it
+    /// shares), to be checked on its own: its findings were said with the whole manifest's.
+    func manifest(ofApp found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve]) -> Manifest {
+        assembled(found, resolves: resolves).0
     }
 
     /// The manifest of a container that is not the app's (a preview's, one built from other
@@ -153,17 +160,28 @@ struct ManifestAssembler {
             let module =
                 implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
                 ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
-            let lifetime = reading.isSupplied ? .singleton : registration.lifetime
+            let provision: Registration.Provision =
+                if reading.isSupplied {
+                    .supplied
+                } else if let alias {
+                    .alias(of: alias, name: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) })
+                } else {
+                    .built(implementation: implementation)
+                }
+            let deferred = registration.call.flatMap { SwiftExpressions.deferringClosure(around: Syntax($0)) }
+            if let deferred {
+                notes[registration.location, default: []].append(
+                    "registered in \(deferred), which runs later than the code around it: its order against other registrations is not known")
+            }
             let built = Registration(
-                provides: provides, implementation: needsImplementation ? implementation : nil, lifetime: lifetime,
+                provides: provides, provision: provision, lifetime: registration.lifetime,
                 name: registration.name.map { Located($0, at: registration.location) },
                 module: module.map { Located($0, at: registration.location) },
                 factory: reading.factory.map { Located($0, at: registration.location) },
                 isolation: reading.isolation.map { reference($0, at: registration.location, subject) },
                 dependencies: dependencies, properties: properties, arguments: needsImplementation ? arguments : [],
-                aliasOf: alias, aliasName: reading.aliasOf?.name.map { Located($0, at: reading.aliasOf!.location) }, isSupplied: reading.isSupplied,
                 suppressions: suppressions(of: registration, reading: reading),
-                isEager: registration.isEager && needsImplementation, answersSpecializations: answersSpecializations,
+                isEager: registration.isEager, answersSpecializations: answersSpecializations, isDeferred: deferred != nil,
                 location: registration.location, assembly: assembly)
             if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
             if answersSpecializations {
@@ -238,10 +256,22 @@ struct ManifestAssembler {
                             "'\(subject)': the type of runtime argument '\(name)' is not written in the closure and no declared initializer says it; write `\(name): Type` in the closure or fill in '\(placeholder)'",
                             at: registration.location))
                 }
+                let label = manifestLabel(name, isArgument: true, at: registration.location)
+                let recorded = (reading.dependencies + reading.properties).contains { item in
+                    switch item.source {
+                    case .argument(let used): used == name
+                    case .service(_, _, _, _, let passing): passing.contains(name)
+                    }
+                }
+                let usedByCode = !recorded && reading.argumentsNamed.contains(name)
+                if usedByCode {
+                    notes[registration.location, default: []].append(
+                        "runtime argument '\(label)' is used by the factory's own code in a way this manifest does not record")
+                }
                 arguments.append(
                     Argument(
-                        label: Located(manifestLabel(name, isArgument: true, at: registration.location), at: registration.location),
-                        type: reference(type ?? placeholder, at: registration.location, subject)))
+                        label: Located(label, at: registration.location), type: reference(type ?? placeholder, at: registration.location, subject),
+                        isUsedByFactoryCode: usedByCode))
             }
             return arguments
         }

@@ -31,6 +31,9 @@ struct TypeDeclarations {
         /// The declared type of each instance property (`var reactor: Reactor?`); ReactorKit's
         /// `reactor`, which its `View` protocol declares, takes the type `bind(reactor:)` names.
         var propertyTypes: [String: String] = [:]
+        /// Static properties holding one instance of the type itself (`static let shared = Store()`):
+        /// code that reads one reaches what that instance resolves when it is built.
+        var sharedInstances: Set<String> = []
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -95,6 +98,9 @@ struct TypeDeclarations {
     }
 
     func isProtocol(_ type: String) -> Bool { declaration(of: type)?.kind == .protocol }
+
+    /// Whether `type.member` is a static property holding an instance of `type` (`Store.shared`).
+    func isSharedInstance(_ member: String, of type: String) -> Bool { declaration(of: type)?.sharedInstances.contains(member) == true }
 
     /// The initializers a call can use: explicit ones, else the memberwise one of a struct, else `init()`.
     func initializers(of type: String) -> [[Parameter]]? {
@@ -276,6 +282,11 @@ struct TypeDeclarations {
                 declaration.inherits = (first.name.text, first.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? [])
             }
             for member in members.members {
+                if let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                    for binding in variable.bindings where Self.holdsInstance(of: name, binding) {
+                        if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaration.sharedInstances.insert(property) }
+                    }
+                }
                 if let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
                     for binding in variable.bindings {
                         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
@@ -313,6 +324,16 @@ struct TypeDeclarations {
             let qualified = (scope + [name]).joined(separator: ".")
             types[qualified] = declaration
             if qualified != name, types[name] == nil { types[name] = declaration }
+        }
+
+        /// `static let shared = Store()`, `= .init(…)`, `: Store = …`: a binding holding an instance of `type`.
+        static func holdsInstance(of type: String, _ binding: PatternBindingSyntax) -> Bool {
+            if let annotated = binding.typeAnnotation?.type {
+                return annotated.trimmedDescription == type || annotated.trimmedDescription == "Self"
+            }
+            guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return false }
+            let called = call.calledExpression.trimmedDescription
+            return called == type || called == type + ".init" || called == ".init" || called == "Self" || called == "Self.init"
         }
 
         /// A `@propertyWrapper` generic over `T` whose `wrappedValue` is a `T` (not a `T?`) and that

@@ -10,6 +10,8 @@ struct FunctionIndex {
         var body: Syntax
         var file: SwiftFile
         var isEntry: Bool
+        /// Declared `override`: a subclass's version of a method its superclass calls on itself.
+        var isOverride = false
     }
 
     /// A SwiftUI preview: a `#Preview` or a `PreviewProvider` type, and the lines it spans.
@@ -32,6 +34,9 @@ struct FunctionIndex {
     private(set) var previews: [Preview] = []
     /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
     private(set) var mains: [DigraphCore.SourceLocation] = []
+    /// The stored properties of the `@main` types that have a value, each as a body to walk: built
+    /// with the app. Walked for each app of several (the one app's walk does not take them yet).
+    private(set) var mainProperties: [Function] = []
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
     private let files: [SwiftFile]
@@ -57,6 +62,7 @@ struct FunctionIndex {
             for owner in collector.owners { owners[owner.file, default: []].append(owner) }
             previews += collector.previews
             mains += collector.mains
+            mainProperties += collector.mainProperties
             declaredNames.formUnion(collector.declaredNames)
         }
     }
@@ -98,6 +104,25 @@ struct FunctionIndex {
         return fitting.count <= 3 ? fitting : []
     }
 
+    /// The overrides in `folder` of the method a call on `self` names: what runs instead when the
+    /// object is the app's subclass (`super.initializeContainer()` then more, in a Dev app).
+    /// Of the functions a call may run, those in `folder` when there are some: within an app, its
+    /// own type of a name (`FeatureCakeShopAssembly`) hides a shared one.
+    static func preferring(_ folder: String?, _ callees: [Function]) -> [Function] {
+        guard let folder else { return callees }
+        let own = callees.filter { $0.file.path.hasPrefix(folder) }
+        let ownOwners = Set(own.compactMap(\.owner))
+        return own.isEmpty ? callees : callees.filter { $0.file.path.hasPrefix(folder) || !ownOwners.contains($0.owner ?? "") }
+    }
+
+    func overrides(of call: FunctionCallExprSyntax, in folder: String) -> [Function] {
+        guard let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver?.trimmedDescription == "self",
+            let candidates = functions[name]
+        else { return [] }
+        let labels = call.arguments.map { $0.label?.text }
+        return candidates.filter { $0.isOverride && $0.labels == labels && $0.file.path.hasPrefix(folder) }
+    }
+
     private final class Collector: SyntaxVisitor {
         let file: SwiftFile
         var functions: [Function] = []
@@ -105,6 +130,7 @@ struct FunctionIndex {
         var owners: [Owner] = []
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
+        var mainProperties: [Function] = []
         private var scope: [(name: String, isMain: Bool)] = []
 
         init(file: SwiftFile) {
@@ -118,7 +144,17 @@ struct FunctionIndex {
                 preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
             }
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
-            if isMain { mains.append(file.location(of: name)) }
+            if isMain {
+                mains.append(file.location(of: name))
+                // Its stored properties are built with it, at launch (`let assembler = Assembler([…])`).
+                for member in node.memberBlock.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self), LaunchCode.isStored(variable),
+                        variable.bindings.contains(where: { $0.initializer != nil })
+                    else { continue }
+                    mainProperties.append(
+                        Function(name: name, labels: [], owner: name.text, body: Syntax(variable), file: file, isEntry: false))
+                }
+            }
             scope.append((name.text, isMain))
             owners.append(
                 Owner(
@@ -177,7 +213,10 @@ struct FunctionIndex {
                 || name == "applicationDidFinishLaunching" || name == "applicationWillFinishLaunching"
                 || (name == "scene" && labels.dropFirst().first == "willConnectTo")
                 || (name == "main" && owner?.isMain == true)
-            functions.append(Function(name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry))
+            functions.append(
+                Function(
+                    name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry,
+                    isOverride: node.modifiers.contains { $0.name.text == "override" }))
             if owner == nil {
                 owners.append(
                     Owner(

@@ -119,7 +119,7 @@ struct LaunchCode {
     }
 
     /// A stored instance property, built with its instance: not `static`, `lazy` or computed.
-    fileprivate static func isStored(_ property: VariableDeclSyntax) -> Bool {
+    static func isStored(_ property: VariableDeclSyntax) -> Bool {
         guard !property.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) else { return false }
         return property.bindings.allSatisfy { binding in
             guard let accessors = binding.accessorBlock?.accessors else { return true }

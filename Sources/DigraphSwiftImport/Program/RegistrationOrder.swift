@@ -25,12 +25,16 @@ struct RegistrationOrder {
     var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
     /// The assemblies the call building the app's container builds, in its order.
     var appAssemblies: [(type: String, expression: String?)] = []
+    /// Several apps told apart (several `@main` types, each in a folder of its own or reaching
+    /// registrations of its own); nil for one app.
+    var apps: AppPartition?
 
     /// How deep the walk follows calls; deeper chains keep source order.
     static let maximumDepth = 64
 
     init(found: [RegistrationFinder.Found], files: [SwiftFile]) {
         var work = Work(found: found, index: FunctionIndex(files: files))
+        let partition = work.partitionApps()
         for entry in work.index.entries { work.walk(entry, depth: 0, within: []) }
         work.appReached = work.seen
         work.leaveOutPreviews()
@@ -39,7 +43,8 @@ struct RegistrationOrder {
         work.sayPreviews()
         work.leaveOutTestBranches()
         work.keepOneOfAlternatives()
-        work.sayAppsReadAsOne()
+        work.sayApps(partition)
+        apps = partition
         let rest = found.indices.filter { !work.seen.contains($0) && !work.dropped.contains($0) }
         ordered = (work.reached.filter { !work.dropped.contains($0) } + rest).map { found[$0] }
         entry = work.entry
@@ -75,6 +80,11 @@ struct RegistrationOrder {
         var previewCode: PreviewCode
         var otherContainers: [(label: String, offsets: Set<Int>)] = []
         var appAssemblies: [(type: String, expression: String?)] = []
+        /// Walking one app among several: the folders of the others, whose code it never calls
+        /// (an assembly named like one of theirs is its own).
+        var otherApps: [String] = []
+        /// … and its own folder, whose overrides run where shared code calls a method on itself.
+        var ownFolder: String?
 
         init(found: [RegistrationFinder.Found], index: FunctionIndex) {
             self.found = found
@@ -96,7 +106,11 @@ struct RegistrationOrder {
                     continue
                 }
                 let within = outer + RegistrationOrder.branches(of: call, in: function.body, appBranches: &appBranches)
-                for callee in index.callees(of: call, from: function) { walk(callee, depth: depth + 1, within: within) }
+                let overriding = ownFolder.map { index.overrides(of: call, in: $0) } ?? []
+                let callees = FunctionIndex.preferring(ownFolder, index.callees(of: call, from: function)) + overriding
+                for callee in callees where !otherApps.contains(where: callee.file.path.hasPrefix) {
+                    walk(callee, depth: depth + 1, within: within)
+                }
             }
         }
 
@@ -225,16 +239,58 @@ struct RegistrationOrder {
             return referrersOf.filter { $0.value.allSatisfy { theirPlaces[$0]?.isEmpty ?? true } }.mapValues { $0.sorted() }
         }
 
-        /// Several `@main` types are several apps (targets), which digraph does not tell apart: say
-        /// so, since one app's missing registration can hide behind another app's.
-        mutating func sayAppsReadAsOne() {
+        /// Several `@main` types are several apps (targets). Each app's entries are walked on
+        /// their own (an entry in no app's folder counts for every app): a registration only one
+        /// app reaches is its own, as is one no entry reaches written in its folder. Nil when there
+        /// are fewer than two apps or none owns a registration.
+        func partitionApps() -> AppPartition? {
+            let mains = index.mains.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+            guard mains.count > 1, !found.isEmpty else { return nil }
+            let folders = AppPartition.folders(of: mains.map(\.file))
+            var partition = AppPartition(
+                apps: mains.indices.map { AppPartition.App(name: index.owner(of: mains[$0])?.name ?? "main", main: mains[$0], folder: folders[$0]) })
+            // An entry in no app's folder (a delegate in a shared framework) is the entry of the apps
+            // whose own code names its type (`class AppDelegate: CommonAppDelegate`); of every app
+            // when none does.
+            let shared = index.entries.filter { partition.app(ofFile: $0.file.path) == nil }
+            let named = shared.isEmpty ? [:] : index.references(to: Set(shared.compactMap(\.owner)))
+            func apps(of entry: FunctionIndex.Function) -> [Int] {
+                if let app = partition.app(ofFile: entry.file.path) { return [app] }
+                let naming = Set((entry.owner.flatMap { named[$0] } ?? []).compactMap { partition.app(ofFile: $0.file) })
+                return naming.isEmpty ? Array(partition.apps.indices) : naming.sorted()
+            }
+            for app in partition.apps.indices {
+                var walk = Work(found: found, index: index)
+                walk.otherApps = partition.apps.indices.filter { $0 != app }.compactMap { partition.apps[$0].folder }
+                walk.ownFolder = partition.apps[app].folder
+                for entry in index.entries + index.mainProperties where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
+                partition.apps[app].reached = Set(walk.seen.map { found[$0].location })
+                partition.reachedByAny.formUnion(partition.apps[app].reached)
+            }
+            return partition.keepingAppsThatRegister()
+        }
+
+        /// Several `@main` types: checked as the apps they are, or, when digraph cannot tell them
+        /// apart, read as one, which is said, since one app's missing registration can then hide
+        /// behind another's.
+        mutating func sayApps(_ partition: AppPartition?) {
             let mains = index.mains.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
             guard mains.count > 1, !found.isEmpty else { return }
             let listed = mains.prefix(5).map { "\($0.file):\($0.line)" }.joined(separator: ", ") + (mains.count > 5 ? " and \(mains.count - 5) more" : "")
+            guard let partition else {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "\(mains.count) `@main` types are read as one app (\(listed)): what each one registers is checked together, so one app's missing registration can hide behind another's; to check one app alone, leave the others' folders out with --exclude",
+                        at: mains[0]))
+                return
+            }
+            let apps = partition.apps.map { "\($0.label): \($0.reached.count) reached" }.joined(separator: "; ")
+            let registering = partition.apps.count == mains.count ? "\(mains.count) apps" : "\(partition.apps.count) apps that register"
             findings.append(
                 Diagnostic(
                     .swiftImport, .info,
-                    "\(mains.count) `@main` types are read as one app (\(listed)): what each one registers is checked together, so one app's missing registration can hide behind another's; to check one app alone, leave the others' folders out with --exclude",
+                    "of \(mains.count) `@main` types, \(registering) are each checked with the registrations its entry reaches and those no entry reaches (\(apps)); a finding that holds in only some of them names them",
                     at: mains[0]))
         }
 
@@ -376,6 +432,27 @@ struct RegistrationOrder {
         "xctest", "runningtests", "runningunittests", "istesting", "isunittest", "isuitest", "uitesting", "ui-testing", "unittesting",
         "running_for_previews", "runningforpreviews", "ispreview", "inpreview",
     ]
+
+    /// The words of an enum case that names what tests or previews build (`.mock`, `.preview`,
+    /// `.uiTesting`, `.stubbed`): camel-case words, so `.latest` and `.contest` are not tests.
+    static let testOrPreviewCaseWords: Set<String> = [
+        "mock", "mocks", "mocked", "test", "tests", "testing", "preview", "previews", "stub", "stubs", "stubbed", "fake", "fakes", "dummy",
+    ]
+
+    /// Whether a `switch` case's pattern (`.mock`, `case .preview, .test`) names only what tests
+    /// or previews build.
+    static func isTestOrPreviewCase(_ label: SwitchCaseLabelSyntax) -> Bool {
+        label.caseItems.allSatisfy { item in
+            guard let name = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            else { return false }
+            var words: [String] = []
+            for character in name {
+                if character.isUppercase || words.isEmpty { words.append("") }
+                words[words.count - 1].append(Character(character.lowercased()))
+            }
+            return words.contains { testOrPreviewCaseWords.contains($0) }
+        }
+    }
 
     /// For `if isRunningTests { … } else { … }` (or `!…`): which branch the app takes (0 the body,
     /// 1 the `else`), and the condition's text; nil for any other condition.

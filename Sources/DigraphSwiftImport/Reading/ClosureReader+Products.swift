@@ -30,6 +30,11 @@ extension ClosureReader {
             for item in configure.statements { readStatement(item, instance: instance) }
             return
         }
+        if let (body, note) = appsAlternative(unwrapped.core) {
+            reading.notes.append(note)
+            readBody(body)
+            return
+        }
         switch value(of: expression, required: true) {
         case .service(let site, _), .earlier(let site, _, _):
             consumed.insert(site.node.id)
@@ -63,6 +68,40 @@ extension ClosureReader {
             }
         }
     }
+
+    /// `switch env { case .mock: Mock() case .production: Live() }`, `if isRunningTests { … } else
+    /// { … }`: a factory whose alternatives are one for tests or previews and one for the app builds
+    /// the app's. The body of the app's branch, and a note naming what was left out; nil for any
+    /// other `switch` or `if`, whose alternatives digraph does not choose between.
+    func appsAlternative(_ expression: ExprSyntax) -> (body: CodeBlockItemListSyntax, note: String)? {
+        if let choice = expression.as(SwitchExprSyntax.self) {
+            var apps: [SwitchCaseSyntax] = []
+            var tests: [String] = []
+            for element in choice.cases {
+                guard let branch = element.as(SwitchCaseSyntax.self) else { return nil }
+                if case .case(let label) = branch.label, RegistrationOrder.isTestOrPreviewCase(label) {
+                    tests.append(Self.caseText(label.trimmedDescription))
+                } else {
+                    apps.append(branch)
+                }
+            }
+            guard apps.count == 1, !tests.isEmpty else { return nil }
+            return (
+                apps[0].statements,
+                "the factory's \(tests.map { "`\($0)`" }.joined(separator: ", ")) is what tests or previews build; the app's `\(Self.caseText(apps[0].label.trimmedDescription))` is read"
+            )
+        }
+        guard let choice = expression.as(IfExprSyntax.self), let app = RegistrationOrder.appBranch(of: choice.conditions),
+            case .codeBlock(let otherwise) = choice.elseBody
+        else { return nil }
+        let place = RegistrationOrder.testOrPreviewPlace(app.condition, isElse: app.index == 0)
+        return (
+            app.index == 0 ? choice.body.statements : otherwise.statements, "the factory's \(place) is what tests or previews build; the app's branch is read"
+        )
+    }
+
+    /// `case .mock:` as messages quote it: `case .mock`.
+    private static func caseText(_ label: String) -> String { label.hasSuffix(":") ? String(label.dropLast()) : label }
 
     mutating func build(_ construction: Construction) {
         if let madeBy = construction.madeBy {

@@ -158,6 +158,16 @@ struct ClosureReader {
         readBody(closure.statements)
         typeArgumentsPassedToValuesBuiltInPlace(in: closure)
         accountForUnreadResolves(in: closure)
+        if !argumentNames.isEmpty {
+            let named = Set(argumentNames)
+            reading.argumentsNamed = Set(
+                closure.statements.tokens(viewMode: .sourceAccurate).lazy.compactMap { token in
+                    switch token.tokenKind {
+                    case .identifier(let name), .dollarIdentifier(let name): named.contains(name) ? name : nil
+                    default: nil
+                    }
+                })
+        }
     }
 
     /// `{ r, direction in … Reactor(direction: direction, …) … }`: a runtime argument whose type the
@@ -206,7 +216,7 @@ struct ClosureReader {
     // MARK: Bodies
 
     mutating func readBody(_ statements: CodeBlockItemListSyntax) {
-        let items = Array(statements)
+        let items = Self.flattened(statements)
         for (position, item) in items.enumerated() {
             if let statement = item.item.as(ReturnStmtSyntax.self) {
                 if let value = statement.expression { finish(product: value) }
@@ -222,6 +232,19 @@ struct ClosureReader {
         if reading.implementation == nil, reading.aliasOf == nil, !reading.isSupplied, !reading.isMadeByObject {
             reading.isUnread = true
             warn("its factory returns nothing digraph can read; fill in its implementation and dependencies", at: Syntax(statements))
+        }
+    }
+
+    /// A body's statements with each `#if` replaced by its clauses' statements: the clauses the
+    /// build leaves out are empty by now (`SwiftFile.leavingOut`), so what is left is what runs
+    /// (`#if STUB … #else MoyaProvider<API>() #endif`).
+    static func flattened(_ statements: CodeBlockItemListSyntax) -> [CodeBlockItemSyntax] {
+        statements.flatMap { item -> [CodeBlockItemSyntax] in
+            guard let config = item.item.as(IfConfigDeclSyntax.self) else { return [item] }
+            return config.clauses.flatMap { clause -> [CodeBlockItemSyntax] in
+                if case .statements(let inner) = clause.elements { return flattened(inner) }
+                return []
+            }
         }
     }
 

@@ -33,6 +33,9 @@ struct ClosureReading {
     var isMadeByObject = false
     /// The factory's product could not be read: the implementation is a placeholder, never the key.
     var isUnread = false
+    /// The runtime arguments the factory's own code names (a property set from one, a `switch` on
+    /// one, a value built in place): used, though the manifest may not record how.
+    var argumentsNamed: Set<String> = []
     /// Comment lines for the manifest (what was recognized that a reader should know).
     var notes: [String] = []
     var findings: [Diagnostic] = []

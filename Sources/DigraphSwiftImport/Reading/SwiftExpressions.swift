@@ -111,6 +111,35 @@ enum SwiftExpressions {
     }
 
     /// The innermost type a node is declared in (a class, struct, enum, actor or extension).
+    /// Calls that run their trailing closure at once, before they return: a registration written
+    /// in one runs where the call is.
+    static let immediateClosureCalls: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "first", "contains", "allSatisfy", "sync",
+        "assumeIsolated", "autoreleasepool", "withExtendedLifetime", "withLock", "performAndWait", "with", "then", "do",
+        // Swinject's `Container { c in … }` and `Container(parent:) { … }` register at once.
+        "Container",
+    ]
+
+    /// The closure around `node`, within its function, that runs later rather than where it is
+    /// written (`DispatchQueue.main.async { … }`, `Task { … }`, a closure a route builder returns):
+    /// how messages name it, or nil when `node` runs where it is written.
+    static func deferringClosure(around node: Syntax) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) { return nil }
+            if let closure = parent.as(ClosureExprSyntax.self) {
+                // `{ … }()` runs at once, as does the closure of a call in the list above.
+                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { current = parent; continue }
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                if let call, let name = callee(of: call)?.name, immediateClosureCalls.contains(name) { current = parent; continue }
+                if let call { return "the closure given to `\(quoted(call.calledExpression, limit: 40))`" }
+                return "a closure"
+            }
+            current = parent
+        }
+        return nil
+    }
+
     static func enclosingTypeName(of node: Syntax) -> String? {
         guard let group = node.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) else { return nil }
         return typeName(declaredBy: group)

@@ -416,13 +416,16 @@ struct FactoryContainerReader {
             var type: String
             var name: String
         }
+        // What a type resolves outside its methods is what building an instance of it resolves.
         var usesIn: [Method: [FactoryUseWalker.Use]] = [:]
         for use in uses {
-            if let owner = use.owner, let function = use.function { usesIn[Method(type: owner, name: function), default: []].append(use) }
+            if let owner = use.owner { usesIn[Method(type: owner, name: use.function ?? FactoryUseWalker.HelperCall.instance), default: []].append(use) }
         }
         var callsIn: [Method: [FactoryUseWalker.HelperCall]] = [:]
         for call in calls {
-            if let owner = call.owner, let function = call.function { callsIn[Method(type: owner, name: function), default: []].append(call) }
+            if let owner = call.owner {
+                callsIn[Method(type: owner, name: call.function ?? FactoryUseWalker.HelperCall.instance), default: []].append(call)
+            }
         }
         guard !usesIn.isEmpty else { return [] }
         // One edge per key a holder reaches through helpers, and none where it resolves the key itself.
@@ -443,7 +446,7 @@ struct FactoryContainerReader {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .warning,
-                            "'\(owner)' calls `\(call.type).\(call.method)`, which reaches helpers more than \(Self.maximumHelperDepth) calls deep; what they resolve past that is not read",
+                            "'\(owner)' \(call.method == FactoryUseWalker.HelperCall.instance ? "reads a shared `\(call.type)`" : "calls `\(call.type).\(call.method)`"), which reaches helpers more than \(Self.maximumHelperDepth) calls deep; what they resolve past that is not read",
                             at: call.location))
                     break
                 }
@@ -469,7 +472,7 @@ struct FactoryContainerReader {
         var uses: [FactoryUseWalker.Use] = []
         var calls: [FactoryUseWalker.HelperCall] = []
         for file in files {
-            let walker = FactoryUseWalker(file: file, catalogue: catalogue)
+            let walker = FactoryUseWalker(file: file, catalogue: catalogue, declarations: declarations)
             walker.walk(file.tree)
             findings += walker.findings
             uses += walker.uses

@@ -172,5 +172,41 @@ extension FactoryContainerReader {
                   # App.swift:13
                   - { type: Logger, name: logger }
                 """),
+        // A built type that reads a shared instance (`TokenManager.shared`, KNUTICE's FCM token
+        // manager) reaches what building that instance resolves: lazily, once per key. A type
+        // nothing builds and reads no shared instance adds nothing.
+        DialectExample(
+            """
+            import FactoryKit
+
+            extension Container {
+                var api: Factory<API> { self { API() } }
+                var register: Factory<RegisterToken> { self { RegisterToken() } }
+            }
+            final class TokenManager {
+                static let shared = TokenManager()
+                @Injected(\\.api) private var api
+                private init() {}
+            }
+            final class RegisterToken {
+                func callAsFunction() async { await TokenManager.shared.send() }
+            }
+            enum Palette { static let main = Palette.dark; case dark }
+            """,
+            expect: """
+                registrations:
+                  # App.swift:4
+                  - provides: API
+                    name: api
+                  # App.swift:5
+                  - provides: RegisterToken
+                    name: register
+                    dependencies:
+                      api: { type: API, name: api, lazy: true }
+
+                resolves:
+                  # App.swift:9
+                  - { type: API, name: api }
+                """),
     ]
 }

@@ -27,6 +27,10 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// The function the call is written in, for calls from one helper to another.
         var function: String?
         var location: DigraphCore.SourceLocation
+
+        /// The method name that stands for building an instance: what the type resolves outside its
+        /// methods (its stored properties, its initializers).
+        static let instance = ""
     }
 
     static let wrappers: [String: Bool] = [
@@ -36,14 +40,16 @@ final class FactoryUseWalker: SyntaxVisitor {
 
     let file: SwiftFile
     let catalogue: FactoryCatalogue
+    let declarations: TypeDeclarations
     private(set) var uses: [Use] = []
     private(set) var helperCalls: [HelperCall] = []
     private(set) var findings: [Diagnostic] = []
     private var types: [(name: String, isolation: String?)] = []
 
-    init(file: SwiftFile, catalogue: FactoryCatalogue) {
+    init(file: SwiftFile, catalogue: FactoryCatalogue, declarations: TypeDeclarations) {
         self.file = file
         self.catalogue = catalogue
+        self.declarations = declarations
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -90,6 +96,20 @@ final class FactoryUseWalker: SyntaxVisitor {
                 Use(
                     definition: index, label: property, isLazy: isLazy || isLocal, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
                     location: file.location(of: keyPath)))
+        }
+        return .visitChildren
+    }
+
+    /// `Store.shared`: reading a type's shared instance reaches what that instance resolves when it
+    /// is built, as a call of its initializer would (`HelperCall.instance`).
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base, let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type),
+            declarations.isSharedInstance(node.declName.baseName.text, of: type)
+        {
+            helperCalls.append(
+                HelperCall(
+                    type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                    location: file.location(of: node)))
         }
         return .visitChildren
     }

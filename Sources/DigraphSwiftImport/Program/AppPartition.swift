@@ -1,0 +1,82 @@
+import DigraphCore
+
+/// Several `@main` types in one repository are several apps (targets: an app and its admin app,
+/// an iOS and a macOS app, a widget). Each app is its `@main` type, the folder only it is in, and
+/// the registrations its entry reaches. An app's graph is what its entry reaches and what no entry
+/// reaches (code that runs later, or that digraph cannot place) outside the other apps' folders: one
+/// app's registration never counts as another's duplicate, and one app's missing registration is
+/// not hidden by another's.
+struct AppPartition {
+    struct App {
+        /// The `@main` type's name, as messages name the app.
+        var name: String
+        var main: DigraphCore.SourceLocation
+        /// The folder only this app's `@main` file is in (ending in `/`); nil when another app's
+        /// `@main` file is in the same folder or one of its folders.
+        var folder: String?
+        /// The registrations this app's entry reaches, by location: code it is known to run.
+        var reached: Set<DigraphCore.SourceLocation> = []
+
+        var label: String { "the app '\(name)' (\(main.file):\(main.line))" }
+    }
+
+    var apps: [App]
+    /// The registrations some app's entry reaches.
+    var reachedByAny: Set<DigraphCore.SourceLocation> = []
+    /// The folders of `@main` types with no graph of their own (they register nothing): their code
+    /// is theirs, in no app's graph.
+    var setAside: [String] = []
+
+    /// Whether code at `path` is a `@main` type's that has no graph of its own.
+    func isSetAside(_ path: String) -> Bool { setAside.contains(where: path.hasPrefix) }
+
+    /// The folder of each `@main` file that holds no other one: its target's folder where the
+    /// layout says it (`AdminApp/` of Tuist's `AdminApp/Sources/…`, `Sources/WordCheckerMac/` of
+    /// SwiftPM's), else the shallowest folder above it that holds no other `@main` file.
+    static func folders(of mains: [String]) -> [String?] {
+        let directories = mains.map { $0.split(separator: "/").dropLast().map(String.init) }
+        return directories.indices.map { index in
+            let own = directories[index]
+            func holdsOnlyThis(_ depth: Int) -> Bool {
+                directories.indices.allSatisfy { $0 == index || !directories[$0].starts(with: own.prefix(depth)) }
+            }
+            var candidates: [Int] = []
+            if let sources = own.lastIndex(where: { $0 == "Sources" || $0 == "Source" }) {
+                candidates.append(sources)
+                if sources + 1 < own.count { candidates.append(sources + 2) }
+            }
+            let shared = directories.indices.filter { $0 != index }.map { other in zip(own, directories[other]).prefix { $0 == $1 }.count }.max() ?? 0
+            if shared < own.count { candidates.append(shared + 1) }
+            guard let depth = candidates.first(where: { $0 > 0 && holdsOnlyThis($0) }) else { return nil }
+            return own.prefix(depth).joined(separator: "/") + "/"
+        }
+    }
+
+    /// The app whose folder holds a file, if one does.
+    func app(ofFile path: String) -> Int? {
+        apps.indices.filter { apps[$0].folder.map(path.hasPrefix) ?? false }.max { apps[$0].folder!.count < apps[$1].folder!.count }
+    }
+
+    /// Whether an app's graph holds the registration at `location`: its entry reaches it, or no
+    /// entry does and it is not in another app's folder.
+    func holds(_ location: DigraphCore.SourceLocation, in app: Int) -> Bool {
+        if apps[app].reached.contains(location) { return true }
+        return !reachedByAny.contains(location) && [nil, app].contains(self.app(ofFile: location.file)) && !isSetAside(location.file)
+    }
+
+    /// Whether the apps' graphs differ at all: some registration is not in every one.
+    var differ: Bool {
+        apps.contains { app in reachedByAny.contains { !app.reached.contains($0) } }
+            || apps.indices.contains { index in apps[index].folder != nil }
+    }
+
+    /// Only the apps whose entry reaches a registration of their own making: a `@main` type that
+    /// registers nothing (a widget or a test bundle resolving from a container the code shares)
+    /// has no graph of its own to check. Nil when fewer than two remain or their graphs are one.
+    func keepingAppsThatRegister() -> AppPartition? {
+        var kept = self
+        kept.apps = apps.filter { !$0.reached.isEmpty }
+        kept.setAside = apps.filter { $0.reached.isEmpty }.compactMap(\.folder)
+        return kept.apps.count > 1 && kept.differ ? kept : nil
+    }
+}
