@@ -198,6 +198,9 @@ public final class Registration: Sendable {
     /// other registrations is not known, only that it comes after the code that runs at once. Never
     /// set by a manifest file, whose order is its own.
     public let isDeferred: Bool
+    /// Read from Swift: registered under a name digraph could not read (`name: kind.rawValue`), so
+    /// imported without one: a named use of its key may be served by it. Never set by a manifest file.
+    public let isNameUnread: Bool
     /// Where the registration starts (its `-` item).
     public let location: SourceLocation
     /// The assembly (file) this registration came from.
@@ -209,7 +212,7 @@ public final class Registration: Sendable {
         isRoot: Bool = false, isolation: TypeReference? = nil, dependencies: [Dependency] = [],
         properties: [Dependency] = [], arguments: [Argument] = [],
         suppressions: [Suppression] = [], isEager: Bool = false, answersSpecializations: Bool = false, isDeferred: Bool = false,
-        location: SourceLocation, assembly: String
+        isNameUnread: Bool = false, location: SourceLocation, assembly: String
     ) {
         let isBuilt = if case .built = provision { true } else { false }
         self.provides = provides
@@ -227,6 +230,7 @@ public final class Registration: Sendable {
         self.suppressions = suppressions
         self.answersSpecializations = answersSpecializations
         self.isDeferred = isDeferred
+        self.isNameUnread = isNameUnread
         self.location = location
         self.assembly = assembly
     }
@@ -241,7 +245,8 @@ public final class Registration: Sendable {
             provides: provides ?? self.provides, provision: provision ?? self.provision, lifetime: lifetime, name: name, module: module,
             factory: factory, isRoot: isRoot, isolation: isolation, dependencies: dependencies ?? self.dependencies,
             properties: properties ?? self.properties, arguments: arguments ?? self.arguments, suppressions: suppressions, isEager: isEager,
-            answersSpecializations: answersSpecializations, isDeferred: isDeferred, location: location, assembly: assembly)
+            answersSpecializations: answersSpecializations, isDeferred: isDeferred, isNameUnread: isNameUnread, location: location,
+            assembly: assembly)
     }
 
     /// The concrete type built; nil for `aliasOf` and `supplied` registrations.

@@ -904,6 +904,128 @@ struct SwinjectPrecisionTests {
         #expect(!manifest.contains("forEach`, which runs later"), "\(manifest)")
     }
 
+    /// ImKuz/links: a factory written as a local closure with its function type
+    /// (`let factory: (Resolver, String, Int) -> Client = { … }`, `register(Client.self, factory:
+    /// factory)`) is read as the factory, with its runtime arguments' types; a registration named in
+    /// a loop (`name: kind.rawValue`) makes a named use of its key a warning, not a missing binding;
+    /// a key registered under no name at all stays an error.
+    @Test func localClosureFactoriesAndNamesDigraphCannotRead() throws {
+        let result = try check(
+            """
+            import Swinject
+            enum Kind: String, CaseIterable { case local, remote }
+            struct ClientAssembly: Assembly {
+                func assemble(container: Container) {
+                    let factory: (Resolver, String, Int) -> Client = { resolver, host, port in
+                        ClientImpl(database: resolver.resolve(Database.self)!, host: host, port: port)
+                    }
+                    container.register(Client.self, factory: factory).inObjectScope(.transient)
+                    container.register(Database.self) { _ in Database() }.inObjectScope(.container)
+                    for kind in Kind.allCases {
+                        container.register(Catalog.self, name: kind.rawValue) { r in Catalog(client: r.resolve(Client.self, arguments: "h", 1)!) }
+                    }
+                }
+            }
+            func start(resolver: Resolver) {
+                _ = resolver.resolve(Client.self, arguments: "example.com", 443)
+                _ = resolver.resolve(Catalog.self, name: "local")
+                _ = resolver.resolve(Store.self, name: "main")
+            }
+
+            """)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                App.swift:17:9: warning: nothing digraph could read provides 'Catalog (name: local)', needed by app code (resolved directly); 'Catalog' is registered at App.swift:11:13 under a name digraph could not read, which may be 'local' [missing-binding]
+                App.swift:11:32: note: did you mean 'Catalog'? It is registered here
+                App.swift:18:9: error: nothing provides 'Store (name: main)', needed by app code (resolved directly) [missing-binding]
+                digraph: checked 3 registrations: 1 error, 4 warnings, 1 info
+
+                """), "\(result.stdout)")
+        #expect(!result.stdout.contains("argument-mismatch"), "\(result.stdout)")
+        let manifest = try imported(
+            """
+            import Swinject
+            enum Kind: String, CaseIterable { case local, remote }
+            struct ClientAssembly: Assembly {
+                func assemble(container: Container) {
+                    let factory: (Resolver, String, Int) -> Client = { resolver, host, port in
+                        ClientImpl(database: resolver.resolve(Database.self)!, host: host, port: port)
+                    }
+                    container.register(Client.self, factory: factory).inObjectScope(.transient)
+                    container.register(Database.self) { _ in Database() }.inObjectScope(.container)
+                    for kind in Kind.allCases {
+                        container.register(Catalog.self, name: kind.rawValue) { r in Catalog(client: r.resolve(Client.self, arguments: "h", 1)!) }
+                    }
+                }
+            }
+            func start(resolver: Resolver) {
+                _ = resolver.resolve(Client.self, arguments: "example.com", 443)
+                _ = resolver.resolve(Catalog.self, name: "local")
+                _ = resolver.resolve(Store.self, name: "main")
+            }
+
+            """
+        ).stdout
+        #expect(
+            manifest.contains(
+                """
+                  - provides: Client
+                    implementation: ClientImpl
+                    dependencies:
+                      database: Database
+                      host: { argument: host }
+                      port: { argument: port }
+                    arguments:
+                      host: String
+                      port: Int
+                """), "\(manifest)")
+    }
+
+    /// A wrapper named `register` that takes the value without a label
+    /// (`func register<T>(_ type: T.Type, _ object: T) { container.register(type) { _ in object } }`,
+    /// PhoChak's `DependencyInjector`) is read where Swinject is imported too: Swinject's own
+    /// `register` never takes an unlabeled value. Two registrations once dropped without a word made
+    /// two false missing-binding errors. A `register` digraph still cannot read is a warning.
+    @Test func aRegisterWrapperTakingAnUnlabeledValueIsRead() throws {
+        let result = try check(
+            """
+            import Swinject
+            final class Injector {
+                private let container = Container()
+                func register<T>(_ serviceType: T.Type, _ object: T) { container.register(serviceType) { _ in object } }
+                func resolve<T>(_ serviceType: T.Type) -> T { container.resolve(serviceType)! }
+            }
+            final class SceneDelegate {
+                let injector = Injector()
+                func start(coordinator: Coordinator) {
+                    injector.register(Coordinator.self, coordinator)
+                    tableView.register(Cell.self)
+                    tableView.register(Cell.self, forCellReuseIdentifier: "cell")
+                    _ = injector.resolve(Coordinator.self)
+                }
+            }
+
+            """)
+        #expect(result.status == 0)
+        #expect(result.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
+        let unread = try check(
+            """
+            import Swinject
+            func wire(_ container: Container) {
+                container.register(Clock.self, SystemClock())
+            }
+
+            """)
+        #expect(
+            unread.stdout == """
+                App.swift:3:5: warning: 'Clock': `container.register(Clock.self, SystemClock())` names the key but passes neither a factory closure nor a value digraph can read; it is not imported. Pass the factory as a closure, or state the method's meaning under `import: containers:` in .digraph.yml [swift-import]
+                digraph: checked 0 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(unread.stdout)")
+    }
+
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
         let swift = """
             import Swinject

@@ -154,6 +154,11 @@ public struct MissingBindingRule: Rule {
                     user: "app code (resolved directly)"))
         }
         let registeredKeys = Set(graph.providers.keys.map(\.key))
+        // Keys registered from Swift under a name digraph could not read: a named use may be theirs.
+        var unreadName: [String: Registration] = [:]
+        for registration in graph.registrations where registration.isNameUnread {
+            for key in registration.provides where unreadName[key.key] == nil { unreadName[key.key] = registration }
+        }
         let firstUses = order.map { binding in uses[binding]!.min { $0.location < $1.location }!.location }
         // Suggestions compare a key with every registered one: for the first few missing keys of a
         // run, so that a manifest with thousands of them stays linear.
@@ -167,6 +172,13 @@ public struct MissingBindingRule: Rule {
                 notes.append(Note("… and \(found.count - 1 - Self.shownUses) more places need it", at: found[Self.shownUses].location))
             }
             if suggested.contains(binding) { notes += candidates(for: binding, type: first.type, registeredKeys: registeredKeys, in: graph) }
+            // A guess is no fact: the registration whose name was not read may be this one.
+            if binding.name != nil, let maybe = unreadName[binding.key] {
+                return Diagnostic(
+                    .missingBinding, .warning,
+                    "nothing digraph could read provides '\(binding)', needed by \(first.user); '\(binding.key)' is registered at \(maybe.location) under a name digraph could not read, which may be '\(binding.name!)'",
+                    at: first.location, notes: notes, subject: .missing(binding, at: first.place))
+            }
             return Diagnostic(
                 .missingBinding, .error, "nothing provides '\(binding)', needed by \(first.user)",
                 at: first.location, notes: notes, subject: .missing(binding, at: first.place))

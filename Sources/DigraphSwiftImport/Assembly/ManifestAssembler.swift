@@ -182,6 +182,7 @@ struct ManifestAssembler {
                 dependencies: dependencies, properties: properties, arguments: needsImplementation ? arguments : [],
                 suppressions: suppressions(of: registration, reading: reading),
                 isEager: registration.isEager, answersSpecializations: answersSpecializations, isDeferred: deferred != nil,
+                isNameUnread: registration.nameIsUnread,
                 location: registration.location, assembly: assembly)
             if !reading.notes.isEmpty { notes[registration.location, default: []] += reading.notes }
             if answersSpecializations {

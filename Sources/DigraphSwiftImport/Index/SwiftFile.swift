@@ -134,6 +134,12 @@ struct SwiftFile {
         return SwiftFile(path: path, text: String(decoding: bytes, as: UTF8.self), module: module)
     }
 
+    /// Where a node ends (after its last token).
+    func location(ofEnd node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
+        let location = converter.location(for: node.endPositionBeforeTrailingTrivia)
+        return DigraphCore.SourceLocation(file: path, line: location.line, column: location.column)
+    }
+
     func location(of node: some SyntaxProtocol) -> DigraphCore.SourceLocation {
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         return DigraphCore.SourceLocation(file: path, line: location.line, column: location.column)

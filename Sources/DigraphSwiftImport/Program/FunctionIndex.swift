@@ -89,9 +89,14 @@ struct FunctionIndex {
     /// What a call may run: a function of that name whose labels fit (the caller's own type first),
     /// or the `assemble` of a type it builds.
     func callees(of call: FunctionCallExprSyntax, from caller: Function) -> [Function] {
-        if let type = SwiftExpressions.typeName(call.calledExpression), let assemble = assemblers[type] { return assemble }
-        guard let (name, receiver) = SwiftExpressions.callee(of: call), let candidates = functions[name] else { return [] }
         let labels = call.arguments.map { $0.label?.text }
+        // `PreviewAppModule(coordinator:)` runs the type's initializer (an assembly's builds the
+        // assemblies it lists); an assembly built is applied when it is handed on.
+        func initializers(of type: String) -> [Function] { (functions["init"] ?? []).filter { $0.owner == type && $0.labels == labels } }
+        if let type = SwiftExpressions.typeName(call.calledExpression), let assemble = assemblers[type] { return assemble + initializers(of: type) }
+        guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return [] }
+        if receiver == nil, name.first?.isUppercase == true, functions[name] == nil { return initializers(of: name) }
+        guard let candidates = functions[name] else { return [] }
         var fitting = candidates.filter { $0.labels.count >= labels.count && Array($0.labels.prefix(labels.count)) == labels || $0.labels == labels }
         if receiver == nil || receiver?.trimmedDescription == "self" || receiver?.trimmedDescription == "Self" {
             let own = fitting.filter { $0.owner == caller.owner }

@@ -9,4 +9,8 @@ enum ImportMessages {
     static func namedValueUnread(_ name: String) -> String {
         "'\(name)': the type of the value registered under this name is not a constructor call digraph can read; register it with its type to import it"
     }
+
+    static func registerUnread(_ subject: String, _ call: FunctionCallExprSyntax) -> String {
+        "'\(subject)': `\(SwiftExpressions.quoted(call, limit: 80))` names the key but passes neither a factory closure nor a value digraph can read; it is not imported. Pass the factory as a closure, or state the method's meaning under `import: containers:` in .digraph.yml"
+    }
 }

@@ -10,10 +10,17 @@ struct RegisterCall {
     var name: String?
     var instance: ExprSyntax?
     var closure: ClosureExprSyntax?
+    /// The factory is a local closure (`factory: factory`): the function type written for it.
+    var localClosureType: FunctionTypeSyntax?
+    var isLocalClosure = false
     var initializer: ExprSyntax?
     var autoArguments: [String] = []
     /// Arguments that could not be read, with why: warnings about the registration.
     var unread: [(message: String, node: Syntax)] = []
+    /// Its name is not a literal or constant digraph can read.
+    var nameIsUnread = false
+    /// An argument label no container's `register` uses (UIKit's `forCellReuseIdentifier:`).
+    var hasForeignLabel = false
 
     /// `register(instance: x, instanceName: "n")`: a string-named registry; the key is the value's type.
     var isNamedRegistry: Bool { keys.isEmpty && instance != nil && name != nil }
@@ -39,6 +46,7 @@ struct RegisterCall {
                     name = text
                 } else {
                     unread.append((ImportMessages.nameNotAConstant(argument.expression), Syntax(argument)))
+                    nameIsUnread = true
                 }
             case "factory"?:
                 take(argument.expression)
@@ -54,14 +62,26 @@ struct RegisterCall {
             case nil:
                 if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal }
             default:
-                break
+                // `tableView.register(Cell.self, forCellReuseIdentifier:)`: another library's register.
+                hasForeignLabel = true
             }
         }
         guard !keys.isEmpty || isNamedRegistry, keys.count <= 1 else { return nil }
     }
 
     private mutating func take(_ expression: ExprSyntax) {
-        if let literal = expression.as(ClosureExprSyntax.self) { closure = literal } else { instance = expression }
+        if let literal = expression.as(ClosureExprSyntax.self) {
+            closure = literal
+        } else if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let local = SwiftExpressions.localClosure(named: name, before: Syntax(expression))
+        {
+            // `let factory: (Resolver, String) -> Client = { … }` then `register(Client.self, factory: factory)`.
+            closure = local.closure
+            localClosureType = local.type
+            isLocalClosure = true
+        } else {
+            instance = expression
+        }
     }
 }
 
@@ -95,6 +115,12 @@ extension RegistrationFinder {
             lifetime = takesResolver ? defaultLifetime(of: SwiftExpressions.callee(of: call)?.receiver, at: Syntax(call)) : .transient
             reader.read(outer: outerStatements(before: call))
             reader.read(closure: closure, takesResolver: takesResolver)
+            if let written = register.localClosureType {
+                // The types the local's annotation gives its runtime arguments (after the resolver).
+                let types = written.parameters.map { $0.type.trimmedDescription }.dropFirst(takesResolver ? 1 : 0)
+                for (name, type) in zip(reader.argumentNames, types) where reader.argumentTypes[name] == nil { reader.argumentTypes[name] = type }
+            }
+            if register.isLocalClosure { factoryClosures.append(closure) }
             if meaning.isAssumed, register.callee == "register" {
                 assume(call, takesResolver ? HandRolledMessages.assumedSwinjectRegister : HandRolledMessages.assumedFactory)
             }
@@ -104,6 +130,11 @@ extension RegistrationFinder {
             reader.read(instance: instance)
             if meaning.isAssumed { assume(call, HandRolledMessages.assumedValue) }
         } else {
+            // Never silent: a key was named, but neither a factory nor a value digraph can read.
+            // `register(Cell.self)` alone is a cell helper's, not a container's.
+            if !register.hasForeignLabel, call.arguments.count > 1 {
+                findings.append(Diagnostic(.swiftImport, .warning, ImportMessages.registerUnread(subject, call), at: file.location(of: call)))
+            }
             return nil
         }
         var reading = reader.reading
@@ -122,6 +153,6 @@ extension RegistrationFinder {
             keys: keys, name: name, lifetime: lifetime, reading: reading,
             argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
             location: file.location(of: call), module: file.module, isEager: register.isEager,
-            eagerResolves: eagerResolves(reading))
+            eagerResolves: eagerResolves(reading), nameIsUnread: register.nameIsUnread)
     }
 }

@@ -18,6 +18,8 @@ final class RegistrationFinder: SyntaxVisitor {
         var isEager = false
         /// Resolves of the registering code this registration captured: eager edges, not app resolves.
         var eagerResolves: [DigraphCore.SourceLocation] = []
+        /// Registered under a name digraph could not read (`name: kind.rawValue`): imported without one.
+        var nameIsUnread = false
         /// The call itself: the branches around it are read from it when needed (`RegistrationOrder`),
         /// never stored per registration (a 1,900-rung `else if` ladder would hold millions).
         var call: FunctionCallExprSyntax?
@@ -53,6 +55,9 @@ final class RegistrationFinder: SyntaxVisitor {
     var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     var handled = Set<SyntaxIdentifier>()
+    /// Factories written as local closures before their `register` call: what the walk took for
+    /// the app's resolves inside them is the registration's, and is dropped when the file is done.
+    var factoryClosures: [ClosureExprSyntax] = []
     /// The default object scope of each container variable, by the block that declares it.
     var defaultScopes: [SyntaxIdentifier: [String: Lifetime]] = [:]
 
@@ -88,6 +93,17 @@ final class RegistrationFinder: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         handled.contains(node.id) ? .skipChildren : .visitChildren
+    }
+
+    override func visitPost(_ node: SourceFileSyntax) {
+        guard !factoryClosures.isEmpty else { return }
+        let spans = factoryClosures.map { (start: file.location(of: $0), end: file.location(ofEnd: $0)) }
+        resolves.removeAll { use in
+            spans.contains {
+                ($0.start.line, $0.start.column) <= (use.location.line, use.location.column)
+                    && (use.location.line, use.location.column) < ($0.end.line, $0.end.column)
+            }
+        }
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -140,6 +140,27 @@ enum SwiftExpressions {
         return nil
     }
 
+    /// `let factory: (Resolver, String, Int) -> Client = { r, host, port in … }` written before
+    /// `node` in a body around it (within its function): the closure `name` stands for, with the
+    /// function type written for it, if any.
+    static func localClosure(named name: String, before node: Syntax) -> (closure: ClosureExprSyntax, type: FunctionTypeSyntax?)? {
+        var current = node
+        while let parent = current.parent {
+            if let block = parent.as(CodeBlockItemListSyntax.self) {
+                for item in block.reversed() where item.position < current.position {
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        guard let closure = binding.initializer?.value.as(ClosureExprSyntax.self) else { return nil }
+                        return (closure, binding.typeAnnotation?.type.as(FunctionTypeSyntax.self))
+                    }
+                }
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return nil }
+            current = parent
+        }
+        return nil
+    }
+
     static func enclosingTypeName(of node: Syntax) -> String? {
         guard let group = node.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) else { return nil }
         return typeName(declaredBy: group)

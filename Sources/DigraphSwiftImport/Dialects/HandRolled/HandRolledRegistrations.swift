@@ -59,7 +59,7 @@ extension RegistrationFinder {
             keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
             argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
             location: file.location(of: call), module: file.module, isEager: isEager,
-            eagerResolves: eagerResolves(reading))
+            eagerResolves: eagerResolves(reading), nameIsUnread: !pending.isEmpty && name == nil)
     }
 
     /// `provide(X.self) { … }`, `bindSingleton(X.self, …)`: a registering name and a type, but no

@@ -90,7 +90,10 @@ struct SwinjectWrappers {
             // A wrapper named like Swinject's own `register` is only the call that names its factory's
             // label (`mainActorFactory:`); a trailing closure or `factory:` is Swinject's, where
             // Swinject is imported (elsewhere the wrapper is the only `register` in sight).
-            if wrapper.name == "register", !(!inSwinjectFile && wrapper.isCalled(through: call)) {
+            // A value passed without a label (`register(Coordinator.self, coordinator)`) is no call
+            // of Swinject's, whose factory is a closure or `factory:`: the wrapper's.
+            let notSwinjects = call.arguments.dropFirst().contains { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }
+            if wrapper.name == "register", !(!inSwinjectFile && wrapper.isCalled(through: call)), !notSwinjects {
                 guard let factory = wrapper.factory else { continue }
                 let label = wrapper.parameters[factory].label
                 guard let label, label != "factory", call.arguments.contains(where: { $0.label?.text == label }) else { continue }
