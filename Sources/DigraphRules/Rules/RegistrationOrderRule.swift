@@ -55,13 +55,15 @@ public struct RegistrationOrderRule: Rule {
         var diagnostics: [Diagnostic] = []
         for edges in graph.edges {
             for edge in edges where edge.isEager {
-                // Registered nowhere is a missing binding; registered before the holder is fine.
-                guard let first = graph.providers[edge.binding]?.first, first > edge.from else { continue }
-                let key = "'\(edge.binding)'"
-                // Registered in a closure that runs later: after everything that runs at once, and
-                // at a time digraph cannot place against other such closures.
+                // Registered nowhere is a missing binding; registered before the holder is fine. One
+                // registered in code that runs later (a closure, a `defer`) comes after everything
+                // that runs at once, and at a time digraph cannot place against other such code.
+                guard let providers = graph.providers[edge.binding] else { continue }
                 let holderLater = graph.registrations[edge.from].isDeferred
-                if holderLater, !graph.registrations[first].isDeferred { continue }
+                let before = providers.contains { $0 < edge.from && (holderLater || !graph.registrations[$0].isDeferred) }
+                guard !before, let first = providers.first else { continue }
+                let key = "'\(edge.binding)'"
+                if holderLater, providers.contains(where: { !graph.registrations[$0].isDeferred }) { continue }
                 diagnostics.append(
                     Diagnostic(
                         .registrationOrder, holderLater ? .warning : .error,

@@ -168,7 +168,7 @@ struct ManifestAssembler {
                 } else {
                     .built(implementation: implementation)
                 }
-            let deferred = registration.call.flatMap { SwiftExpressions.deferringClosure(around: Syntax($0)) }
+            let deferred = registration.runsLater ?? registration.call.flatMap { SwiftExpressions.deferringClosure(around: Syntax($0)) }
             if let deferred {
                 notes[registration.location, default: []].append(
                     "registered in \(deferred), which runs later than the code around it: its order against other registrations is not known")

@@ -46,7 +46,14 @@ struct RegistrationOrder {
         work.sayApps(partition)
         apps = partition
         let rest = found.indices.filter { !work.seen.contains($0) && !work.dropped.contains($0) }
-        ordered = (work.reached.filter { !work.dropped.contains($0) } + rest).map { found[$0] }
+        ordered = (work.reached.filter { !work.dropped.contains($0) } + rest).map { offset in
+            var registration = found[offset]
+            // Not reached from the entry, in a type that holds one: a callback the system makes later.
+            if !work.seen.contains(offset), let owner = work.index.owner(of: registration.location)?.name, work.entryOwners.contains(owner) {
+                registration.runsLater = "a callback of '\(owner)' that runs after launch"
+            }
+            return registration
+        }
         entry = work.entry
         findings = work.findings
         previewCode = work.previewCode
@@ -94,6 +101,8 @@ struct RegistrationOrder {
         }
 
         var entry: DigraphCore.SourceLocation? { index.entries.first.map { $0.file.location(of: $0.name) } }
+        /// The types that hold an entry function (app and scene delegates, `@main` types).
+        var entryOwners: Set<String> { Set(index.entries.compactMap(\.owner)) }
 
         mutating func walk(_ function: FunctionIndex.Function, depth: Int, within outer: [Branch]) {
             guard depth < RegistrationOrder.maximumDepth, visited.insert(function.body.id).inserted else { return }
@@ -203,7 +212,8 @@ struct RegistrationOrder {
                     previewCode.add(file: owner.file, lines: owner.location.line...owner.endLine, preview: first)
                     continue
                 }
-                guard places.isEmpty, let entry, !reached.isEmpty else { continue }
+                // A type holding an entry is the system's to call (an app delegate's callbacks).
+                guard places.isEmpty, let entry, !reached.isEmpty, !entryOwners.contains(name) else { continue }
                 let declared = index.owner(of: found[offsets[0]].location)!.location
                 dropped.formUnion(offsets)
                 findings.append(

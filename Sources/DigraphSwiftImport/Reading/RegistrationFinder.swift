@@ -20,6 +20,9 @@ final class RegistrationFinder: SyntaxVisitor {
         var eagerResolves: [DigraphCore.SourceLocation] = []
         /// Registered under a name digraph could not read (`name: kind.rawValue`): imported without one.
         var nameIsUnread = false
+        /// Registered by code that runs later than launch, and how to name it (an app delegate's
+        /// callback the walk from the entry does not reach); set by the order pass.
+        var runsLater: String?
         /// The call itself: the branches around it are read from it when needed (`RegistrationOrder`),
         /// never stored per registration (a 1,900-rung `else if` ladder would hold millions).
         var call: FunctionCallExprSyntax?

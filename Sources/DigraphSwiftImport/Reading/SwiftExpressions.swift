@@ -127,6 +127,7 @@ enum SwiftExpressions {
         var current = node
         while let parent = current.parent {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) { return nil }
+            if parent.is(DeferStmtSyntax.self) { return "a `defer` block, which runs as its scope ends" }
             if let closure = parent.as(ClosureExprSyntax.self) {
                 // `{ … }()` runs at once, as does the closure of a call in the list above.
                 if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { current = parent; continue }

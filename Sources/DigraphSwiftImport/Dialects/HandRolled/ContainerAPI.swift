@@ -37,6 +37,10 @@ struct ContainerAPI {
         var qualifier: Int?
         /// The factory closure is handed the container (its first parameter resolves).
         var factoryTakesResolver = false
+        /// A `Bool` parameter stored with the factory that the resolve path caches under
+        /// (`register(_:singleton:factory:)`): each call's argument decides singleton or transient;
+        /// `default` is its default value, when it has one.
+        var singletonFlag: (parameter: Int, default: Bool?)?
         var keying: Keying
         var location: DigraphCore.SourceLocation
         /// How the role was found, for notes and warnings.
@@ -111,7 +115,9 @@ struct ContainerAPI {
 
     /// The method a call uses: its base name and argument labels fit one declaration.
     func method(for call: FunctionCallExprSyntax) -> Method? {
-        guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = methods[name] else { return nil }
+        guard let (name, _) = SwiftExpressions.callee(of: call) else { return nil }
+        // `Container.shared(API.self) { … }` calls the container's `callAsFunction`.
+        guard let candidates = methods[name] ?? (declared[name] == nil ? methods["callAsFunction"] : nil) else { return nil }
         if let stated = candidates.first, stated.owner == Self.statedOwner { return stated }
         return candidates.first { Self.bind(call, to: $0.parameters) != nil }
     }
@@ -228,13 +234,16 @@ struct ContainerAPI {
             var method = Method(
                 role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
                 qualifier: parameters.firstIndex(where: \.isString), keying: keying, location: location, reason: "")
-            if let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
+            // What it stores decides before what it returns: a `@discardableResult` register returns
+            // the value it stores, and is no resolve.
+            let stored = Self.storedValue(body, storage: storage, parameters: parameters)
+            if stored == nil, let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
                 method.role = .resolve(onMiss: onMiss)
                 method.reason = "returns the stored value"
                 methods[method.name, default: []].append(method)
                 continue
             }
-            if let stored = Self.storedValue(body, storage: storage, parameters: parameters) {
+            if let stored {
                 method.value = stored.parameter
                 let isFunction = parameters[stored.parameter].isFunction
                 method.factoryTakesResolver = isFunction && Self.functionTakesArguments(parameters[stored.parameter].type)
@@ -245,6 +254,10 @@ struct ContainerAPI {
                     let cached = Self.isCached(stored, storage: storage, functions: functionDeclarations, writers: writers, facts: &facts)
                     method.role = .register(lifetime: cached ? .singleton : .transient, isEager: false)
                     method.reason = cached ? "stores a factory whose first value the container keeps" : "stores a factory the container calls on every resolve"
+                    if cached, let flag = Self.storedFlag(stored, parameters: parameters, in: function) {
+                        method.singletonFlag = flag
+                        method.reason = "stores a factory whose first value the container keeps when '\(parameters[flag.parameter].name)' is true"
+                    }
                 }
                 methods[method.name, default: []].append(method)
                 continue
@@ -406,10 +419,16 @@ struct ContainerAPI {
     private static func storedValue(_ body: CodeBlockSyntax, storage: [String: TypeSyntax], parameters: [Parameter]) -> Stored? {
         let names = parameters.map(\.name)
         for (property, value) in assignments(in: body, storage: storage) {
-            // Which parameter the stored expression carries.
-            for reference in references(in: value) {
-                guard let position = names.firstIndex(of: reference.baseName.text), !parameters[position].isMetatype else { continue }
-                let isCalled = reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+            // Which parameter the stored expression carries: a factory before any other (an
+            // `Entry(isSingleton: singleton, make: factory)` carries the factory).
+            let carried = references(in: value).compactMap { reference in
+                names.firstIndex(of: reference.baseName.text).map { (reference, $0) }
+            }.filter { !parameters[$0.1].isMetatype }
+            if let (reference, position) = carried.first(where: { parameters[$0.1].isFunction }) ?? carried.first {
+                // Called as it is stored, not inside a closure stored to call later (`{ factory() }`).
+                let isCalled =
+                    reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+                    && !isInClosure(Syntax(reference), below: Syntax(value))
                 return Stored(property: property, parameter: position, isCalled: isCalled, expression: value)
             }
             // `let instance = factory(); storage[key] = instance`
@@ -545,6 +564,29 @@ struct ContainerAPI {
             found.append((property, value))
         }
         return found
+    }
+
+    /// `Entry(isSingleton: singleton, make: factory)`: a `Bool` parameter stored beside the factory,
+    /// which the caching path reads; with its default value (`singleton: Bool = false`).
+    private static func storedFlag(_ stored: Stored, parameters: [Parameter], in function: FunctionDeclSyntax) -> (parameter: Int, default: Bool?)? {
+        let names = parameters.map(\.name)
+        for reference in references(in: stored.expression) {
+            guard let position = names.firstIndex(of: reference.baseName.text), parameters[position].type.trimmedDescription == "Bool" else { continue }
+            let declared = function.signature.parameterClause.parameters[function.signature.parameterClause.parameters.index(at: position)]
+            let initial = declared.defaultValue?.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
+            return (position, initial)
+        }
+        return nil
+    }
+
+    /// Whether `node` sits in a closure inside `root` (the closure runs when called, not now).
+    private static func isInClosure(_ node: Syntax, below root: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent, current.id != root.id {
+            if parent.is(ClosureExprSyntax.self) { return true }
+            current = parent
+        }
+        return false
     }
 
     private static func references(in expression: ExprSyntax) -> [DeclReferenceExprSyntax] {

@@ -76,6 +76,10 @@ enum HandRolledMessages {
         "`\(method.owner).\(method.name)` takes a type but digraph cannot tell what it does: \(method.why); its calls are not read. State its meaning under `import: containers:` in .digraph.yml"
     }
 
+    static func flagUnread(_ flag: String) -> String {
+        "its '\(flag)' argument is not `true` or `false`, which decides whether the container keeps its first value; it is imported as a singleton, check it"
+    }
+
     static func handedUndeclared(_ subject: String, _ implementation: String) -> String {
         "'\(subject)': '\(implementation)' is built and handed the container, but it is not declared in the given paths, so what it resolves later is unknown; give the file that declares it"
     }

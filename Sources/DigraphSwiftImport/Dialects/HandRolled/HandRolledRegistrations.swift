@@ -21,6 +21,16 @@ extension RegistrationFinder {
             }
         }
         let subject = Registration.displayName(key: type, name: name)
+        var lifetime = lifetime
+        if let flag = method.singletonFlag {
+            // `register(Cache.self, singleton: true) { … }`: the call's argument says which.
+            let given = bound[flag.parameter].map { $0.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) } } ?? flag.default
+            if let given {
+                lifetime = given ? .singleton : .transient
+            } else {
+                pending.append((HandRolledMessages.flagUnread(method.parameters[flag.parameter].name), Syntax(call)))
+            }
+        }
         let options = ClosureReader.Options(api: api, buildsWhenRegistered: isEager, resolveReturnsOptional: false, productType: type)
         var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: options)
         reader.read(outer: outerStatements(before: call))

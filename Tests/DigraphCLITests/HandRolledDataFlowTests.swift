@@ -1,0 +1,334 @@
+import Foundation
+import Testing
+
+/// Issue 38's adversarial shapes for the hand-rolled reader: what a container stores, caches and
+/// returns is read from its declaration, and when registering code runs is read from where it
+/// is written. Each case is one app file and exactly what `check` reports for it; each was
+/// read wrongly before this suite (a false error, a missed one, or a registration dropped
+/// without a word), except the bookkeeping counter, which is kept as the guard it was asked for.
+struct HandRolledDataFlowTests {
+    static let cases: [(name: String, swift: String, expected: String)] = [
+        (
+            "a closure wrapping the factory is called on every resolve, not when registering",
+            """
+            // a. a stored closure that wraps the factory: transient, not eager
+            final class Container {
+                private var makers: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) {
+                    makers[String(describing: type)] = { factory() }
+                }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let make = makers[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                    return make() as! T
+                }
+            }
+            @main final class AppDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(Feed.self) { Feed(api: self.container.resolve(API.self)) }
+                    container.register(API.self) { API() }
+                    return true
+                }
+            }
+
+            """,
+            """
+            digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "a counter written in resolve is no cache",
+            """
+            // b. resolve writes a counter (bookkeeping), not a cache: still transient
+            final class Container {
+                private var factories: [ObjectIdentifier: () -> Any] = [:]
+                private var resolveCounts: [ObjectIdentifier: Int] = [:]
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[ObjectIdentifier(type)] = factory }
+                func registerSingleton<T>(_ type: T.Type, instance: T) { factories[ObjectIdentifier(type)] = { instance } }
+                func resolve<T>(_ type: T.Type) -> T {
+                    resolveCounts[ObjectIdentifier(type), default: 0] += 1
+                    guard let factory = factories[ObjectIdentifier(type)] else { fatalError("missing \\(type)") }
+                    return factory() as! T
+                }
+            }
+            @main final class AppDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(Clock.self) { Clock() }
+                    container.registerSingleton(Cache.self, instance: Cache(clock: container.resolve(Clock.self)))
+                    return true
+                }
+            }
+
+            """,
+            """
+            App.swift:17:65: warning: singleton 'Cache' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Cache' shorter-lived [captive-dependency]
+            App.swift:16:9: note: 'Clock' is registered transient here
+            digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
+
+            """
+        ),
+        (
+            "caching on the else of a flag follows each call's flag",
+            """
+            // c. caching on the else of `if !entry.isSingleton`
+            final class Container {
+                struct Entry { let isSingleton: Bool; let make: () -> Any }
+                private var entries: [String: Entry] = [:]
+                private var cache: [String: Any] = [:]
+                func register<T>(_ type: T.Type, singleton: Bool = false, factory: @escaping () -> T) {
+                    entries[String(describing: type)] = Entry(isSingleton: singleton, make: factory)
+                }
+                func resolve<T>(_ type: T.Type) -> T {
+                    let key = String(describing: type)
+                    guard let entry = entries[key] else { fatalError("missing \\(key)") }
+                    if !entry.isSingleton {
+                        return entry.make() as! T
+                    } else {
+                        if let cached = cache[key] { return cached as! T }
+                        let made = entry.make()
+                        cache[key] = made
+                        return made as! T
+                    }
+                }
+            }
+            @main final class AppDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(Clock.self) { Clock() }
+                    container.register(Cache.self, singleton: true) { Cache(clock: self.container.resolve(Clock.self)) }
+                    return true
+                }
+            }
+
+            """,
+            """
+            App.swift:26:65: warning: singleton 'Cache' holds transient 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Cache' shorter-lived [captive-dependency]
+            App.swift:25:9: note: 'Clock' is registered transient here
+            digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
+
+            """
+        ),
+        (
+            "a discardable register returning its value is a registration",
+            """
+            // d. a @discardableResult register returning its value is a registration, not a resolve
+            final class Container {
+                private var values: [String: Any] = [:]
+                @discardableResult
+                func register<T>(_ type: T.Type, _ value: T) -> T { values[String(describing: type)] = value; return value }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let value = values[String(describing: type)] as? T else { fatalError("missing \\(type)") }
+                    return value
+                }
+            }
+            @main final class AppDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(API.self, API())
+                    container.register(Feed.self, Feed(api: container.resolve(API.self)))
+                    return true
+                }
+            }
+
+            """,
+            """
+            digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "two registrations in one branch are a duplicate, across branches alternatives",
+            """
+            final class Container {
+                static let shared = Container()
+                private var values: [String: Any] = [:]
+                private var factories: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func resolve<T>(_ type: T.Type) -> T {
+                    if let value = values[String(describing: type)] as? T { return value }
+                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                    return factory() as! T
+                }
+            }
+            // e. two registrations of one key inside one branch are a duplicate; across branches, alternatives
+            @main final class AppDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    if UserDefaults.standard.bool(forKey: "beta") {
+                        Container.shared.register(API.self, instance: BetaAPI())
+                        Container.shared.register(API.self, instance: LiveAPI())
+                    } else {
+                        Container.shared.register(API.self, instance: LiveAPI())
+                    }
+                    return true
+                }
+            }
+
+            """,
+            """
+            App.swift:19:39: error: 'API' is registered again; this registration silently replaces the one at App.swift:18:39 [duplicate-registration]
+            App.swift:18:39: note: first registered here
+            App.swift:21:13: info: 'API' is registered here and at App.swift:18 in alternative branches, of which the app applies one: the graph keeps the first [swift-import]
+            digraph: checked 2 registrations: 1 error, 0 warnings, 1 info
+
+            """
+        ),
+        (
+            "a registering method named like four others is still followed",
+            """
+            final class Container {
+                static let shared = Container()
+                private var values: [String: Any] = [:]
+                private var factories: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func resolve<T>(_ type: T.Type) -> T {
+                    if let value = values[String(describing: type)] as? T { return value }
+                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                    return factory() as! T
+                }
+            }
+            // f. a registering function named like methods of four other types is still followed
+            final class A { func setUp() {} }
+            final class B { func setUp() {} }
+            final class C { func setUp() {} }
+            final class D { func setUp() {} }
+            final class Wiring {
+                func setUp() {
+                    Container.shared.register(Feed.self, instance: Feed(api: Container.shared.resolve(API.self)))
+                    Container.shared.register(API.self, instance: API())
+                }
+            }
+            @main final class AppDelegate {
+                let wiring = Wiring()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    wiring.setUp()
+                    return true
+                }
+            }
+
+            """,
+            """
+            App.swift:21:61: error: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory [registration-order]
+            App.swift:22:9: note: 'API' is registered here
+            digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "defer and async blocks register after the code around them",
+            """
+            final class Container {
+                static let shared = Container()
+                private var values: [String: Any] = [:]
+                private var factories: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func resolve<T>(_ type: T.Type) -> T {
+                    if let value = values[String(describing: type)] as? T { return value }
+                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                    return factory() as! T
+                }
+            }
+            // g. `defer` and `DispatchQueue.main.async` run after the code around them
+            @main final class AppDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    defer { Container.shared.register(API.self, instance: API()) }
+                    DispatchQueue.main.async { Container.shared.register(Clock.self, instance: Clock()) }
+                    Container.shared.register(Feed.self, instance: Feed(api: Container.shared.resolve(API.self), clock: Container.shared.resolve(Clock.self)))
+                    return true
+                }
+            }
+
+            """,
+            """
+            App.swift:19:61: error: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory [registration-order]
+            App.swift:17:17: note: 'API' is registered here
+            App.swift:19:102: error: 'Feed' resolves 'Clock' when it is registered (parameter 'clock'), but 'Clock' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'Clock' first, or resolve it inside the factory [registration-order]
+            App.swift:18:36: note: 'Clock' is registered here
+            digraph: checked 3 registrations: 2 errors, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "an app delegate callback registers, later",
+            """
+            final class Container {
+                static let shared = Container()
+                private var values: [String: Any] = [:]
+                private var factories: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func resolve<T>(_ type: T.Type) -> T {
+                    if let value = values[String(describing: type)] as? T { return value }
+                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                    return factory() as! T
+                }
+            }
+            // h. a registration in an app-delegate callback is read
+            @main final class AppDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    Container.shared.register(API.self, instance: API())
+                    return true
+                }
+                func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken token: Data) {
+                    Container.shared.register(PushToken.self, instance: PushToken(token))
+                }
+                func show() { _ = Container.shared.resolve(PushToken.self) }
+            }
+
+            """,
+            """
+            App.swift:17:9: info: nothing reachable from a root uses 'API'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+            App.swift:21:71: warning: 'PushToken': parameter '_value' is given `token`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
+            digraph: checked 2 registrations: 0 errors, 1 warning, 1 info
+
+            """
+        ),
+        (
+            "callAsFunction registers",
+            """
+            final class Container {
+                static let shared = Container()
+                private var values: [String: Any] = [:]
+                private var factories: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func resolve<T>(_ type: T.Type) -> T {
+                    if let value = values[String(describing: type)] as? T { return value }
+                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                    return factory() as! T
+                }
+            }
+            // i. callAsFunction registrations are read
+            @main final class AppDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    Container.shared(API.self) { API() }
+                    Container.shared(Feed.self) { Feed(api: Container.shared.resolve(API.self)) }
+                    _ = Container.shared.resolve(Feed.self)
+                    return true
+                }
+            }
+
+            """,
+            """
+            digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos
+
+            """
+        ),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func shape(_ name: String) throws {
+        let shape = Self.cases.first { $0.name == name }!
+        let result = try withApp(shape.swift) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.stdout == shape.expected, "\(name): \(result.stdout)")
+    }
+}
