@@ -1,0 +1,220 @@
+import DigraphCore
+import SwiftSyntax
+
+/// How a container's methods use its storage, read from their bodies: what a method stores, and
+/// whether the container keeps a factory's first value.
+extension ContainerAPI {
+    /// Where a method stores: `storage[key] = value` (also through `self.`, in nested blocks or a
+    /// `queue.sync { }`), or `storage.updateValue(value, forKey:)`.
+    struct Stored {
+        var property: String
+        var parameter: Int
+        /// The factory is called as it is stored (`storage[key] = factory()`).
+        var isCalled: Bool
+        /// The stored expression (a tuple, a closure wrapping the factory …).
+        var expression: ExprSyntax
+    }
+
+    static func storedValue(_ body: CodeBlockSyntax, storage: [String: TypeSyntax], parameters: [Parameter]) -> Stored? {
+        let names = parameters.map(\.name)
+        for (property, value) in assignments(in: body, storage: storage) {
+            // Which parameter the stored expression carries: a factory before any other (an
+            // `Entry(isSingleton: singleton, make: factory)` carries the factory).
+            let carried = references(in: value).compactMap { reference in
+                names.firstIndex(of: reference.baseName.text).map { (reference, $0) }
+            }.filter { !parameters[$0.1].isMetatype }
+            if let (reference, position) = carried.first(where: { parameters[$0.1].isFunction }) ?? carried.first {
+                // Called as it is stored, not inside a closure stored to call later (`{ factory() }`).
+                let isCalled =
+                    reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+                    && !isInClosure(Syntax(reference), below: Syntax(value))
+                return Stored(property: property, parameter: position, isCalled: isCalled, expression: value)
+            }
+            // `let instance = factory(); storage[key] = instance`
+            if let local = SwiftExpressions.unwrap(value).core.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                for variable in body.statements.compactMap({ $0.item.as(VariableDeclSyntax.self) }) {
+                    for binding in variable.bindings where binding.pattern.trimmedDescription == local {
+                        guard let initial = binding.initializer?.value else { continue }
+                        for reference in references(in: initial) {
+                            guard let position = names.firstIndex(of: reference.baseName.text), !parameters[position].isMetatype else { continue }
+                            let isCalled = reference.parent?.as(FunctionCallExprSyntax.self) != nil
+                            return Stored(property: property, parameter: position, isCalled: isCalled || !parameters[position].isFunction, expression: initial)
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A factory kept after its first value: the stored closure caches (it assigns), the stored tuple
+    /// carries a flag the resolve path caches under, or code that reads the storage writes a value back.
+    /// What the type's code does with a storage property or a flag, the same for every method
+    /// that stores there: worked out once per type, not once per method (a type of 8,000
+    /// registering methods would otherwise read all 8,000 bodies for each).
+    struct CachingFacts {
+        var flagTakesCachingPath: [String: Bool] = [:]
+        var readThenWritten: [String: Bool] = [:]
+    }
+
+    static func isCached(
+        _ stored: Stored, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>, facts: inout CachingFacts
+    ) -> Bool {
+        let core = SwiftExpressions.unwrap(stored.expression).core
+        if let closure = core.as(ClosureExprSyntax.self) {
+            return SwiftExpressions.assignments(in: closure).isEmpty == false
+        }
+        if let tuple = core.as(TupleExprSyntax.self) {
+            let elements = Array(tuple.elements)
+            if let flagPosition = elements.firstIndex(where: { $0.expression.is(BooleanLiteralExprSyntax.self) }) {
+                let flag = elements[flagPosition].expression.as(BooleanLiteralExprSyntax.self)!.literal.tokenKind == .keyword(.true)
+                let label = elements[flagPosition].label?.text ?? tupleLabel(of: storage[stored.property], at: flagPosition)
+                guard let label else { return false }
+                if facts.flagTakesCachingPath[label] == nil {
+                    facts.flagTakesCachingPath[label] = flagTakesCachingPath(label, storage: storage, functions: functions, writers: writers)
+                }
+                return facts.flagTakesCachingPath[label]! ? flag : false
+            }
+        }
+        if facts.readThenWritten[stored.property] == nil {
+            facts.readThenWritten[stored.property] = readThenWritten(stored.property, storage: storage, functions: functions, writers: writers)
+        }
+        return facts.readThenWritten[stored.property]!
+    }
+
+    /// `if entry.isSingleton { …caches… }`: the flag's true value takes the caching path.
+    static func flagTakesCachingPath(_ label: String, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
+        for function in functions {
+            guard let body = function.body else { continue }
+            for branch in ifStatements(in: body) where branch.conditions.trimmedDescription.hasSuffix(".\(label)") {
+                if cachesIn(branch.body, storage: storage, writers: writers) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Code that reads this storage and then writes into storage: a resolve that caches. The write
+    /// must follow the read where it runs: in the `if` the read is bound in, or after its statement.
+    static func readThenWritten(_ property: String, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
+        for function in functions {
+            guard let body = function.body, body.description.contains("\(property)[") else { continue }
+            for read in subscripts(of: property, in: body) {
+                if let branch = Syntax(read).ancestorOrSelf(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) }),
+                    let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
+                    Syntax(read).ancestorOrSelf(where: { $0.id == conditions.id }) != nil
+                {
+                    let following = branch.as(IfExprSyntax.self).map { Syntax($0.body) } ?? Syntax(branch.parent ?? branch)
+                    if let block = following.as(CodeBlockSyntax.self), cachesIn(block, storage: storage, writers: writers) { return true }
+                    if following.as(CodeBlockSyntax.self) == nil, let item = branch.ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }),
+                        writesAfter(item, storage: storage, writers: writers)
+                    {
+                        return true
+                    }
+                    continue
+                }
+                if let item = Syntax(read).ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }), writesAfter(item, storage: storage, writers: writers) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// A storage write in the statements after `item` in its block.
+    static func writesAfter(_ item: Syntax, storage: [String: TypeSyntax], writers: Set<String>) -> Bool {
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        var after = false
+        for statement in list {
+            if after, !assignments(in: statement, storage: storage).isEmpty { return true }
+            if statement.id == item.id { after = true }
+        }
+        return false
+    }
+
+    static func cachesIn(_ block: CodeBlockSyntax, storage: [String: TypeSyntax], writers: Set<String>) -> Bool {
+        if !assignments(in: block, storage: storage).isEmpty { return true }
+        return SwiftExpressions.calls(in: block).contains { call in
+            guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return false }
+            return writers.contains(name) && (receiver == nil || receiver!.trimmedDescription == "self")
+        }
+    }
+
+    static func writesStorage(_ body: CodeBlockSyntax?, storage: [String: TypeSyntax]) -> Bool {
+        guard let body else { return false }
+        return !assignments(in: body, storage: storage).isEmpty
+    }
+
+    /// `property[…] = value`, `self.property[…] = value`, `property.updateValue(value, forKey:)` anywhere in the node.
+    static func assignments(in node: some SyntaxProtocol, storage: [String: TypeSyntax]) -> [(property: String, value: ExprSyntax)] {
+        var found: [(String, ExprSyntax)] = []
+        for (target, value) in SwiftExpressions.assignments(in: node) {
+            guard let subscriptCall = target.as(SubscriptCallExprSyntax.self) else { continue }
+            let base = subscriptCall.calledExpression
+            let name =
+                base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, storage[name] != nil { found.append((name, value)) }
+        }
+        for call in SwiftExpressions.calls(in: node) {
+            guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "updateValue", let receiver,
+                let property = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                storage[property] != nil, let value = call.arguments.first?.expression
+            else { continue }
+            found.append((property, value))
+        }
+        return found
+    }
+
+    /// `Entry(isSingleton: singleton, make: factory)`: a `Bool` parameter stored beside the factory,
+    /// which the caching path reads; with its default value (`singleton: Bool = false`).
+    static func storedFlag(_ stored: Stored, parameters: [Parameter], in function: FunctionDeclSyntax) -> (parameter: Int, default: Bool?)? {
+        let names = parameters.map(\.name)
+        for reference in references(in: stored.expression) {
+            guard let position = names.firstIndex(of: reference.baseName.text), parameters[position].type.trimmedDescription == "Bool" else { continue }
+            let declared = function.signature.parameterClause.parameters[function.signature.parameterClause.parameters.index(at: position)]
+            let initial = declared.defaultValue?.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
+            return (position, initial)
+        }
+        return nil
+    }
+
+    /// Whether `node` sits in a closure inside `root` (the closure runs when called, not now).
+    static func isInClosure(_ node: Syntax, below root: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent, current.id != root.id {
+            if parent.is(ClosureExprSyntax.self) { return true }
+            current = parent
+        }
+        return false
+    }
+
+    static func references(in expression: ExprSyntax) -> [DeclReferenceExprSyntax] {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference] }
+        return expression.tokens(viewMode: .sourceAccurate).compactMap { $0.parent?.as(DeclReferenceExprSyntax.self) }
+    }
+
+    static func subscripts(of property: String, in node: some SyntaxProtocol) -> [SubscriptCallExprSyntax] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token -> SubscriptCallExprSyntax? in
+            guard token.text == property, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+            var node = Syntax(reference)
+            if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { node = Syntax(member) }
+            return node.parent?.as(SubscriptCallExprSyntax.self).flatMap { $0.calledExpression.id == node.id ? $0 : nil }
+        }
+    }
+
+    static func ifStatements(in node: some SyntaxProtocol) -> [IfExprSyntax] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { $0.tokenKind == .keyword(.if) ? $0.parent?.as(IfExprSyntax.self) : nil }
+    }
+
+    static func tupleLabel(of type: TypeSyntax?, at position: Int) -> String? {
+        var type = type
+        if let dictionary = type?.as(DictionaryTypeSyntax.self) { type = dictionary.value }
+        guard let tuple = type?.as(TupleTypeSyntax.self), position < tuple.elements.count else { return nil }
+        return Array(tuple.elements)[position].firstName?.text
+    }
+
+    static func functionTakesArguments(_ type: TypeSyntax) -> Bool {
+        let function = type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self)
+        return function.map { !$0.parameters.isEmpty } ?? false
+    }
+}
