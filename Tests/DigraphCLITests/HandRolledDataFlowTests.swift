@@ -7,6 +7,25 @@ import Testing
 /// read wrongly before this suite (a false error, a missed one, or a registration dropped
 /// without a word), except the bookkeeping counter, which is kept as the guard it was asked for.
 struct HandRolledDataFlowTests {
+    /// The container the later cases share: values and factories keyed by printed name, and a
+    /// `callAsFunction` that registers.
+    static let sharedContainer = """
+        final class Container {
+            static let shared = Container()
+            private var values: [String: Any] = [:]
+            private var factories: [String: () -> Any] = [:]
+            func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+            func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+            func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+            func resolve<T>(_ type: T.Type) -> T {
+                if let value = values[String(describing: type)] as? T { return value }
+                guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
+                return factory() as! T
+            }
+        }
+
+        """
+
     static let cases: [(name: String, swift: String, expected: String)] = [
         (
             "a closure wrapping the factory is called on every resolve, not when registering",
@@ -140,34 +159,21 @@ struct HandRolledDataFlowTests {
         ),
         (
             "two registrations in one branch are a duplicate, across branches alternatives",
-            """
-            final class Container {
-                static let shared = Container()
-                private var values: [String: Any] = [:]
-                private var factories: [String: () -> Any] = [:]
-                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
-                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func resolve<T>(_ type: T.Type) -> T {
-                    if let value = values[String(describing: type)] as? T { return value }
-                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
-                    return factory() as! T
-                }
-            }
-            // e. two registrations of one key inside one branch are a duplicate; across branches, alternatives
-            @main final class AppDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    if UserDefaults.standard.bool(forKey: "beta") {
-                        Container.shared.register(API.self, instance: BetaAPI())
-                        Container.shared.register(API.self, instance: LiveAPI())
-                    } else {
-                        Container.shared.register(API.self, instance: LiveAPI())
+            Self.sharedContainer + """
+                // e. two registrations of one key inside one branch are a duplicate; across branches, alternatives
+                @main final class AppDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        if UserDefaults.standard.bool(forKey: "beta") {
+                            Container.shared.register(API.self, instance: BetaAPI())
+                            Container.shared.register(API.self, instance: LiveAPI())
+                        } else {
+                            Container.shared.register(API.self, instance: LiveAPI())
+                        }
+                        return true
                     }
-                    return true
                 }
-            }
 
-            """,
+                """,
             """
             App.swift:19:39: error: 'API' is registered again; this registration silently replaces the one at App.swift:18:39 [duplicate-registration]
             App.swift:18:39: note: first registered here
@@ -178,40 +184,27 @@ struct HandRolledDataFlowTests {
         ),
         (
             "a registering method named like four others is still followed",
-            """
-            final class Container {
-                static let shared = Container()
-                private var values: [String: Any] = [:]
-                private var factories: [String: () -> Any] = [:]
-                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
-                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func resolve<T>(_ type: T.Type) -> T {
-                    if let value = values[String(describing: type)] as? T { return value }
-                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
-                    return factory() as! T
+            Self.sharedContainer + """
+                // f. a registering function named like methods of four other types is still followed
+                final class A { func setUp() {} }
+                final class B { func setUp() {} }
+                final class C { func setUp() {} }
+                final class D { func setUp() {} }
+                final class Wiring {
+                    func setUp() {
+                        Container.shared.register(Feed.self, instance: Feed(api: Container.shared.resolve(API.self)))
+                        Container.shared.register(API.self, instance: API())
+                    }
                 }
-            }
-            // f. a registering function named like methods of four other types is still followed
-            final class A { func setUp() {} }
-            final class B { func setUp() {} }
-            final class C { func setUp() {} }
-            final class D { func setUp() {} }
-            final class Wiring {
-                func setUp() {
-                    Container.shared.register(Feed.self, instance: Feed(api: Container.shared.resolve(API.self)))
-                    Container.shared.register(API.self, instance: API())
+                @main final class AppDelegate {
+                    let wiring = Wiring()
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        wiring.setUp()
+                        return true
+                    }
                 }
-            }
-            @main final class AppDelegate {
-                let wiring = Wiring()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    wiring.setUp()
-                    return true
-                }
-            }
 
-            """,
+                """,
             """
             App.swift:21:61: error: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory [registration-order]
             App.swift:22:9: note: 'API' is registered here
@@ -221,31 +214,18 @@ struct HandRolledDataFlowTests {
         ),
         (
             "defer and async blocks register after the code around them",
-            """
-            final class Container {
-                static let shared = Container()
-                private var values: [String: Any] = [:]
-                private var factories: [String: () -> Any] = [:]
-                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
-                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func resolve<T>(_ type: T.Type) -> T {
-                    if let value = values[String(describing: type)] as? T { return value }
-                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
-                    return factory() as! T
+            Self.sharedContainer + """
+                // g. `defer` and `DispatchQueue.main.async` run after the code around them
+                @main final class AppDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        defer { Container.shared.register(API.self, instance: API()) }
+                        DispatchQueue.main.async { Container.shared.register(Clock.self, instance: Clock()) }
+                        Container.shared.register(Feed.self, instance: Feed(api: Container.shared.resolve(API.self), clock: Container.shared.resolve(Clock.self)))
+                        return true
+                    }
                 }
-            }
-            // g. `defer` and `DispatchQueue.main.async` run after the code around them
-            @main final class AppDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    defer { Container.shared.register(API.self, instance: API()) }
-                    DispatchQueue.main.async { Container.shared.register(Clock.self, instance: Clock()) }
-                    Container.shared.register(Feed.self, instance: Feed(api: Container.shared.resolve(API.self), clock: Container.shared.resolve(Clock.self)))
-                    return true
-                }
-            }
 
-            """,
+                """,
             """
             App.swift:19:61: error: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory [registration-order]
             App.swift:17:17: note: 'API' is registered here
@@ -257,33 +237,20 @@ struct HandRolledDataFlowTests {
         ),
         (
             "an app delegate callback registers, later",
-            """
-            final class Container {
-                static let shared = Container()
-                private var values: [String: Any] = [:]
-                private var factories: [String: () -> Any] = [:]
-                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
-                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func resolve<T>(_ type: T.Type) -> T {
-                    if let value = values[String(describing: type)] as? T { return value }
-                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
-                    return factory() as! T
+            Self.sharedContainer + """
+                // h. a registration in an app-delegate callback is read
+                @main final class AppDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        Container.shared.register(API.self, instance: API())
+                        return true
+                    }
+                    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken token: Data) {
+                        Container.shared.register(PushToken.self, instance: PushToken(token))
+                    }
+                    func show() { _ = Container.shared.resolve(PushToken.self) }
                 }
-            }
-            // h. a registration in an app-delegate callback is read
-            @main final class AppDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    Container.shared.register(API.self, instance: API())
-                    return true
-                }
-                func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken token: Data) {
-                    Container.shared.register(PushToken.self, instance: PushToken(token))
-                }
-                func show() { _ = Container.shared.resolve(PushToken.self) }
-            }
 
-            """,
+                """,
             """
             App.swift:17:9: info: nothing reachable from a root uses 'API'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
             App.swift:21:71: warning: 'PushToken': parameter '_value' is given `token`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
@@ -293,31 +260,18 @@ struct HandRolledDataFlowTests {
         ),
         (
             "callAsFunction registers",
-            """
-            final class Container {
-                static let shared = Container()
-                private var values: [String: Any] = [:]
-                private var factories: [String: () -> Any] = [:]
-                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
-                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func callAsFunction<T>(_ type: T.Type, _ factory: @escaping () -> T) { factories[String(describing: type)] = factory }
-                func resolve<T>(_ type: T.Type) -> T {
-                    if let value = values[String(describing: type)] as? T { return value }
-                    guard let factory = factories[String(describing: type)] else { fatalError("No registration for \\(type)") }
-                    return factory() as! T
+            Self.sharedContainer + """
+                // i. callAsFunction registrations are read
+                @main final class AppDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        Container.shared(API.self) { API() }
+                        Container.shared(Feed.self) { Feed(api: Container.shared.resolve(API.self)) }
+                        _ = Container.shared.resolve(Feed.self)
+                        return true
+                    }
                 }
-            }
-            // i. callAsFunction registrations are read
-            @main final class AppDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    Container.shared(API.self) { API() }
-                    Container.shared(Feed.self) { Feed(api: Container.shared.resolve(API.self)) }
-                    _ = Container.shared.resolve(Feed.self)
-                    return true
-                }
-            }
 
-            """,
+                """,
             """
             digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos
 

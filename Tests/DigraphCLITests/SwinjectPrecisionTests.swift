@@ -910,7 +910,7 @@ struct SwinjectPrecisionTests {
     /// a loop (`name: kind.rawValue`) makes a named use of its key a warning, not a missing binding;
     /// a key registered under no name at all stays an error.
     @Test func localClosureFactoriesAndNamesDigraphCannotRead() throws {
-        let result = try check(
+        let swift =
             """
             import Swinject
             enum Kind: String, CaseIterable { case local, remote }
@@ -932,7 +932,8 @@ struct SwinjectPrecisionTests {
                 _ = resolver.resolve(Store.self, name: "main")
             }
 
-            """)
+            """
+        let result = try check(swift)
         #expect(result.status == 1)
         #expect(
             result.stdout.hasSuffix(
@@ -944,30 +945,7 @@ struct SwinjectPrecisionTests {
 
                 """), "\(result.stdout)")
         #expect(!result.stdout.contains("argument-mismatch"), "\(result.stdout)")
-        let manifest = try imported(
-            """
-            import Swinject
-            enum Kind: String, CaseIterable { case local, remote }
-            struct ClientAssembly: Assembly {
-                func assemble(container: Container) {
-                    let factory: (Resolver, String, Int) -> Client = { resolver, host, port in
-                        ClientImpl(database: resolver.resolve(Database.self)!, host: host, port: port)
-                    }
-                    container.register(Client.self, factory: factory).inObjectScope(.transient)
-                    container.register(Database.self) { _ in Database() }.inObjectScope(.container)
-                    for kind in Kind.allCases {
-                        container.register(Catalog.self, name: kind.rawValue) { r in Catalog(client: r.resolve(Client.self, arguments: "h", 1)!) }
-                    }
-                }
-            }
-            func start(resolver: Resolver) {
-                _ = resolver.resolve(Client.self, arguments: "example.com", 443)
-                _ = resolver.resolve(Catalog.self, name: "local")
-                _ = resolver.resolve(Store.self, name: "main")
-            }
-
-            """
-        ).stdout
+        let manifest = try imported(swift).stdout
         #expect(
             manifest.contains(
                 """
