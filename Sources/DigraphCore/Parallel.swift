@@ -14,22 +14,26 @@ public enum Parallel {
         }
         var started = 0
         for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, count)) {
+            guard workers.take() else { break }
             done.enter()
             guard
                 start(
                     stackSize: stackSize,
                     {
-                        work(); done.leave()
+                        work()
+                        workers.give()
+                        done.leave()
                     })
             else {
+                workers.give()
                 done.leave()
                 break
             }
             started += 1
         }
-        // Out of address space for one more stack (`ulimit -v`, nested maps): the threads that did
-        // start share the work; with none, the caller does it (nested calls run on a worker with the
-        // same stack). Waiting on a thread that never started would hang.
+        // Every core busy (a nested map), or out of address space for one more stack (`ulimit -v`):
+        // the threads that did start share the work; with none, the caller does it (a nested call
+        // runs on a worker, with the same stack). Waiting on a thread that never started would hang.
         if started == 0 { work() }
         done.wait()
         return results.all
@@ -42,6 +46,34 @@ public enum Parallel {
         _ body: @escaping @Sendable (Range<Int>) -> Result
     ) -> [Result] {
         map(count: (count + size - 1) / size, stackSize: stackSize) { slice in body(slice * size..<min((slice + 1) * size, count)) }
+    }
+
+    /// The workers alive in the process, at most one per core: nested maps (`diff` imports two
+    /// sides, each side its builds, each build its files) share the cores instead of each starting
+    /// threads of their own, whose 64 MB stacks once ran a 400 MB address space out.
+    private static let workers = WorkerBudget(limit: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    private final class WorkerBudget: @unchecked Sendable {
+        private let lock = NSLock()
+        private let limit: Int
+        private var alive = 0
+
+        init(limit: Int) { self.limit = limit }
+
+        /// One more worker, when a core is free for it.
+        func take() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            guard alive < limit else { return false }
+            alive += 1
+            return true
+        }
+
+        func give() {
+            lock.lock()
+            alive -= 1
+            lock.unlock()
+        }
     }
 
     /// Drops `value` on a thread of its own. Freeing a big tree node by node takes as long as a rule,
