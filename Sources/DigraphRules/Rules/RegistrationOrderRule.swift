@@ -69,7 +69,7 @@ public struct RegistrationOrderRule: Rule {
                         .registrationOrder, holderLater ? .warning : .error,
                         holderLater
                             ? "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), in code that runs later, as does the registration of \(key); digraph cannot tell which runs first: if this one does, "
-                                + outcome(of: edge).replacingOccurrences(of: "at launch ", with: "")
+                                + outcome(of: edge, atLaunch: false)
                                 + "; register \(key) first, or resolve it inside the factory"
                             : "\(graph.named(edge.from)) resolves \(key) when it is registered (\(edge.role)), but \(key) is registered only after it: "
                                 + outcome(of: edge) + "; register \(key) first, or resolve it inside the factory",
@@ -81,16 +81,20 @@ public struct RegistrationOrderRule: Rule {
         return diagnostics
     }
 
-    /// What the app does at launch on this resolve, as far as the input says.
-    private func outcome(of edge: Edge) -> String {
+    /// What the app does on this resolve (at launch, unless the registering code runs later), as
+    /// far as the input says.
+    private func outcome(of edge: Edge, atLaunch: Bool = true) -> String {
+        let finds = (atLaunch ? "at launch " : "") + "the resolve finds nothing"
         switch edge.whenMissing {
-        case .stops?: "at launch the resolve finds nothing and the app stops there"
+        case .stops?: return "\(finds) and the app stops there"
         case .skipsRest?:
-            "at launch the resolve finds nothing and the registering code leaves early (its `guard let … else { return }` or a thrown error), so every registration after it is skipped without a word"
-        case .givesNil?: "at launch the resolve finds nothing, so the value is nil (or what the `if let` guards is skipped)"
-        case nil where edge.isOptional: "at launch the resolve finds nothing, so the value is nil"
+            return
+                "\(finds) and the registering code leaves early (its `guard let … else { return }` or a thrown error), so every registration after it is skipped without a word"
+        case .givesNil?: return "\(finds), so the value is nil (or what the `if let` guards is skipped)"
+        case nil where edge.isOptional: return "\(finds), so the value is nil"
         case nil:
-            "at launch the resolve finds nothing and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word"
+            return
+                "\(finds) and the app stops there, or, behind a `guard let … else { return }`, every registration after it is skipped without a word"
         }
     }
 }
