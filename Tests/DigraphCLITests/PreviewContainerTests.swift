@@ -99,4 +99,54 @@ struct PreviewContainerTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// WeatherXM/wxm-ios: a mock container in the test target registers the app's keys again.
+    /// Test code (a `…Tests` folder, or a file importing XCTest or Testing) is never the app's: its
+    /// registrations are a container checked on its own (a warning names it), not duplicates.
+    @Test func aTestTargetsMockContainerIsNotTheApps() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "App/App.swift": """
+            import Swinject
+            final class DependencyHelper {
+                static let shared = DependencyHelper()
+                let container: Container = {
+                    let container = Container()
+                    container.register(API.self) { _ in LiveAPI() }
+                    container.register(Feed.self) { r in Feed(api: r.resolve(API.self)!) }
+                    return container
+                }()
+            }
+            func show() { _ = DependencyHelper.shared.container.resolve(Feed.self)! }
+
+            """,
+            "AppTests/MockDependencies.swift": """
+            import Swinject
+            final class MockDependencies {
+                let container: Container = {
+                    let container = Container()
+                    container.register(API.self) { _ in MockAPI() }
+                    container.register(Feed.self) { r in Feed(api: r.resolve(Clock.self)!) }
+                    return container
+                }()
+            }
+
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                AppTests/MockDependencies.swift:2:13: info: 'MockDependencies' is test code (AppTests/MockDependencies.swift): its 2 registrations are a test's container, left out of the app's graph and checked on its own [swift-import]
+                AppTests/MockDependencies.swift:6:51: warning: nothing provides 'Clock', needed by 'Feed' (parameter 'api') (in the test code's container in 'MockDependencies' (AppTests/MockDependencies.swift), checked on its own) [missing-binding]
+                digraph: checked 2 registrations: 0 errors, 1 warning, 1 info
+
+                """, "\(result.stdout)")
+    }
 }

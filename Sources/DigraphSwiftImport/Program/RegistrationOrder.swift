@@ -39,6 +39,7 @@ struct RegistrationOrder {
         work.appReached = work.seen
         work.leaveOutPreviews()
         work.leaveOutOtherContainers(files: files)
+        work.leaveOutTestCode(files: files)
         work.leaveOutUnreferenced()
         work.sayPreviews()
         work.leaveOutTestBranches()
@@ -177,6 +178,30 @@ struct RegistrationOrder {
                 guard !own.isEmpty else { continue }
                 dropped.formUnion(own)
                 otherContainers.append(("the container built at \(built)", own))
+            }
+        }
+
+        /// What tests register (a mock container in a `…Tests` folder, or in a file importing XCTest
+        /// or Testing) is not the app's: each type's registrations there are a container of their
+        /// own, checked on their own, with one info, unless the app's entry reaches them. Nothing
+        /// is left out when every registration is test code (tests checked on purpose).
+        mutating func leaveOutTestCode(files: [SwiftFile]) {
+            let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
+            guard !testFiles.isEmpty else { return }
+            let candidates = found.indices.filter { !seen.contains($0) && previewOf[$0] == nil && !dropped.contains($0) }
+            let inTests = candidates.filter { testFiles.contains(found[$0].location.file) }
+            guard !inTests.isEmpty, found.indices.contains(where: { !testFiles.contains(found[$0].location.file) }) else { return }
+            var byOwner: [String: [Int]] = [:]
+            for offset in inTests { byOwner[index.owner(of: found[offset].location)?.name ?? found[offset].location.file, default: []].append(offset) }
+            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
+                let first = found[offsets[0]].location
+                dropped.formUnion(offsets)
+                otherContainers.append(("the test code's container in '\(name)' (\(first.file))", Set(offsets)))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(name)' is test code (\(first.file)): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") a test's container, left out of the app's graph and checked on its own",
+                        at: index.owner(of: first)?.location ?? first))
             }
         }
 
@@ -442,6 +467,14 @@ struct RegistrationOrder {
         "xctest", "runningtests", "runningunittests", "istesting", "isunittest", "isuitest", "uitesting", "ui-testing", "unittesting",
         "running_for_previews", "runningforpreviews", "ispreview", "inpreview",
     ]
+
+    /// A test target's file: in a folder whose name ends in `Tests` or `Specs`, or importing XCTest,
+    /// Testing, Quick or Nimble.
+    static func isTestCode(_ file: SwiftFile) -> Bool {
+        let folders = file.path.split(separator: "/").dropLast()
+        return folders.contains { $0.hasSuffix("Tests") || $0.hasSuffix("Specs") }
+            || ["XCTest", "Testing", "Quick", "Nimble"].contains(where: file.imports)
+    }
 
     /// The words of an enum case that names what tests or previews build (`.mock`, `.preview`,
     /// `.uiTesting`, `.stubbed`): camel-case words, so `.latest` and `.contest` are not tests.
