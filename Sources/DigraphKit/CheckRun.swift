@@ -104,9 +104,16 @@ public struct CheckRun: Sendable {
         let importerFindings = imported?.findings ?? []
         // Several apps: each app's graph is checked, not the one that holds them all.
         let apps = (imported?.apps.count ?? 0) > 1 ? imported!.apps : []
+        // Swinject child containers: each container's view is checked, not the one that holds them all.
+        let views = apps.isEmpty ? imported.map { ContainerViews($0.manifest, children: $0.childContainers) } : nil
+        let checksWhole = apps.isEmpty && views?.views.isEmpty != false
         // A finding about Swift sources says what to change in Swift, not in a manifest.
-        var findings = ((loaded.graph?.placing(importerFindings) ?? importerFindings) + (apps.isEmpty ? loaded.graph.map(RuleCatalog.check) ?? [] : [])).map(
+        var findings = ((loaded.graph?.placing(importerFindings) ?? importerFindings) + (checksWhole ? loaded.graph.map(RuleCatalog.check) ?? [] : [])).map(
             RuleCatalog.inSwiftWords)
+        if let graph = loaded.graph, let views, !views.views.isEmpty {
+            // Placed on the graph that holds every container, where suppressions and pictures look.
+            findings += graph.placing(views.check(manifests: manifests, in: tree))
+        }
         var suppressed = 0
         if let graph = loaded.graph {
             let outcome = Suppressions.apply(to: findings, in: graph)
@@ -119,6 +126,7 @@ public struct CheckRun: Sendable {
             }
         }
         for other in imported?.otherContainers ?? [] { findings += checkOnItsOwn(other.manifest, label: other.label) }
+        if let unapplied = imported?.unapplied, !unapplied.isEmpty { findings = uncertain(findings, registeredIn: unapplied) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 
@@ -162,6 +170,34 @@ public struct CheckRun: Sendable {
             return named
         }
         return (graph.placing(findings), suppressed.count)
+    }
+
+    /// A key the app's code resolves that nothing in the graph provides, but an assembly digraph
+    /// finds nothing applying does register: that assembly may be applied in a way digraph does not
+    /// read (found by reflection, by a target not given), or the code resolving it may be the
+    /// assembly's own and never run. A warning, not an error.
+    private static func uncertain(_ findings: [Diagnostic], registeredIn unapplied: [(label: String, manifest: Manifest)]) -> [Diagnostic] {
+        var registering: [BindingKey: String] = [:]
+        for (label, manifest) in unapplied {
+            let aliases = Dictionary(manifest.typealiases.map { ($0.name.key, $0.type.expression) }) { first, _ in first }
+            for registration in manifest.registrations {
+                for provided in registration.provides.map({ $0.expanding(aliases) })
+                where registering[BindingKey(key: provided.key, name: registration.name?.value)] == nil {
+                    registering[BindingKey(key: provided.key, name: registration.name?.value)] = label
+                }
+            }
+        }
+        return findings.map { finding in
+            // Only a resolve the app's code makes: that code may be the left-out assembly's own (a
+            // module it builds), or run after it is applied in a way digraph does not read.
+            guard finding.code == .missingBinding, finding.severity == .error, case .resolve? = finding.subject?.place,
+                case .missing(let binding)? = finding.subject?.identity, let label = registering[binding]
+            else { return finding }
+            var uncertain = finding
+            uncertain.severity = .warning
+            uncertain.message += " (\(label) registers it: an error only if this code runs without it)"
+            return uncertain
+        }
     }
 
     /// A container the app does not run (a preview's, one built from other assemblies), checked as

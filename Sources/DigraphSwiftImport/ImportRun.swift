@@ -30,6 +30,12 @@ struct ImportRun {
         ) {
             $0.order()
         },
+        Pass(
+            name: "child containers",
+            why: "what is registered on a Swinject `Container(parent:)` is that child's, looked up after its own keys in its parent's; needs the walk's reach"
+        ) {
+            $0.findChildContainers()
+        },
         Pass(name: "factory", why: "Factory's registrations are container properties, not calls, and have no order: read after the ordered ones") {
             $0.readFactoryContainers()
         },
@@ -63,9 +69,16 @@ struct ImportRun {
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
     var otherManifests: [(label: String, manifest: Manifest)] = []
+    /// What assemblies nothing applies register, found by the order pass, and their manifests.
+    var unapplied: [(label: String, registrations: [RegistrationFinder.Found])] = []
+    var unappliedManifests: [(label: String, manifest: Manifest)] = []
     /// Several apps told apart by the order pass, and each one's manifest.
     var apps: AppPartition?
     var appManifests: [SwiftImporter.AppManifest] = []
+    /// Swinject's child containers the app makes, found after the order pass.
+    var children = ChildContainers()
+    /// The registrations the order pass's walk from the entry reaches.
+    var reachedFromEntry = Set<DigraphCore.SourceLocation>()
     /// The code that runs at launch, found by the order pass: resolves there build their keys at launch.
     var launchCode: LaunchCode?
     /// The assembly each Swinject registration is made in (order pass), and the recipe read from it.
@@ -85,6 +98,7 @@ struct ImportRun {
     private mutating func index() {
         for file in files { declarations.add(file.tree, module: file.module) }
         declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil })
+        declarations.nestedAliases = NestedAliases(files: files, typealiases: declarations.typealiases)
     }
 
     private mutating func learnDialects() {
@@ -123,12 +137,18 @@ struct ImportRun {
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers
+        unapplied = order.unapplied
         launchCode = order.launchCode
         assemblyOf = order.assemblyOf
         appAssemblies = order.appAssemblies
         apps = order.apps
+        reachedFromEntry = order.reachedFromEntry
         // A preview resolves from its own container: not one of the app's roots.
         resolves.removeAll { order.previewCode.holds($0.location) }
+    }
+
+    private mutating func findChildContainers() {
+        children = ChildContainers(files: files, found: found, resolves: resolves.map(\.location), reached: reachedFromEntry)
     }
 
     private mutating func readFactoryContainers() {
@@ -145,6 +165,7 @@ struct ImportRun {
         assembler.ignores = IgnoreComments(files: files)
         findings += assembler.ignores.findings
         otherManifests = otherContainers.map { ($0.label, assembler.manifest(ofOtherContainer: $0.registrations)) }
+        unappliedManifests = unapplied.map { ($0.label, assembler.manifest(ofLeftOut: $0.registrations)) }
         if let launchCode {
             for index in resolves.indices { resolves[index].atLaunch = launchCode.holds(resolves[index].location) }
         }
@@ -162,8 +183,16 @@ struct ImportRun {
         }
         self.manifest = manifest
         self.notes = notes
-        // Printed names can collide only where some dialect in use keys by them.
-        let inUse = dialects.indices.filter { dialectOfFile.contains($0) }.map { dialects[$0] }
+        // The manifest holds every container's registrations: each says which child it is made on.
+        let imported = Set(manifest.registrations.map(\.location))
+        for child in children.children {
+            for location in child.registrations.sorted() where imported.contains(location) {
+                self.notes[location, default: []].append("in \(child.label)")
+            }
+        }
+        // Printed names can collide only where a dialect that registers something keys by them.
+        let registering = Set(found.map(\.location.file))
+        let inUse = Set(files.indices.filter { registering.contains(files[$0].path) }.map { dialectOfFile[$0] }).map { dialects[$0] }
         self.manifest.keysByTypeIdentity = !inUse.isEmpty && inUse.allSatisfy(\.keysByTypeIdentity)
     }
 

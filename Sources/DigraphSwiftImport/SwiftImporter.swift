@@ -29,6 +29,12 @@ public enum SwiftImporter {
         /// Several apps (`@main` types) told apart: each one's graph, to be checked on its own
         /// instead of `manifest`, which holds them all (what is drawn and written). Empty for one app.
         public var apps: [AppManifest] = []
+        /// Swinject child containers: each looks its keys up in itself, then in its parent. The
+        /// registrations made on one are checked with its parents', not with the app's container.
+        public var childContainers: [ChildContainer] = []
+        /// What assemblies nothing applies register (left out of `manifest`), each as a manifest:
+        /// a missing key only they register is not certain.
+        public var unapplied: [(label: String, manifest: Manifest)] = []
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -164,7 +170,7 @@ public enum SwiftImporter {
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
-                recipe: run.recipe, apps: run.appManifests)
+                recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, unapplied: run.unappliedManifests)
         }
     }
 

@@ -3,7 +3,9 @@ import Testing
 
 /// `digraph import`, and `check`/`render`/`gen-swift` given Swift sources, run as a user would.
 struct ImportCommandTests {
-    static let fixtures = ["swinject", "handrolled", "autoregistration", "unreadable", "eager", "assembler", "precision", "factory", "shop", "factoryshop"]
+    static let fixtures = [
+        "swinject", "handrolled", "autoregistration", "unreadable", "eager", "assembler", "precision", "factory", "shop", "factoryshop", "children",
+    ]
 
     func scratch() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-import-\(UUID().uuidString)")

@@ -221,6 +221,20 @@ struct SwinjectAssemblyBehaviourTests {
             """, 6
         ),
         (
+            "Children", "fixtures/import/children", nil,
+            """
+            let app = AppDelegate()
+            _ = app.application(nil, didFinishLaunchingWithOptions: nil)
+            let screen = app.home!.makeScreen()
+            check(screen.theme === app.container.resolve(Theme.self)!, "a child resolves its parent's key")
+            check(screen.router is HomeRouter && screen.analytics !== app.container.resolve(Analytics.self)!, "a child's own key hides its parent's, which stays")
+            check(app.container.resolve(Routing.self) == nil, "a parent does not see its children's keys")
+            check(app.settings!.container.resolve(Routing.self) is SettingsRouter, "the same key in a sibling is that sibling's own")
+            // SettingsScreen's factory force-unwraps a Clock: resolving it would crash, which `digraph check` reports.
+            check(app.settings!.container.resolve(Clock.self) == nil, "nothing in the settings child's chain registers a Clock")
+            """, 5
+        ),
+        (
             "Autoregistration", "fixtures/import/autoregistration", nil,
             """
             let container = Container()

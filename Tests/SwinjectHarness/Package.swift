@@ -9,7 +9,7 @@ import PackageDescription
 // from Factory's docs (no Factory release is on hand), in Swift 5 mode as Factory apps are. The shop
 // fixtures and the hand-rolled one as libraries `App`, `FactoryShop` and `HandRolledApp` with the resolve-all tests `gen-swift --target tests`
 // writes for them (ResolveAllTestsBehaviour builds and runs those).
-let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "Keyed", "RoundTrip", "Precision", "Autoregistration"]
+let fixtures = ["Popcorn", "IssueTracker", "Workout", "Semantics", "Keywords", "Keyed", "RoundTrip", "Precision", "Children", "Autoregistration"]
 
 let package = Package(
     name: "SwinjectHarness",

@@ -34,6 +34,12 @@ struct ManifestAssembler {
         return manifest
     }
 
+    /// The keys of registrations left out of every graph, as a manifest; their ignore comments stay
+    /// as the app's manifest leaves them.
+    func manifest(ofLeftOut found: [RegistrationFinder.Found]) -> Manifest {
+        assembled(found, resolves: []).0
+    }
+
     /// One manifest from registrations and direct resolves, with what assembling it kept.
     private func assembled(_ found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve]) -> (Manifest, Work) {
         var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
@@ -64,7 +70,8 @@ struct ManifestAssembler {
         mutating func reference(_ text: String, at location: DigraphCore.SourceLocation, _ subject: String) -> TypeReference {
             do {
                 // Swift lets a type span lines (`(stream: …,\n continuation: …)`): white space there is one space.
-                let spelled = text.contains(where: { $0.isNewline || $0 == "\t" }) ? SwiftExpressions.oneLine(text) : text
+                let oneLine = text.contains(where: { $0.isNewline || $0 == "\t" }) ? SwiftExpressions.oneLine(text) : text
+                let spelled = declarations.nestedAliases.qualifying(oneLine, at: location)
                 return TypeReference(try TypeExpressionParser.parse(spelled), at: location)
             } catch {
                 findings.append(

@@ -52,6 +52,8 @@ struct TypeDeclarations {
     private(set) var inheritedTypes: [String: [String]] = [:]
     /// hmlongco/Factory's containers and their factories, where the sources declare any.
     var factories = FactoryCatalogue()
+    /// Aliases declared inside types, and where those types' bodies are.
+    var nestedAliases = NestedAliases()
     /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
     private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 

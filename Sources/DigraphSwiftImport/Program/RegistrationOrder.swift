@@ -19,12 +19,17 @@ struct RegistrationOrder {
     /// The containers that are not the app's (a preview's, one built from other assemblies), each
     /// with the registrations made on it, to be checked on their own.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])]
+    /// The assemblies left out because nothing digraph reads applies them, each with its
+    /// registrations: a key only they register may still be registered by code digraph cannot follow.
+    var unapplied: [(label: String, registrations: [RegistrationFinder.Found])] = []
     /// The code that runs while the app launches.
     var launchCode: LaunchCode
     /// The assembly type each ordered registration is made in, when it is made in one.
     var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
     /// The assemblies the call building the app's container builds, in its order.
     var appAssemblies: [(type: String, expression: String?)] = []
+    /// The registrations the walk from the app's entry reaches: code known to run.
+    var reachedFromEntry: Set<DigraphCore.SourceLocation> = []
     /// Several apps told apart (several `@main` types, each in a folder of its own or reaching
     /// registrations of its own); nil for one app.
     var apps: AppPartition?
@@ -56,9 +61,11 @@ struct RegistrationOrder {
             return registration
         }
         entry = work.entry
+        reachedFromEntry = Set(work.appReached.map { found[$0].location })
         findings = work.findings
         previewCode = work.previewCode
         otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
+        unapplied = work.unapplied.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
         launchCode = LaunchCode(index: work.index, files: files)
         appAssemblies = work.appAssemblies
         for registration in ordered {
@@ -87,6 +94,7 @@ struct RegistrationOrder {
         var previewOf: [Int: Int] = [:]
         var previewCode: PreviewCode
         var otherContainers: [(label: String, offsets: Set<Int>)] = []
+        var unapplied: [(label: String, offsets: Set<Int>)] = []
         var appAssemblies: [(type: String, expression: String?)] = []
         /// Walking one app among several: the folders of the others, whose code it never calls
         /// (an assembly named like one of theirs is its own).
@@ -222,6 +230,7 @@ struct RegistrationOrder {
                 if let entry, let referrers = deadReferrers[name] {
                     let declared = index.owner(of: found[offsets[0]].location)!.location
                     dropped.formUnion(offsets)
+                    unapplied.append(("'\(name)', which digraph finds nothing applying,", Set(offsets)))
                     findings.append(
                         Diagnostic(
                             .swiftImport, .info,
@@ -241,6 +250,7 @@ struct RegistrationOrder {
                 guard places.isEmpty, let entry, !reached.isEmpty, !entryOwners.contains(name) else { continue }
                 let declared = index.owner(of: found[offsets[0]].location)!.location
                 dropped.formUnion(offsets)
+                unapplied.append(("'\(name)', which digraph finds nothing applying,", Set(offsets)))
                 findings.append(
                     Diagnostic(
                         .swiftImport, .info,

@@ -18,6 +18,9 @@ struct SwinjectDialect: Dialect {
 
     var registerIsSwinjects: Bool { true }
 
+    /// Swinject keys a registration by its type's `ObjectIdentifier` (and name and arguments).
+    var keysByTypeIdentity: Bool { true }
+
     /// `register`'s factory takes the resolver, whether it names it (`{ r in … }`) or not (`$0`).
     func registration(of call: FunctionCallExprSyntax, in finder: RegistrationFinder) -> RegistrationFinder.Found? {
         guard let register = RegisterCall(call, file: finder.file, constants: finder.declarations.constants) else { return nil }
