@@ -53,7 +53,9 @@ struct ContainerViews {
                     if !hidden { kept.append(registration) }
                 }
                 for registration in level {
-                    for provided in registration.provides { seenAs[BindingKey(key: provided.key, name: registration.name?.value), default: []].append(registration) }
+                    for provided in registration.provides {
+                        seenAs[BindingKey(key: provided.key, name: registration.name?.value), default: []].append(registration)
+                    }
                 }
                 registrations = kept + registrations
             }
@@ -93,8 +95,9 @@ struct ContainerViews {
             let holding = holders[key]!
             let concerned =
                 aboutResolve[key].map { location in Set(views.indices.filter { views[$0].manifest.resolves.contains { $0.location == location } }) }
-                ?? aboutRegistration[key].map { location in Set(views.indices.filter { views[$0].manifest.registrations.contains { $0.location == location } }) }
-                    ?? holding
+                ?? aboutRegistration[key].map { location in Set(views.indices.filter { views[$0].manifest.registrations.contains { $0.location == location } })
+                }
+                ?? holding
             // A view without roots (no resolve is made on it) says nothing of what is used.
             let concernedViews = finding.severity == .info ? concerned.filter { views[$0].hasRoots } : concerned
             let children = holding.sorted().compactMap { views[$0].child }
@@ -114,7 +117,8 @@ struct ContainerViews {
                 // Which container the code resolves from is not followed: one that provides the key may be it.
                 let providers = concerned.subtracting(holding).sorted().map { views[$0].child?.label ?? "the app's container" }
                 named.severity = .info
-                named.message += " (\(providers.joined(separator: " and ")) \(providers.count == 1 ? "provides" : "provide") it; digraph does not follow which container this code resolves from)"
+                named.message +=
+                    " (\(providers.joined(separator: " and ")) \(providers.count == 1 ? "provides" : "provide") it; digraph does not follow which container this code resolves from)"
                 return named
             }
             named.severity = .warning

@@ -54,14 +54,7 @@ struct ChildContainers {
         let calls = files.filter { $0.refusal == nil }.flatMap { file in SwiftExpressions.calls(in: file.tree).map { (file, $0) } }
         let foundAt = Set(found.map(\.location))
         let resolvedAt = Set(resolves)
-        // A function that makes one child and returns a container hands that child to its caller.
-        var makers: [String: Int] = [:]
-        for one in made {
-            guard case .local = one.holder, let function = one.function, let returned = function.as(FunctionDeclSyntax.self),
-                let result = returned.signature.returnClause?.type.trimmedDescription, ["Container", "Resolver", "Swinject.Container"].contains(result)
-            else { continue }
-            makers[returned.name.text] = makers[returned.name.text] == nil ? numberOf[one.holder] : -1
-        }
+        let makers = Self.makers(made, numberOf: numberOf)
         var applied: [String: Set<Int?>] = [:]
         var unchained = Set<String>()
         for (file, call) in calls {
@@ -96,24 +89,37 @@ struct ChildContainers {
         }
         // An assembly every construction of which is applied to one child (`HomeAssembly(…).assemble(container:
         // container)`): what its `assemble(container:)` registers is that child's.
-        let assemblies = applied.filter { $0.value.count == 1 && $0.value.first! != nil && !unchained.contains($0.key) }.mapValues { $0.first!! }
-        if !assemblies.isEmpty {
-            let foundIn = Dictionary(grouping: found.map(\.location), by: \.file)
-            for file in files where file.refusal == nil && foundIn[file.path] != nil {
-                for (type, method) in Self.assembleMethods(in: file) {
-                    guard let target = assemblies[type] else { continue }
-                    let lines = file.location(of: method).line...file.location(ofEnd: method).line
-                    for location in foundIn[file.path]! where lines.contains(location.line) { children[target].registrations.insert(location) }
-                }
-            }
-        }
+        assign(
+            applied.filter { $0.value.count == 1 && $0.value.first! != nil && !unchained.contains($0.key) }.mapValues { $0.first!! }, files: files, found: found
+        )
         followParents(made, numberOf: numberOf, calls: calls)
         for index in children.indices { children[index].isReached = !children[index].registrations.isDisjoint(with: reached) }
     }
 
-    /// The child a registration at `location` is made on, if any.
-    func child(holding location: DigraphCore.SourceLocation) -> Int? {
-        children.firstIndex { $0.registrations.contains(location) }
+    /// A function that makes one child and returns a container hands that child to its caller:
+    /// each such function's name, with its child.
+    private static func makers(_ made: [Made], numberOf: [Holder: Int]) -> [String: Int] {
+        var makers: [String: Int] = [:]
+        for one in made {
+            guard case .local = one.holder, let function = one.function, let returned = function.as(FunctionDeclSyntax.self),
+                let result = returned.signature.returnClause?.type.trimmedDescription, ["Container", "Resolver", "Swinject.Container"].contains(result)
+            else { continue }
+            makers[returned.name.text] = makers[returned.name.text] == nil ? numberOf[one.holder] : -1
+        }
+        return makers
+    }
+
+    /// What each assembly's `assemble(container:)` registers goes to the child it is applied to.
+    private mutating func assign(_ assemblies: [String: Int], files: [SwiftFile], found: [RegistrationFinder.Found]) {
+        guard !assemblies.isEmpty else { return }
+        let foundIn = Dictionary(grouping: found.map(\.location), by: \.file)
+        for file in files where file.refusal == nil && foundIn[file.path] != nil {
+            for (type, method) in Self.assembleMethods(in: file) {
+                guard let target = assemblies[type] else { continue }
+                let lines = file.location(of: method).line...file.location(ofEnd: method).line
+                for location in foundIn[file.path]! where lines.contains(location.line) { children[target].registrations.insert(location) }
+            }
+        }
     }
 
     /// A child made from its initializer's parameter: its parent is the child every construction
