@@ -37,6 +37,8 @@ struct TypeDeclarations {
     }
 
     private(set) var types: [String: Declaration] = [:]
+    /// The declarations of each simple name, one per module or outer type that declares it.
+    private(set) var sameNamed: [String: [Declaration]] = [:]
     private(set) var typealiases: [String: String] = [:]
     /// Strings the sources name: `static let root = "root"`, `enum RouterName: String { case root }`,
     /// a global `let kName = "x"`, so that `name: RouterName.root` is the name it spells.
@@ -113,10 +115,32 @@ struct TypeDeclarations {
     /// parameters the call passes, in its order: one with a default value may be left out
     /// (`init(model: M, style: Style = .plain)`). Nil when none fits, or more than one fits that way.
     func initializer(of type: String, labels: [String?]) -> [Parameter]? {
+        // `Dependencies(loginUseCase: …)` where three modules each declare a `Dependencies`: the one
+        // whose initializer these labels fit, when exactly one does.
+        if !type.contains("."), !type.contains("<"), let declared = sameNamed[type], declared.count > 1 {
+            let fitting = declared.compactMap { declaration -> [Parameter]? in
+                let candidates = Self.ownInitializers(of: declaration)
+                if let exact = candidates.first(where: { $0.map(\.label) == labels }) { return exact }
+                let passing = candidates.compactMap { Self.passed(labels, to: $0) }
+                return passing.count == 1 ? passing[0] : nil
+            }
+            // Two that take the same (one type declared in both clauses of an `#if`) are one.
+            let distinct = Set(fitting.map { $0.map { "\($0.label ?? "_"): \($0.type)" }.joined(separator: ", ") })
+            if distinct.count == 1 { return fitting[0] }
+            if distinct.count > 1 { return nil }
+        }
         guard let candidates = initializers(of: type) else { return nil }
         if let exact = candidates.first(where: { $0.map(\.label) == labels }) { return exact }
         let fitting = candidates.compactMap { Self.passed(labels, to: $0) }
         return fitting.count == 1 ? fitting[0] : nil
+    }
+
+    /// What one declaration alone says a call may use: its explicit initializers, else a struct's
+    /// memberwise one, else `init()`.
+    private static func ownInitializers(of declaration: Declaration) -> [[Parameter]] {
+        if !declaration.initializers.isEmpty { return declaration.initializers }
+        if declaration.kind == .struct, !declaration.hasExplicitInitializer { return [declaration.storedProperties] }
+        return declaration.hasExplicitInitializer ? [] : [[]]
     }
 
     /// The parameters a call with these labels passes, skipping defaulted ones it leaves out.
@@ -236,6 +260,7 @@ struct TypeDeclarations {
         for (extended, initializers) in collector.extensionInitializers {
             types[extended, default: Declaration(kind: .class, module: nil)].initializers += initializers
         }
+        sameNamed.merge(collector.separately) { $0 + $1 }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
@@ -247,6 +272,9 @@ struct TypeDeclarations {
     private final class Collector: SyntaxVisitor {
         let module: String?
         var types: [String: Declaration] = [:]
+        /// Every declaration by its simple name, nested ones too: `LoginModule.Dependencies` and
+        /// `FeedModule.Dependencies` are two `Dependencies`.
+        var separately: [String: [Declaration]] = [:]
         var extensionInitializers: [String: [[Parameter]]] = [:]
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
@@ -326,6 +354,7 @@ struct TypeDeclarations {
             let qualified = (scope + [name]).joined(separator: ".")
             types[qualified] = declaration
             if qualified != name, types[name] == nil { types[name] = declaration }
+            if kind != .protocol { separately[name, default: []].append(declaration) }
         }
 
         /// `static let shared = Store()`, `= .init(…)`, `: Store = …`: a binding holding an instance of `type`.
