@@ -59,7 +59,9 @@ struct SameNamedTypesTests {
 
     @Test func eachResolveIsTypedByTheDeclarationItsLabelsFit() throws {
         // FeedModule's `FeedUseCase` is registered nowhere: found because its resolve is typed.
-        let result = try withApp(Self.app(feed: "        let feedUseCase: FeedUseCase")) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        let result = try withApp(Self.app(feed: "        let feedUseCase: FeedUseCase")) { folder in
+            try CLIRunner.run(["check", "App.swift"], directory: folder)
+        }
         #expect(result.status == 1)
         #expect(
             result.stdout == """
@@ -70,23 +72,53 @@ struct SameNamedTypesTests {
         #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 4 resolves, 0 calls not understood\n", "\(result.stderr)")
     }
 
-    @Test func twoDeclarationsTheLabelsFitAreNotGuessedBetween() throws {
-        // Login's and Feed's `Dependencies` both take `feedUseCase:` now: which one Swift picks
-        // depends on the module, so the resolve is left out, with a warning, not typed at random.
+    @Test func theEnclosingTypeDecidesWhereTheLabelsFitSeveral() throws {
+        // Login's and Feed's `Dependencies` both take `feedUseCase:` now; each call is written
+        // inside its own feature, whose nested type Swift picks: Login's resolve is a LoginUseCase.
         let app = Self.app(feed: "        let feedUseCase: FeedUseCase").replacingOccurrences(
             of: "        let loginUseCase: LoginUseCase\n        let analytics: Analytics",
             with: "        let feedUseCase: LoginUseCase"
-        ).replacingOccurrences(of: "Dependencies(loginUseCase: Locator.resolve(), analytics: Locator.resolve())", with: "Dependencies(feedUseCase: Locator.resolve())")
+        ).replacingOccurrences(
+            of: "Dependencies(loginUseCase: Locator.resolve(), analytics: Locator.resolve())", with: "Dependencies(feedUseCase: Locator.resolve())")
         let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
-        #expect(result.status == 0)
+        #expect(result.status == 1)
         #expect(
             result.stdout == """
-                App.swift:20:68: warning: this resolve names no type (`Locator.resolve()`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out [swift-import]
-                App.swift:34:68: warning: this resolve names no type (`Locator.resolve()`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out [swift-import]
-                App.swift:39:9: info: nothing reachable from a root uses 'LoginUseCase'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:34:68: error: nothing provides 'FeedUseCase', needed by app code (resolved directly) [missing-binding]
                 App.swift:41:9: info: nothing reachable from a root uses 'Analytics'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
-                digraph: checked 3 registrations: 0 errors, 2 warnings, 2 infos
+                digraph: checked 3 registrations: 1 error, 0 warnings, 1 info
 
                 """, "\(result.stdout)")
+    }
+
+    /// Two SwiftPM targets each declare a top-level `Dependencies` taking `useCase:`: which one a
+    /// call means depends on its module and imports, which digraph does not follow yet. The
+    /// resolve is left out with a warning, not typed by a guess.
+    @Test func twoModulesWhoseDeclarationsTheLabelsFitAreNotGuessedBetween() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n",
+            "Sources/Login/Login.swift": """
+            public protocol LoginUseCase {}
+            public struct Dependencies { let useCase: LoginUseCase }
+            """,
+            "Sources/Feed/Feed.swift": """
+            import Swinject
+            public protocol FeedUseCase {}
+            public struct Dependencies { let useCase: FeedUseCase }
+            func makeFeed(_ resolver: Resolver) -> Dependencies { Dependencies(useCase: resolver.resolve()!) }
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(
+            result.stdout.hasPrefix(
+                "Sources/Feed/Feed.swift:4:77: warning: this resolve names no type (`resolver.resolve()`) and digraph cannot tell the type Swift infers here"
+            ), "\(result.stdout)")
     }
 }

@@ -101,6 +101,24 @@ struct TypeDeclarations {
         return base.split(separator: ".").last.flatMap { types[String($0)] }
     }
 
+    /// `Dependencies` written inside `enum ProfileModule` (or an extension of it) is
+    /// `ProfileModule.Dependencies` when that type declares one: the compiler looks in the
+    /// enclosing types first, innermost out.
+    func nestedType(_ written: String, around node: Syntax) -> String? {
+        guard !written.contains("."), sameNamed[written].map({ $0.count > 1 }) == true else { return nil }
+        var outer: [String] = []
+        var current = node.parent
+        while let scope = current {
+            if let group = scope.asProtocol(DeclGroupSyntax.self), let name = SwiftExpressions.typeName(declaredBy: group) { outer.insert(name, at: 0) }
+            current = scope.parent
+        }
+        for depth in stride(from: outer.count, to: 0, by: -1) {
+            let qualified = (outer.prefix(depth) + [written]).joined(separator: ".")
+            if types[qualified] != nil { return qualified }
+        }
+        return nil
+    }
+
     func isProtocol(_ type: String) -> Bool { declaration(of: type)?.kind == .protocol }
 
     /// Whether `type.member` is a static property holding an instance of `type` (`Store.shared`).

@@ -69,8 +69,9 @@ struct ResolveSite {
     /// names the types a wrapper's generic parameters stand for.
     static func parameterReceiving(_ node: Syntax, declarations: TypeDeclarations, bindings: [String: String] = [:]) -> TypeDeclarations.Parameter? {
         guard let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
-            let call = list.parent?.as(FunctionCallExprSyntax.self), let type = builtType(call, bindings: bindings)
+            let call = list.parent?.as(FunctionCallExprSyntax.self), let written = builtType(call, bindings: bindings)
         else { return nil }
+        let type = declarations.nestedType(written, around: Syntax(call)) ?? written
         let arguments = Array(list)
         guard let position = arguments.firstIndex(where: { $0.id == argument.id }),
             let parameters = declarations.initializer(of: type, labels: arguments.map { $0.label?.text }), position < parameters.count
