@@ -36,3 +36,8 @@ public struct Located<Value> {
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
 extension Located: Sendable where Value: Sendable {}
+
+extension SourceLocation {
+    /// `Container.swift:12`: where a comment or a message points, without the folders.
+    public var fileNameAndLine: String { "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)" }
+}

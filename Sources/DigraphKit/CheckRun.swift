@@ -108,8 +108,11 @@ public struct CheckRun: Sendable {
         let views = apps.isEmpty ? imported.map { ContainerViews($0.manifest, children: $0.childContainers) } : nil
         let checksWhole = apps.isEmpty && views?.views.isEmpty != false
         // A finding about Swift sources says what to change in Swift, not in a manifest.
-        var findings = ((loaded.graph?.placing(importerFindings) ?? importerFindings) + (checksWhole ? loaded.graph.map(RuleCatalog.check) ?? [] : [])).map(
-            RuleCatalog.inSwiftWords)
+        var ruleFindings = checksWhole ? loaded.graph.map(RuleCatalog.check)?.map(RuleCatalog.inSwiftWords) ?? [] : []
+        if checksWhole, let imported, !imported.alternatives.isEmpty, loaded.graph != nil {
+            ruleFindings = AlternativeBranches.merged(ruleFindings, of: imported.manifest, alternatives: imported.alternatives, manifests: manifests, in: tree)
+        }
+        var findings = (loaded.graph?.placing(importerFindings) ?? importerFindings).map(RuleCatalog.inSwiftWords) + ruleFindings
         if let graph = loaded.graph, let views, !views.views.isEmpty {
             // Placed on the graph that holds every container, where suppressions and pictures look.
             findings += graph.placing(views.check(manifests: manifests, in: tree))

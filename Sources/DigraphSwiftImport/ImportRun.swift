@@ -72,6 +72,9 @@ struct ImportRun {
     /// What assemblies nothing applies register, found by the order pass, and their manifests.
     var unapplied: [(label: String, registrations: [RegistrationFinder.Found])] = []
     var unappliedManifests: [(label: String, manifest: Manifest)] = []
+    /// The registrations left out as alternatives of ones kept (order pass), and each assembled.
+    var alternatives: [(kept: [DigraphCore.SourceLocation], alternative: RegistrationFinder.Found, condition: String)] = []
+    var alternativeRegistrations: [SwiftImporter.Alternative] = []
     /// Several apps told apart by the order pass, and each one's manifest.
     var apps: AppPartition?
     var appManifests: [SwiftImporter.AppManifest] = []
@@ -138,6 +141,7 @@ struct ImportRun {
         findings += order.findings
         otherContainers = order.otherContainers
         unapplied = order.unapplied
+        alternatives = order.alternatives
         launchCode = order.launchCode
         assemblyOf = order.assemblyOf
         appAssemblies = order.appAssemblies
@@ -166,6 +170,11 @@ struct ImportRun {
         findings += assembler.ignores.findings
         otherManifests = otherContainers.map { ($0.label, assembler.manifest(ofOtherContainer: $0.registrations)) }
         unappliedManifests = unapplied.map { ($0.label, assembler.manifest(ofLeftOut: $0.registrations)) }
+        alternativeRegistrations = alternatives.compactMap { kept, alternative, condition in
+            assembler.manifest(ofLeftOut: [alternative]).registrations.first.map {
+                SwiftImporter.Alternative(kept: kept, registration: $0, condition: condition)
+            }
+        }
         if let launchCode {
             for index in resolves.indices { resolves[index].atLaunch = launchCode.holds(resolves[index].location) }
         }

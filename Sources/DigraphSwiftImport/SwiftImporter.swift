@@ -35,6 +35,9 @@ public enum SwiftImporter {
         /// What assemblies nothing applies register (left out of `manifest`), each as a manifest:
         /// a missing key only they register is not certain.
         public var unapplied: [(label: String, manifest: Manifest)] = []
+        /// Registrations the graph leaves out as alternatives of ones it keeps (another branch of an
+        /// `if`, `switch` or undecided `#if`): a finding only some branches have is not certain.
+        public var alternatives: [Alternative] = []
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -61,6 +64,15 @@ public enum SwiftImporter {
             writer.resolveComments = { use in ["\(use.location.file):\(use.location.line)"] }
             return writer.write(manifest, as: format)
         }
+    }
+
+    /// A registration in another branch than the one the graph keeps, with the kept one's location
+    /// and the branching condition as written.
+    public struct Alternative: Sendable {
+        /// The registration the graph keeps, then the kept branch's other registrations of the key.
+        public var kept: [DigraphCore.SourceLocation]
+        public var registration: Registration
+        public var condition: String
     }
 
     /// One app's graph among several, and the folder that holds only its code (nil when its
@@ -170,7 +182,8 @@ public enum SwiftImporter {
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
-                recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, unapplied: run.unappliedManifests)
+                recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, unapplied: run.unappliedManifests,
+                alternatives: run.alternativeRegistrations)
         }
     }
 

@@ -22,6 +22,10 @@ struct RegistrationOrder {
     /// The assemblies left out because nothing digraph reads applies them, each with its
     /// registrations: a key only they register may still be registered by code digraph cannot follow.
     var unapplied: [(label: String, registrations: [RegistrationFinder.Found])] = []
+    /// Registrations in another branch of an `if`, `switch` or undecided `#if` than one the graph
+    /// keeps: the kept branch's registrations of the key (the kept one first), the one left out,
+    /// and the branching condition as written.
+    var alternatives: [(kept: [DigraphCore.SourceLocation], alternative: RegistrationFinder.Found, condition: String)] = []
     /// The code that runs while the app launches.
     var launchCode: LaunchCode
     /// The assembly type each ordered registration is made in, when it is made in one.
@@ -66,6 +70,7 @@ struct RegistrationOrder {
         previewCode = work.previewCode
         otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
         unapplied = work.unapplied.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
+        alternatives = work.alternatives.map { ([found[$0.kept].location] + $0.sameBranch.map { found[$0].location }, found[$0.dropped], $0.condition) }
         launchCode = LaunchCode(index: work.index, files: files)
         appAssemblies = work.appAssemblies
         for registration in ordered {
@@ -95,6 +100,8 @@ struct RegistrationOrder {
         var previewCode: PreviewCode
         var otherContainers: [(label: String, offsets: Set<Int>)] = []
         var unapplied: [(label: String, offsets: Set<Int>)] = []
+        /// Registrations left out as another branch's alternative: the one kept, the one left out, the condition.
+        var alternatives: [(kept: Int, dropped: Int, condition: String, sameBranch: [Int])] = []
         var appAssemblies: [(type: String, expression: String?)] = []
         /// Walking one app among several: the folders of the others, whose code it never calls
         /// (an assembly named like one of theirs is its own).
@@ -419,6 +426,8 @@ struct RegistrationOrder {
         /// the first's branches are listed; another is placed against them by where its call is.
         mutating func keepOneOfAlternatives() {
             var firstByKey: [String: (offset: Int, branches: [Branch])] = [:]
+            var laterByKey: [String: [Int]] = [:]
+            var leftOut: [(key: String, kept: Int, dropped: Int, branch: Branch)] = []
             for offset in candidates {
                 let registration = found[offset]
                 let key = registration.keys.map(\.type).joined(separator: ",") + "|" + (registration.name ?? "")
@@ -426,14 +435,31 @@ struct RegistrationOrder {
                     firstByKey[key] = (offset, branches(of: offset))
                     continue
                 }
-                guard first.branches.contains(where: { separates($0, from: offset) }) else { continue }
+                guard let branch = first.branches.first(where: { separates($0, from: offset) }) else {
+                    laterByKey[key, default: []].append(offset)
+                    continue
+                }
                 dropped.insert(offset)
+                leftOut.append((key, first.offset, offset, branch))
                 findings.append(
                     Diagnostic(
                         .swiftImport, .info,
                         "'\(Registration.displayName(key: registration.keys[0].type, name: registration.name))' is registered here and at \(found[first.offset].location.fileNameAndLine) in alternative branches, of which the app applies one: the graph keeps the first",
                         at: registration.location))
             }
+            // The kept branch's other registrations of the key (a duplicate within it) go with it.
+            for (key, kept, left, branch) in leftOut {
+                let sameBranch = (laterByKey[key] ?? []).filter { within(branch, $0) }
+                alternatives.append((kept, left, branch.condition, sameBranch))
+            }
+        }
+
+        /// Whether a registration is in `branch` itself: the walk passed its statement through it,
+        /// or its call lies in the branch.
+        func within(_ branch: Branch, _ offset: Int) -> Bool {
+            if outerBranches[offset]?.contains(branch) == true { return true }
+            guard let call = found[offset].call, call.root.id == branch.root else { return false }
+            return branch.takenSpan.contains(call.position.utf8Offset)
         }
 
         /// Whether a registration is in another branch of `branch`'s statement: the walk passed
@@ -447,126 +473,6 @@ struct RegistrationOrder {
         }
     }
 
-    /// One branch taken: the branching statement and which of its branches (the node of the `if`
-    /// body or `else`, the `switch` case, the `#if` clause: an identity, found in constant time).
-    struct Branch: Equatable {
-        var statement: SyntaxIdentifier
-        var taken: SyntaxIdentifier
-        /// The tree and the byte ranges of the statement and of the branch taken.
-        var root: SyntaxIdentifier
-        var statementSpan: Range<Int>
-        var takenSpan: Range<Int>
-        /// For an `if` that asks whether tests or previews run: the branch the app itself takes,
-        /// and the condition as written.
-        var app: (taken: SyntaxIdentifier, condition: String)? = nil
-
-        static func == (lhs: Branch, rhs: Branch) -> Bool { lhs.statement == rhs.statement && lhs.taken == rhs.taken }
-
-        /// Where it is, when this is the branch tests or previews take and the app does not:
-        /// `` `if isRunningTests` `` or `` the `else` of `if !isRunningTests` ``.
-        var notTheApps: String? {
-            guard let app, app.taken != taken else { return nil }
-            return RegistrationOrder.testOrPreviewPlace(app.condition, isElse: isElse)
-        }
-        var isElse = false
-    }
-
-    /// What a condition that detects tests or previews is written with: XCTest's environment
-    /// variables and classes, Xcode's preview variable, launch arguments, the usual flag names.
-    static let testOrPreviewDetections = [
-        "xctest", "runningtests", "runningunittests", "istesting", "isunittest", "isuitest", "uitesting", "ui-testing", "unittesting",
-        "running_for_previews", "runningforpreviews", "ispreview", "inpreview",
-    ]
-
-    /// A test target's file: in a folder whose name ends in `Tests` or `Specs`, or importing XCTest,
-    /// Testing, Quick or Nimble.
-    static func isTestCode(_ file: SwiftFile) -> Bool {
-        let folders = file.path.split(separator: "/").dropLast()
-        return folders.contains { $0.hasSuffix("Tests") || $0.hasSuffix("Specs") }
-            || ["XCTest", "Testing", "Quick", "Nimble"].contains(where: file.imports)
-    }
-
-    /// The words of an enum case that names what tests or previews build (`.mock`, `.preview`,
-    /// `.uiTesting`, `.stubbed`): camel-case words, so `.latest` and `.contest` are not tests.
-    static let testOrPreviewCaseWords: Set<String> = [
-        "mock", "mocks", "mocked", "test", "tests", "testing", "preview", "previews", "stub", "stubs", "stubbed", "fake", "fakes", "dummy",
-    ]
-
-    /// Whether a `switch` case's pattern (`.mock`, `case .preview, .test`) names only what tests
-    /// or previews build.
-    static func isTestOrPreviewCase(_ label: SwitchCaseLabelSyntax) -> Bool {
-        label.caseItems.allSatisfy { item in
-            guard let name = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            else { return false }
-            var words: [String] = []
-            for character in name {
-                if character.isUppercase || words.isEmpty { words.append("") }
-                words[words.count - 1].append(Character(character.lowercased()))
-            }
-            return words.contains { testOrPreviewCaseWords.contains($0) }
-        }
-    }
-
-    /// For `if isRunningTests { … } else { … }` (or `!…`): which branch the app takes (0 the body,
-    /// 1 the `else`), and the condition's text; nil for any other condition.
-    static func appBranch(of conditions: ConditionElementListSyntax) -> (index: Int, condition: String)? {
-        guard conditions.count == 1, let expression = conditions.first?.condition.as(ExprSyntax.self) else { return nil }
-        var core = expression
-        var negated = false
-        while let prefix = core.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            negated.toggle()
-            core = prefix.expression
-        }
-        let text = core.trimmedDescription.lowercased()
-        guard testOrPreviewDetections.contains(where: { text.contains($0) }) else { return nil }
-        return (negated ? 0 : 1, SwiftExpressions.quoted(expression, limit: 80))
-    }
-
-    /// The branches around a call, up to the function body: an `if`'s body or `else`, a
-    /// `switch`'s case, an `#if`'s clause.
-    /// Each `if`'s app branch is worked out once (`appBranches`, by statement): a call nested in a
-    /// 1,900-rung `else if` ladder reads each rung's condition once, not once per call.
-    static func branches(
-        of call: FunctionCallExprSyntax, in body: Syntax, appBranches: inout [SyntaxIdentifier: (taken: SyntaxIdentifier, condition: String)?]
-    ) -> [Branch] {
-        var found: [Branch] = []
-        var node = Syntax(call)
-        while let parent = node.parent, node.id != body.id {
-            if let branch = parent.as(IfExprSyntax.self), branch.body.id == node.id || branch.elseBody?.id == node.id {
-                let app = appBranch(of: branch, known: &appBranches)
-                found.append(
-                    Branch(
-                        statement: branch.id, taken: node.id, root: node.root.id, statementSpan: span(of: parent), takenSpan: span(of: node), app: app,
-                        isElse: branch.elseBody?.id == node.id))
-            } else if parent.is(SwitchCaseListSyntax.self) || parent.is(IfConfigClauseListSyntax.self) {
-                found.append(Branch(statement: parent.id, taken: node.id, root: node.root.id, statementSpan: span(of: parent), takenSpan: span(of: node)))
-            }
-            node = parent
-        }
-        return found
-    }
-
-    /// The branch the app takes of an `if` whose condition detects tests or previews (its body or
-    /// its `else`; the `if` itself when the app takes an `else` there is none of), read once per
-    /// `if` into `known`.
-    static func appBranch(
-        of branch: IfExprSyntax, known: inout [SyntaxIdentifier: (taken: SyntaxIdentifier, condition: String)?]
-    ) -> (taken: SyntaxIdentifier, condition: String)? {
-        if let answer = known[branch.id] { return answer }
-        let answer = appBranch(of: branch.conditions).map {
-            (taken: $0.index == 0 ? branch.body.id : branch.elseBody?.id ?? branch.id, condition: $0.condition)
-        }
-        known[branch.id] = .some(answer)
-        return answer
-    }
-
-    /// How messages name the branch tests or previews take: `` `if isRunningTests` `` or
-    /// `` the `else` of `if !isRunningTests` ``.
-    static func testOrPreviewPlace(_ condition: String, isElse: Bool) -> String {
-        isElse ? "the `else` of `if \(condition)`" : "`if \(condition)`"
-    }
-
-    private static func span(of node: Syntax) -> Range<Int> { node.position.utf8Offset..<node.endPosition.utf8Offset }
 }
 
 /// The lines previews span, and the code only previews use, each with the preview it belongs to.

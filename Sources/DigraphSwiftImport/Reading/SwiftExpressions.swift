@@ -292,8 +292,3 @@ extension FunctionParameterSyntax {
     /// The label a call writes (`nil` for `_`).
     var argumentLabel: String? { firstName.text == "_" ? nil : firstName.text }
 }
-
-extension DigraphCore.SourceLocation {
-    /// `Container.swift:12`: where a comment or a message points, without the folders.
-    var fileNameAndLine: String { "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)" }
-}
