@@ -24,6 +24,13 @@ struct ImportRun {
             $0.dropCapturedResolves()
         },
         Pass(
+            name: "built types",
+            why:
+                "what a built type's initializers, superclasses and shared instances resolve while it is built are dependencies of the registrations that build it"
+        ) {
+            $0.addBuiltTypesResolves()
+        },
+        Pass(
             name: "order",
             why:
                 "registrations in the order the app runs them, from its entry, without what previews make; needs every call read and the captured resolves placed"
@@ -133,6 +140,25 @@ struct ImportRun {
     private mutating func dropCapturedResolves() {
         let captured = Set(found.flatMap(\.eagerResolves))
         resolves.removeAll { captured.contains($0.location) }
+    }
+
+    private mutating func addBuiltTypesResolves() {
+        let built = Set(found.compactMap(\.reading.implementation))
+        let index = BuiltTypeResolves(files: files, declarations: declarations, wanted: built)
+        guard !built.isEmpty, !resolves.isEmpty else { return }
+        let resolveAt = Dictionary(resolves.map { ($0.location, $0) }) { first, _ in first }
+        for number in found.indices {
+            guard let type = found[number].reading.implementation else { continue }
+            var labels = UniqueLabels()
+            for (location, label) in index.resolves(building: type, declarations: declarations) {
+                guard let use = resolveAt[location], let key = use.type ?? use.castType else { continue }
+                let item = ClosureReading.Item(
+                    label: labels.unique(label ?? SwiftExpressions.parameterName(for: key), among: found[number].reading.dependencies),
+                    source: .service(type: key, name: use.name, isLazy: false, isOptional: false, passing: []), location: location)
+                found[number].reading.dependencies.append(item)
+                found[number].reading.notes.append("'\(item.label)' is resolved while \(type) is built (\(location.fileNameAndLine))")
+            }
+        }
     }
 
     private mutating func order() {

@@ -1,0 +1,141 @@
+import DigraphCore
+import SwiftSyntax
+
+/// What building a type resolves by itself, for Swinject and hand-rolled registrations: a resolve
+/// in one of its initializers or in a stored property's initial value (`let network =
+/// DIContainer.shared.resolve(Network.self)`), in its superclasses', and in those of a shared
+/// instance it reads there (`let session = Session.shared`, whose private `init` resolves). Each is
+/// a dependency of the registrations that build the type: resolved while the value is built, so
+/// at registration time for a value registered as it is built. The resolves stay the app's too,
+/// since other code may build the type.
+struct BuiltTypeResolves {
+    /// How far shared instances and superclasses are followed.
+    static let maximumDepth = 4
+
+    /// Per type: the resolve calls its construction makes, by location, with the property each
+    /// feeds, and the types whose shared instance it reads.
+    private var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
+    private var sharedReads: [String: Set<String>] = [:]
+
+    init(files: [SwiftFile], declarations: TypeDeclarations, wanted: Set<String>) {
+        guard !wanted.isEmpty else { return }
+        for file in files where file.refusal == nil {
+            let finder = Finder(file: file, declarations: declarations)
+            finder.walk(file.tree)
+            resolvesOf.merge(finder.resolvesOf) { $0 + $1 }
+            sharedReads.merge(finder.sharedReads) { $0.union($1) }
+        }
+    }
+
+    /// The resolves building `type` makes, its superclasses' and shared instances' included, each
+    /// type once, at most `maximumDepth` steps away.
+    func resolves(building type: String, declarations: TypeDeclarations) -> [(location: DigraphCore.SourceLocation, label: String?)] {
+        var found: [(location: DigraphCore.SourceLocation, label: String?)] = []
+        var seen: Set<String> = [type]
+        var next: [(type: String, depth: Int)] = [(type, 0)]
+        while !next.isEmpty {
+            let (current, depth) = next.removeFirst()
+            found += resolvesOf[current] ?? []
+            guard depth < Self.maximumDepth else { continue }
+            var reached = Array(sharedReads[current] ?? []).sorted()
+            if let superclass = declarations.declaration(of: current)?.inherits?.name { reached.append(superclass) }
+            for other in reached where seen.insert(other).inserted { next.append((other, depth + 1)) }
+        }
+        return found
+    }
+
+    /// Every call in the code that runs while a type is built, and every `X.shared` read there.
+    private final class Finder: SyntaxVisitor {
+        let file: SwiftFile
+        let declarations: TypeDeclarations
+        var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
+        var sharedReads: [String: Set<String>] = [:]
+        private var types: [String] = []
+
+        init(file: SwiftFile, declarations: TypeDeclarations) {
+            self.file = file
+            self.declarations = declarations
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+            types.append(name)
+            return .visitChildren
+        }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(FactoryCatalogue.lastName(node.extendedType)) }
+        override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        // Methods run later, not while the value is built.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let type = types.last, let body = node.body { read(Syntax(body), of: type) }
+            return .skipChildren
+        }
+
+        /// A stored property's initial value runs as the value is built; a `lazy`, `static` or
+        /// computed one does not.
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let type = types.last, !node.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) else { return .skipChildren }
+            for binding in node.bindings where binding.accessorBlock == nil {
+                guard let value = binding.initializer?.value else { continue }
+                read(Syntax(value), of: type, label: binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text)
+            }
+            return .skipChildren
+        }
+
+        private func read(_ code: Syntax, of type: String, label: String? = nil) {
+            for call in SwiftExpressions.calls(in: code) {
+                // Inside a closure it runs when called: not while the value is built.
+                if Syntax(call).ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) })?.position ?? code.position > code.position { continue }
+                resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
+            }
+            for access in Self.memberAccesses(in: code) {
+                guard let base = access.base, let owner = SwiftExpressions.typeName(base),
+                    declarations.isSharedInstance(access.declName.baseName.text, of: owner)
+                else { continue }
+                sharedReads[type, default: []].insert(owner)
+            }
+        }
+
+        /// `network = container.resolve(…)` or `self.network = …`: the property a call's value is assigned to.
+        private static func assigned(around call: FunctionCallExprSyntax) -> String? {
+            var node = Syntax(call)
+            while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) {
+                if let sequence = parent.as(SequenceExprSyntax.self), let elements = Optional(Array(sequence.elements)), elements.count == 3,
+                    elements[1].is(AssignmentExprSyntax.self)
+                {
+                    if let reference = elements[0].as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+                    if let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                        return access.declName.baseName.text
+                    }
+                    return nil
+                }
+                node = parent
+            }
+            return nil
+        }
+
+        private static func memberAccesses(in code: Syntax) -> [MemberAccessExprSyntax] {
+            final class Accesses: SyntaxVisitor {
+                var found: [MemberAccessExprSyntax] = []
+                override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                    found.append(node)
+                    return .visitChildren
+                }
+                override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            }
+            let accesses = Accesses(viewMode: .sourceAccurate)
+            accesses.walk(code)
+            return accesses.found
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// Issue 39: what building a type resolves by itself, for Swinject and hand-rolled containers: a
+/// resolve in its initializer or a stored property's initial value, in its superclass's, or in a
+/// `.shared` instance's private initializer that it reads there, is a dependency of the
+/// registrations that build it. The resolves stay the app's own too.
+struct BuiltTypeResolvesTests {
+    static let sharedSession = """
+        final class DIContainer {
+            static let shared = DIContainer()
+            private var services: [String: Any] = [:]
+            func register<T>(_ type: T.Type, instance: T) { services[String(describing: type)] = instance }
+            func resolve<T>(_ type: T.Type) -> T {
+                guard let service = services[String(describing: type)] as? T else { fatalError("not registered") }
+                return service
+            }
+        }
+
+        protocol Network {}
+        final class URLSessionNetwork: Network {}
+        protocol Tokens {}
+        final class KeychainTokens: Tokens {}
+
+        final class Session {
+            static let shared = Session()
+            let network: Network
+            let tokens: Tokens
+            private init() {
+                network = DIContainer.shared.resolve(Network.self)
+                tokens = DIContainer.shared.resolve(Tokens.self)
+            }
+        }
+
+        final class FeedRepository {
+            let session = Session.shared
+        }
+
+        final class AppDelegate {
+            func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                DIContainer.shared.register(Network.self, instance: URLSessionNetwork())
+                DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())
+                return true
+            }
+        }
+
+        """
+
+    /// `FeedRepository()` is built as it is registered; it reads `Session.shared`, whose private
+    /// `init` resolves `Network` and `Tokens`. Nothing registers `Tokens`: one missing key, needed
+    /// by the repository and by the session's code.
+    @Test func aSharedInstancesInitializerIsPartOfBuildingTheTypeThatReadsIt() throws {
+        let result = try withApp(Self.sharedSession) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:22:18: error: nothing provides 'Tokens', needed by 'FeedRepository' (parameter 'tokens') [missing-binding]
+                App.swift:22:18: note: also needed by app code (resolved directly)
+                App.swift:33:9: info: nothing reachable from a root uses 'FeedRepository'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 2 registrations: 1 error, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
+
+    /// The repository registered before `Network`: building it at registration resolves `Network`
+    /// through the session before anything registers it, a launch crash.
+    @Test func resolvingThroughASharedInstanceBeforeTheKeyIsRegisteredStopsTheLaunch() throws {
+        let swapped = Self.sharedSession
+            .replacingOccurrences(of: "let tokens: Tokens", with: "let tokens: Tokens?")
+            .replacingOccurrences(of: "tokens = DIContainer.shared.resolve(Tokens.self)", with: "tokens = nil")
+            .replacingOccurrences(
+                of: "        DIContainer.shared.register(Network.self, instance: URLSessionNetwork())\n        DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())",
+                with: "        DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())\n        DIContainer.shared.register(Network.self, instance: URLSessionNetwork())")
+        let result = try withApp(swapped) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "App.swift:21:19: error: 'FeedRepository' resolves 'Network' when it is registered (parameter 'network'), but 'Network' is registered only after it"
+            ), "\(result.stdout)")
+        let imported = try withApp(swapped) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  # 'network' is resolved while FeedRepository is built (App.swift:21)
+                  - provides: FeedRepository
+                    eager: true
+                    dependencies:
+                      network: Network
+                """), "\(imported.stdout)")
+    }
+
+    /// A view model whose superclass resolves in its `init`: the singleton view model keeps the
+    /// graph-scoped analytics it inherits, a captive Swinject builds.
+    @Test func aSuperclassInitializersResolveIsTheSubclasssDependency() throws {
+        let app = """
+            import Swinject
+
+            enum Locator {
+                static let container = Container()
+            }
+
+            protocol Analytics {}
+            final class Tracker: Analytics {}
+
+            class BaseViewModel {
+                let analytics: Analytics
+                init() {
+                    analytics = Locator.container.resolve(Analytics.self)!
+                }
+            }
+
+            final class FeedViewModel: BaseViewModel {}
+
+            final class AppDelegate {
+                func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                    Locator.container.register(Analytics.self) { _ in Tracker() }
+                    Locator.container.register(FeedViewModel.self) { _ in FeedViewModel() }.inObjectScope(.container)
+                    _ = Locator.container.resolve(FeedViewModel.self)!
+                    return true
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.hasPrefix(
+                "App.swift:13:21: warning: singleton 'FeedViewModel' holds graph 'Analytics' (parameter 'analytics')"
+            ), "\(result.stdout)")
+        // Resolved in a method, it is not part of building the value: no captive.
+        let later = app.replacingOccurrences(of: "    let analytics: Analytics\n    init() {\n        analytics = Locator.container.resolve(Analytics.self)!\n    }", with: "    func track() { _ = Locator.container.resolve(Analytics.self)! }")
+        let plain = try withApp(later) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(plain.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(plain.stdout)")
+    }
+}
