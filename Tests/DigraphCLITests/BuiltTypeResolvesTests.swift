@@ -69,8 +69,11 @@ struct BuiltTypeResolvesTests {
             .replacingOccurrences(of: "let tokens: Tokens", with: "let tokens: Tokens?")
             .replacingOccurrences(of: "tokens = DIContainer.shared.resolve(Tokens.self)", with: "tokens = nil")
             .replacingOccurrences(
-                of: "        DIContainer.shared.register(Network.self, instance: URLSessionNetwork())\n        DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())",
-                with: "        DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())\n        DIContainer.shared.register(Network.self, instance: URLSessionNetwork())")
+                of:
+                    "        DIContainer.shared.register(Network.self, instance: URLSessionNetwork())\n        DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())",
+                with:
+                    "        DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())\n        DIContainer.shared.register(Network.self, instance: URLSessionNetwork())"
+            )
         let result = try withApp(swapped) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(result.status == 1)
         #expect(
@@ -128,7 +131,9 @@ struct BuiltTypeResolvesTests {
                 "App.swift:13:21: warning: singleton 'FeedViewModel' holds graph 'Analytics' (parameter 'analytics')"
             ), "\(result.stdout)")
         // Resolved in a method, it is not part of building the value: no captive.
-        let later = app.replacingOccurrences(of: "    let analytics: Analytics\n    init() {\n        analytics = Locator.container.resolve(Analytics.self)!\n    }", with: "    func track() { _ = Locator.container.resolve(Analytics.self)! }")
+        let later = app.replacingOccurrences(
+            of: "    let analytics: Analytics\n    init() {\n        analytics = Locator.container.resolve(Analytics.self)!\n    }",
+            with: "    func track() { _ = Locator.container.resolve(Analytics.self)! }")
         let plain = try withApp(later) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(plain.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(plain.stdout)")
     }

@@ -712,4 +712,31 @@ struct ContainerDeclarationTests {
                       - { type: Report, name: Services.report, isolation: MainActor }
                     """)
     }
+
+    /// A Factory container's helper declared in another file's extension (`self { self.makeRepo() }`
+    /// with `func makeRepo()` in `Container+Helpers.swift`) is read as the factory's body; two
+    /// same-named helpers of one container are never guessed between.
+    @Test func aContainerHelperInAnotherFileIsTheFactorysBody() {
+        let factory = """
+            import FactoryKit
+            final class Database {}
+            final class Repo { init(db: Database) {} }
+            extension Container {
+                var database: Factory<Database> { self { Database() }.cached }
+                var repo: Factory<Repo> { self { self.makeRepo() } }
+            }
+            """
+        let helper = "import FactoryKit\nextension Container {\n    func makeRepo() -> Repo { Repo(db: self.database()) }\n}\n"
+        let result = SwiftImporter.run(sources: [("Container+App.swift", factory, nil), ("Container+Helpers.swift", helper, nil)])
+        let repo = result.manifest.registrations.first { $0.provides[0].key == "Repo" }
+        #expect(repo?.dependencies.map(\.label.value) == ["db"])
+        #expect(result.written(as: .yaml, command: "t").contains("      db: { type: Database, name: database }\n"))
+        #expect(result.findings.filter { $0.severity != .info }.isEmpty, "\(result.findings)")
+        let twice = SwiftImporter.run(sources: [
+            ("Container+App.swift", factory, nil), ("Container+Helpers.swift", helper, nil),
+            ("Other.swift", helper.replacingOccurrences(of: "self.database()", with: "Database()"), nil),
+        ])
+        #expect(twice.manifest.registrations.first { $0.provides[0].key == "Repo" }?.dependencies.isEmpty == true)
+        #expect(twice.findings.contains { $0.severity == .warning && $0.message.contains("makeRepo") }, "\(twice.findings)")
+    }
 }

@@ -37,6 +37,16 @@ struct TypeDeclarations {
     }
 
     private(set) var types: [String: Declaration] = [:]
+    /// Methods taking nothing, by owner and name (`Container.makeRepo`): a factory's helper
+    /// (`self { self.makeRepo() }`) may be declared in another file's extension.
+    private(set) var helperMethods: [String: [FunctionDeclSyntax]] = [:]
+
+    /// The one method of `owner` named `name` that takes nothing; nil when none is, or several are.
+    func helperMethod(of owner: String, named name: String) -> FunctionDeclSyntax? {
+        guard let found = helperMethods[owner + "." + name], found.count == 1 else { return nil }
+        return found[0]
+    }
+
     /// The declarations of each simple name, one per module or outer type that declares it.
     private(set) var sameNamed: [String: [Declaration]] = [:]
     private(set) var typealiases: [String: String] = [:]
@@ -283,6 +293,7 @@ struct TypeDeclarations {
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
         injectingWrappers.formUnion(collector.injectingWrappers)
+        helperMethods.merge(collector.helperMethods) { $0 + $1 }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
     }
@@ -298,6 +309,7 @@ struct TypeDeclarations {
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
         var injectingWrappers: [String] = []
+        var helperMethods: [String: [FunctionDeclSyntax]] = [:]
         var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
@@ -515,6 +527,9 @@ struct TypeDeclarations {
         // generic function returning its own parameter, whose body may be a resolve helper.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let helper = ResolveHelpers.Helper(node) { resolveHelpers[node.name.text] = helper }
+            if let owner = scope.last, node.signature.parameterClause.parameters.isEmpty, node.body != nil {
+                helperMethods[owner + "." + node.name.text, default: []].append(node)
+            }
             return .skipChildren
         }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

@@ -315,8 +315,9 @@ struct ClosureReader {
     }
 
     /// `{ self.makeRepo() }`: a method of the same type (a Factory container's, an assembly's),
-    /// declared in the same file, taking nothing: its body is what the factory runs. Only the
-    /// enclosing type's own method, so that a same-named function elsewhere is never taken for it.
+    /// taking nothing: its body is what the factory runs. Only the enclosing type's own method,
+    /// declared in the same file or, when only one such method exists, in another file's extension,
+    /// so that a same-named function elsewhere is never taken for it.
     func helperBody(_ expression: ExprSyntax) -> CodeBlockItemListSyntax? {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
             let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver?.trimmedDescription == "self",
@@ -328,7 +329,7 @@ struct ClosureReader {
                 $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil
             }
         }.first
-        return method?.body?.statements
+        return (method ?? declarations.helperMethod(of: owner, named: name))?.body?.statements
     }
 
     /// `Impl(…).then { $0.reactor = r.resolve() }` (the Then library): the closure runs at once on
