@@ -106,7 +106,7 @@ struct ImportRun {
     }
 
     private mutating func index() {
-        for file in files { declarations.add(file.tree, module: file.module) }
+        for file in files { declarations.add(file) }
         declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil })
         declarations.nestedAliases = NestedAliases(files: files, typealiases: declarations.typealiases)
     }

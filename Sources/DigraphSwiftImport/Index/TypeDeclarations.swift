@@ -37,13 +37,20 @@ struct TypeDeclarations {
     }
 
     private(set) var types: [String: Declaration] = [:]
-    /// Methods taking nothing, by owner and name (`Container.makeRepo`): a factory's helper
-    /// (`self { self.makeRepo() }`) may be declared in another file's extension.
-    private(set) var helperMethods: [String: [FunctionDeclSyntax]] = [:]
+    /// A function a factory may hand its work to, and the file that declares it.
+    struct Helper {
+        var node: FunctionDeclSyntax
+        var file: SwiftFile
+    }
 
-    /// The one method of `owner` named `name` that takes nothing; nil when none is, or several are.
-    func helperMethod(of owner: String, named name: String) -> FunctionDeclSyntax? {
-        guard let found = helperMethods[owner + "." + name], found.count == 1 else { return nil }
+    /// Functions a factory may call, by owner, name and parameter count (`Container.makeRepo/0`,
+    /// `makeReporter/1` for a free function): a helper may be declared in another file.
+    private(set) var helperMethods: [String: [Helper]] = [:]
+
+    /// The one function of `owner` (a free function when nil) named `name` taking `parameters`
+    /// values; nil when none is, or several are.
+    func helper(of owner: String?, named name: String, parameters: Int) -> Helper? {
+        guard let found = helperMethods[(owner.map { $0 + "." } ?? "") + name + "/\(parameters)"], found.count == 1 else { return nil }
         return found[0]
     }
 
@@ -270,9 +277,9 @@ struct TypeDeclarations {
         return result
     }
 
-    mutating func add(_ file: SourceFileSyntax, module: String?) {
-        let collector = Collector(module: module)
-        collector.walk(file)
+    mutating func add(_ file: SwiftFile) {
+        let collector = Collector(module: file.module, file: file)
+        collector.walk(file.tree)
         for (name, declaration) in collector.types {
             if var existing = types[name] {
                 existing.initializers += declaration.initializers
@@ -309,7 +316,7 @@ struct TypeDeclarations {
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
         var injectingWrappers: [String] = []
-        var helperMethods: [String: [FunctionDeclSyntax]] = [:]
+        var helperMethods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
@@ -326,8 +333,11 @@ struct TypeDeclarations {
         /// The enclosing type names, for nested declarations (`Outer.Inner`).
         private var scope: [String] = []
 
-        init(module: String?) {
+        let file: SwiftFile
+
+        init(module: String?, file: SwiftFile) {
             self.module = module
+            self.file = file
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -527,8 +537,11 @@ struct TypeDeclarations {
         // generic function returning its own parameter, whose body may be a resolve helper.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let helper = ResolveHelpers.Helper(node) { resolveHelpers[node.name.text] = helper }
-            if let owner = scope.last, node.signature.parameterClause.parameters.isEmpty, node.body != nil {
-                helperMethods[owner + "." + node.name.text, default: []].append(node)
+            // Helpers a factory may call: a type's methods taking nothing or one value (the
+            // resolver), and free functions taking one.
+            let parameters = node.signature.parameterClause.parameters.count
+            if node.body != nil, parameters <= 1, parameters == 1 || !scope.isEmpty {
+                helperMethods[(scope.last.map { $0 + "." } ?? "") + node.name.text + "/\(parameters)", default: []].append(Helper(node: node, file: file))
             }
             return .skipChildren
         }

@@ -21,8 +21,10 @@ extension ClosureReader {
                 return
             }
             helperDepth += 1
-            defer { helperDepth -= 1 }
-            readBody(helper)
+            let (outerFile, outerResolver) = (file, resolverName)
+            (file, resolverName) = (helper.file, helper.resolver)
+            defer { (file, resolverName, helperDepth) = (outerFile, outerResolver, helperDepth - 1) }
+            readBody(helper.statements)
             return
         }
         if let (built, configure, instance) = configuredConstruction(unwrapped.core) {

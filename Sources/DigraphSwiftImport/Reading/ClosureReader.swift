@@ -25,7 +25,8 @@ struct ClosureReader {
         var productType: String?
     }
 
-    let file: SwiftFile
+    /// The file being read: a helper's body is read in its own file.
+    var file: SwiftFile
     let declarations: TypeDeclarations
     /// The registration's display name, for messages.
     let subject: String
@@ -314,22 +315,38 @@ struct ClosureReader {
         return body
     }
 
-    /// `{ self.makeRepo() }`: a method of the same type (a Factory container's, an assembly's),
-    /// taking nothing: its body is what the factory runs. Only the enclosing type's own method,
-    /// declared in the same file or, when only one such method exists, in another file's extension,
-    /// so that a same-named function elsewhere is never taken for it.
-    func helperBody(_ expression: ExprSyntax) -> CodeBlockItemListSyntax? {
-        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-            let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver?.trimmedDescription == "self",
-            let owner = SwiftExpressions.enclosingTypeName(of: Syntax(call))
+    /// `{ self.makeRepo() }`: a method of the same type (a Factory container's, an assembly's)
+    /// taking nothing, or `{ r in makeReporter(r) }` / `{ r in Self.makeFeed(r) }`: a free function
+    /// or a method of the same type handed the resolver alone. Its body is what the factory runs,
+    /// read in its own file, with the parameter that receives the resolver as the resolver. Only
+    /// the enclosing type's own method or a free function, and only when exactly one is declared
+    /// (the same file's first), so that a same-named function elsewhere is never taken for it.
+    func helperBody(_ expression: ExprSyntax) -> (statements: CodeBlockItemListSyntax, file: SwiftFile, resolver: String?)? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.arguments.count <= 1,
+            let (name, receiver) = SwiftExpressions.callee(of: call)
         else { return nil }
-        let method = file.tree.statements.lazy.compactMap { item -> FunctionDeclSyntax? in
-            guard let group = item.item.asProtocol(DeclGroupSyntax.self), SwiftExpressions.typeName(declaredBy: group) == owner else { return nil }
-            return group.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first {
-                $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil
-            }
-        }.first
-        return (method ?? declarations.helperMethod(of: owner, named: name))?.body?.statements
+        let owner = SwiftExpressions.enclosingTypeName(of: Syntax(call))
+        let onSelf = receiver == nil || ["self", "Self"].contains(receiver?.trimmedDescription ?? "") || receiver?.trimmedDescription == owner
+        guard onSelf else { return nil }
+        if call.arguments.isEmpty {
+            guard let owner else { return nil }
+            let method = file.tree.statements.lazy.compactMap { item -> FunctionDeclSyntax? in
+                guard let group = item.item.asProtocol(DeclGroupSyntax.self), SwiftExpressions.typeName(declaredBy: group) == owner else { return nil }
+                return group.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first {
+                    $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil
+                }
+            }.first
+            if let body = method?.body { return (body.statements, file, resolverName) }
+            guard let helper = declarations.helper(of: owner, named: name, parameters: 0), let body = helper.node.body else { return nil }
+            return (body.statements, helper.file, resolverName)
+        }
+        // Handed the resolver alone: the helper resolves through its parameter.
+        guard let resolverName, call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == resolverName,
+            let helper = owner.flatMap({ declarations.helper(of: $0, named: name, parameters: 1) })
+                ?? (receiver == nil ? declarations.helper(of: nil, named: name, parameters: 1) : nil),
+            let body = helper.node.body, let parameter = helper.node.signature.parameterClause.parameters.first
+        else { return nil }
+        return (body.statements, helper.file, (parameter.secondName ?? parameter.firstName).text)
     }
 
     /// `Impl(…).then { $0.reactor = r.resolve() }` (the Then library): the closure runs at once on
