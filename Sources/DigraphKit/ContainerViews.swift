@@ -13,6 +13,17 @@ struct ContainerViews {
         var manifest: Manifest
         /// The registrations made on this container itself, by location.
         var own: Set<SourceLocation>
+        /// Where the registrations and resolves it holds are: a finding's subject is looked up here.
+        var registrationsAt: Set<SourceLocation> = []
+        var resolvesAt: Set<SourceLocation> = []
+
+        init(child: ChildContainer?, manifest: Manifest, own: Set<SourceLocation>) {
+            self.child = child
+            self.manifest = manifest
+            self.own = own
+            registrationsAt = Set(manifest.registrations.map(\.location))
+            resolvesAt = Set(manifest.resolves.map(\.location))
+        }
 
         var hasRoots: Bool { !manifest.resolves.isEmpty || manifest.registrations.contains(where: \.isRoot) }
     }
@@ -31,14 +42,22 @@ struct ContainerViews {
         app.registrations = ofApp
         app.resolves = anywhere
         views.append(View(child: nil, manifest: app, own: Set(ofApp.map(\.location))))
-        for child in children where !child.registrations.isEmpty {
-            var seen = Set<Int>()
-            var chain: [[Registration]] = []
-            var current: ChildContainer? = child
-            while let container = current {
-                chain.append(manifest.registrations.filter { container.registrations.contains($0.location) })
-                guard let parent = container.parent, seen.insert(parent).inserted else { break }
-                current = children[parent]
+        // Each child's own registrations, found in one pass over the manifest.
+        var childOf: [SourceLocation: Int] = [:]
+        for (number, child) in children.enumerated() { for location in child.registrations { childOf[location] = number } }
+        var madeOn = Array(repeating: [Registration](), count: children.count)
+        for registration in manifest.registrations { if let number = childOf[registration.location] { madeOn[number].append(registration) } }
+        var resolvedOn: [SourceLocation: Int] = [:]
+        for (number, child) in children.enumerated() { for location in child.resolves { resolvedOn[location] = number } }
+        var resolvesOf = Array(repeating: [DirectResolve](), count: children.count)
+        for use in manifest.resolves { if let number = resolvedOn[use.location] { resolvesOf[number].append(use) } }
+        for (number, child) in children.enumerated() where !child.registrations.isEmpty {
+            var seen: Set<Int> = [number]
+            var chain: [[Registration]] = [madeOn[number]]
+            var current = child.parent
+            while let parent = current, seen.insert(parent).inserted {
+                chain.append(madeOn[parent])
+                current = children[parent].parent
             }
             chain.append(ofApp)
             var seenAs: [BindingKey: [Registration]] = [:]
@@ -61,7 +80,7 @@ struct ContainerViews {
             }
             var view = manifest
             view.registrations = registrations
-            view.resolves = anywhere + manifest.resolves.filter { child.resolves.contains($0.location) }
+            view.resolves = anywhere + resolvesOf[number]
             views.append(View(child: child, manifest: view, own: child.registrations))
         }
     }
@@ -94,9 +113,8 @@ struct ContainerViews {
         let findings: [Diagnostic] = order.compactMap { key, finding in
             let holding = holders[key]!
             let concerned =
-                aboutResolve[key].map { location in Set(views.indices.filter { views[$0].manifest.resolves.contains { $0.location == location } }) }
-                ?? aboutRegistration[key].map { location in Set(views.indices.filter { views[$0].manifest.registrations.contains { $0.location == location } })
-                }
+                aboutResolve[key].map { location in Set(views.indices.filter { views[$0].resolvesAt.contains(location) }) }
+                ?? aboutRegistration[key].map { location in Set(views.indices.filter { views[$0].registrationsAt.contains(location) }) }
                 ?? holding
             // A view without roots (no resolve is made on it) says nothing of what is used.
             let concernedViews = finding.severity == .info ? concerned.filter { views[$0].hasRoots } : concerned
