@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Swift shapes of docs/performance.md ("Registrations by the thousand in one function").
 
-usage: scripts/synth-shapes.py KIND N > File.swift, KIND one of: registrations, switch, ladder, api
+usage: scripts/synth-shapes.py KIND N > File.swift, KIND one of: registrations, switch, ladder, api, children
 """
 import sys
 
@@ -27,6 +27,22 @@ elif kind == "api":
     out = ["final class Box {", "    private var storage: [String: () -> Any] = [:]"]
     out += [f'    func register{i}<T>(_ type: T.Type, _ make: @escaping () -> T) {{ storage["\\(type)"] = make }}' for i in range(n)]
     out += ["}", "func wire(box: Box) { box.register0(A.self) { A() } }"]
+elif kind == "children":
+    # N features, each with a Swinject child container of 2 registrations, under an app container
+    # of N registrations: every child sees them all (docs/performance.md, "Child containers").
+    out.append("protocol Routing {}")
+    out.append("final class AppDelegate {")
+    out.append("    let container = Container()")
+    out.append("    func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {")
+    out += [f"        container.register(S{i}.self) {{ _ in S{i}() }}" for i in range(n)]
+    out += [f"        _ = Feature{i}(parent: container)" for i in range(n)]
+    out += ["        return true", "    }", "}"]
+    for i in range(n):
+        out += [f"final class Feature{i} {{", "    let container: Container", "    init(parent: Container) {",
+                "        container = Container(parent: parent)",
+                f"        container.register(Routing.self) {{ _ in R{i}() }}",
+                f"        container.register(Screen{i}.self) {{ r in Screen{i}(routing: r.resolve(Routing.self)!, s: r.resolve(S{i}.self)!) }}",
+                "    }", "}"]
 else:
-    sys.exit("KIND is registrations, switch, ladder or api")
+    sys.exit("KIND is registrations, switch, ladder, api or children")
 print("\n".join(out))

@@ -29,6 +29,10 @@ struct ContainerViews {
     }
 
     private(set) var views: [View] = []
+    /// The children past `limit`, not checked as graphs of their own.
+    private(set) var notChecked: [ChildContainer] = []
+    /// How many child containers are checked, each as a graph of its own.
+    static let limit = 64
 
     /// The views of `manifest` (what holds every registration) for `children`; none when there are none.
     init(_ manifest: Manifest, children: [ChildContainer]) {
@@ -52,6 +56,12 @@ struct ContainerViews {
         var resolvesOf = Array(repeating: [DirectResolve](), count: children.count)
         for use in manifest.resolves { if let number = resolvedOn[use.location] { resolvesOf[number].append(use) } }
         for (number, child) in children.enumerated() where !child.registrations.isEmpty {
+            // Each view holds its parents' registrations: past the limit, the run would grow with
+            // children × registrations. The rest are said once, never checked in silence.
+            guard views.count <= Self.limit else {
+                notChecked.append(child)
+                continue
+            }
             var seen: Set<Int> = [number]
             var chain: [[Registration]] = [madeOn[number]]
             var current = child.parent
@@ -144,6 +154,14 @@ struct ContainerViews {
             named.message += " (only in \(places.joined(separator: " and ")); the containers that inherit it provide it)"
             return named
         }
-        return findings
+        guard let first = notChecked.first else { return findings }
+        return findings + [
+            Diagnostic(
+                .swiftImport, .info,
+                notChecked.count == 1
+                    ? "1 more child container is not checked as a graph of its own (the first \(Self.limit) are): what is registered on it is checked nowhere"
+                    : "\(notChecked.count) more child containers are not checked as graphs of their own (the first \(Self.limit) are): what is registered on them is checked nowhere",
+                at: first.location)
+        ]
     }
 }
