@@ -1,6 +1,4 @@
 import DigraphCore
-import DigraphLoader
-import DigraphRules
 import DigraphSwiftImport
 
 /// An `if`, `switch` or undecided `#if` whose branches register one key: the graph keeps the first
@@ -15,29 +13,27 @@ enum AlternativeBranches {
     static func merged(
         _ findings: [Diagnostic], of manifest: Manifest, alternatives: [SwiftImporter.Alternative], manifests: [String], in tree: any SourceTree
     ) -> [Diagnostic] {
-        func identity(_ finding: Diagnostic) -> String { "\(finding.code)|\(finding.severity)|\(finding.location)|\(finding.message)" }
         var lacking: [String: SwiftImporter.Alternative] = [:]
         var onlyThere: [(finding: Diagnostic, alternative: SwiftImporter.Alternative)] = []
-        var seen = Set(findings.map(identity))
+        var seen = Set(findings.map(\.mergeKey))
         for alternative in alternatives.prefix(limit) {
             var variant = manifest
             guard let first = alternative.kept.first, let kept = variant.registrations.firstIndex(where: { $0.location == first }) else { continue }
             variant.registrations[kept] = alternative.registration
             let withIt = Set(alternative.kept.dropFirst())
             variant.registrations.removeAll { withIt.contains($0.location) }
-            guard let graph = ManifestLoader.load(files: manifests, adding: [variant], in: tree).graph else { continue }
-            let there = RuleCatalog.check(graph).map(RuleCatalog.inSwiftWords)
-            let held = Set(there.map(identity))
-            for finding in findings where !held.contains(identity(finding)) && lacking[identity(finding)] == nil {
-                lacking[identity(finding)] = alternative
+            guard let (_, there) = CheckRun.ruleFindings(of: variant, beside: manifests, in: tree) else { continue }
+            let held = Set(there.map(\.mergeKey))
+            for finding in findings where !held.contains(finding.mergeKey) && lacking[finding.mergeKey] == nil {
+                lacking[finding.mergeKey] = alternative
             }
-            for finding in there where finding.severity != .info && seen.insert(identity(finding)).inserted {
+            for finding in there where finding.severity != .info && seen.insert(finding.mergeKey).inserted {
                 onlyThere.append((finding, alternative))
             }
         }
         var merged = findings.compactMap { finding -> Diagnostic? in
             // Two registrations of a key within one branch are a duplicate whichever branch is read (issue 38).
-            guard let alternative = lacking[identity(finding)], finding.code != .duplicateRegistration else { return finding }
+            guard let alternative = lacking[finding.mergeKey], finding.code != .duplicateRegistration else { return finding }
             // Nothing uses it in this branch, something does in another: no finding.
             guard finding.severity != .info else { return nil }
             var some = finding

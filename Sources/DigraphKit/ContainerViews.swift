@@ -1,6 +1,4 @@
 import DigraphCore
-import DigraphLoader
-import DigraphRules
 import DigraphSwiftImport
 
 /// What each container of a Swinject app sees when it resolves: the app's container its own
@@ -11,16 +9,13 @@ struct ContainerViews {
         /// Nil for the app's container.
         var child: ChildContainer?
         var manifest: Manifest
-        /// The registrations made on this container itself, by location.
-        var own: Set<SourceLocation>
         /// Where the registrations and resolves it holds are: a finding's subject is looked up here.
         var registrationsAt: Set<SourceLocation> = []
         var resolvesAt: Set<SourceLocation> = []
 
-        init(child: ChildContainer?, manifest: Manifest, own: Set<SourceLocation>) {
+        init(child: ChildContainer?, manifest: Manifest) {
             self.child = child
             self.manifest = manifest
-            self.own = own
             registrationsAt = Set(manifest.registrations.map(\.location))
             resolvesAt = Set(manifest.resolves.map(\.location))
         }
@@ -45,7 +40,7 @@ struct ContainerViews {
         var app = manifest
         app.registrations = ofApp
         app.resolves = anywhere
-        views.append(View(child: nil, manifest: app, own: Set(ofApp.map(\.location))))
+        views.append(View(child: nil, manifest: app))
         // Each child's own registrations, found in one pass over the manifest.
         var childOf: [SourceLocation: Int] = [:]
         for (number, child) in children.enumerated() { for location in child.registrations { childOf[location] = number } }
@@ -91,7 +86,7 @@ struct ContainerViews {
             var view = manifest
             view.registrations = registrations
             view.resolves = anywhere + resolvesOf[number]
-            views.append(View(child: child, manifest: view, own: child.registrations))
+            views.append(View(child: child, manifest: view))
         }
     }
 
@@ -103,17 +98,16 @@ struct ContainerViews {
     /// that a child resolves is used). Where the app's entry reaches none of the containers that
     /// have it, it is a warning too: the app may never make them.
     func check(manifests: [String], in tree: any SourceTree) -> [Diagnostic] {
-        func identity(_ finding: Diagnostic) -> String { "\(finding.code)|\(finding.severity)|\(finding.location)|\(finding.message)" }
         var holders: [String: Set<Int>] = [:]
         var order: [(identity: String, finding: Diagnostic)] = []
         var aboutRegistration: [String: SourceLocation] = [:]
         var aboutResolve: [String: SourceLocation] = [:]
         for (number, view) in views.enumerated() {
-            guard let graph = ManifestLoader.load(files: manifests, adding: [view.manifest], in: tree).graph else { continue }
-            for finding in RuleCatalog.check(graph).map(RuleCatalog.inSwiftWords) {
+            guard let (graph, checked) = CheckRun.ruleFindings(of: view.manifest, beside: manifests, in: tree) else { continue }
+            for finding in checked {
                 var unplaced = finding
                 unplaced.subject?.place = nil
-                let key = identity(unplaced)
+                let key = unplaced.mergeKey
                 if holders[key] == nil { order.append((key, unplaced)) }
                 holders[key, default: []].insert(number)
                 if case .resolve(let index) = finding.subject?.place { aboutResolve[key] = graph.resolves[index].use.location }

@@ -143,9 +143,9 @@ struct ImportRun {
     }
 
     private mutating func addBuiltTypesResolves() {
-        let built = Set(found.compactMap(\.reading.implementation))
-        let index = BuiltTypeResolves(files: files, declarations: declarations, wanted: built)
-        guard !built.isEmpty, !resolves.isEmpty else { return }
+        // Nothing to attach without a built type and a resolve: the walk is skipped.
+        guard found.contains(where: { $0.reading.implementation != nil }), !resolves.isEmpty else { return }
+        let index = BuiltTypeResolves(files: files, declarations: declarations)
         let resolveAt = Dictionary(resolves.map { ($0.location, $0) }) { first, _ in first }
         for number in found.indices {
             guard let type = found[number].reading.implementation else { continue }

@@ -17,8 +17,7 @@ struct BuiltTypeResolves {
     private var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
     private var sharedReads: [String: Set<String>] = [:]
 
-    init(files: [SwiftFile], declarations: TypeDeclarations, wanted: Set<String>) {
-        guard !wanted.isEmpty else { return }
+    init(files: [SwiftFile], declarations: TypeDeclarations) {
         for file in files where file.refusal == nil {
             let finder = Finder(file: file, declarations: declarations)
             finder.walk(file.tree)
@@ -94,8 +93,9 @@ struct BuiltTypeResolves {
 
         private func read(_ code: Syntax, of type: String, label: String? = nil) {
             for call in SwiftExpressions.calls(in: code) {
-                // Inside a closure it runs when called: not while the value is built.
-                if Syntax(call).ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) })?.position ?? code.position > code.position { continue }
+                // Inside a closure it runs when called, not while the value is built (a property's
+                // value that is a closure called at once, `= { … }()`, is the code itself).
+                if let closure = Syntax(call).ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) }), closure.position > code.position { continue }
                 resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
             }
             for access in Self.memberAccesses(in: code) {
@@ -110,11 +110,9 @@ struct BuiltTypeResolves {
         private static func assigned(around call: FunctionCallExprSyntax) -> String? {
             var node = Syntax(call)
             while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) {
-                if let sequence = parent.as(SequenceExprSyntax.self), let elements = Optional(Array(sequence.elements)), elements.count == 3,
-                    elements[1].is(AssignmentExprSyntax.self)
-                {
-                    if let reference = elements[0].as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-                    if let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                if let sequence = parent.as(SequenceExprSyntax.self), let (target, _) = SwiftExpressions.assignment(ExprSyntax(sequence)) {
+                    if let reference = target.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+                    if let access = target.as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                         return access.declName.baseName.text
                     }
                     return nil

@@ -171,17 +171,12 @@ struct ChildContainers {
     /// container = Container(parent: …)` as a member (a property) or in a function (a local).
     private static func made(by call: FunctionCallExprSyntax, in file: SwiftFile) -> Made? {
         let function = Syntax(call).ancestorOrSelf { $0.is(FunctionDeclSyntax.self) || $0.is(InitializerDeclSyntax.self) }
-        var type: String?
-        var outer = Syntax(call).parent
-        while let node = outer, type == nil {
-            if let group = node.asProtocol(DeclGroupSyntax.self) { type = SwiftExpressions.typeName(declaredBy: group) }
-            outer = node.parent
-        }
+        let type = SwiftExpressions.enclosingTypeName(of: Syntax(call))
         var holder: Holder?
         var name = ""
-        if let assignment = call.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
-            let elements = Optional(Array(assignment.elements)), elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-            let property = propertyName(elements[0]), let type
+        if let sequence = call.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+            let (target, value) = SwiftExpressions.assignment(ExprSyntax(sequence)), value.id == ExprSyntax(call).id,
+            let property = propertyName(target), let type
         {
             holder = .property(type: type, name: property)
             name = "\(type).\(property)"
@@ -247,11 +242,7 @@ struct ChildContainers {
                 if !isSelf, let local = numberOf[.local(function: current.id, name: name)] { return local }
                 if !isSelf, parameters(of: current).contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return nil }
             }
-            if let closure = current.as(ClosureExprSyntax.self), !isSelf,
-                closure.signature?.parameterClause.map({ $0.trimmedDescription.contains(name) }) == true
-            {
-                return nil
-            }
+            if let closure = current.as(ClosureExprSyntax.self), !isSelf, SwiftExpressions.parameterNames(of: closure).contains(name) { return nil }
             if let group = current.asProtocol(DeclGroupSyntax.self), let type = SwiftExpressions.typeName(declaredBy: group) {
                 return numberOf[.property(type: type, name: name)]
             }

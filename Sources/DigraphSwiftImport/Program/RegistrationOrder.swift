@@ -235,14 +235,10 @@ struct RegistrationOrder {
                 let places = references[name] ?? []
                 let code = previewCode
                 if let entry, let referrers = deadReferrers[name] {
-                    let declared = index.owner(of: found[offsets[0]].location)!.location
-                    dropped.formUnion(offsets)
-                    unapplied.append(("'\(name)', which digraph finds nothing applying,", Set(offsets)))
-                    findings.append(
-                        Diagnostic(
-                            .swiftImport, .info,
-                            "'\(name)' is applied only by \(referrers.map { "'\($0)'" }.joined(separator: ", ")), which the app's entry (\(entry.fileNameAndLine)) never applies and nothing refers to: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
-                            at: declared))
+                    leaveOutUnapplied(
+                        name, offsets,
+                        "is applied only by \(referrers.map { "'\($0)'" }.joined(separator: ", ")), which the app's entry (\(entry.fileNameAndLine)) never applies and nothing refers to"
+                    )
                     continue
                 }
                 if !places.isEmpty, let first = places.lazy.compactMap({ code.preview(holding: $0) }).first,
@@ -255,15 +251,21 @@ struct RegistrationOrder {
                 }
                 // A type holding an entry is the system's to call (an app delegate's callbacks).
                 guard places.isEmpty, let entry, !reached.isEmpty, !entryOwners.contains(name) else { continue }
-                let declared = index.owner(of: found[offsets[0]].location)!.location
-                dropped.formUnion(offsets)
-                unapplied.append(("'\(name)', which digraph finds nothing applying,", Set(offsets)))
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .info,
-                        "'\(name)' is never applied from the app's entry (\(entry.fileNameAndLine)) and nothing refers to it: \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
-                        at: declared))
+                leaveOutUnapplied(name, offsets, "is never applied from the app's entry (\(entry.fileNameAndLine)) and nothing refers to it")
             }
+        }
+
+        /// The registrations of an assembly nothing applies, out of the graph with one info at its
+        /// declaration (`why` says what was found), and kept aside: a key only they register is
+        /// not certain to be missing.
+        mutating func leaveOutUnapplied(_ name: String, _ offsets: [Int], _ why: String) {
+            dropped.formUnion(offsets)
+            unapplied.append(("'\(name)', which digraph finds nothing applying,", Set(offsets)))
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "'\(name)' \(why): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
+                    at: index.owner(of: found[offsets[0]].location)!.location))
         }
 
         /// Of the owners some code refers to, those referred to only from assemblies that the walk

@@ -199,13 +199,7 @@ struct ClosureReader {
 
     /// `.initCompleted { r, instance in instance.delegate = r.resolve(D.self) }`.
     mutating func read(initCompleted closure: ClosureExprSyntax) {
-        var names: [String] = []
-        if let clause = closure.signature?.parameterClause {
-            switch clause {
-            case .simpleInput(let list): names = list.map(\.name.text)
-            case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-            }
-        }
+        let names = SwiftExpressions.parameterNames(of: closure)
         let savedResolver = resolverName
         resolverName = names.first.flatMap { $0 == "_" ? nil : $0 }
         let instance = names.count > 1 ? names[1] : nil
@@ -266,7 +260,7 @@ struct ClosureReader {
             for inner in ifExpression.body.statements { readStatement(inner, instance: instance) }
             return
         }
-        if let (target, value) = assignment(expression), let member = target.as(MemberAccessExprSyntax.self),
+        if let (target, value) = SwiftExpressions.assignment(expression), let member = target.as(MemberAccessExprSyntax.self),
             let base = member.base.map({ SwiftExpressions.unwrap($0).core }), let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
             owner == instance || isBuiltLocal(owner)
         {
@@ -373,18 +367,7 @@ struct ClosureReader {
         return false
     }
 
-    private func isAssignment(_ expression: ExprSyntax) -> Bool { assignment(expression) != nil }
-
-    private func assignment(_ expression: ExprSyntax) -> (target: ExprSyntax, value: ExprSyntax)? {
-        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-            return (infix.leftOperand, infix.rightOperand)
-        }
-        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
-        let value = elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements.dropFirst(2))))
-        return (elements[0], value)
-    }
+    private func isAssignment(_ expression: ExprSyntax) -> Bool { SwiftExpressions.assignment(expression) != nil }
 
     // MARK: Every resolve ends up somewhere
 

@@ -84,6 +84,27 @@ enum SwiftExpressions {
         }
     }
 
+    /// `target = value` (a sequence, or the folded infix form) as (target, value); nil for any other expression.
+    static func assignment(_ expression: ExprSyntax) -> (target: ExprSyntax, value: ExprSyntax)? {
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            return (infix.leftOperand, infix.rightOperand)
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        let value = elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements.dropFirst(2))))
+        return (elements[0], value)
+    }
+
+    /// A closure's parameter names as its body uses them: `{ r, instance in … }`, `{ (r: Resolver) in … }`.
+    static func parameterNames(of closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: list.map(\.name.text)
+        case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: []
+        }
+    }
+
     /// Every assignment `target = value` in a node (closures included), as (target, value).
     static func assignments(in node: some SyntaxProtocol) -> [(target: ExprSyntax, value: ExprSyntax)] {
         node.tokens(viewMode: .sourceAccurate).compactMap { token -> (ExprSyntax, ExprSyntax)? in
