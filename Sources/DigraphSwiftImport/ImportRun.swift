@@ -148,15 +148,19 @@ struct ImportRun {
         let index = BuiltTypeResolves(files: files, declarations: declarations)
         let resolveAt = Dictionary(resolves.map { ($0.location, $0) }) { first, _ in first }
         for number in found.indices {
-            guard let type = found[number].reading.implementation else { continue }
+            let reading = found[number].reading
+            let built = (reading.implementation.map { [(type: $0, isLazy: false)] } ?? []) + reading.builtInline
             var labels = UniqueLabels()
-            for (location, label) in index.resolves(building: type, declarations: declarations) {
-                guard let use = resolveAt[location], let key = use.type ?? use.castType else { continue }
-                let item = ClosureReading.Item(
-                    label: labels.unique(label ?? SwiftExpressions.parameterName(for: key), among: found[number].reading.dependencies),
-                    source: .service(type: key, name: use.name, isLazy: false, isOptional: false, passing: []), location: location)
-                found[number].reading.dependencies.append(item)
-                found[number].reading.notes.append("'\(item.label)' is resolved while \(type) is built (\(location.fileNameAndLine))")
+            var attached = Set<DigraphCore.SourceLocation>()
+            for (type, isLazy) in built {
+                for (location, label) in index.resolves(building: type, declarations: declarations) where attached.insert(location).inserted {
+                    guard let use = resolveAt[location], let key = use.type ?? use.castType else { continue }
+                    let item = ClosureReading.Item(
+                        label: labels.unique(label ?? SwiftExpressions.parameterName(for: key), among: found[number].reading.dependencies),
+                        source: .service(type: key, name: use.name, isLazy: isLazy, isOptional: false, passing: []), location: location)
+                    found[number].reading.dependencies.append(item)
+                    found[number].reading.notes.append("'\(item.label)' is resolved while \(type) is built (\(location.fileNameAndLine))")
+                }
             }
         }
     }

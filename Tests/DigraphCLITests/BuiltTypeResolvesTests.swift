@@ -137,4 +137,53 @@ struct BuiltTypeResolvesTests {
         let plain = try withApp(later) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(plain.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(plain.stdout)")
     }
+
+    /// A type built inline in the factory (`Screen(model: Model())`) resolves for it as the factory
+    /// runs: the singleton screen keeps the graph-scoped analytics its model resolves. Built inside a
+    /// closure the factory hands on (`Screen(make: { Model() })`), it resolves when that closure is
+    /// called: a lazy edge, no captive.
+    @Test func aTypeBuiltInlineResolvesForTheFactory() throws {
+        let app = """
+            import Swinject
+
+            enum Locator {
+                static let container = Container()
+            }
+
+            protocol Analytics {}
+            final class Tracker: Analytics {}
+
+            final class Model {
+                let analytics: Analytics
+                init() { analytics = Locator.container.resolve(Analytics.self)! }
+            }
+
+            final class Screen {
+                init(model: Model) {}
+                init(make: @escaping () -> Model) {}
+            }
+
+            final class AppDelegate {
+                func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                    Locator.container.register(Analytics.self) { _ in Tracker() }
+                    Locator.container.register(Screen.self) { _ in Screen(model: Model()) }.inObjectScope(.container)
+                    _ = Locator.container.resolve(Screen.self)!
+                    return true
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.hasPrefix(
+                "App.swift:12:26: warning: singleton 'Screen' holds graph 'Analytics' (parameter 'analytics')"
+            ), "\(result.stdout)")
+        let later = app.replacingOccurrences(of: "Screen(model: Model())", with: "Screen(make: { Model() })")
+        let lazy = try withApp(later) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(lazy.stdout.contains("      analytics: { type: Analytics, lazy: true }\n"), "\(lazy.stdout)")
+        let plain = try withApp(later) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(plain.status == 0)
+        #expect(!plain.stdout.contains("captive-dependency"), "\(plain.stdout)")
+    }
 }

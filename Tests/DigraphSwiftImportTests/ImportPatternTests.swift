@@ -739,4 +739,118 @@ struct ContainerDeclarationTests {
         #expect(twice.manifest.registrations.first { $0.provides[0].key == "Repo" }?.dependencies.isEmpty == true)
         #expect(twice.findings.contains { $0.severity == .warning && $0.message.contains("makeRepo") }, "\(twice.findings)")
     }
+
+    /// A property injected with a container (`@Injected(\.factory) var factory`, where `factory` is a
+    /// `Factory<Container>`) resolves the container's factories: `factory.screen.resolve()` and
+    /// `self.factory.detail(7)` are resolves of `screen` and `detail`. The same call on a property
+    /// that holds something else is said and left out, never read as an unnamed resolve of the
+    /// type Swift infers, a key no Factory registration has (TCA-The-Composable-Architecture-example).
+    @Test func aPropertyInjectedWithAContainerResolvesItsFactories() {
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                #"""
+                import FactoryKit
+                final class Screen {}
+                final class Detail { init(id: Int) {} }
+                extension Container {
+                    var factory: Factory<Container> { Factory(self) { Container.shared } }
+                    var screen: Factory<Screen> { self { Screen() } }
+                    var detail: ParameterFactory<Int, Detail> { self { Detail(id: $0) } }
+                }
+                final class Coordinator {
+                    @Injected(\.factory) private var factory
+                    func start() -> Screen { factory.screen.resolve() }
+                    func open() -> Detail { self.factory.detail(7) }
+                }
+                final class Other {
+                    let factory = Maker()
+                    func start() -> Screen { factory.screen.resolve() }
+                }
+                """#) == """
+                    registrations:
+                      # App.swift:5
+                      - provides: Container
+                        name: factory
+                        factory: shared
+                      # App.swift:6
+                      - provides: Screen
+                        name: screen
+                      # App.swift:7
+                      - provides: Detail
+                        name: detail
+                        dependencies:
+                          id: { argument: parameter }
+                        arguments:
+                          parameter: Int
+
+                    resolves:
+                      # App.swift:10
+                      - { type: Container, name: factory }
+                      # App.swift:11
+                      - { type: Screen, name: screen }
+                      # App.swift:12
+                      - { type: Detail, name: detail }
+                    16:30: warning: `factory.screen.resolve()` resolves the factory 'screen' on a value digraph cannot tell is a container; it is left out (digraph follows `Container.shared`, `self` in a container, a property injected with one and a variable named `…container`)
+                    """)
+    }
+
+    /// Types a factory builds besides its product resolve for it (TCA-The-Composable-Architecture-
+    /// example): `LoginFeature()` built in `Store`'s closure injects `auth` (lazy: the closure runs
+    /// when `Store` calls it, which digraph cannot tell); `Tracker(…)` passed to the product's
+    /// initializer injects `clock` while the factory runs. A type built in a method of a built type
+    /// (`Coordinator.open()` building `Detail`) resolves lazily for it, and stays the app's resolve
+    /// (no factory builds `Detail`). A library's type (`Store`) has no declaration and adds nothing.
+    @Test func typesAFactoryBuildsInlineResolveForIt() {
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                #"""
+                import FactoryKit
+                final class Auth {}
+                final class Clock {}
+                struct LoginFeature { @Injected(\.auth) var auth }
+                final class Tracker { @Injected(\.clock) var clock; init(name: String) {} }
+                final class Detail { @Injected(\.clock) var clock }
+                final class Coordinator { func open() -> Detail { Detail() } }
+                final class LoginScreen { init(store: Any, tracker: Tracker) {} }
+                extension Container {
+                    var auth: Factory<Auth> { self { Auth() } }
+                    var clock: Factory<Clock> { self { Clock() }.singleton }
+                    var login: Factory<LoginScreen> {
+                        self {
+                            let store = Store(initialState: 1) { LoginFeature() }
+                            return LoginScreen(store: store, tracker: Tracker(name: "login"))
+                        }
+                    }
+                    var coordinator: Factory<Coordinator> { self { Coordinator() } }
+                }
+                """#) == """
+                    registrations:
+                      # App.swift:10
+                      - provides: Auth
+                        name: auth
+                      # App.swift:11
+                      - provides: Clock
+                        lifetime: singleton
+                        name: clock
+                      # App.swift:12
+                      - provides: LoginScreen
+                        name: login
+                        dependencies:
+                          auth: { type: Auth, name: auth, lazy: true }
+                          clock: { type: Clock, name: clock }
+                      # App.swift:18
+                      - provides: Coordinator
+                        name: coordinator
+                        dependencies:
+                          clock: { type: Clock, name: clock, lazy: true }
+
+                    resolves:
+                      # App.swift:6
+                      - { type: Clock, name: clock }
+                    15:32: info: 'LoginScreen (name: login)': parameter 'store' is given `Store(initialState: 1) { LoginFeature() }`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                    15:46: info: 'LoginScreen (name: login)': parameter 'tracker' is given `Tracker(name: "login")`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                    """)
+    }
 }

@@ -157,6 +157,7 @@ struct ClosureReader {
             }
         }
         readBody(closure.statements)
+        reading.builtInline = Self.typesBuiltInline(in: closure, besides: reading.implementation, declarations: declarations)
         typeArgumentsPassedToValuesBuiltInPlace(in: closure)
         accountForUnreadResolves(in: closure)
         if !argumentNames.isEmpty {
@@ -169,6 +170,33 @@ struct ClosureReader {
                     }
                 })
         }
+    }
+
+    /// The app's types a factory's closure builds besides its product, by their last name, each
+    /// once: `Store(initialState: …) { LoginFeature() }` builds `LoginFeature` (lazily: inside a
+    /// closure of its own), `Screen(model: Model(), …)` builds `Model`. A type no declaration in the
+    /// given paths names (a library's) is left out: its code is not read.
+    static func typesBuiltInline(
+        in closure: ClosureExprSyntax, besides product: String?, declarations: TypeDeclarations
+    ) -> [(type: String, isLazy: Bool)] {
+        let productName = product.map { FactoryCatalogue.lastName($0) }
+        var built: [(type: String, isLazy: Bool)] = []
+        var position: [String: Int] = [:]
+        for call in SwiftExpressions.calls(in: closure.statements) {
+            var called = call.calledExpression
+            if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { called = base }
+            guard let name = SwiftExpressions.typeName(called), declarations.declaration(of: name) != nil else { continue }
+            let type = FactoryCatalogue.lastName(name)
+            guard type != productName else { continue }
+            let isLazy = Syntax(call).parent?.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) })?.id != Syntax(closure).id
+            if let earlier = position[type] {
+                built[earlier].isLazy = built[earlier].isLazy && isLazy
+            } else {
+                position[type] = built.count
+                built.append((type, isLazy))
+            }
+        }
+        return built
     }
 
     /// `{ r, direction in … Reactor(direction: direction, …) … }`: a runtime argument whose type the

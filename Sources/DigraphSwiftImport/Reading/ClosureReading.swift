@@ -21,6 +21,10 @@ struct ClosureReading {
     }
 
     var implementation: String?
+    /// The app's types the factory builds besides its product (a value passed to the product's
+    /// initializer, a local): what building each resolves is the registration's too. Lazy when
+    /// built inside a closure of the factory's, which runs when that closure is called.
+    var builtInline: [(type: String, isLazy: Bool)] = []
     /// The argument labels of the initializer call that builds it (`SearchViewModel(store:)`).
     var constructionLabels: [String?]?
     var factory: String?

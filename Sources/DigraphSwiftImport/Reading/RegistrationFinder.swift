@@ -122,6 +122,14 @@ final class RegistrationFinder: SyntaxVisitor {
         {
             return .visitChildren
         }
+        if let property = declarations.factories.factoryOnUnknownReceiver(node) {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "`\(SwiftExpressions.quoted(node, limit: 60))` resolves the factory '\(property)' on a value digraph cannot tell is a container; it is left out (digraph follows `Container.shared`, `self` in a container, a property injected with one and a variable named `…container`)",
+                    at: file.location(of: node)))
+            return .visitChildren
+        }
         if let site = ResolveSite.ofCall(
             node, api: dialect.containerAPI, constants: declarations.constants,
             helpers: declarations.resolveHelpers)

@@ -41,6 +41,9 @@ struct FactoryCatalogue {
     private(set) var containers: Set<String> = ["Container", "SharedContainer"]
     /// Global actors the sources declare (`@globalActor actor DatabaseActor`), and `MainActor`.
     private(set) var globalActors: Set<String> = ["MainActor"]
+    /// Properties that hold a container, by the type declaring them: `@Injected(\.factory) var factory`
+    /// where `factory` is a `Factory<Container>`, so `factory.api()` resolves `api` there.
+    private var containerHolders: [String: [String: String]] = [:]
 
     var isEmpty: Bool { definitions.isEmpty }
 
@@ -75,6 +78,29 @@ struct FactoryCatalogue {
                 } else if let extended = item.item.as(ExtensionDeclSyntax.self), importsFactory || containers.contains(Self.lastName(extended.extendedType)) {
                     collect(extended.memberBlock, container: Self.lastName(extended.extendedType), isolation: isolation(in: extended.attributes), file: index)
                 }
+            }
+        }
+        guard !definitions.isEmpty else { return }
+        for file in files {
+            for item in file.topLevelItems { collectHolders(item.item) }
+        }
+    }
+
+    /// Every `@Injected(\.x) var name` in a type (and its nested types) whose factory gives a container.
+    private mutating func collectHolders(_ node: some SyntaxProtocol) {
+        guard let group = node.asProtocol(DeclGroupSyntax.self), let type = SwiftExpressions.typeName(declaredBy: group) else { return }
+        for member in group.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else {
+                collectHolders(member.decl)
+                continue
+            }
+            for attribute in variable.attributes {
+                guard let attribute = attribute.as(AttributeSyntax.self), FactoryUseWalker.wrappers[Self.lastName(attribute.attributeName)] != nil,
+                    case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
+                    let index = site(ofKeyPath: keyPath), containers.contains(definitions[index].type),
+                    let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                else { continue }
+                containerHolders[Self.lastName(type), default: [:]][name] = definitions[index].type
             }
         }
     }
@@ -171,12 +197,19 @@ struct FactoryCatalogue {
     }
 
     /// The container an expression names: `self` or `shared` inside a container, `Services.shared`,
-    /// or a variable named like one (`container`, `appContainer`).
+    /// a property injected with a container (`@Injected(\.factory) var factory`), or a variable
+    /// named like one (`container`, `appContainer`).
     private func container(of base: ExprSyntax?, inside enclosing: String?) -> String?? {
         guard let base else { return enclosing.map { .some($0) } }
+        if let access = base.as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+            let held = heldContainer(access.declName.baseName.text, at: Syntax(access))
+        {
+            return .some(held)
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" || name == "shared" { return enclosing.map { .some($0) } }
+            if let held = heldContainer(name, at: Syntax(reference)) { return .some(held) }
             if name.lowercased().hasSuffix("container") { return .some(nil) }
             return nil
         }
@@ -186,6 +219,12 @@ struct FactoryCatalogue {
             return .some(Self.lastName(owner))
         }
         return nil
+    }
+
+    /// The container a property of the type around `node` holds, when it is injected with one.
+    private func heldContainer(_ property: String, at node: Syntax) -> String? {
+        guard !containerHolders.isEmpty, let type = SwiftExpressions.enclosingTypeName(of: node) else { return nil }
+        return containerHolders[Self.lastName(type)]?[property]
     }
 
     /// A reference to a factory, not yet resolved: `self.api`, `Container.shared.api`, `api` inside a container.
@@ -225,6 +264,17 @@ struct FactoryCatalogue {
         // `api()` takes nothing; a parameter factory takes its parameter.
         guard (definition.parameter == nil) == call.arguments.isEmpty else { return nil }
         return (index, ResolveSite(resolving: definition, at: Syntax(call), passed: call.arguments.map(\.expression)))
+    }
+
+    /// `something.api.resolve()` where `api` is a factory's property but digraph cannot tell that
+    /// `something` is a container: the property's name, so the call is said, never read as an
+    /// unnamed resolve of the type Swift infers (a key no Factory registration has).
+    func factoryOnUnknownReceiver(_ call: FunctionCallExprSyntax) -> String? {
+        guard !isEmpty, call.arguments.isEmpty, call.trailingClosure == nil,
+            let access = call.calledExpression.as(MemberAccessExprSyntax.self), ["resolve", "callAsFunction"].contains(access.declName.baseName.text),
+            let property = access.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text, byProperty[property] != nil
+        else { return nil }
+        return property
     }
 
     /// `\.api`, `\Container.api`, `\Services.api`.

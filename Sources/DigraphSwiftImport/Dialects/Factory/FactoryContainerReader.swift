@@ -43,12 +43,23 @@ struct FactoryContainerReader {
             if let implementation = registration.reading.implementation {
                 built[FactoryCatalogue.lastName(implementation), default: []].append(found.count)
             }
+            for inline in registration.reading.builtInline {
+                built[inline.type, default: []].append(found.count)
+                if inline.isLazy { builtLazily.insert(BuiltBy(type: inline.type, holder: found.count)) }
+            }
             registered.insert(index)
             found.append(registration)
         }
         sharedSingletons()
         readUses(builtBy: built, registered: registered)
     }
+
+    /// A type a factory builds inside a closure of its own: what building it resolves is lazy there.
+    private struct BuiltBy: Hashable {
+        var type: String
+        var holder: Int
+    }
+    private var builtLazily = Set<BuiltBy>()
 
     // MARK: Registrations
 
@@ -428,6 +439,17 @@ struct FactoryContainerReader {
             }
         }
         guard !usesIn.isEmpty else { return [] }
+        // The methods from which some use is reached at any depth: one walk back from the uses, so
+        // that the depth limit is said only where something past it resolves.
+        var callers: [Method: [Method]] = [:]
+        for (caller, made) in callsIn {
+            for call in made { callers[Method(type: call.type, name: call.method), default: []].append(caller) }
+        }
+        var reaching = Set(usesIn.keys)
+        var pending = Array(usesIn.keys)
+        while let method = pending.popLast() {
+            for caller in callers[method] ?? [] where reaching.insert(caller).inserted { pending.append(caller) }
+        }
         // One edge per key a holder reaches through helpers, and none where it resolves the key itself.
         struct Edge: Hashable {
             var owner: String
@@ -440,13 +462,13 @@ struct FactoryContainerReader {
             var seen = Set<Method>()
             var frontier = [Method(type: call.type, name: call.method)]
             for depth in 0... {
-                frontier = frontier.filter { seen.insert($0).inserted }
+                frontier = frontier.filter { reaching.contains($0) && seen.insert($0).inserted }
                 guard !frontier.isEmpty else { break }
                 guard depth < Self.maximumHelperDepth else {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .warning,
-                            "'\(owner)' \(call.method == FactoryUseWalker.HelperCall.instance ? "reads a shared `\(call.type)`" : "calls `\(call.type).\(call.method)`"), which reaches helpers more than \(Self.maximumHelperDepth) calls deep; what they resolve past that is not read",
+                            "'\(owner)' \(call.said), which reaches helpers more than \(Self.maximumHelperDepth) calls deep; what they resolve past that is not read",
                             at: call.location))
                     break
                 }
@@ -463,6 +485,14 @@ struct FactoryContainerReader {
             }
         }
         return followed
+    }
+
+    /// A parameter factory's edge: the compiler checks the parameter passed.
+    private func suppressions(of use: FactoryUseWalker.Use) -> [Suppression] {
+        guard use.passes else { return [] }
+        return [
+            Suppression(code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed")
+        ]
     }
 
     /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that
@@ -489,14 +519,10 @@ struct FactoryContainerReader {
                         ClosureReading.Item(
                             label: label,
                             source: .service(
-                                type: definition.type, name: definition.name, isLazy: use.isLazy, isOptional: definition.isOptional, passing: []),
-                            location: use.location,
-                            suppressions: use.passes
-                                ? [
-                                    Suppression(
-                                        code: Located(.argumentMismatch, at: use.location),
-                                        reason: "Factory's ParameterFactory: the compiler checks the parameter passed")
-                                ] : []))
+                                type: definition.type, name: definition.name,
+                                isLazy: use.isLazy || builtLazily.contains(BuiltBy(type: owner, holder: holder)), isOptional: definition.isOptional,
+                                passing: []),
+                            location: use.location, suppressions: suppressions(of: use)))
                 }
             } else if registered.contains(use.definition) || !definition.isOptional {
                 // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).

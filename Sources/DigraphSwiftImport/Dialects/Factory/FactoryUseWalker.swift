@@ -28,9 +28,18 @@ final class FactoryUseWalker: SyntaxVisitor {
         var function: String?
         var location: DigraphCore.SourceLocation
 
+        /// Builds the type (`Model()`) rather than reading its shared instance or calling a method.
+        var builds = false
+
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
         static let instance = ""
+
+        /// How the call is said in a message: ``builds `Model` `` or ``calls `Function.neverCalled` ``.
+        var said: String {
+            if builds { return "builds `\(type)`" }
+            return method == Self.instance ? "reads a shared `\(type)`" : "calls `\(type).\(method)`"
+        }
     }
 
     static let wrappers: [String: Bool] = [
@@ -124,6 +133,12 @@ final class FactoryUseWalker: SyntaxVisitor {
                         type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
                         location: file.location(of: node)))
             }
+            if let type = builtType(node) {
+                helperCalls.append(
+                    HelperCall(
+                        type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                        location: file.location(of: node), builds: true))
+            }
             return .visitChildren
         }
         uses.append(
@@ -132,6 +147,18 @@ final class FactoryUseWalker: SyntaxVisitor {
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
                 function: Self.function(around: Syntax(node))))
         return .visitChildren
+    }
+
+    /// `Model()`, `Model.init(…)`: a type of the app's built here (what building it resolves, the
+    /// code around reaches too).
+    private func builtType(_ call: FunctionCallExprSyntax) -> String? {
+        var called = call.calledExpression
+        if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { called = base }
+        guard called.is(DeclReferenceExprSyntax.self) || called.is(MemberAccessExprSyntax.self), let name = SwiftExpressions.typeName(called),
+            declarations.declaration(of: name) != nil
+        else { return nil }
+        let type = FactoryCatalogue.lastName(name)
+        return catalogue.containers.contains(type) ? nil : type
     }
 
     private static func function(around node: Syntax) -> String? {
