@@ -20,7 +20,10 @@ struct ImportRun {
         Pass(name: "calls", why: "registrations and direct resolves, read file by file as the file's dialect means them; needs the dialects") {
             $0.readCalls()
         },
-        Pass(name: "eager edges", why: "a resolve the registering code made and a registration captured is an eager edge, not an app resolve") {
+        Pass(
+            name: "eager edges",
+            why: "a resolve the registering code made and a registration captured is an eager edge, and one in a helper a factory calls is its dependency: neither is an app resolve"
+        ) {
             $0.dropCapturedResolves()
         },
         Pass(
@@ -138,7 +141,8 @@ struct ImportRun {
     }
 
     private mutating func dropCapturedResolves() {
-        let captured = Set(found.flatMap(\.eagerResolves))
+        // A helper's resolve read as a registration's dependency is that registration's, too.
+        let captured = Set(found.flatMap { $0.eagerResolves + $0.reading.resolvedInHelpers })
         resolves.removeAll { captured.contains($0.location) }
     }
 

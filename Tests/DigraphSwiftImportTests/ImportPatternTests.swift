@@ -853,4 +853,48 @@ struct ContainerDeclarationTests {
                     15:46: info: 'LoginScreen (name: login)': parameter 'tracker' is given `Tracker(name: "login")`, a value the manifest does not record; it is left out (generated code relies on a default value)
                     """)
     }
+
+    /// A helper handed the resolver and more (`makeDetail(r, id: id, style: .dark)`): its body is the
+    /// factory's, its parameter given the runtime argument is that argument, the one given a literal
+    /// is that literal, and its resolve is the registration's dependency, not an app resolve. A call
+    /// whose labels the declaration does not have is not that helper (a warning, as before).
+    @Test func aHelperHandedTheResolverAndMoreIsTheFactorysBody() {
+        let app = """
+            protocol API {}
+            final class LiveAPI: API {}
+            enum Style { case dark, light }
+            final class Detail { init(id: Int, api: API, style: Style) {} }
+            func makeDetail(_ r: Resolver, id: Int, style: Style) -> Detail {
+                Detail(id: id, api: r.resolve(API.self)!, style: style)
+            }
+            final class DetailAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(API.self) { _ in LiveAPI() }
+                    container.register(Detail.self) { r, id in makeDetail(r, id: id, style: .dark) }
+                }
+            }
+            """
+        #expect(
+            ImportPatternTests.imported(app) == """
+                interfaces:
+                  API: {}
+
+                registrations:
+                  # App.swift:10
+                  - provides: API
+                    implementation: LiveAPI
+                    lifetime: graph
+                  # App.swift:11
+                  - provides: Detail
+                    lifetime: graph
+                    dependencies:
+                      id: { argument: id }
+                      api: API
+                    arguments:
+                      id: Int
+                6:47: info: 'Detail': parameter 'style' is given `.dark`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                """)
+        let mislabelled = ImportPatternTests.imported(app.replacingOccurrences(of: "makeDetail(r, id: id,", with: "makeDetail(r, identifier: id,"))
+        #expect(mislabelled.contains("11:52: warning: 'Detail': it is built by `makeDetail(r, identifier: id, style: .dark)`, which digraph cannot read"), "\(mislabelled)")
+    }
 }

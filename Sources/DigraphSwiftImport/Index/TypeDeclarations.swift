@@ -44,7 +44,7 @@ struct TypeDeclarations {
     }
 
     /// Functions a factory may call, by owner, name and parameter count (`Container.makeRepo/0`,
-    /// `makeReporter/1` for a free function): a helper may be declared in another file.
+    /// `makeReporter/2` for a free function): a helper may be declared in another file.
     private(set) var helperMethods: [String: [Helper]] = [:]
 
     /// The one function of `owner` (a free function when nil) named `name` taking `parameters`
@@ -537,10 +537,10 @@ struct TypeDeclarations {
         // generic function returning its own parameter, whose body may be a resolve helper.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let helper = ResolveHelpers.Helper(node) { resolveHelpers[node.name.text] = helper }
-            // Helpers a factory may call: a type's methods taking nothing or one value (the
-            // resolver), and free functions taking one.
+            // Helpers a factory may call: a type's methods, and free functions taking at least
+            // one value (the resolver).
             let parameters = node.signature.parameterClause.parameters.count
-            if node.body != nil, parameters <= 1, parameters == 1 || !scope.isEmpty {
+            if node.body != nil, parameters >= 1 || !scope.isEmpty {
                 helperMethods[(scope.last.map { $0 + "." } ?? "") + node.name.text + "/\(parameters)", default: []].append(Helper(node: node, file: file))
             }
             return .skipChildren

@@ -21,9 +21,14 @@ extension ClosureReader {
                 return
             }
             helperDepth += 1
-            let (outerFile, outerResolver) = (file, resolverName)
+            let outer = (file, resolverName, argumentAliases, literalAliases)
             (file, resolverName) = (helper.file, helper.resolver)
-            defer { (file, resolverName, helperDepth) = (outerFile, outerResolver, helperDepth - 1) }
+            // In the helper only its parameters name the factory's arguments.
+            (argumentAliases, literalAliases) = (helper.arguments, helper.literals)
+            defer {
+                (file, resolverName, argumentAliases, literalAliases) = outer
+                helperDepth -= 1
+            }
             readBody(helper.statements)
             return
         }
@@ -226,6 +231,7 @@ extension ClosureReader {
         isProperty: Bool = false
     ) -> ClosureReading.Item? {
         consumed.insert(site.node.id)
+        if helperDepth > 0 { reading.resolvedInHelpers.append(file.location(of: site.node)) }
         guard let type = site.type else {
             warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
             return nil
@@ -237,8 +243,8 @@ extension ClosureReader {
         if !isLazy {
             for passed in site.passed {
                 let core = SwiftExpressions.unwrap(passed).core
-                if let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text, argumentNames.contains(name) {
-                    passing.append(name)
+                if let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text, let argument = argumentName(name) {
+                    passing.append(argument)
                 } else if site.compilerChecksArguments {
                     // A manifest cannot say what is passed, and the compiler has checked it: nothing to report.
                     suppressions = [

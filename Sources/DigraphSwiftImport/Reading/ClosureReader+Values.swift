@@ -23,7 +23,8 @@ extension ClosureReader {
         }
         if let reference = core.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if argumentNames.contains(name) { return .argument(name) }
+            if let argument = argumentName(name) { return .argument(argument) }
+            if let literal = literalAliases[name] { return .literal(literal) }
             if let local = locals[name] {
                 if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
                 if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }

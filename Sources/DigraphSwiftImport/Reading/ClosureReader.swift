@@ -40,6 +40,11 @@ struct ClosureReader {
     var locals: [String: Value] = [:]
     /// How many helper bodies the reading is inside (`{ self.makeRepo() }` reads `makeRepo`'s).
     var helperDepth = 0
+    /// Inside a helper: its parameters given the factory's runtime arguments (parameter → argument);
+    /// nil in the factory's own code.
+    var argumentAliases: [String: String]?
+    /// Inside a helper: its parameters given literals (parameter → the literal's text).
+    var literalAliases: [String: String] = [:]
     /// How deep helpers are followed; a deeper one is a warning, as an unread product is.
     static let maximumHelperDepth = 4
     var labels = UniqueLabels()
@@ -337,14 +342,27 @@ struct ClosureReader {
         return body
     }
 
+    /// A helper's body as the factory runs it: its file, the name its resolver has there, and which
+    /// of its parameters receive the factory's runtime arguments (parameter → argument).
+    struct HelperBody {
+        var statements: CodeBlockItemListSyntax
+        var file: SwiftFile
+        var resolver: String?
+        var arguments: [String: String] = [:]
+        /// Parameters given a literal (`style: .dark`): that literal there.
+        var literals: [String: String] = [:]
+    }
+
     /// `{ self.makeRepo() }`: a method of the same type (a Factory container's, an assembly's)
-    /// taking nothing, or `{ r in makeReporter(r) }` / `{ r in Self.makeFeed(r) }`: a free function
-    /// or a method of the same type handed the resolver alone. Its body is what the factory runs,
-    /// read in its own file, with the parameter that receives the resolver as the resolver. Only
-    /// the enclosing type's own method or a free function, and only when exactly one is declared
-    /// (the same file's first), so that a same-named function elsewhere is never taken for it.
-    func helperBody(_ expression: ExprSyntax) -> (statements: CodeBlockItemListSyntax, file: SwiftFile, resolver: String?)? {
-        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.arguments.count <= 1,
+    /// taking nothing, or `{ r in makeReporter(r) }` / `{ r, id in Self.makeFeed(r, id: id, style: .x) }`:
+    /// a free function or a method of the same type handed the resolver (and anything else). Its
+    /// body is what the factory runs, read in its own file, with the parameter that receives the
+    /// resolver as the resolver and those that receive runtime arguments as those arguments; any
+    /// other parameter is a value from outside the container there. Only the enclosing type's own
+    /// method or a free function, and only when exactly one is declared (the same file's first),
+    /// so that a same-named function elsewhere is never taken for it.
+    func helperBody(_ expression: ExprSyntax) -> HelperBody? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
             let (name, receiver) = SwiftExpressions.callee(of: call)
         else { return nil }
         let owner = SwiftExpressions.enclosingTypeName(of: Syntax(call))
@@ -358,17 +376,36 @@ struct ClosureReader {
                     $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil
                 }
             }.first
-            if let body = method?.body { return (body.statements, file, resolverName) }
+            if let body = method?.body { return HelperBody(statements: body.statements, file: file, resolver: resolverName) }
             guard let helper = declarations.helper(of: owner, named: name, parameters: 0), let body = helper.node.body else { return nil }
-            return (body.statements, helper.file, resolverName)
+            return HelperBody(statements: body.statements, file: helper.file, resolver: resolverName)
         }
-        // Handed the resolver alone: the helper resolves through its parameter.
-        guard let resolverName, call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == resolverName,
-            let helper = owner.flatMap({ declarations.helper(of: $0, named: name, parameters: 1) })
-                ?? (receiver == nil ? declarations.helper(of: nil, named: name, parameters: 1) : nil),
-            let body = helper.node.body, let parameter = helper.node.signature.parameterClause.parameters.first
+        // Handed the resolver once: the helper resolves through that parameter.
+        let passed = call.arguments.map { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }
+        guard let resolverName, passed.filter({ $0 == resolverName }).count == 1, let position = passed.firstIndex(of: resolverName),
+            let helper = owner.flatMap({ declarations.helper(of: $0, named: name, parameters: call.arguments.count) })
+                ?? (receiver == nil ? declarations.helper(of: nil, named: name, parameters: call.arguments.count) : nil),
+            let body = helper.node.body
         else { return nil }
-        return (body.statements, helper.file, (parameter.secondName ?? parameter.firstName).text)
+        let parameters = helper.node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        // The labels must be the declaration's: a call Swift would not match is not this helper.
+        let labels = helper.node.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+        guard labels == call.arguments.map({ $0.label?.text }) else { return nil }
+        var read = HelperBody(statements: body.statements, file: helper.file, resolver: parameters[position])
+        for (parameter, argument) in zip(parameters, call.arguments) {
+            if let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let given = argumentName(name) {
+                read.arguments[parameter] = given
+            } else if case .literal(let text) = value(of: argument.expression, required: false) {
+                read.literals[parameter] = text
+            }
+        }
+        return read
+    }
+
+    /// The runtime argument a name stands for here: the factory's own, or a helper's parameter given one.
+    func argumentName(_ name: String) -> String? {
+        guard let argumentAliases else { return argumentNames.contains(name) ? name : nil }
+        return argumentAliases[name]
     }
 
     /// `Impl(…).then { $0.reactor = r.resolve() }` (the Then library): the closure runs at once on

@@ -30,6 +30,8 @@ struct ClosureReading {
     var factory: String?
     var isolation: String?
     var dependencies: [Item] = []
+    /// Resolves read in a helper the factory calls: the registration's, not the app's own.
+    var resolvedInHelpers: [DigraphCore.SourceLocation] = []
     var properties: [Item] = []
     var aliasOf: (type: String, name: String?, location: DigraphCore.SourceLocation)?
     var isSupplied = false
