@@ -91,10 +91,11 @@ struct SameNamedTypesTests {
                 """, "\(result.stdout)")
     }
 
-    /// Two SwiftPM targets each declare a top-level `Dependencies` taking `useCase:`: which one a
-    /// call means depends on its module and imports, which digraph does not follow yet. The
-    /// resolve is left out with a warning, not typed by a guess.
-    @Test func twoModulesWhoseDeclarationsTheLabelsFitAreNotGuessedBetween() throws {
+    /// Two SwiftPM targets each declare a top-level `Dependencies` taking `useCase:`. Which one a
+    /// call means is the one its file sees: its own module's (Feed), else the one module it imports
+    /// (App imports Login). A file importing both cannot name `Dependencies` without a module, and
+    /// digraph does not guess: its resolve is left out with a warning.
+    @Test func aSameNamedTypeIsTheOneTheFilesModuleAndImportsSee() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = [
@@ -109,16 +110,38 @@ struct SameNamedTypesTests {
             public struct Dependencies { let useCase: FeedUseCase }
             func makeFeed(_ resolver: Resolver) -> Dependencies { Dependencies(useCase: resolver.resolve()!) }
             """,
+            "Sources/App/App.swift": """
+            import Swinject
+            import Login
+            func makeLogin(_ resolver: Resolver) -> Dependencies { Dependencies(useCase: resolver.resolve()!) }
+            """,
+            "Sources/Both/Both.swift": """
+            import Swinject
+            import Login
+            import Feed
+            func makeEither(_ resolver: Resolver) -> Any { Dependencies(useCase: resolver.resolve()!) }
+            """,
         ]
         for (path, text) in files {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
-        let result = try CLIRunner.run(["check", "."], directory: folder)
+        let result = try CLIRunner.run(["import", "."], directory: folder)
+        #expect(result.status == 0)
         #expect(
-            result.stdout.hasPrefix(
-                "Sources/Feed/Feed.swift:4:77: warning: this resolve names no type (`resolver.resolve()`) and digraph cannot tell the type Swift infers here"
-            ), "\(result.stdout)")
+            result.stdout.hasSuffix(
+                """
+                resolves:
+                  # Sources/App/App.swift:3
+                  - LoginUseCase
+                  # Sources/Feed/Feed.swift:4
+                  - FeedUseCase
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix(
+                "Sources/Both/Both.swift:4:70: warning: this resolve names no type (`resolver.resolve()`) and digraph cannot tell the type Swift infers here"
+            ), "\(result.stderr)")
     }
 }

@@ -149,10 +149,12 @@ struct TypeDeclarations {
     /// The declared initializer a call with these argument labels uses (`Screen(model:)`), as the
     /// parameters the call passes, in its order: one with a default value may be left out
     /// (`init(model: M, style: Style = .plain)`). Nil when none fits, or more than one fits that way.
-    func initializer(of type: String, labels: [String?]) -> [Parameter]? {
+    /// `file`, the file the call is written in, says which modules' declarations the name can mean.
+    func initializer(of type: String, labels: [String?], in file: SwiftFile? = nil) -> [Parameter]? {
         // `Dependencies(loginUseCase: …)` where three modules each declare a `Dependencies`: the one
-        // whose initializer these labels fit, when exactly one does.
-        if !type.contains("."), !type.contains("<"), let declared = sameNamed[type], declared.count > 1 {
+        // the file sees, and of those the one whose initializer these labels fit, when exactly one does.
+        if !type.contains("."), !type.contains("<"), var declared = sameNamed[type], declared.count > 1 {
+            if let file { declared = Self.visible(declared, from: file) }
             let fitting = declared.compactMap { declaration -> [Parameter]? in
                 let candidates = Self.ownInitializers(of: declaration)
                 if let exact = candidates.first(where: { $0.map(\.label) == labels }) { return exact }
@@ -168,6 +170,16 @@ struct TypeDeclarations {
         if let exact = candidates.first(where: { $0.map(\.label) == labels }) { return exact }
         let fitting = candidates.compactMap { Self.passed(labels, to: $0) }
         return fitting.count == 1 ? fitting[0] : nil
+    }
+
+    /// The declarations of one name a file sees as Swift does: its own module's shadow the modules it
+    /// imports; others it cannot name. All of them when the modules are not known (a lone file).
+    static func visible(_ declared: [Declaration], from file: SwiftFile) -> [Declaration] {
+        guard let module = file.module, declared.allSatisfy({ $0.module != nil }) else { return declared }
+        let own = declared.filter { $0.module == module }
+        if !own.isEmpty { return own }
+        let imported = declared.filter { $0.module.map(file.imports) == true }
+        return imported.isEmpty ? declared : imported
     }
 
     /// What one declaration alone says a call may use: its explicit initializers, else a struct's

@@ -127,7 +127,7 @@ extension ClosureReader {
         let parameters =
             construction.madeBy == nil
             ? (construction.implementation ?? (construction.factory == nil ? options.productType : nil)).flatMap {
-                declarations.initializer(of: $0, labels: labels)
+                declarations.initializer(of: $0, labels: labels, in: file)
             } : nil
         for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"

@@ -220,7 +220,7 @@ struct ClosureReader {
     }
 
     func parameterReceiving(_ node: Syntax) -> TypeDeclarations.Parameter? {
-        ResolveSite.parameterReceiving(node, declarations: declarations, bindings: options.genericBindings)
+        ResolveSite.parameterReceiving(node, declarations: declarations, bindings: options.genericBindings, in: file)
     }
 
     /// An eager value: `register(T.self, instance: Impl(…))`; `earlier` holds the statements

@@ -247,7 +247,7 @@ final class RegistrationFinder: SyntaxVisitor {
             let position = list.firstIndex(where: { $0.id == argument.id }).map({ list.distance(from: list.startIndex, to: $0) })
         {
             if list.parent?.is(FunctionCallExprSyntax.self) == true {
-                return ResolveSite.parameterReceiving(node, declarations: declarations)?.type
+                return ResolveSite.parameterReceiving(node, declarations: declarations, in: file)?.type
             }
             guard let tuple = list.parent?.as(TupleExprSyntax.self),
                 let types = returnType(of: Syntax(tuple))?.as(TupleTypeSyntax.self)?.elements, types.count == list.count

@@ -67,14 +67,16 @@ struct ResolveSite {
     /// The declared parameter an expression is passed to, when it is an argument of a call that builds a
     /// declared type: `Model(api: r.resolve())`, `Model.init(…)`, `let m: Model = .init(…)`; `bindings`
     /// names the types a wrapper's generic parameters stand for.
-    static func parameterReceiving(_ node: Syntax, declarations: TypeDeclarations, bindings: [String: String] = [:]) -> TypeDeclarations.Parameter? {
+    static func parameterReceiving(
+        _ node: Syntax, declarations: TypeDeclarations, bindings: [String: String] = [:], in file: SwiftFile? = nil
+    ) -> TypeDeclarations.Parameter? {
         guard let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
             let call = list.parent?.as(FunctionCallExprSyntax.self), let written = builtType(call, bindings: bindings)
         else { return nil }
         let type = declarations.nestedType(written, around: Syntax(call)) ?? written
         let arguments = Array(list)
         guard let position = arguments.firstIndex(where: { $0.id == argument.id }),
-            let parameters = declarations.initializer(of: type, labels: arguments.map { $0.label?.text }), position < parameters.count
+            let parameters = declarations.initializer(of: type, labels: arguments.map { $0.label?.text }, in: file), position < parameters.count
         else { return nil }
         return parameters[position]
     }
