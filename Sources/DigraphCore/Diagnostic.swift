@@ -50,10 +50,14 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Comparable, 
 public struct Suppression: Hashable, Sendable {
     public var code: Located<DiagnosticCode>
     public var reason: String?
+    /// Made by the importer from what the compiler already checks (a Factory parameter), not
+    /// written by anyone: an unused one is nobody's to remove, so it is never reported.
+    public var isImplied: Bool
 
-    public init(code: Located<DiagnosticCode>, reason: String? = nil) {
+    public init(code: Located<DiagnosticCode>, reason: String? = nil, isImplied: Bool = false) {
         self.code = code
         self.reason = reason
+        self.isImplied = isImplied
     }
 }
 

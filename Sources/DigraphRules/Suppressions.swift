@@ -34,12 +34,13 @@ public enum Suppressions {
             let covering = finding.subject?.place.map { entries.covering($0) } ?? []
             if let entry = covering.first(where: { entries.all[$0].suppression.code.value == finding.code }) {
                 used[entry] = true
-                suppressed.append(finding)
+                // One digraph implied (the compiler checks it) covers no finding anyone chose to hide.
+                if !entries.all[entry].suppression.isImplied { suppressed.append(finding) }
             } else {
                 kept.append(finding)
             }
         }
-        for (entry, (suppression, owner)) in entries.all.enumerated() where !used[entry] {
+        for (entry, (suppression, owner)) in entries.all.enumerated() where !used[entry] && !suppression.isImplied {
             kept.append(
                 Diagnostic(
                     suppression.code.value, .info,

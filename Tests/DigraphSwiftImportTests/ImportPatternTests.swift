@@ -895,6 +895,213 @@ struct ContainerDeclarationTests {
                 6:47: info: 'Detail': parameter 'style' is given `.dark`, a value the manifest does not record; it is left out (generated code relies on a default value)
                 """)
         let mislabelled = ImportPatternTests.imported(app.replacingOccurrences(of: "makeDetail(r, id: id,", with: "makeDetail(r, identifier: id,"))
-        #expect(mislabelled.contains("11:52: warning: 'Detail': it is built by `makeDetail(r, identifier: id, style: .dark)`, which digraph cannot read"), "\(mislabelled)")
+        #expect(
+            mislabelled.contains("11:52: warning: 'Detail': it is built by `makeDetail(r, identifier: id, style: .dark)`, which digraph cannot read"),
+            "\(mislabelled)")
+    }
+
+    /// A factory returning a constant (`60 * 2`, `.iso8601`, `["a", "b"]`, `{ _ in false }`) is read
+    /// in full: nothing in the container builds it, so an info says a manifest cannot hold the value,
+    /// not a warning (eidch-ios-wallet had 50 such warnings); its lifetime stays as written. A
+    /// collection holding resolves is still not a value digraph can write: one warning asks for its
+    /// implementation and dependencies (not one more per resolve inside it).
+    @Test func aFactoryReturningAConstantIsSaidAsAnInfo() {
+        #expect(
+            ImportPatternTests.imported(
+                """
+                enum Strategy { case iso8601 }
+                final class Box { init(value: Int) {} }
+                final class A: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Int.self) { _ in 60 * 2 }
+                        container.register(Strategy.self) { _ in .iso8601 }
+                        container.register([String].self) { _ in ["a", "b"] }
+                        container.register(((Int) -> Bool).self) { _ in { _ in false } }
+                        container.register([Box].self) { r in [Box(value: r.resolve(Int.self)!)] }
+                    }
+                }
+                """) == """
+                    registrations:
+                      # App.swift:5
+                      - provides: Int
+                        implementation: FILL_IN
+                        lifetime: graph
+                      # App.swift:6
+                      - provides: Strategy
+                        implementation: FILL_IN
+                        lifetime: graph
+                      # App.swift:7
+                      - provides: "[String]"
+                        implementation: FILL_IN
+                        lifetime: graph
+                      # App.swift:8
+                      - provides: "(Int) -> Bool"
+                        implementation: FILL_IN
+                        lifetime: graph
+                      # App.swift:9
+                      # FILL_IN_int: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label
+                      - provides: "[Box]"
+                        implementation: FILL_IN
+                        lifetime: graph
+                        dependencies:
+                          FILL_IN_int: Int
+                    5:45: info: 'Int': it returns the constant `60 * 2`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it
+                    6:50: info: 'Strategy': it returns the constant `.iso8601`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it
+                    7:50: info: '[String]': it returns the constant `["a", "b"]`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it
+                    8:57: info: '((Int) -> Bool)': it returns the constant `{ _ in false }`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it
+                    9:47: warning: '[Box]': it is built by `[Box(value: r.resolve(Int.self)!)]`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
+                    """)
+    }
+
+    /// A parameter factory whose closure takes its tuple parameter apart (`$0`, `$1`, or `{ id,
+    /// title in … }`): each element is part of the runtime argument, said as an info, never "a value
+    /// from outside the container" (eidch-ios-wallet: 15 such warnings); a closure using `$0` alone
+    /// takes the tuple whole.
+    @Test func aParameterFactoryTakingItsTupleApartUsesItsArgument() {
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                #"""
+                import FactoryKit
+                final class API {}
+                final class Detail { init(id: Int, title: String, api: API) {} }
+                final class Pair { init(pair: (Int, String)) {} }
+                extension Container {
+                    var api: Factory<API> { self { API() } }
+                    var detail: ParameterFactory<(Int, title: String), Detail> { self { Detail(id: $0, title: $1, api: self.api()) } }
+                    var named: ParameterFactory<(Int, String), Detail> { self { id, title in Detail(id: id, title: title, api: self.api()) } }
+                    var pair: ParameterFactory<(Int, String), Pair> { self { Pair(pair: $0) } }
+                }
+                """#) == """
+                    registrations:
+                      # App.swift:6
+                      - provides: API
+                        name: api
+                      # App.swift:7
+                      # runtime argument 'parameter' is used by the factory's own code in a way this manifest does not record
+                      - provides: Detail
+                        name: detail
+                        dependencies:
+                          api: { type: API, name: api }
+                        arguments:
+                          parameter: "(Int, title: String)"
+                      # App.swift:8
+                      # runtime argument 'parameter' is used by the factory's own code in a way this manifest does not record
+                      - provides: Detail
+                        name: named
+                        dependencies:
+                          api: { type: API, name: api }
+                        arguments:
+                          parameter: "(Int, String)"
+                      # App.swift:9
+                      - provides: Pair
+                        name: pair
+                        dependencies:
+                          pair: { argument: parameter }
+                        arguments:
+                          parameter: "(Int, String)"
+                    7:80: info: 'Detail (name: detail)': parameter 'id' is given `$0`, element 1 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out
+                    7:88: info: 'Detail (name: detail)': parameter 'title' is given `$1`, element 2 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out
+                    8:85: info: 'Detail (name: named)': parameter 'id' is given `id`, element 1 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out
+                    8:93: info: 'Detail (name: named)': parameter 'title' is given `title`, element 2 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out
+                    """)
+    }
+
+    /// eidch-ios-wallet's routers and modules: a router conforming to `typealias RouterRoutes =
+    /// ClosableRoutes & DetailRoutes` inherits `extension DetailRoutes where Self: RouterProtocol`,
+    /// whose method builds a module; the module's `init` resolves its view model in a local (while it
+    /// is built, not lazily) and its `router:` default only where a call leaves it out: the module
+    /// factory (`DetailModule(id: $0)`) runs it, the view model factory (`router: $0`) does not.
+    @Test func aRouterReachesWhatItsInheritedRoutesBuild() {
+        #expect(
+            ImportPatternTests.imported(
+                swinject: false,
+                #"""
+                import FactoryKit
+                protocol RouterProtocol {}
+                protocol ClosableRoutes {}
+                protocol DetailRoutes {}
+                typealias RouterRoutes = ClosableRoutes & DetailRoutes
+                extension DetailRoutes where Self: RouterProtocol {
+                    func openDetail(_ id: Int) { _ = DetailModule(id: id) }
+                }
+                final class Router: RouterProtocol, RouterRoutes {}
+                final class DetailViewModel { init(router: Router = Container.shared.router(), id: Int) {} }
+                final class DetailModule {
+                    init(id: Int, router: Router = Container.shared.router()) {
+                        let viewModel = Container.shared.detailViewModel((router, id))
+                        _ = viewModel
+                    }
+                }
+                extension Container {
+                    var router: Factory<Router> { self { Router() } }
+                    var detailViewModel: ParameterFactory<(Router, Int), DetailViewModel> { self { DetailViewModel(router: $0, id: $1) } }
+                    var detailModule: ParameterFactory<Int, DetailModule> { self { DetailModule(id: $0) } }
+                }
+                """#) == """
+                    registrations:
+                      # App.swift:18
+                      - provides: Router
+                        name: router
+                        dependencies:
+                          router: { type: Router, name: router, lazy: true }
+                          viewModel:
+                            type: DetailViewModel
+                            name: detailViewModel
+                            lazy: true
+                            suppress:
+                              - { code: "argument-mismatch", reason: "Factory's ParameterFactory: the compiler checks the parameter passed" }
+                      # App.swift:19
+                      # runtime argument 'parameter' is used by the factory's own code in a way this manifest does not record
+                      - provides: DetailViewModel
+                        name: detailViewModel
+                        arguments:
+                          parameter: "(Router, Int)"
+                      # App.swift:20
+                      - provides: DetailModule
+                        name: detailModule
+                        dependencies:
+                          id: { argument: parameter }
+                          router: { type: Router, name: router }
+                          viewModel:
+                            type: DetailViewModel
+                            name: detailViewModel
+                            suppress:
+                              - { code: "argument-mismatch", reason: "Factory's ParameterFactory: the compiler checks the parameter passed" }
+                        arguments:
+                          parameter: Int
+                    19:100: info: 'DetailViewModel (name: detailViewModel)': parameter 'router' is given `$0`, element 1 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out
+                    19:112: info: 'DetailViewModel (name: detailViewModel)': parameter 'id' is given `$1`, element 2 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out
+                    """)
+    }
+
+    /// A value made by a method of another registration's value (`r.resolve(Source.self)!.names()`)
+    /// whose key is not a plain type (`[String]`): its `_factory` edge is read, and the warning says
+    /// why no implementation is written (eidch-ios-wallet's `preferredUserLocales().compactMap { … }`).
+    @Test func aValueMadeByAnotherValuesMethodSaysWhyItHasNoImplementation() {
+        #expect(
+            ImportPatternTests.imported(
+                """
+                final class Source { func names() -> [String] { [] } }
+                final class A: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Source.self) { _ in Source() }
+                        container.register([String].self) { r in r.resolve(Source.self)!.names() }
+                    }
+                }
+                """) == """
+                    registrations:
+                      # App.swift:4
+                      - provides: Source
+                        lifetime: graph
+                      # App.swift:5
+                      # built by a method of another registration's object; no implementation to name
+                      - provides: "[String]"
+                        implementation: FILL_IN
+                        lifetime: graph
+                        dependencies:
+                          _factory: Source
+                    5:9: warning: '[String]': it is made by a method of another registration's value (its `_factory` dependency), so no type it builds is written; fill in 'FILL_IN'
+                    """)
     }
 }

@@ -294,11 +294,13 @@ struct ManifestAssembler {
                 return only
             }
             guard !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil else { return nil }
-            if !reading.findings.contains(where: { $0.severity == .warning }) {
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .warning, "'\(subject)': which type it builds is not written in the factory; fill in '\(placeholder)'",
-                        at: registration.location))
+            // Said once: by the reading's own warning, or its info that the product is a constant.
+            if !reading.isConstant, !reading.findings.contains(where: { $0.severity == .warning }) {
+                let message =
+                    reading.isMadeByObject
+                    ? "'\(subject)': it is made by a method of another registration's value (its `_factory` dependency), so no type it builds is written; fill in '\(placeholder)'"
+                    : "'\(subject)': which type it builds is not written in the factory; fill in '\(placeholder)'"
+                findings.append(Diagnostic(.swiftImport, .warning, message, at: registration.location))
             }
             return TypeReference(.nominal([.init(placeholder)]), at: registration.location)
         }

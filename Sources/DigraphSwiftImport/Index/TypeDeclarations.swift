@@ -95,6 +95,11 @@ struct TypeDeclarations {
         while let name = next.popLast() {
             guard found.insert(name).inserted else { continue }
             next += inheritedTypes[name] ?? []
+            // `typealias Routes = ClosableRoutes & VersionEnforcementRoutes`: conforming to the alias
+            // is conforming to each protocol it composes.
+            if let aliased = typealiases[name] {
+                next += aliased.split(separator: "&").map { FactoryCatalogue.lastName(String($0).trimmingCharacters(in: .whitespaces)) }
+            }
         }
         return found
     }

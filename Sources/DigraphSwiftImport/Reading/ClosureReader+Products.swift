@@ -61,7 +61,19 @@ extension ClosureReader {
             reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
-        case .lazy, .literal, .unknown, .resolver:
+        case .lazy, .literal, .unknown, .resolver, .element:
+            // `self { 5 }`, `{ _ in .iso8601 }`: a constant, read in full. Nothing in the container
+            // builds it, so nothing is missing from the graph; only a manifest cannot hold the value.
+            // Its lifetime stays as written.
+            if unwrapped.castType == nil, SwiftExpressions.isConstant(unwrapped.core) {
+                reading.isUnread = true
+                reading.isConstant = true
+                finding(
+                    .info,
+                    "it returns the constant `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it",
+                    at: Syntax(expression))
+                return
+            }
             reading.isUnread = unwrapped.castType == nil
             if let cast = unwrapped.castType {
                 reading.implementation = cast
@@ -190,6 +202,11 @@ extension ClosureReader {
             warn(
                 "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it",
                 at: node)
+        case .element(let name, let position):
+            finding(
+                .info,
+                "parameter '\(label)' is given `\(name)`, element \(position + 1) of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out",
+                at: node)
         case .resolver(let name):
             warn(
                 "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
@@ -251,8 +268,8 @@ extension ClosureReader {
                         Suppression(
                             code: Located(.argumentMismatch, at: location),
                             reason:
-                                "Factory's ParameterFactory: the compiler checks the parameter passed (`\(SwiftExpressions.quoted(passed, limit: 40))`)"
-                        )
+                                "Factory's ParameterFactory: the compiler checks the parameter passed (`\(SwiftExpressions.quoted(passed, limit: 40))`)",
+                            isImplied: true)
                     ]
                 } else {
                     unread += 1

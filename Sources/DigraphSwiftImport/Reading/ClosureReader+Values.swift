@@ -25,6 +25,7 @@ extension ClosureReader {
             let name = reference.baseName.text
             if let argument = argumentName(name) { return .argument(argument) }
             if let literal = literalAliases[name] { return .literal(literal) }
+            if let position = options.argumentElements[name] { return .element(name, position: position) }
             if let local = locals[name] {
                 if case .service(let site, let optional) = local { return .service(site, isOptional: optional && !unwrapped.isForced) }
                 if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }

@@ -23,6 +23,10 @@ struct ClosureReader {
         var argumentNames: [String] = []
         /// The registered type: what `.init(…)` alone builds (Swift infers it from the closure's return type).
         var productType: String?
+        /// Closure parameters that each stand for one element of the runtime argument, a tuple the
+        /// closure takes apart (`ParameterFactory<(Credential, Router), VM> { VM($0, router: $1) }`),
+        /// by position.
+        var argumentElements: [String: Int] = [:]
     }
 
     /// The file being read: a helper's body is read in its own file.
@@ -71,6 +75,8 @@ struct ClosureReader {
         case captured(String)
         /// The resolver itself, handed to the object (a service locator): what it resolves later is invisible.
         case resolver(String)
+        /// One element of a runtime argument that is a tuple: a manifest passes arguments whole.
+        case element(String, position: Int)
         case unknown(String)
     }
 
@@ -487,9 +493,12 @@ struct ClosureReader {
                 reading.properties.append(item)
             } else {
                 reading.dependencies.append(item)
-                warn(
-                    "it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)",
-                    at: site.node)
+                // An unread product is already a warning that asks for its dependencies: one is enough.
+                if !reading.isUnread {
+                    warn(
+                        "it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)",
+                        at: site.node)
+                }
                 reading.notes.append("\(item.label): resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label")
             }
         }

@@ -202,6 +202,44 @@ enum SwiftExpressions {
         return (base.trimmedDescription, base)
     }
 
+    /// A value written out in full, that nothing in the container builds: a literal (`5`, `"host"`,
+    /// `#"^did:.*"#`, `nil`), an enum case (`.iso8601`, `.networkResponse(200, Sample.data)`,
+    /// `CredentialFormat.vcSdJwt`), arithmetic on constants (`60 * 2`), an array, dictionary or tuple
+    /// of constants, or a closure that calls nothing (`{ _ in .never }`).
+    static func isConstant(_ expression: ExprSyntax) -> Bool {
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+            || expression.is(NilLiteralExprSyntax.self) || expression.is(RegexLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            return string.segments.allSatisfy { segment in
+                segment.as(ExpressionSegmentSyntax.self).map { $0.expressions.allSatisfy { isConstant($0.expression) } } ?? true
+            }
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = access.base else { return true }
+            return typeName(base) != nil && access.declName.baseName.text.first?.isLowercase == true
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `.networkResponse(200, data)`: an enum case with associated values.
+            guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil, call.trailingClosure == nil else { return false }
+            return call.arguments.allSatisfy { isConstant($0.expression) }
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self) { return isConstant(prefix.expression) }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequence.elements.allSatisfy { $0.is(BinaryOperatorExprSyntax.self) || isConstant($0) }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self) { return tuple.elements.allSatisfy { isConstant($0.expression) } }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { isConstant($0.expression) } }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return true }
+            return elements.allSatisfy { isConstant($0.key) && isConstant($0.value) }
+        }
+        if let closure = expression.as(ClosureExprSyntax.self) { return calls(in: closure.statements).isEmpty }
+        return false
+    }
+
     /// The text of a string literal without interpolation, else nil.
     static func stringLiteral(_ expression: ExprSyntax) -> String? {
         guard let literal = expression.as(StringLiteralExprSyntax.self),

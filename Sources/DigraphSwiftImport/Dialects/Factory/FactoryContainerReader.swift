@@ -216,11 +216,19 @@ struct FactoryContainerReader {
         var argumentNames: [String] = []
         var argumentTypes: [String: String] = [:]
         var options = ClosureReader.Options(factoryContainer: definition.container, productType: definition.type)
+        var takesTupleApart = false
         if let parameter = definition.parameter {
             let name = Self.parameterName(of: closure)
-            options.argumentNames = [name]
             argumentNames = [Self.argumentLabel(name)]
             argumentTypes[argumentNames[0]] = parameter
+            if let elements = Self.elementNames(of: closure, taking: parameter) {
+                options.argumentElements = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($1, $0) })
+                argumentNames = ["parameter"]
+                argumentTypes = ["parameter": parameter]
+                takesTupleApart = true
+            } else {
+                options.argumentNames = [name]
+            }
         }
         var reader = ClosureReader(file: closureFile, declarations: declarations, subject: subject, options: options)
         reader.read(closure: closure, takesResolver: false)
@@ -234,6 +242,8 @@ struct FactoryContainerReader {
         }
         reading.isolation = reading.isolation ?? definition.isolation
         reading.notes += notes
+        // Its elements are used, each as the manifest cannot say.
+        if takesTupleApart { reading.argumentsNamed.insert("parameter") }
         return RegistrationFinder.Found(
             keys: [(definition.type, location)], name: definition.name, lifetime: lifetime, reading: reading,
             argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
@@ -297,6 +307,39 @@ struct FactoryContainerReader {
     private static func isPlaceholder(_ product: ExprSyntax) -> Bool {
         guard let call = chain(product).root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) else { return false }
         return callee == "promised" || closure(of: call).map(returnsNil) == true
+    }
+
+    /// The closure's names for the elements of a tuple parameter it takes apart: `{ credential, router
+    /// in … }`, or `$0`, `$1` … when it uses `$1`; nil when it takes the parameter whole.
+    private static func elementNames(of closure: ClosureExprSyntax, taking parameter: String) -> [String]? {
+        guard let arity = tupleArity(parameter), arity > 1 else { return nil }
+        let names = SwiftExpressions.parameterNames(of: closure)
+        if names.count == arity { return names }
+        guard names.isEmpty,
+            closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .dollarIdentifier("$1") })
+        else { return nil }
+        return (0..<arity).map { "$\($0)" }
+    }
+
+    /// `(Credential, router: Router)` → 2; nil for anything that is not a tuple (`(A) -> B`, `Int`).
+    static func tupleArity(_ type: String) -> Int? {
+        guard type.hasPrefix("("), type.hasSuffix(")") else { return nil }
+        var depth = 0
+        var commas = 0
+        var previous: Character = " "
+        for (offset, character) in type.enumerated() {
+            defer { previous = character }
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ">" where previous == "-": break
+            case ")", "]", ">": depth -= 1
+            case "," where depth == 1: commas += 1
+            default: break
+            }
+            // The first parenthesis closes before the end: `(A) -> (B)` is a function type.
+            if depth == 0, offset < type.count - 1 { return nil }
+        }
+        return commas + 1
     }
 
     /// A parameter factory's closure parameter: `{ id in … }`, or `$0`.
@@ -391,26 +434,42 @@ struct FactoryContainerReader {
 
     // MARK: Uses outside the factories
 
-    /// What a built type inherits resolves for it: uses written in a protocol extension it conforms to
-    /// (`extension BaseRepository { var monitor: Monitor { Container.shared.monitor() } }`) or in a
-    /// superclass, owned again by each built type below, as they were read there (lazy in a
-    /// computed property or a method). A use in a type that is itself built stays that type's.
-    private func inheritedUses(_ uses: [FactoryUseWalker.Use], builtBy built: [String: [Int]]) -> [FactoryUseWalker.Use] {
+    /// The built types below each supertype no factory builds itself (a protocol, a superclass),
+    /// whose code they inherit.
+    private static func heirs(builtBy built: [String: [Int]], _ declarations: TypeDeclarations) -> [String: [String]] {
         var heirs: [String: [String]] = [:]
         for type in built.keys.sorted() {
             for supertype in declarations.supertypes(of: type) where built[supertype] == nil { heirs[supertype, default: []].append(type) }
         }
-        guard !heirs.isEmpty else { return [] }
-        var inherited: [FactoryUseWalker.Use] = []
-        for use in uses {
-            guard let owner = use.owner, let types = heirs[owner] else { continue }
-            for type in types {
+        return heirs
+    }
+
+    /// What a built type inherits resolves for it: uses written in a protocol extension it conforms to
+    /// (`extension BaseRepository { var monitor: Monitor { Container.shared.monitor() } }`) or in a
+    /// superclass, owned again by each built type below, as they were read there (lazy in a
+    /// computed property or a method). A use in a type that is itself built stays that type's.
+    private static func inheritedUses(_ uses: [FactoryUseWalker.Use], heirs: [String: [String]]) -> [FactoryUseWalker.Use] {
+        uses.flatMap { use -> [FactoryUseWalker.Use] in
+            guard let owner = use.owner, let types = heirs[owner] else { return [] }
+            return types.map { type in
                 var own = use
                 own.owner = type
-                inherited.append(own)
+                return own
             }
         }
-        return inherited
+    }
+
+    /// The same for the helpers a supertype's code calls and the types it builds (a router's
+    /// `extension PresentationRoutes where Self: RouterProtocol` building a screen's module).
+    private static func inheritedCalls(_ calls: [FactoryUseWalker.HelperCall], heirs: [String: [String]]) -> [FactoryUseWalker.HelperCall] {
+        calls.flatMap { call -> [FactoryUseWalker.HelperCall] in
+            guard let owner = call.owner, let types = heirs[owner] else { return [] }
+            return types.map { type in
+                var own = call
+                own.owner = type
+                return own
+            }
+        }
     }
 
     /// How many static helpers deep a built type's call is followed (`Function.neverCalled()` calling
@@ -458,7 +517,9 @@ struct FactoryContainerReader {
         var edges = Set(uses.compactMap { use in use.owner.map { Edge(owner: $0, definition: use.definition) } })
         var followed: [FactoryUseWalker.Use] = []
         for call in calls {
-            guard let owner = call.owner, built[owner] != nil, built[call.type] == nil else { continue }
+            // A registered type reached by a static helper or `.shared` is its own registration; one built
+            // here (`DetailModule(id:)`) resolves what building it resolves, registered or not.
+            guard let owner = call.owner, built[owner] != nil, built[call.type] == nil || call.builds else { continue }
             var seen = Set<Method>()
             var frontier = [Method(type: call.type, name: call.method)]
             for depth in 0... {
@@ -473,7 +534,12 @@ struct FactoryContainerReader {
                     break
                 }
                 for method in frontier {
-                    for use in usesIn[method] ?? [] where edges.insert(Edge(owner: owner, definition: use.definition)).inserted {
+                    // The defaults of the initializer this call passes values for do not run.
+                    let passed = depth == 0 && call.builds ? call.labels : []
+                    for use in usesIn[method] ?? []
+                    where !(use.defaultFor.map(passed.contains) ?? false)
+                        && edges.insert(Edge(owner: owner, definition: use.definition)).inserted
+                    {
                         var own = use
                         own.owner = owner
                         own.isLazy = true
@@ -491,7 +557,9 @@ struct FactoryContainerReader {
     private func suppressions(of use: FactoryUseWalker.Use) -> [Suppression] {
         guard use.passes else { return [] }
         return [
-            Suppression(code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed")
+            Suppression(
+                code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed",
+                isImplied: true)
         ]
     }
 
@@ -508,12 +576,20 @@ struct FactoryContainerReader {
             uses += walker.uses
             calls += walker.helperCalls
         }
+        let heirs = Self.heirs(builtBy: built, declarations)
+        calls += Self.inheritedCalls(calls, heirs: heirs)
         uses += helperUses(calls: calls, uses: uses, builtBy: built)
-        uses += inheritedUses(uses, builtBy: built)
+        uses += Self.inheritedUses(uses, heirs: heirs)
         for use in uses {
             let definition = catalogue.definitions[use.definition]
             if let owner = use.owner, let holders = built[owner] {
                 for holder in holders {
+                    // A default the holder's own construction passes a value for never runs there.
+                    if let label = use.defaultFor, found[holder].reading.implementation.map(FactoryCatalogue.lastName) == owner,
+                        found[holder].reading.constructionLabels?.contains(label) == true
+                    {
+                        continue
+                    }
                     let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
                     found[holder].reading.dependencies.append(
                         ClosureReading.Item(

@@ -17,6 +17,9 @@ final class FactoryUseWalker: SyntaxVisitor {
         var passes = false
         /// The function the use is written in, for a static helper's uses.
         var function: String? = nil
+        /// The initializer parameter whose default value it is (`init(router: R = Container.shared.router())`):
+        /// it runs only when a call leaves that parameter out.
+        var defaultFor: String? = nil
     }
 
     /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
@@ -30,6 +33,8 @@ final class FactoryUseWalker: SyntaxVisitor {
 
         /// Builds the type (`Model()`) rather than reading its shared instance or calling a method.
         var builds = false
+        /// A build's argument labels: the initializer defaults it passes a value for never run.
+        var labels: Set<String> = []
 
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
@@ -137,7 +142,7 @@ final class FactoryUseWalker: SyntaxVisitor {
                 helperCalls.append(
                     HelperCall(
                         type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                        location: file.location(of: node), builds: true))
+                        location: file.location(of: node), builds: true, labels: Set(node.arguments.compactMap { $0.label?.text })))
             }
             return .visitChildren
         }
@@ -145,7 +150,7 @@ final class FactoryUseWalker: SyntaxVisitor {
             Use(
                 definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
-                function: Self.function(around: Syntax(node))))
+                function: Self.function(around: Syntax(node)), defaultFor: Self.initializerDefault(around: Syntax(node))))
         return .visitChildren
     }
 
@@ -159,6 +164,14 @@ final class FactoryUseWalker: SyntaxVisitor {
         else { return nil }
         let type = FactoryCatalogue.lastName(name)
         return catalogue.containers.contains(type) ? nil : type
+    }
+
+    /// The label of the initializer parameter whose default value holds `node`, if it is in one.
+    private static func initializerDefault(around node: Syntax) -> String? {
+        guard let parameter = node.ancestorOrSelf(where: { $0.is(FunctionParameterSyntax.self) })?.as(FunctionParameterSyntax.self),
+            parameter.defaultValue != nil, parameter.parent?.parent?.parent?.parent?.is(InitializerDeclSyntax.self) == true
+        else { return nil }
+        return parameter.firstName.text
     }
 
     private static func function(around node: Syntax) -> String? {
@@ -189,8 +202,13 @@ final class FactoryUseWalker: SyntaxVisitor {
             if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
             if parent.is(InitializerDeclSyntax.self) { return false }
             if let variable = parent.as(VariableDeclSyntax.self) {
-                return variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" }
-                    || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
+                let isDeferred = variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" }
+                // A local (`let viewModel = …` in an `init`) runs where its block runs.
+                if parent.parent?.is(CodeBlockItemSyntax.self) == true, !isDeferred {
+                    current = parent.parent
+                    continue
+                }
+                return isDeferred || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
             }
             if parent.is(MemberBlockItemSyntax.self) { return true }
             current = parent.parent
