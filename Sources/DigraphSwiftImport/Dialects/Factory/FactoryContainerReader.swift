@@ -444,28 +444,17 @@ struct FactoryContainerReader {
         return heirs
     }
 
-    /// What a built type inherits resolves for it: uses written in a protocol extension it conforms to
+    /// What a built type inherits does for it: uses written in a protocol extension it conforms to
     /// (`extension BaseRepository { var monitor: Monitor { Container.shared.monitor() } }`) or in a
-    /// superclass, owned again by each built type below, as they were read there (lazy in a
-    /// computed property or a method). A use in a type that is itself built stays that type's.
-    private static func inheritedUses(_ uses: [FactoryUseWalker.Use], heirs: [String: [String]]) -> [FactoryUseWalker.Use] {
-        uses.flatMap { use -> [FactoryUseWalker.Use] in
-            guard let owner = use.owner, let types = heirs[owner] else { return [] }
+    /// superclass, and the helpers that code calls and the types it builds (a router's `extension
+    /// PresentationRoutes where Self: RouterProtocol` building a screen's module), owned again by
+    /// each built type below, as they were read there (lazy in a computed property or a method).
+    /// What a type that is itself built does stays that type's.
+    private static func inherited<Item: FactoryUseWalker.Owned>(_ items: [Item], heirs: [String: [String]]) -> [Item] {
+        items.flatMap { item -> [Item] in
+            guard let owner = item.owner, let types = heirs[owner] else { return [] }
             return types.map { type in
-                var own = use
-                own.owner = type
-                return own
-            }
-        }
-    }
-
-    /// The same for the helpers a supertype's code calls and the types it builds (a router's
-    /// `extension PresentationRoutes where Self: RouterProtocol` building a screen's module).
-    private static func inheritedCalls(_ calls: [FactoryUseWalker.HelperCall], heirs: [String: [String]]) -> [FactoryUseWalker.HelperCall] {
-        calls.flatMap { call -> [FactoryUseWalker.HelperCall] in
-            guard let owner = call.owner, let types = heirs[owner] else { return [] }
-            return types.map { type in
-                var own = call
+                var own = item
                 own.owner = type
                 return own
             }
@@ -577,9 +566,9 @@ struct FactoryContainerReader {
             calls += walker.helperCalls
         }
         let heirs = Self.heirs(builtBy: built, declarations)
-        calls += Self.inheritedCalls(calls, heirs: heirs)
+        calls += Self.inherited(calls, heirs: heirs)
         uses += helperUses(calls: calls, uses: uses, builtBy: built)
-        uses += Self.inheritedUses(uses, heirs: heirs)
+        uses += Self.inherited(uses, heirs: heirs)
         for use in uses {
             let definition = catalogue.definitions[use.definition]
             if let owner = use.owner, let holders = built[owner] {

@@ -5,7 +5,13 @@ import SwiftSyntax
 /// (`@Injected(\.api)`, `@LazyInjected`, `@InjectedObject`…) and resolving calls, each with the
 /// type that holds it, its isolation, and whether it resolves while the holder is built.
 final class FactoryUseWalker: SyntaxVisitor {
-    struct Use {
+    /// What is written in a type's code: a built type inherits it from its supertypes.
+    protocol Owned {
+        /// The type the code is written in (nil at the top level or in a free function).
+        var owner: String? { get set }
+    }
+
+    struct Use: Owned {
         var definition: Int
         var label: String
         var isLazy: Bool
@@ -23,7 +29,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
-    struct HelperCall {
+    struct HelperCall: Owned {
         var type: String
         var method: String
         var owner: String?
