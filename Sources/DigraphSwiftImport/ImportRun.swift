@@ -22,7 +22,8 @@ struct ImportRun {
         },
         Pass(
             name: "eager edges",
-            why: "a resolve the registering code made and a registration captured is an eager edge, and one in a helper a factory calls is its dependency: neither is an app resolve"
+            why:
+                "a resolve the registering code made and a registration captured is an eager edge, and one in a helper a factory calls is its dependency: neither is an app resolve"
         ) {
             $0.dropCapturedResolves()
         },
@@ -115,7 +116,14 @@ struct ImportRun {
     }
 
     private mutating func learnDialects() {
-        dialectOfFile = files.map { file in dialectTypes.firstIndex { $0.speaks(file) } ?? dialectTypes.count - 1 }
+        // The last dialect (hand-rolled) speaks every file: it is the one left when no library's does,
+        // by the file's imports or through the app's own types.
+        let declarations = declarations
+        let libraries = dialectTypes.indices.dropLast()
+        dialectOfFile = files.map { file in
+            libraries.first { dialectTypes[$0].speaks(file) } ?? libraries.first { dialectTypes[$0].speaksThrough(file, declarations: declarations) }
+                ?? dialectTypes.count - 1
+        }
         dialects = dialectTypes.indices.map { index in
             let speakers = files.indices.filter { dialectOfFile[$0] == index }.map { files[$0] }
             return dialectTypes[index].init(learningFrom: speakers, declarations: declarations, stated: stated)

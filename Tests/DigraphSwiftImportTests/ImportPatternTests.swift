@@ -1104,4 +1104,47 @@ struct ContainerDeclarationTests {
                     5:9: warning: '[String]': it is made by a method of another registration's value (its `_factory` dependency), so no type it builds is written; fill in 'FILL_IN'
                     """)
     }
+
+    /// begin-a-gain/ajunggan-ios: `DIContainer` holds Swinject's `Container` and a generic
+    /// `resolve<T>() -> T { container.resolve() }`; another file, importing no DI library, extends
+    /// it with `container.register(…)`. That file speaks Swinject through the type it extends (no
+    /// "read by its shape" warning), and the generic function's own resolve is plumbing, typed at
+    /// each call (no "names no type" warning). An app declaring its own `Container` keeps the old
+    /// reading: digraph cannot tell which `register` it is.
+    @Test func aFileExtendingATypeThatHoldsSwinjectsContainerSpeaksSwinject() {
+        let container = """
+            import Swinject
+            public struct DIContainer {
+                public let container: Container
+                public static let shared = DIContainer()
+                private init() { self.container = Container() }
+                public func resolve<T>() -> T { container.resolve() }
+            }
+            public extension Resolver {
+                func resolve<T>() -> T { resolve(T.self)! }
+            }
+            """
+        let registrations = """
+            import Domain
+            extension DIContainer {
+                func register() {
+                    container.register(Api.self) { _ in Api() }
+                    container.register(Repository.self) { resolver in
+                        let api: Api = resolver.resolve()
+                        return Repository(api: api)
+                    }
+                }
+            }
+            final class Api {}
+            final class Repository { init(api: Api) {} }
+            """
+        let result = SwiftImporter.run(sources: [("DIContainer.swift", container, nil), ("DIContainer+App.swift", registrations, nil)])
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.written(as: .yaml, command: "t").contains("  - provides: Repository\n    lifetime: graph\n    dependencies:\n      api: Api\n"))
+        let own = SwiftImporter.run(sources: [
+            ("DIContainer.swift", container, nil), ("DIContainer+App.swift", registrations, nil),
+            ("Container.swift", "final class Container {}\n", nil),
+        ])
+        #expect(own.findings.contains { $0.message.contains("reads its calls by their shape") }, "\(own.findings)")
+    }
 }

@@ -10,6 +10,10 @@ protocol Dialect {
     /// Whether a file speaks it, from what the file imports. Asked once per file, in the order of
     /// the dialect list; the first that says yes is the file's dialect.
     static func speaks(_ file: SwiftFile) -> Bool
+    /// Whether a file that imports none of the libraries speaks it through the app's own types: it
+    /// extends one that holds the library's container. Asked only when no dialect speaks the file
+    /// by its imports.
+    static func speaksThrough(_ file: SwiftFile, declarations: TypeDeclarations) -> Bool
     /// What it learns from the files that speak it (a container's declared methods, wrappers),
     /// with the sources' declarations and what `.digraph.yml` states.
     init(learningFrom files: [SwiftFile], declarations: TypeDeclarations, stated: [ContainerMethodStatement])
@@ -39,6 +43,8 @@ protocol Dialect {
 }
 
 extension Dialect {
+    static func speaksThrough(_ file: SwiftFile, declarations: TypeDeclarations) -> Bool { false }
+
     static var examples: [DialectExample] { [] }
     var containerAPI: ContainerAPI { ContainerAPI() }
     var registerIsSwinjects: Bool { false }

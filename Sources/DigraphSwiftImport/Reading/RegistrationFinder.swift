@@ -224,7 +224,9 @@ final class RegistrationFinder: SyntaxVisitor {
         // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
         if site.type == nil, site.name == nil, site.problem != nil, !site.isInferred { return }
         guard site.type != nil || castType != nil || site.name != nil else {
-            if site.isInferred {
+            // `func resolve<T>() -> T { container.resolve() }`: the app's generic plumbing, typed at
+            // each call of the function (ResolveHelpers), never here.
+            if site.isInferred, !Self.returnsGenericParameter(node) {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
@@ -259,13 +261,25 @@ final class RegistrationFinder: SyntaxVisitor {
 
     /// `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the type the function returns.
     private func returnType(of node: Syntax) -> TypeSyntax? {
+        guard let function = Self.functionReturning(node), function.genericParameterClause == nil else { return nil }
+        return function.signature.returnClause?.type
+    }
+
+    /// The function whose value `node` is: `return node`, or the single expression of its body.
+    private static func functionReturning(_ node: Syntax) -> FunctionDeclSyntax? {
         let returned =
             node.parent?.is(ReturnStmtSyntax.self) == true
             || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
-        guard returned, let function = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
-            function.genericParameterClause == nil
-        else { return nil }
-        return function.signature.returnClause?.type
+        guard returned else { return nil }
+        return node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self)
+    }
+
+    /// `node` is what a generic function returns as one of its generic parameters (`-> T`).
+    private static func returnsGenericParameter(_ node: Syntax) -> Bool {
+        guard let function = functionReturning(node), let generics = function.genericParameterClause,
+            let returned = function.signature.returnClause?.type.trimmedDescription
+        else { return false }
+        return generics.parameters.contains { $0.name.text == returned }
     }
 
     /// The type of a value passed as a runtime argument, where the source says it: a literal's, or

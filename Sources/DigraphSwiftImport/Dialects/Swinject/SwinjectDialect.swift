@@ -9,6 +9,20 @@ struct SwinjectDialect: Dialect {
     /// The one place a file's import of Swinject is looked at.
     static func speaks(_ file: SwiftFile) -> Bool { file.imports("Swinject") }
 
+    /// `extension DIContainer { func register() { container.register(Api.self) { … } } }` in a file
+    /// that does not import Swinject, where `DIContainer` (declared elsewhere) holds `let container:
+    /// Container` and the app declares no `Container` of its own: Swift lets the file call members
+    /// of Swinject's type without importing it, so `register` there is Swinject's.
+    static func speaksThrough(_ file: SwiftFile, declarations: TypeDeclarations) -> Bool {
+        guard declarations.declaration(of: "Container") == nil else { return false }
+        return file.topLevelItems.contains { item in
+            guard let extended = item.item.as(ExtensionDeclSyntax.self),
+                let properties = declarations.declaration(of: extended.extendedType.trimmedDescription)?.propertyTypes.values
+            else { return false }
+            return properties.contains { ["Container", "Swinject.Container"].contains($0) }
+        }
+    }
+
     /// The app's own methods around Swinject's `register`, from the files that import Swinject.
     let wrappers: SwinjectWrappers
 
