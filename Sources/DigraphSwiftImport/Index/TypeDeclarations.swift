@@ -123,6 +123,15 @@ struct TypeDeclarations {
         return base.split(separator: ".").last.flatMap { types[String($0)] }
     }
 
+    /// The app's type a call builds, by its last name: `Model()`, `Model.init(…)`, `Module.Model(…)`,
+    /// `Box<Int>()`. Nil for a library's type (no declaration in the given paths) or any other call.
+    func typeBuilt(by call: FunctionCallExprSyntax) -> String? {
+        var called = call.calledExpression
+        if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { called = base }
+        guard let name = SwiftExpressions.typeName(called), declaration(of: name) != nil else { return nil }
+        return FactoryCatalogue.lastName(name)
+    }
+
     /// `Dependencies` written inside `enum ProfileModule` (or an extension of it) is
     /// `ProfileModule.Dependencies` when that type declares one: the compiler looks in the
     /// enclosing types first, innermost out.

@@ -41,6 +41,11 @@ struct RegistrationOrder {
     /// How deep the walk follows calls; deeper chains keep source order.
     static let maximumDepth = 64
 
+    /// How a message leaving registrations out counts them: "its registration is", "its 3 registrations are".
+    static func itsRegistrations(_ count: Int) -> String {
+        count == 1 ? "its registration is" : "its \(count) registrations are"
+    }
+
     init(found: [RegistrationFinder.Found], files: [SwiftFile]) {
         var work = Work(found: found, index: FunctionIndex(files: files))
         let partition = work.partitionApps()
@@ -187,7 +192,7 @@ struct RegistrationOrder {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .info,
-                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reachedOne == nil ? ", taken to be the app's as the largest" : "")): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the app's graph",
+                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reachedOne == nil ? ", taken to be the app's as the largest" : "")): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
                             at: owner.location))
                 }
                 guard !own.isEmpty else { continue }
@@ -215,7 +220,7 @@ struct RegistrationOrder {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .info,
-                        "'\(name)' is test code (\(first.file)): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") a test's container, left out of the app's graph and checked on its own",
+                        "'\(name)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(offsets.count)) a test's container, left out of the app's graph and checked on its own",
                         at: index.owner(of: first)?.location ?? first))
             }
         }
@@ -264,7 +269,7 @@ struct RegistrationOrder {
             findings.append(
                 Diagnostic(
                     .swiftImport, .info,
-                    "'\(name)' \(why): \(offsets.count == 1 ? "its registration is" : "its \(offsets.count) registrations are") left out of the graph",
+                    "'\(name)' \(why): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the graph",
                     at: index.owner(of: found[offsets[0]].location)!.location))
         }
 

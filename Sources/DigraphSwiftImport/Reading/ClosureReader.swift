@@ -194,11 +194,7 @@ struct ClosureReader {
         var built: [(type: String, isLazy: Bool)] = []
         var position: [String: Int] = [:]
         for call in SwiftExpressions.calls(in: closure.statements) {
-            var called = call.calledExpression
-            if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { called = base }
-            guard let name = SwiftExpressions.typeName(called), declarations.declaration(of: name) != nil else { continue }
-            let type = FactoryCatalogue.lastName(name)
-            guard type != productName else { continue }
+            guard let type = declarations.typeBuilt(by: call), type != productName else { continue }
             let isLazy = Syntax(call).parent?.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) })?.id != Syntax(closure).id
             if let earlier = position[type] {
                 built[earlier].isLazy = built[earlier].isLazy && isLazy

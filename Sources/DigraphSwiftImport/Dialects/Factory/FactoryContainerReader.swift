@@ -35,6 +35,7 @@ struct FactoryContainerReader {
         guard !catalogue.isEmpty else { return }
         let (overrides, defaultScopes) = configurations()
         var built: [String: [Int]] = [:]
+        var builtLazily = Set<BuiltBy>()
         var registered = Set<Int>()
         for (index, definition) in catalogue.definitions.enumerated() {
             guard let registration = registration(definition, overrides: overrides[index] ?? [], defaultScope: defaultScopes[definition.container]) else {
@@ -51,15 +52,15 @@ struct FactoryContainerReader {
             found.append(registration)
         }
         sharedSingletons()
-        readUses(builtBy: built, registered: registered)
+        readUses(builtBy: built, lazily: builtLazily, registered: registered)
     }
 
-    /// A type a factory builds inside a closure of its own: what building it resolves is lazy there.
+    /// A type a registration's factory builds: inside a closure of its own, what building it
+    /// resolves is lazy there.
     private struct BuiltBy: Hashable {
         var type: String
         var holder: Int
     }
-    private var builtLazily = Set<BuiltBy>()
 
     // MARK: Registrations
 
@@ -322,24 +323,9 @@ struct FactoryContainerReader {
     }
 
     /// `(Credential, router: Router)` → 2; nil for anything that is not a tuple (`(A) -> B`, `Int`).
-    static func tupleArity(_ type: String) -> Int? {
-        guard type.hasPrefix("("), type.hasSuffix(")") else { return nil }
-        var depth = 0
-        var commas = 0
-        var previous: Character = " "
-        for (offset, character) in type.enumerated() {
-            defer { previous = character }
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ">" where previous == "-": break
-            case ")", "]", ">": depth -= 1
-            case "," where depth == 1: commas += 1
-            default: break
-            }
-            // The first parenthesis closes before the end: `(A) -> (B)` is a function type.
-            if depth == 0, offset < type.count - 1 { return nil }
-        }
-        return commas + 1
+    private static func tupleArity(_ type: String) -> Int? {
+        guard case .tuple(let elements)? = try? TypeExpressionParser.parse(type) else { return nil }
+        return elements.count
     }
 
     /// A parameter factory's closure parameter: `{ id in … }`, or `$0`.
@@ -554,7 +540,7 @@ struct FactoryContainerReader {
 
     /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that
     /// registration's dependencies; anywhere else they are the app's resolves.
-    private mutating func readUses(builtBy built: [String: [Int]], registered: Set<Int>) {
+    private mutating func readUses(builtBy built: [String: [Int]], lazily builtLazily: Set<BuiltBy>, registered: Set<Int>) {
         var labels: [Int: UniqueLabels] = [:]
         var uses: [FactoryUseWalker.Use] = []
         var calls: [FactoryUseWalker.HelperCall] = []

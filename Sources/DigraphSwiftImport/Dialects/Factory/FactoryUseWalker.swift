@@ -161,15 +161,9 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     /// `Model()`, `Model.init(…)`: a type of the app's built here (what building it resolves, the
-    /// code around reaches too).
+    /// code around reaches too); a container is not one.
     private func builtType(_ call: FunctionCallExprSyntax) -> String? {
-        var called = call.calledExpression
-        if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { called = base }
-        guard called.is(DeclReferenceExprSyntax.self) || called.is(MemberAccessExprSyntax.self), let name = SwiftExpressions.typeName(called),
-            declarations.declaration(of: name) != nil
-        else { return nil }
-        let type = FactoryCatalogue.lastName(name)
-        return catalogue.containers.contains(type) ? nil : type
+        declarations.typeBuilt(by: call).flatMap { catalogue.containers.contains($0) ? nil : $0 }
     }
 
     /// The label of the initializer parameter whose default value holds `node`, if it is in one.
