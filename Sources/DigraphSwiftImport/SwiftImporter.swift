@@ -42,9 +42,13 @@ public enum SwiftImporter {
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
         public var readSummary: String {
-            let resolves = manifest.registrations.reduce(manifest.resolves.count) { count, registration in
-                count + (registration.dependencies + registration.properties).filter { $0.service != nil }.count + (registration.aliasOf == nil ? 0 : 1)
-            }
+            let edges = manifest.registrations.flatMap { ($0.dependencies + $0.properties).filter { $0.service != nil } }
+            // A resolve made while a registered type is built is both its registration's edge and the
+            // app's own resolve (other code may build the type): one resolve in the source, counted once.
+            let edgeLocations = Set(edges.map(\.location))
+            let resolves =
+                edges.count + manifest.registrations.filter { $0.aliasOf != nil }.count
+                + manifest.resolves.filter { !edgeLocations.contains($0.location) }.count
             let unread = findings.filter { $0.code == .swiftImport && $0.severity != .info }.count + unreadable.count
             func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
             return "read \(counted(files.count, "Swift file")): \(counted(manifest.registrations.count, "registration")), \(counted(resolves, "resolve")), "

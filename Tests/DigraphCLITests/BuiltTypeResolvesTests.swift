@@ -186,4 +186,118 @@ struct BuiltTypeResolvesTests {
         #expect(plain.status == 0)
         #expect(!plain.stdout.contains("captive-dependency"), "\(plain.stdout)")
     }
+
+    /// canopas/splito's shape: an `@Inject` wrapper whose `init` calls the app's resolve helper
+    /// (declared in another file, read after the wrapper) with `Component.self`. Each wrapped
+    /// property of a registered type is a dependency of its registration, resolved as it is built;
+    /// a wrapper calling a generic function that resolves nothing (`@Defaulted`) is no resolve.
+    @Test func aWrapperResolvingThroughAHelperGivesTheBuiltTypeItsDependencies() throws {
+        let wrappers = """
+            @propertyWrapper
+            struct Inject<Component> {
+                private var component: Component
+                init() { component = appResolve(serviceType: Component.self) }
+                var wrappedValue: Component {
+                    get { component }
+                    set { component = newValue }
+                }
+            }
+
+            @propertyWrapper
+            struct Defaulted<Value> {
+                var wrappedValue: Value
+                init() { wrappedValue = fallback(Value.self) }
+            }
+
+            """
+        let helpers = """
+            import Swinject
+
+            final class Injector {
+                static let shared = Injector()
+                var assembler: Assembler!
+                func start() { assembler = Assembler([AppAssembly()]) }
+            }
+
+            func appResolve<S>(serviceType: S.Type) -> S {
+                Injector.shared.assembler.resolver.resolve(serviceType)!
+            }
+
+            func fallback<V>(_ type: V.Type) -> V { fatalError("no default for \\(type)") }
+
+            """
+        let app = """
+            import Swinject
+
+            final class Database {}
+            protocol Clock {}
+            final class Store {
+                @Inject private var database: Database
+            }
+            final class Repository {
+                @Inject var store: Store
+                @Inject var clock: Clock
+                @Defaulted var retries: Int
+            }
+
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Database.self) { _ in Database() }.inObjectScope(.container)
+                    container.register(Store.self) { _ in Store() }.inObjectScope(.container)
+                    container.register(Repository.self) { _ in Repository() }.inObjectScope(.container)
+                }
+            }
+
+            final class ViewModel {
+                @Inject var repository: Repository
+            }
+
+            """
+        func run(_ command: String) throws -> CLIRunner.Result {
+            try withApp(app) { folder in
+                try wrappers.write(to: folder.appendingPathComponent("Inject.swift"), atomically: true, encoding: .utf8)
+                try helpers.write(to: folder.appendingPathComponent("Resolving.swift"), atomically: true, encoding: .utf8)
+                return try CLIRunner.run([command, "."], directory: folder)
+            }
+        }
+        let checked = try run("check")
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:10:5: error: nothing provides 'Clock', needed by 'Repository' (parameter 'clock') [missing-binding]
+                App.swift:10:5: note: also needed by app code (resolved directly)
+                digraph: checked 3 registrations: 1 error, 0 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        let imported = try run("import")
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App.swift:17
+                  # 'database' is resolved while Store is built (App.swift:6)
+                  - provides: Store
+                    lifetime: singleton
+                    dependencies:
+                      database: Database
+                  # App.swift:18
+                  # 'store' is resolved while Repository is built (App.swift:9)
+                  # 'clock' is resolved while Repository is built (App.swift:10)
+                  - provides: Repository
+                    lifetime: singleton
+                    dependencies:
+                      store: Store
+                      clock: Clock
+
+                resolves:
+                  # App.swift:6
+                  - Database
+                  # App.swift:9
+                  - Store
+                  # App.swift:10
+                  - Clock
+                  # App.swift:23
+                  - Repository
+
+                """), "\(imported.stdout)")
+    }
 }

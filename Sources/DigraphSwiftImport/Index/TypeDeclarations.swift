@@ -66,6 +66,19 @@ struct TypeDeclarations {
     /// wrappers whose value is resolved by their generic parameter, so that a property they wrap
     /// (`@Inject var repo: Repo`) resolves its declared type.
     private(set) var injectingWrappers = Set<String>()
+    /// Property wrappers that may inject once the resolve helpers they call are known.
+    private var wrapperCandidates: [String: WrapperCandidate] = [:]
+
+    /// A property wrapper generic over `T` and wrapping a `T`: it resolves `T.self` itself, or calls
+    /// functions with `T.self` (or with nothing, Swift inferring `T`) that may be resolve helpers.
+    struct WrapperCandidate {
+        var resolves = false
+        var callees: [(name: String, passesGeneric: Bool)] = []
+
+        func injects(through helpers: ResolveHelpers) -> Bool {
+            resolves || callees.contains { callee in helpers.helpers[callee.name].map { ($0.key != nil) == callee.passesGeneric } == true }
+        }
+    }
     /// The types each type names in its inheritance clauses, its extensions' included (by last name):
     /// its superclass and the protocols it conforms to.
     private(set) var inheritedTypes: [String: [String]] = [:]
@@ -325,7 +338,12 @@ struct TypeDeclarations {
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
-        injectingWrappers.formUnion(collector.injectingWrappers)
+        // A wrapper may call a resolve helper another file declares: decided once both are known.
+        wrapperCandidates.merge(collector.wrapperCandidates) { first, _ in first }
+        for (name, candidate) in wrapperCandidates where candidate.injects(through: resolveHelpers) {
+            injectingWrappers.insert(name)
+            wrapperCandidates[name] = nil
+        }
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
@@ -341,7 +359,7 @@ struct TypeDeclarations {
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
-        var injectingWrappers: [String] = []
+        var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
@@ -434,24 +452,29 @@ struct TypeDeclarations {
         }
 
         /// A `@propertyWrapper` generic over `T` whose `wrappedValue` is a `T` (not a `T?`) and that
-        /// resolves `T.self` somewhere in its members: a miss cannot give a value, so it stops the
-        /// app, and a `missing-binding` error on a use rests on that.
-        static func isInjectingWrapper(_ attributes: AttributeListSyntax, generics: GenericParameterClauseSyntax?, members: MemberBlockSyntax) -> Bool {
+        /// resolves `T.self` somewhere in its members, itself or through a resolve helper
+        /// (`component = appResolve(serviceType: T.self)`): a miss cannot give a value, so it stops
+        /// the app, and a `missing-binding` error on a use rests on that. Nil for any other type.
+        static func wrapperCandidate(_ attributes: AttributeListSyntax, generics: GenericParameterClauseSyntax?, members: MemberBlockSyntax)
+            -> WrapperCandidate?
+        {
             guard let generics, generics.parameters.count == 1, let generic = generics.parameters.first?.name.text,
                 attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" })
-            else { return false }
+            else { return nil }
             let wrapsT = members.members.contains { member in
                 member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
                     $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "wrappedValue" && $0.typeAnnotation?.type.trimmedDescription == generic
                 } == true
             }
-            guard wrapsT else { return false }
-            return SwiftExpressions.calls(in: members).contains { call in
-                guard SwiftExpressions.callee(of: call)?.name == "resolve", let first = call.arguments.first?.expression,
-                    let (type, _) = SwiftExpressions.metatype(first)
-                else { return false }
-                return type == generic
+            guard wrapsT else { return nil }
+            var candidate = WrapperCandidate()
+            for call in SwiftExpressions.calls(in: members) {
+                guard let name = SwiftExpressions.callee(of: call)?.name else { continue }
+                let passesGeneric = call.arguments.contains { SwiftExpressions.metatype($0.expression)?.type == generic }
+                if name == "resolve", passesGeneric { return WrapperCandidate(resolves: true) }
+                if passesGeneric || call.arguments.isEmpty { candidate.callees.append((name, passesGeneric)) }
             }
+            return candidate.callees.isEmpty ? nil : candidate
         }
 
         private func parameters(of initializer: InitializerDeclSyntax) -> [Parameter] {
@@ -470,8 +493,8 @@ struct TypeDeclarations {
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .class, members: node.memberBlock, generics: node.genericParameterClause, inheritance: node.inheritanceClause)
-            if Self.isInjectingWrapper(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
-                injectingWrappers.append(node.name.text)
+            if let candidate = Self.wrapperCandidate(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
+                wrapperCandidates[node.name.text] = candidate
             }
             scope.append(node.name.text)
             return .visitChildren
@@ -481,8 +504,8 @@ struct TypeDeclarations {
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .struct, members: node.memberBlock, generics: node.genericParameterClause)
-            if Self.isInjectingWrapper(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
-                injectingWrappers.append(node.name.text)
+            if let candidate = Self.wrapperCandidate(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
+                wrapperCandidates[node.name.text] = candidate
             }
             scope.append(node.name.text)
             return .visitChildren

@@ -4,7 +4,8 @@ import SwiftSyntax
 /// What building a type resolves by itself, for Swinject and hand-rolled registrations: a resolve
 /// in one of its initializers or in a stored property's initial value (`let network =
 /// DIContainer.shared.resolve(Network.self)`), in its superclasses', and in those of a shared
-/// instance it reads there (`let session = Session.shared`, whose private `init` resolves). Each is
+/// instance it reads there (`let session = Session.shared`, whose private `init` resolves), and a
+/// property an injecting wrapper wraps (`@Inject var store: Store`). Each is
 /// a dependency of the registrations that build the type: resolved while the value is built, so
 /// at registration time for a value registered as it is built. The resolves stay the app's too,
 /// since other code may build the type.
@@ -84,6 +85,14 @@ struct BuiltTypeResolves {
         /// computed one does not.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let type = types.last, !node.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) else { return .skipChildren }
+            // `@Inject var store: Store`: the wrapper resolves as it is built, where the app's resolve
+            // of that property was recorded (RegistrationFinder).
+            for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) })
+            where declarations.injectingWrappers.contains(FactoryCatalogue.lastName(attribute.attributeName)) {
+                for binding in node.bindings where binding.typeAnnotation != nil {
+                    resolvesOf[type, default: []].append((file.location(of: attribute), binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text))
+                }
+            }
             for binding in node.bindings where binding.accessorBlock == nil {
                 guard let value = binding.initializer?.value else { continue }
                 read(Syntax(value), of: type, label: binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text)
