@@ -1075,6 +1075,81 @@ struct ContainerDeclarationTests {
                     """)
     }
 
+    /// eidch-ios-wallet's networking: a repository calls `network.request(…)` on the service it
+    /// holds; the method's `decoder:` default resolves, and Swift evaluates a default in the caller,
+    /// only where the call leaves it out (`fetch` does, `submit` does not). The method's body is the
+    /// service's own code, not the caller's. An enum case with values (`Endpoint.status(id:)`) builds
+    /// an `Endpoint`, whose computed `baseURL` resolves: a lazy edge of the repository too.
+    @Test func aHeldValuesMethodDefaultAndABuiltEnumsMembersResolveForTheCaller() {
+        let app = #"""
+            import FactoryKit
+            final class Decoder {}
+            final class Logger {}
+            enum Endpoint {
+                case status(id: Int)
+                case submit(body: String)
+                var baseURL: String { Container.shared.baseURL() }
+            }
+            struct NetworkService {
+                func request(_ endpoint: Endpoint, decoder: Decoder = Container.shared.decoder()) -> Int {
+                    _ = Container.shared.logger()
+                    return 0
+                }
+            }
+            struct Repository {
+                @Injected(\.network) private var network: NetworkService
+                func fetch() -> Int { network.request(Endpoint.status(id: 1)) }
+                func submit() -> Int { self.network.request(Endpoint.submit(body: ""), decoder: Decoder()) }
+            }
+            extension Container {
+                var baseURL: Factory<String> { self { "https://example.org" } }
+                var decoder: Factory<Decoder> { self { Decoder() } }
+                var logger: Factory<Logger> { self { Logger() } }
+                var network: Factory<NetworkService> { self { NetworkService() }.singleton }
+                var repository: Factory<Repository> { self { Repository() } }
+            }
+            """#
+        let head = """
+            registrations:
+              # App.swift:21
+              - provides: String
+                implementation: FILL_IN
+                name: baseURL
+              # App.swift:22
+              - provides: Decoder
+                name: decoder
+              # App.swift:23
+              - provides: Logger
+                name: logger
+              # App.swift:24
+              - provides: NetworkService
+                lifetime: singleton
+                name: network
+                dependencies:
+                  decoder: { type: Decoder, name: decoder, lazy: true }
+                  logger: { type: Logger, name: logger, lazy: true }
+              # App.swift:25
+              - provides: Repository
+                name: repository
+                dependencies:
+                  network: { type: NetworkService, name: network }
+
+            """
+        let tail = """
+                  baseURL: { type: String, name: baseURL, lazy: true }
+
+            resolves:
+              # App.swift:7
+              - { type: String, name: baseURL }
+            21:43: info: 'String (name: baseURL)': it returns the constant `"https://example.org"`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it
+            """
+        #expect(ImportPatternTests.imported(swinject: false, app) == head + "      decoder: { type: Decoder, name: decoder, lazy: true }\n" + tail)
+        // Every call passing its own decoder: the default never runs for the repository.
+        let passing = app.replacingOccurrences(
+            of: "network.request(Endpoint.status(id: 1))", with: "network.request(Endpoint.status(id: 1), decoder: Decoder())")
+        #expect(ImportPatternTests.imported(swinject: false, passing) == head + tail)
+    }
+
     /// A value made by a method of another registration's value (`r.resolve(Source.self)!.names()`)
     /// whose key is not a plain type (`[String]`): its `_factory` edge is read, and the warning says
     /// why no implementation is written (eidch-ios-wallet's `preferredUserLocales().compactMap { … }`).

@@ -34,6 +34,8 @@ struct TypeDeclarations {
         /// Static properties holding one instance of the type itself (`static let shared = Store()`):
         /// code that reads one reaches what that instance resolves when it is built.
         var sharedInstances: Set<String> = []
+        /// An enum's cases: `Endpoint.submit(payload:)` builds an `Endpoint`.
+        var cases: Set<String> = []
     }
 
     private(set) var types: [String: Declaration] = [:]
@@ -137,10 +139,16 @@ struct TypeDeclarations {
     }
 
     /// The app's type a call builds, by its last name: `Model()`, `Model.init(…)`, `Module.Model(…)`,
-    /// `Box<Int>()`. Nil for a library's type (no declaration in the given paths) or any other call.
+    /// `Box<Int>()`, an enum's case with values (`Endpoint.submit(payload:)`). Nil for a library's
+    /// type (no declaration in the given paths) or any other call.
     func typeBuilt(by call: FunctionCallExprSyntax) -> String? {
         var called = call.calledExpression
-        if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base { called = base }
+        if let access = called.as(MemberAccessExprSyntax.self), let base = access.base,
+            access.declName.baseName.text == "init"
+                || SwiftExpressions.typeName(base).flatMap(declaration(of:))?.cases.contains(access.declName.baseName.text) == true
+        {
+            called = base
+        }
         guard let name = SwiftExpressions.typeName(called), declaration(of: name) != nil else { return nil }
         return FactoryCatalogue.lastName(name)
     }
@@ -396,6 +404,7 @@ struct TypeDeclarations {
                 declaration.inherits = (first.name.text, first.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? [])
             }
             for member in members.members {
+                if let cases = member.decl.as(EnumCaseDeclSyntax.self) { declaration.cases.formUnion(cases.elements.map(\.name.text)) }
                 if let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
                     for binding in variable.bindings where Self.holdsInstance(of: name, binding) {
                         if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaration.sharedInstances.insert(property) }

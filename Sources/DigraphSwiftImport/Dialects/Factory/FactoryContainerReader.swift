@@ -493,8 +493,11 @@ struct FactoryContainerReader {
         var followed: [FactoryUseWalker.Use] = []
         for call in calls {
             // A registered type reached by a static helper or `.shared` is its own registration; one built
-            // here (`DetailModule(id:)`) resolves what building it resolves, registered or not.
-            guard let owner = call.owner, built[owner] != nil, built[call.type] == nil || call.builds else { continue }
+            // here (`DetailModule(id:)`) resolves what building it resolves, registered or not. A method
+            // of a value the caller holds runs as the code of whoever made that value, but the defaults
+            // of the parameters the call leaves out run in the caller.
+            guard let owner = call.owner, built[owner] != nil, built[call.type] == nil || call.builds || call.onHeldValue else { continue }
+            let defaultsOnly = call.onHeldValue
             var seen = Set<Method>()
             var frontier = [Method(type: call.type, name: call.method)]
             for depth in 0... {
@@ -509,10 +512,10 @@ struct FactoryContainerReader {
                     break
                 }
                 for method in frontier {
-                    // The defaults of the initializer this call passes values for do not run.
-                    let passed = depth == 0 && call.builds ? call.labels : []
+                    // The defaults of the parameters this call passes values for do not run.
+                    let passed = depth == 0 ? call.labels : []
                     for use in usesIn[method] ?? []
-                    where !(use.defaultFor.map(passed.contains) ?? false)
+                    where (use.defaultFor.map { !passed.contains($0) } ?? !defaultsOnly)
                         && edges.insert(Edge(owner: owner, definition: use.definition)).inserted
                     {
                         var own = use
@@ -522,7 +525,7 @@ struct FactoryContainerReader {
                         followed.append(own)
                     }
                 }
-                frontier = frontier.flatMap { callsIn[$0] ?? [] }.map { Method(type: $0.type, name: $0.method) }
+                frontier = defaultsOnly ? [] : frontier.flatMap { callsIn[$0] ?? [] }.map { Method(type: $0.type, name: $0.method) }
             }
         }
         return followed
@@ -559,8 +562,8 @@ struct FactoryContainerReader {
             let definition = catalogue.definitions[use.definition]
             if let owner = use.owner, let holders = built[owner] {
                 for holder in holders {
-                    // A default the holder's own construction passes a value for never runs there.
-                    if let label = use.defaultFor, found[holder].reading.implementation.map(FactoryCatalogue.lastName) == owner,
+                    // A default of its initializer the holder's own construction passes a value for never runs there.
+                    if let label = use.defaultFor, use.function == nil, found[holder].reading.implementation.map(FactoryCatalogue.lastName) == owner,
                         found[holder].reading.constructionLabels?.contains(label) == true
                     {
                         continue

@@ -23,8 +23,8 @@ final class FactoryUseWalker: SyntaxVisitor {
         var passes = false
         /// The function the use is written in, for a static helper's uses.
         var function: String? = nil
-        /// The initializer parameter whose default value it is (`init(router: R = Container.shared.router())`):
-        /// it runs only when a call leaves that parameter out.
+        /// The initializer's or method's parameter whose default value it is (`init(router: R =
+        /// Container.shared.router())`): it runs only when a call leaves that parameter out.
         var defaultFor: String? = nil
     }
 
@@ -39,8 +39,11 @@ final class FactoryUseWalker: SyntaxVisitor {
 
         /// Builds the type (`Model()`) rather than reading its shared instance or calling a method.
         var builds = false
-        /// A build's argument labels: the initializer defaults it passes a value for never run.
+        /// The call's argument labels: the parameter defaults it passes a value for never run.
         var labels: Set<String> = []
+        /// A method of a value the caller holds (`network.request(…)`): where that value is registered,
+        /// its method's body is that registration's, but its parameters' defaults run in the caller.
+        var onHeldValue = false
 
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
@@ -136,19 +139,24 @@ final class FactoryUseWalker: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let (index, site) = catalogue.resolving(node, inside: nil) else {
-            if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-                let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type)
-            {
-                helperCalls.append(
-                    HelperCall(
-                        type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                        location: file.location(of: node)))
-            }
+            let labels = Set(node.arguments.compactMap { $0.label?.text })
             if let type = builtType(node) {
                 helperCalls.append(
                     HelperCall(
                         type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                        location: file.location(of: node), builds: true, labels: Set(node.arguments.compactMap { $0.label?.text })))
+                        location: file.location(of: node), builds: true, labels: labels))
+            } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
+                if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type) {
+                    helperCalls.append(
+                        HelperCall(
+                            type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                            location: file.location(of: node), labels: labels))
+                } else if let type = heldType(base) {
+                    helperCalls.append(
+                        HelperCall(
+                            type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                            location: file.location(of: node), labels: labels, onHeldValue: true))
+                }
             }
             return .visitChildren
         }
@@ -156,8 +164,27 @@ final class FactoryUseWalker: SyntaxVisitor {
             Use(
                 definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
-                function: Self.function(around: Syntax(node)), defaultFor: Self.initializerDefault(around: Syntax(node))))
+                function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node))))
         return .visitChildren
+    }
+
+    /// `network.request(…)`, `self.network.request(…)`: the app's type of the property `network` of
+    /// the type the call is written in, as declared (`let network: NetworkService`, `@Injected(…)
+    /// var network: NetworkService?`). Nil for a local, a library's type or a container.
+    private func heldType(_ base: ExprSyntax) -> String? {
+        var reference = base.as(DeclReferenceExprSyntax.self)
+        if let access = base.as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            reference = DeclReferenceExprSyntax(baseName: access.declName.baseName)
+        }
+        guard let property = reference?.baseName.text, property.first?.isLowercase == true, property != "self", let owner = types.last?.name,
+            let declared = declarations.propertyType(of: owner, named: property)
+        else { return nil }
+        var written = declared.trimmingCharacters(in: .whitespaces)
+        while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+        for prefix in ["any ", "some "] where written.hasPrefix(prefix) { written.removeFirst(prefix.count) }
+        let type = FactoryCatalogue.lastName(written)
+        guard declarations.declaration(of: type) != nil, !catalogue.containers.contains(type) else { return nil }
+        return type
     }
 
     /// `Model()`, `Model.init(…)`: a type of the app's built here (what building it resolves, the
@@ -166,10 +193,13 @@ final class FactoryUseWalker: SyntaxVisitor {
         declarations.typeBuilt(by: call).flatMap { catalogue.containers.contains($0) ? nil : $0 }
     }
 
-    /// The label of the initializer parameter whose default value holds `node`, if it is in one.
-    private static func initializerDefault(around node: Syntax) -> String? {
+    /// The label of the initializer's or method's parameter whose default value holds `node`, if it
+    /// is in one: Swift evaluates it in the caller, and only where the call leaves it out.
+    private static func parameterDefault(around node: Syntax) -> String? {
         guard let parameter = node.ancestorOrSelf(where: { $0.is(FunctionParameterSyntax.self) })?.as(FunctionParameterSyntax.self),
-            parameter.defaultValue != nil, parameter.parent?.parent?.parent?.parent?.is(InitializerDeclSyntax.self) == true
+            parameter.defaultValue != nil,
+            let declaration = parameter.parent?.parent?.parent?.parent,
+            declaration.is(InitializerDeclSyntax.self) || declaration.is(FunctionDeclSyntax.self)
         else { return nil }
         return parameter.firstName.text
     }
