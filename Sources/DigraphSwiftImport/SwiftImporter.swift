@@ -114,7 +114,17 @@ public enum SwiftImporter {
         let modules = ModuleMap(packageRoots: listing.packageRoots, in: tree)
         var sources: [(path: String, text: String, module: String?)] = []
         var tooLarge: [String: Int] = [:]
-        for path in listing.files {
+        // A file no Xcode project compiles is not part of any app: said once per file, not read.
+        let leftOut = XcodeProjects(pbxprojs: listing.xcodeProjects, in: tree)
+            .leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots)
+        let notCompiled = leftOut.map { left in
+            Diagnostic(
+                .swiftImport, .info,
+                "\(PrintableText.escape(left.project)) lists no file named '\(PrintableText.escape(left.file.split(separator: "/").last.map(String.init) ?? left.file))' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway",
+                at: .start(of: left.file))
+        }
+        let skipped = Set(leftOut.map(\.file))
+        for path in listing.files where !skipped.contains(path) {
             // Known too large before it is read (a blob in a git revision is never read whole): the
             // same refusal as a file read and found too large, not "cannot read".
             if let size = tree.size(of: path), size > SwiftFile.maximumBytes {
@@ -139,6 +149,7 @@ public enum SwiftImporter {
             dialects: dialects, builds: builds, tooLarge: tooLarge)
         return results.map { result in
             var result = result
+            result.findings += notCompiled
             result.unreadable = unreadable
             if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
                 // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.

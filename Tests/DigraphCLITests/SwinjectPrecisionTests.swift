@@ -393,6 +393,52 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stdout)")
     }
 
+    /// Planus-iOS's injector: its own `resolve(_:injectable:)` overload hands the container its
+    /// second parameter as the runtime argument. A call of it passes that argument (no false
+    /// `argument-mismatch`); a call of the plain overload passes none, the crash it is.
+    @Test func anAppsResolveOverloadThatPassesAnArgumentPassesIt() throws {
+        let result = try check(
+            """
+            import Swinject
+
+            protocol ViewModelable { associatedtype Injectable }
+            final class SearchViewModel: ViewModelable {
+                struct Injectable { let query: String }
+                init(injectable: Injectable) {}
+            }
+            final class Injector {
+                private let container: Container
+                init(container: Container) { self.container = container }
+                func resolve<T>(_ serviceType: T.Type) -> T { container.resolve(serviceType)! }
+                func resolve<T: ViewModelable>(_ viewModelType: T.Type, injectable: T.Injectable) -> T {
+                    container.resolve(viewModelType, argument: injectable)!
+                }
+            }
+            final class SearchAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(SearchViewModel.self) { (_, injectable: SearchViewModel.Injectable) in SearchViewModel(injectable: injectable) }
+                }
+            }
+            final class Coordinator {
+                let injector: Injector
+                init(injector: Injector) { self.injector = injector }
+                func start() {
+                    _ = injector.resolve(SearchViewModel.self, injectable: SearchViewModel.Injectable(query: "swift"))
+                    _ = injector.resolve(SearchViewModel.self)
+                }
+            }
+
+            """)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:26:13: error: 'SearchViewModel' takes runtime arguments (injectable: SearchViewModel.Injectable), but this resolve passes none: Swinject returns nil for it, and a `!` on it crashes; pass them with `argument:` or `arguments:` [argument-mismatch]
+                App.swift:18:9: note: 'SearchViewModel' declares its arguments here
+                digraph: checked 1 registration: 1 error, 0 warnings, 0 infos
+
+                """, "\(result.stdout)")
+    }
+
     /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however
     /// the place spells it: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`, `(any P)?`. A place
     /// that only ends in `?` text inside (`[T?]`) is not optional.

@@ -21,6 +21,12 @@ public enum SwiftSourceFiles {
         public var packageRoots: [String]
         /// Manifests named for the DigraphGenerate plugin (`App.digraph.yaml`) found on the way.
         public var pluginManifests: [String] = []
+        /// The Xcode projects found on the way (`App.xcodeproj/project.pbxproj`), and the folders
+        /// holding Tuist's `Project.swift`: which files are compiled.
+        var xcodeProjects: [String] = []
+        var tuistRoots: [String] = []
+        /// The files named by their own path (not found by walking a folder).
+        var given = Set<String>()
     }
 
     /// The names the DigraphGenerate build-tool plugin turns into a container.
@@ -45,6 +51,7 @@ public enum SwiftSourceFiles {
                 continue
             case .regularFile:
                 if seen.insert(path).inserted { listing.files.append(path) }
+                listing.given.insert(path)
                 continue
             case .missing:
                 listing.unreadable.append((path, "it does not exist"))
@@ -83,6 +90,7 @@ public enum SwiftSourceFiles {
             return
         }
         if names.contains("Package.swift") { listing.packageRoots.append(directory) }
+        if names.contains("Project.swift") { listing.tuistRoots.append(directory) }
         for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
             let path = directory == "." ? name : directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
@@ -103,6 +111,8 @@ public enum SwiftSourceFiles {
                 if seen.insert(path).inserted { listing.files.append(path) }
             case .regularFile where pluginManifestSuffixes.contains(where: name.hasSuffix):
                 listing.pluginManifests.append(path)
+            case .regularFile where name == "project.pbxproj" && directory.hasSuffix(".xcodeproj"):
+                listing.xcodeProjects.append(path)
             default: break
             }
         }

@@ -346,6 +346,7 @@ struct TypeDeclarations {
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
+        resolveHelpers.argumentPassing += collector.argumentPassing
         // A wrapper may call a resolve helper another file declares: decided once both are known.
         wrapperCandidates.merge(collector.wrapperCandidates) { first, _ in first }
         for (name, candidate) in wrapperCandidates where candidate.injects(through: resolveHelpers) {
@@ -367,6 +368,7 @@ struct TypeDeclarations {
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
         var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
+        var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
@@ -594,7 +596,9 @@ struct TypeDeclarations {
         // Bodies declare nothing the wiring needs and are most of a file: skip them, but for a
         // generic function returning its own parameter, whose body may be a resolve helper.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let helper = ResolveHelpers.Helper(node) { resolveHelpers[node.name.text] = helper }
+            if let helper = ResolveHelpers.Helper(node) {
+                if node.name.text == "resolve" { argumentPassing.append(helper) } else { resolveHelpers[node.name.text] = helper }
+            }
             // Helpers a factory may call: a type's methods, and free functions taking at least
             // one value (the resolver).
             let parameters = node.signature.parameterClause.parameters.count
@@ -636,22 +640,44 @@ struct ResolveHelpers {
         var key: Int?
         /// A `String` parameter: the name.
         var qualifier: Int?
+        /// The parameters the body hands the container as runtime arguments, in order
+        /// (`container.resolve(type, argument: injectable)`).
+        var arguments: [Int] = []
         var returnsOptional: Bool
 
         /// A generic function that returns its parameter (`T` or `T?`) and calls `resolve` in its body.
+        /// One named `resolve` itself counts only where it passes runtime arguments (Planus's
+        /// `resolve<T>(_:injectable:)`): a plain one is read as the `resolve` it is.
         init?(_ function: FunctionDeclSyntax) {
-            guard function.name.text != "resolve", let generics = function.genericParameterClause,
+            guard let generics = function.genericParameterClause,
                 let returned = function.signature.returnClause.map({ DeclaredType($0.type) }),
                 let generic = generics.parameters.first(where: { returned.key == $0.name.text })?.name.text,
-                let body = function.body,
-                SwiftExpressions.calls(in: body).contains(where: { SwiftExpressions.callee(of: $0)?.name == "resolve" })
+                let body = function.body
             else { return nil }
+            let resolves = SwiftExpressions.calls(in: body).filter { SwiftExpressions.callee(of: $0)?.name == "resolve" }
+            guard !resolves.isEmpty else { return nil }
             parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
             key = parameters.firstIndex { $0.type.trimmedDescription == generic + ".Type" }
             qualifier = parameters.firstIndex(where: \.isString)
             returnsOptional = returned.isOptional
+            // `argument: x` or `arguments: x, y`, each a parameter of the function's own.
+            if resolves.count == 1, let resolve = resolves.first {
+                var passing = false
+                for argument in resolve.arguments {
+                    let label = argument.label?.text
+                    if label == "arguments" { passing = true }
+                    guard label == "argument" || label == "arguments" || (label == nil && passing) else { continue }
+                    let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    guard let index = parameters.firstIndex(where: { $0.name == name }) else { return nil }
+                    arguments.append(index)
+                }
+            }
+            if function.name.text == "resolve", arguments.isEmpty { return nil }
         }
     }
 
     var helpers: [String: Helper] = [:]
+    /// The app's `resolve` overloads that pass runtime arguments, tried on a `resolve` call with
+    /// labels Swinject's own do not have.
+    var argumentPassing: [Helper] = []
 }

@@ -122,7 +122,13 @@ struct ResolveSite {
             return site
         }
         guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return nil }
-        if name != "resolve", let helper = helpers.helpers[name] {
+        // `injector.resolve(Model.self, injectable: …)`: labels Swinject's `resolve` does not have, one
+        // of the app's own overloads that passes them on as runtime arguments.
+        let swinjectLabels: Set<String?> = [nil, "type", "name", "instanceName", "argument", "arguments"]
+        let wrapper =
+            name == "resolve" && call.arguments.contains(where: { !swinjectLabels.contains($0.label?.text) })
+            ? helpers.argumentPassing.first { ContainerAPI.bind(call, to: $0.parameters) != nil } : nil
+        if let helper = wrapper ?? (name != "resolve" ? helpers.helpers[name] : nil) {
             guard let bound = ContainerAPI.bind(call, to: helper.parameters) else { return nil }
             // A helper returning `T` unwraps for the caller (a miss stops the app); one returning `T?` gives nil.
             var site = ResolveSite(
@@ -141,6 +147,7 @@ struct ResolveSite {
                     site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal or a constant declared in the given paths"
                 }
             }
+            site.passed = helper.arguments.compactMap { bound[$0] }
             return site
         }
         guard name == "resolve" else { return nil }
