@@ -47,36 +47,41 @@ struct XcodeProjects {
     }
 
     /// The names of the `.swift` files a project's text mentions, quoted (`"My File.swift"`) or not,
-    /// by their last path component.
+    /// by their last path component. Read byte by byte: a project file may be megabytes.
     static func swiftFileNames(in text: String) -> Set<String> {
         var names = Set<String>()
-        var token = ""
+        var token: [UInt8] = []
         var quoted = false
         var escaped = false
+        let separators = Set(" \t\r\n;=,(){}".utf8)
+        let suffix = Array(".swift".utf8)
         func flush() {
-            if token.hasSuffix(".swift"), let last = token.split(separator: "/").last { names.insert(String(last)) }
-            token = ""
+            if token.count > suffix.count, token.suffix(suffix.count).elementsEqual(suffix) {
+                let last = token.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? token
+                names.insert(String(decoding: last, as: UTF8.self))
+            }
+            token.removeAll(keepingCapacity: true)
         }
-        for character in text {
+        for byte in text.utf8 {
             if quoted {
                 if escaped {
-                    token.append(character)
+                    token.append(byte)
                     escaped = false
-                } else if character == "\\" {
+                } else if byte == UInt8(ascii: "\\") {
                     escaped = true
-                } else if character == "\"" {
+                } else if byte == UInt8(ascii: "\"") {
                     quoted = false
                     flush()
                 } else {
-                    token.append(character)
+                    token.append(byte)
                 }
-            } else if character == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 flush()
                 quoted = true
-            } else if character.isWhitespace || ";=,(){}".contains(character) {
+            } else if separators.contains(byte) {
                 flush()
             } else {
-                token.append(character)
+                token.append(byte)
             }
         }
         flush()
