@@ -68,7 +68,8 @@ struct XcodeProjectTests {
     /// Read, the stale file registers `Clock` again: the error the compiler's project never has.
     @Test func aProjectThatCompilesFoldersWholeAPackageOrAGivenPathKeepsTheFile() throws {
         let duplicate = "App/OldAssembly.swift:4:28: error: 'Clock' is registered again;"
-        let synchronized = try run(["check", "."], project: Self.project.replacingOccurrences(of: "objects = {", with: "fileSystemSynchronizedGroups = ( C1 );\n    objects = {"))
+        let synchronized = try run(
+            ["check", "."], project: Self.project.replacingOccurrences(of: "objects = {", with: "fileSystemSynchronizedGroups = ( C1 );\n    objects = {"))
         #expect(synchronized.stdout.hasPrefix(duplicate), "\(synchronized.stdout)")
         let packaged = try run(["check", "."], package: true)
         #expect(packaged.stdout.hasPrefix(duplicate), "\(packaged.stdout)")
