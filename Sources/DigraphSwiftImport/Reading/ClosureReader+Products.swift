@@ -190,6 +190,7 @@ extension ClosureReader {
                 "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
                 at: node)
         case .construction(let inner):
+            builtInPlace.insert(inner.node.id)
             warn(
                 "parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
                 at: node)

@@ -53,6 +53,9 @@ struct ClosureReader {
     static let maximumHelperDepth = 4
     var labels = UniqueLabels()
     var consumed = Set<SyntaxIdentifier>()
+    /// Arguments built in place (`useCases: .init(fetch: r.resolve(…)!)`), already a warning that
+    /// says their resolves are the registration's: those resolves are not warned one by one.
+    var builtInPlace = Set<SyntaxIdentifier>()
     var reading = ClosureReading()
 
     init(file: SwiftFile, declarations: TypeDeclarations, subject: String, options: Options = Options()) {
@@ -489,8 +492,10 @@ struct ClosureReader {
                 reading.properties.append(item)
             } else {
                 reading.dependencies.append(item)
-                // An unread product is already a warning that asks for its dependencies: one is enough.
-                if !reading.isUnread {
+                // An unread product, or an argument built in place, is already a warning that asks for
+                // its dependencies: one is enough.
+                let inBuiltArgument = site.node.ancestorOrSelf { builtInPlace.contains($0.id) } != nil
+                if !reading.isUnread, !inBuiltArgument {
                     warn(
                         "it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)",
                         at: site.node)
