@@ -212,4 +212,37 @@ struct StatedContainerTests {
             flag.stderr.contains(
                 "--container provide: write NAME=MEANING, NAME a method's base name and MEANING one of eager, transient, singleton, resolve, resolve-optional"))
     }
+
+    /// diananareiko/RickAndMortySwiftUI's container keys what `register<T>(_ service: T)` stores by
+    /// the type Swift infers for the value (`register(APIClient() as APIClientProtocol)`): digraph
+    /// does not read those calls, and once said nothing at all ("0 registrations, 0 resolves, 0
+    /// calls not understood"). Now a warning at the method. A method keyed by a type it is given,
+    /// or one storing under a string it is given, is no such warning.
+    @Test func aRegisterKeyedByTheValuesInferredTypeIsSaidNotSilentlySkipped() throws {
+        let app = """
+            final class Services {
+                static let shared = Services()
+                private var services: [String: Any] = [:]
+                func register<T>(_ service: T) { services[String(describing: T.self)] = service }
+                func resolve<T>(_ type: T.Type) -> T? { services[String(describing: T.self)] as? T }
+            }
+            final class Settings {
+                private var values: [String: Any] = [:]
+                func set<V>(_ value: V, for key: String) { values[key] = value }
+            }
+            protocol APIClientProtocol {}
+            final class APIClient: APIClientProtocol {}
+            func launch() { Services.shared.register(APIClient() as APIClientProtocol) }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:4:10: warning: `Services.register` stores a value under the type Swift infers for it, which digraph does not read: its calls are not read, so what they register is not checked. Take the type as a parameter (`register(_ type: T.Type, …)`) to have them read [swift-import]
+                digraph: checked 0 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 1 Swift file: 0 registrations, 0 resolves, 1 call not understood\n", "\(result.stderr)")
+    }
 }

@@ -1149,6 +1149,61 @@ struct ContainerDeclarationTests {
         #expect(ImportPatternTests.imported(swinject: false, passing) == head + tail)
     }
 
+    /// JonFir/JFIOSApp's promised factories: a module's `AutoRegister` registers the real value, and
+    /// a test in another module registers a mock for the same factory. A test's stand-in is never the
+    /// app's factory, whichever file comes first: the app's registration is kept, the test's listed
+    /// as an alternative. A factory only a test registers is, for the app, one nothing registers.
+    @Test func aTestsRegistrationNeverStandsInForTheApps() {
+        let api = """
+            import FactoryKit
+            protocol Settings {}
+            protocol Clock {}
+            extension Container {
+                var settings: Factory<Settings?> { promised() }
+                var clock: Factory<Clock?> { self { nil } }
+            }
+            """
+        let tests = """
+            import FactoryKit
+            import XCTest
+            final class SettingsMock: Settings {}
+            final class ClockMock: Clock {}
+            final class SettingsTests: XCTestCase {
+                override func setUp() {
+                    Container.shared.settings.register { SettingsMock() }
+                    Container.shared.clock.register { ClockMock() }
+                }
+            }
+            """
+        let app = """
+            import FactoryKit
+            final class SettingsImpl: Settings {}
+            final class SettingsAutoRegister {
+                func autoRegister() { Container.shared.settings.register { SettingsImpl() } }
+            }
+            """
+        let result = SwiftImporter.run(sources: [
+            ("Api/Container.swift", api, "Api"), ("Api/Tests/SettingsTests.swift", tests, "ApiTests"), ("Impl/SettingsAutoRegister.swift", app, "Impl"),
+        ])
+        #expect(
+            result.written(as: .yaml, command: "t").hasSuffix(
+                """
+                registrations:
+                  # Api/Container.swift:5
+                  # registered at Impl/SettingsAutoRegister.swift:4
+                  # register (an alternative, not read): Api/Tests/SettingsTests.swift:7
+                  - provides: Settings
+                    implementation: SettingsImpl
+                    name: settings
+                    module: Impl
+
+                """), "\(result.written(as: .yaml, command: "t"))")
+        #expect(
+            result.findings.map { "\($0.location.file):\($0.location.line): \($0.message)" } == [
+                "Api/Container.swift:6: 'Clock (name: clock)' gives nil until something registers it, and nothing in the given paths does; its uses are optional"
+            ])
+    }
+
     /// A value made by a method of another registration's value (`r.resolve(Source.self)!.names()`)
     /// whose key is not a plain type (`[String]`): its `_factory` edge is read, and the warning says
     /// why no implementation is written (eidch-ios-wallet's `preferredUserLocales().compactMap { … }`).

@@ -29,6 +29,8 @@ struct FactoryContainerReader {
         var context: String?
         var closure: ClosureExprSyntax
         var location: DigraphCore.SourceLocation
+        /// Written in a test target: a test's stand-in, never the app's factory.
+        var inTestCode = false
     }
 
     mutating func read() {
@@ -109,7 +111,7 @@ struct FactoryContainerReader {
         // resolves it (what `gen-swift --target factory` writes for a supplied value).
         let isRegisteredAtLaunch = closure.map(Self.onlyStops) ?? false
         // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's factory.
-        if isPromise || isNilPlaceholder || isRegisteredAtLaunch, let kept = alternatives.first(where: { $0.context == nil }) {
+        if isPromise || isNilPlaceholder || isRegisteredAtLaunch, let kept = alternatives.first(where: { $0.context == nil && !$0.inTestCode }) {
             closure = kept.closure
             notes.append("registered at \(kept.location.file):\(kept.location.line)")
             alternatives.removeAll { $0.location == kept.location }
@@ -367,7 +369,10 @@ struct FactoryContainerReader {
                     base = access.base
                 }
                 guard let contexts = context, let base, let index = catalogue.reference(base, inside: enclosing) else { continue }
-                for context in contexts { overrides[index, default: []].append(Override(context: context, closure: given, location: file.location(of: given))) }
+                let inTestCode = RegistrationOrder.isTestCode(file)
+                for context in contexts {
+                    overrides[index, default: []].append(Override(context: context, closure: given, location: file.location(of: given), inTestCode: inTestCode))
+                }
             }
             for (target, value) in SwiftExpressions.assignments(in: file.tree) {
                 let text = target.trimmedDescription

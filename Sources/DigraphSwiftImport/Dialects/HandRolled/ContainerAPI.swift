@@ -95,6 +95,9 @@ struct ContainerAPI {
     private(set) var resolvesInside: [String: [(type: String, name: String?, location: DigraphCore.SourceLocation)]] = [:]
     /// Methods that look like a registration or a resolve but whose body says neither.
     private(set) var unread: [(name: String, owner: String, location: DigraphCore.SourceLocation, why: String)] = []
+    /// Methods that store a value under the type Swift infers for it (`register<T>(_ service: T)`
+    /// keyed by `T.self`): their calls name no type digraph reads, so they are said, not read.
+    private(set) var valueKeyed: [(name: String, owner: String, location: DigraphCore.SourceLocation)] = []
 
     /// Every function of the types read, by name: a call one of them declares is not "undeclared".
     private(set) var declared: [String: [[Parameter]]] = [:]
@@ -204,6 +207,16 @@ struct ContainerAPI {
         return api
     }
 
+    /// `func register<T>(_ service: T) { services[String(describing: T.self)] = service }`: stores a
+    /// parameter in the type's storage under a key made from its own generic parameter.
+    private static func storesUnderInferredType(_ function: FunctionDeclSyntax, storage: [String: TypeSyntax], parameters: [Parameter]) -> Bool {
+        guard let generics = function.genericParameterClause, let body = function.body,
+            storedValue(body, storage: storage, parameters: parameters) != nil
+        else { return false }
+        let text = body.description
+        return generics.parameters.contains { text.contains($0.name.text + ".self") }
+    }
+
     /// One type's (or extension's) members as read.
     struct ContainerBody {
         var owner: String
@@ -220,7 +233,11 @@ struct ContainerAPI {
             functions += part.functions.map { ($0, part.file) }
         }
         // Only a type with a method taking a type can be a container: the rest cost nothing more.
-        guard functions.contains(where: { $0.0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) else { return }
+        guard
+            functions.contains(where: {
+                $0.0.genericParameterClause != nil || $0.0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) }
+            })
+        else { return }
         let keying = Self.keying(of: functions.map(\.0))
         let writers = Set(functions.filter { Self.writesStorage($0.0.body, storage: storage) }.map { $0.0.name.text })
         var pending: [(FunctionDeclSyntax, SwiftFile, [Parameter])] = []
@@ -229,7 +246,12 @@ struct ContainerAPI {
         for (function, file) in functions {
             let parameters = function.signature.parameterClause.parameters.map { Parameter($0, expanding: expanded) }
             declared[function.name.text, default: []].append(parameters)
-            guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else { continue }
+            guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else {
+                if Self.storesUnderInferredType(function, storage: storage, parameters: parameters) {
+                    valueKeyed.append((function.name.text, owner, file.location(of: function.name)))
+                }
+                continue
+            }
             let location = file.location(of: function.name)
             var method = Method(
                 role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,

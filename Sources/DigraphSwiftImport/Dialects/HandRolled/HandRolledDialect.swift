@@ -54,6 +54,9 @@ struct HandRolledDialect: Dialect {
         for method in api.unread {
             findings.append(Diagnostic(.swiftImport, .warning, HandRolledMessages.methodUnread(method), at: method.location))
         }
+        for method in api.valueKeyed {
+            findings.append(Diagnostic(.swiftImport, .warning, HandRolledMessages.valueKeyed(method.owner, method.name), at: method.location))
+        }
         return findings
     }
 }
@@ -74,6 +77,10 @@ enum HandRolledMessages {
 
     static func methodUnread(_ method: (name: String, owner: String, location: DigraphCore.SourceLocation, why: String)) -> String {
         "`\(method.owner).\(method.name)` takes a type but digraph cannot tell what it does: \(method.why); its calls are not read. State its meaning under `import: containers:` in .digraph.yml"
+    }
+
+    static func valueKeyed(_ owner: String, _ name: String) -> String {
+        "`\(owner).\(name)` stores a value under the type Swift infers for it, which digraph does not read: its calls are not read, so what they register is not checked. Take the type as a parameter (`\(name)(_ type: T.Type, …)`) to have them read"
     }
 
     static func flagUnread(_ flag: String) -> String {
