@@ -41,8 +41,8 @@ final class FactoryUseWalker: SyntaxVisitor {
         var builds = false
         /// The call's argument labels: the parameter defaults it passes a value for never run.
         var labels: Set<String> = []
-        /// A method of a value the caller holds (`network.request(…)`): where that value is registered,
-        /// its method's body is that registration's, but its parameters' defaults run in the caller.
+        /// A method of a value the caller holds (`network.request(…)`): its body is the code of whoever
+        /// made that value; only its parameters' defaults run in the caller.
         var onHeldValue = false
 
         /// The method name that stands for building an instance: what the type resolves outside its
@@ -177,12 +177,13 @@ final class FactoryUseWalker: SyntaxVisitor {
             reference = DeclReferenceExprSyntax(baseName: access.declName.baseName)
         }
         guard let property = reference?.baseName.text, property.first?.isLowercase == true, property != "self", let owner = types.last?.name,
-            let declared = declarations.propertyType(of: owner, named: property)
+            let declared = declarations.propertyType(of: owner, named: property),
+            let parsed = (try? TypeExpressionParser.parse(declared))?.normalized(sortingCompositions: false)
         else { return nil }
-        var written = declared.trimmingCharacters(in: .whitespaces)
-        while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
-        for prefix in ["any ", "some "] where written.hasPrefix(prefix) { written.removeFirst(prefix.count) }
-        let type = FactoryCatalogue.lastName(written)
+        // `NetworkService?`, `(any NetworkService)!`: the type whose method is called.
+        let held = parsed.isOptional ? parsed.unwrapped : parsed
+        guard case .nominal = held else { return nil }
+        let type = FactoryCatalogue.lastName(held.spelling)
         guard declarations.declaration(of: type) != nil, !catalogue.containers.contains(type) else { return nil }
         return type
     }

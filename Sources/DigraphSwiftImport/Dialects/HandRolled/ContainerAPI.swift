@@ -213,8 +213,16 @@ struct ContainerAPI {
         guard let generics = function.genericParameterClause, let body = function.body,
             storedValue(body, storage: storage, parameters: parameters) != nil
         else { return false }
-        let text = body.description
-        return generics.parameters.contains { text.contains($0.name.text + ".self") }
+        final class Metatypes: SyntaxVisitor {
+            var named = Set<String>()
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.declName.baseName.text == "self", let base = node.base?.trimmedDescription { named.insert(base) }
+                return .visitChildren
+            }
+        }
+        let metatypes = Metatypes(viewMode: .sourceAccurate)
+        metatypes.walk(body)
+        return generics.parameters.contains { metatypes.named.contains($0.name.text) }
     }
 
     /// One type's (or extension's) members as read.
