@@ -120,7 +120,7 @@ public enum SwiftImporter {
         let notCompiled = leftOut.map { left in
             Diagnostic(
                 .swiftImport, .info,
-                "\(PrintableText.escape(left.project)) lists no file named '\(PrintableText.escape(left.file.split(separator: "/").last.map(String.init) ?? left.file))' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway",
+                "\(PrintableText.escape(left.project)) lists no file named '\(PrintableText.escape(left.name))' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway",
                 at: .start(of: left.file))
         }
         let skipped = Set(leftOut.map(\.file))

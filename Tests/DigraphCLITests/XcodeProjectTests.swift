@@ -49,7 +49,8 @@ struct XcodeProjectTests {
             try FileManager.default.createDirectory(at: xcodeproj, withIntermediateDirectories: true)
             try project.write(to: xcodeproj.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
             if package { try "// swift-tools-version:5.9\n".write(to: sources.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8) }
-            return try CLIRunner.run(arguments, directory: folder)
+            // `FOLDER`: the scratch folder's absolute path.
+            return try CLIRunner.run(arguments.map { $0 == "FOLDER" ? folder.path : $0 }, directory: folder)
         }
     }
 
@@ -63,6 +64,13 @@ struct XcodeProjectTests {
 
                 """, "\(result.stdout)")
         #expect(result.stderr == "digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood\n", "\(result.stderr)")
+        // Given by its absolute path, the folder is read the same way.
+        let absolute = try run(["check", "FOLDER"])
+        #expect(absolute.status == 0)
+        #expect(
+            absolute.stdout.hasSuffix(
+                "/App.xcodeproj lists no file named 'OldAssembly.swift' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway [swift-import]\ndigraph: checked 1 registration: 0 errors, 0 warnings, 1 info\n"
+            ), "\(absolute.stdout)")
     }
 
     /// Read, the stale file registers `Clock` again: the error the compiler's project never has.

@@ -11,14 +11,17 @@ struct XcodeProjects {
 
     struct LeftOut: Equatable {
         var file: String
+        /// The file's name, which no project lists.
+        var name: String
         /// The `.xcodeproj` folder whose tree holds the file.
         var project: String
     }
 
     private struct Project {
-        /// The folder holding the `.xcodeproj` ("" for the working directory).
+        /// The folder holding the `.xcodeproj` (`folderKey`: "" for the working directory).
         var folder: String
-        var name: String
+        /// The `.xcodeproj` as the walk spells it, for messages.
+        var shown: String
         /// Compiles folders whole, or could not be read: no file under it is left out.
         var compilesAll: Bool
     }
@@ -30,18 +33,17 @@ struct XcodeProjects {
     /// `pbxprojs`: the `project.pbxproj` files found walking the folders.
     init(pbxprojs: [String], in tree: any SourceTree) {
         for path in pbxprojs.sorted() {
-            var parts = path.split(separator: "/").map(String.init)
+            let parts = Self.folderKey(path).split(separator: "/").map(String.init)
             guard parts.count >= 2, parts.last == "project.pbxproj", parts[parts.count - 2].hasSuffix(".xcodeproj") else { continue }
-            let name = parts[parts.count - 2]
-            parts.removeLast(2)
-            let folder = parts.joined(separator: "/")
+            let folder = parts.dropLast(2).joined(separator: "/")
+            let shown = String(path.dropLast("/project.pbxproj".count))
             let bytes = (tree.size(of: path) ?? 0) <= Self.maximumBytes ? tree.contents(of: path, limit: Self.maximumBytes) : nil
             guard let bytes else {
-                projects.append(Project(folder: folder, name: name, compilesAll: true))
+                projects.append(Project(folder: folder, shown: shown, compilesAll: true))
                 continue
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            projects.append(Project(folder: folder, name: name, compilesAll: text.contains("fileSystemSynchronized")))
+            projects.append(Project(folder: folder, shown: shown, compilesAll: text.contains("fileSystemSynchronized")))
             listed.formUnion(Self.swiftFileNames(in: text))
         }
     }
@@ -90,16 +92,32 @@ struct XcodeProjects {
 
     /// The walked files no project compiles: under some project's folder, under none that compiles
     /// folders whole and under no folder with a `Package.swift` or `Project.swift`, and named by no
-    /// project. A file given by its own path is always read.
+    /// project. A file given by its own path is always read. Each file's folders are looked up, not
+    /// every project and package compared with every file.
     func leftOut(of files: [String], given: Set<String>, packageFolders: [String]) -> [LeftOut] {
         guard !projects.isEmpty else { return [] }
-        func holds(_ folder: String, _ file: String) -> Bool { folder.isEmpty || folder == "." || file.hasPrefix(folder + "/") }
+        let packages = Set(packageFolders.map(Self.folderKey))
+        let projectsIn = Dictionary(grouping: projects, by: \.folder)
         return files.compactMap { file in
-            guard !given.contains(file), let name = file.split(separator: "/").last.map(String.init), !listed.contains(name) else { return nil }
-            let governing = projects.filter { holds($0.folder, file) }
-            guard !governing.isEmpty, !governing.contains(where: \.compilesAll), !packageFolders.contains(where: { holds($0, file) }) else { return nil }
-            let nearest = governing.max { $0.folder.count < $1.folder.count }!
-            return LeftOut(file: file, project: nearest.folder.isEmpty || nearest.folder == "." ? nearest.name : nearest.folder + "/" + nearest.name)
+            let components = Self.folderKey(file).split(separator: "/").map(String.init)
+            guard !given.contains(file), let name = components.last, !listed.contains(name) else { return nil }
+            var nearest: Project?
+            // The file's folders, outermost first: "" (the walk's root), then one more component each.
+            for depth in 0..<components.count {
+                let folder = components.prefix(depth).joined(separator: "/")
+                if packages.contains(folder) { return nil }
+                for project in projectsIn[folder] ?? [] {
+                    if project.compilesAll { return nil }
+                    nearest = project
+                }
+            }
+            guard let nearest else { return nil }
+            return LeftOut(file: file, name: name, project: nearest.shown)
         }
+    }
+
+    /// A folder as `leftOut` compares it: its components joined, "" for the working directory.
+    private static func folderKey(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 }
