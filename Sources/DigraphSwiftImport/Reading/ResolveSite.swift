@@ -98,6 +98,30 @@ struct ResolveSite {
         return nil
     }
 
+    /// A call of one of the app's resolve helpers, its arguments bound to the helper's parameters.
+    private static func ofHelper(
+        _ call: FunctionCallExprSyntax, _ helper: ResolveHelpers.Helper, bound: [Int: ExprSyntax], receiver: ExprSyntax?, constants: StringConstants
+    ) -> ResolveSite? {
+        // A helper returning `T` unwraps for the caller (a miss stops the app); one returning `T?` gives nil.
+        var site = ResolveSite(
+            type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false, onMiss: helper.returnsOptional ? .givesNil : .stops)
+        if let key = helper.key {
+            guard let keyed = bound[key], let (type, _) = SwiftExpressions.metatype(keyed) else { return nil }
+            site.type = type
+        } else {
+            site.problem = "it names no type (`\(SwiftExpressions.quoted(call, limit: 80))`), and digraph cannot tell the type Swift infers there"
+            site.isInferred = true
+        }
+        if let qualifier = helper.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
+            site.name = constants.value(of: named)
+            if site.name == nil {
+                site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal or a constant declared in the given paths"
+            }
+        }
+        site.passed = helper.arguments.compactMap { bound[$0] }
+        return site
+    }
+
     /// A `resolve` call, or a call of a method the container's declaration says resolves
     /// (whatever its name: `get`, `inject`, `make`).
     static func ofCall(
@@ -122,33 +146,8 @@ struct ResolveSite {
             return site
         }
         guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return nil }
-        // `injector.resolve(Model.self, injectable: …)`: labels Swinject's `resolve` does not have, one
-        // of the app's own overloads that passes them on as runtime arguments.
-        let swinjectLabels: Set<String?> = [nil, "type", "name", "instanceName", "argument", "arguments"]
-        let wrapper =
-            name == "resolve" && call.arguments.contains(where: { !swinjectLabels.contains($0.label?.text) })
-            ? helpers.argumentPassing.first { ContainerAPI.bind(call, to: $0.parameters) != nil } : nil
-        if let helper = wrapper ?? (name != "resolve" ? helpers.helpers[name] : nil) {
-            guard let bound = ContainerAPI.bind(call, to: helper.parameters) else { return nil }
-            // A helper returning `T` unwraps for the caller (a miss stops the app); one returning `T?` gives nil.
-            var site = ResolveSite(
-                type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false,
-                onMiss: helper.returnsOptional ? .givesNil : .stops)
-            if let key = helper.key {
-                guard let keyed = bound[key], let (type, _) = SwiftExpressions.metatype(keyed) else { return nil }
-                site.type = type
-            } else {
-                site.problem = "it names no type (`\(SwiftExpressions.quoted(call, limit: 80))`), and digraph cannot tell the type Swift infers there"
-                site.isInferred = true
-            }
-            if let qualifier = helper.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
-                site.name = constants.value(of: named)
-                if site.name == nil {
-                    site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal or a constant declared in the given paths"
-                }
-            }
-            site.passed = helper.arguments.compactMap { bound[$0] }
-            return site
+        if name != "resolve", let helper = helpers.helpers[name] {
+            return ContainerAPI.bind(call, to: helper.parameters).flatMap { ofHelper(call, helper, bound: $0, receiver: receiver, constants: constants) }
         }
         guard name == "resolve" else { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)
@@ -177,6 +176,13 @@ struct ResolveSite {
             case nil where passing:
                 site.passed.append(argument.expression)
             default:
+                // `injector.resolve(Model.self, injectable: …)`: an argument Swinject's `resolve` does not
+                // take, which one of the app's own `resolve` overloads passes on as a runtime argument.
+                for helper in helpers.argumentPassing {
+                    if let bound = ContainerAPI.bind(call, to: helper.parameters) {
+                        return ofHelper(call, helper, bound: bound, receiver: receiver, constants: constants)
+                    }
+                }
                 // Some other container's resolve with labels digraph does not know: not a resolve it can read.
                 if site.type == nil { return nil }
             }

@@ -350,6 +350,7 @@ struct FactoryContainerReader {
         var overrides: [Int: [Override]] = [:]
         var scopes: [String: Lifetime] = [:]
         for file in files {
+            let inTestCode = RegistrationOrder.isTestCode(file)
             for call in SwiftExpressions.calls(in: file.tree) {
                 guard let given = Self.closure(of: call) else { continue }
                 let enclosing = Self.enclosingContainer(of: Syntax(call), catalogue)
@@ -369,7 +370,6 @@ struct FactoryContainerReader {
                     base = access.base
                 }
                 guard let contexts = context, let base, let index = catalogue.reference(base, inside: enclosing) else { continue }
-                let inTestCode = RegistrationOrder.isTestCode(file)
                 for context in contexts {
                     overrides[index, default: []].append(Override(context: context, closure: given, location: file.location(of: given), inTestCode: inTestCode))
                 }
