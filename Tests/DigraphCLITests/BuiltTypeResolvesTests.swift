@@ -190,7 +190,9 @@ struct BuiltTypeResolvesTests {
     /// canopas/splito's shape: an `@Inject` wrapper whose `init` calls the app's resolve helper
     /// (declared in another file, read after the wrapper) with `Component.self`. Each wrapped
     /// property of a registered type is a dependency of its registration, resolved as it is built;
-    /// a wrapper calling a generic function that resolves nothing (`@Defaulted`) is no resolve.
+    /// a wrapper calling a generic function that resolves nothing (`@Defaulted`), or one that
+    /// resolves `T?` and falls back on a miss (`maybeResolve(Value.self) ?? wrappedValue`), is no
+    /// resolve.
     @Test func aWrapperResolvingThroughAHelperGivesTheBuiltTypeItsDependencies() throws {
         let wrappers = """
             @propertyWrapper
@@ -209,6 +211,12 @@ struct BuiltTypeResolvesTests {
                 init() { wrappedValue = fallback(Value.self) }
             }
 
+            @propertyWrapper
+            struct Preferred<Value> {
+                var wrappedValue: Value
+                init(wrappedValue: Value) { self.wrappedValue = maybeResolve(Value.self) ?? wrappedValue }
+            }
+
             """
         let helpers = """
             import Swinject
@@ -225,6 +233,8 @@ struct BuiltTypeResolvesTests {
 
             func fallback<V>(_ type: V.Type) -> V { fatalError("no default for \\(type)") }
 
+            func maybeResolve<S>(_ type: S.Type) -> S? { Injector.shared.assembler.resolver.resolve(type) }
+
             """
         let app = """
             import Swinject
@@ -238,7 +248,10 @@ struct BuiltTypeResolvesTests {
                 @Inject var store: Store
                 @Inject var clock: Clock
                 @Defaulted var retries: Int
+                @Preferred var theme: Theme = PlainTheme()
             }
+            protocol Theme {}
+            struct PlainTheme: Theme {}
 
             final class AppAssembly: Assembly {
                 func assemble(container: Container) {
@@ -273,13 +286,13 @@ struct BuiltTypeResolvesTests {
         #expect(
             imported.stdout.contains(
                 """
-                  # App.swift:17
+                  # App.swift:20
                   # 'database' is resolved while Store is built (App.swift:6)
                   - provides: Store
                     lifetime: singleton
                     dependencies:
                       database: Database
-                  # App.swift:18
+                  # App.swift:21
                   # 'store' is resolved while Repository is built (App.swift:9)
                   # 'clock' is resolved while Repository is built (App.swift:10)
                   - provides: Repository
@@ -295,7 +308,7 @@ struct BuiltTypeResolvesTests {
                   - Store
                   # App.swift:10
                   - Clock
-                  # App.swift:23
+                  # App.swift:26
                   - Repository
 
                 """), "\(imported.stdout)")

@@ -352,8 +352,9 @@ struct SwinjectPrecisionTests {
 
     /// The app's own property wrapper that resolves its generic parameter (seugi-ios: 44 uses once
     /// read as nothing, without a word): each property it wraps resolves its declared type, checked
-    /// like any resolve of the app. A wrapper that resolves nothing (`@Stored`), or whose value is
-    /// optional so that a miss gives nil (`@Maybe`), is no resolve that can stop the app.
+    /// like any resolve of the app. A wrapper that resolves nothing (`@Stored`), whose value is
+    /// optional so that a miss gives nil (`@Maybe`), or that goes on with a fallback on a miss
+    /// (`?? wrappedValue`, a `guard let` that does not stop the app), is no resolve that can stop it.
     @Test func aPropertyWrapperThatResolvesMakesEachUseAResolve() throws {
         let source = """
             import Swinject
@@ -380,6 +381,28 @@ struct SwinjectPrecisionTests {
                 @Inject var keys: Keys
                 @Stored var count: Int = 0
                 @Maybe var clock: Clock?
+            }
+            @propertyWrapper
+            struct Lenient<T> {
+                var wrappedValue: T
+                init(wrappedValue: T) { self.wrappedValue = Provider.shared.container.resolve(T.self) ?? wrappedValue }
+            }
+            @propertyWrapper
+            struct Soft<T> {
+                let wrappedValue: T
+                init(_ fallback: T) {
+                    guard let value = Provider.shared.container.resolve(T.self) else {
+                        wrappedValue = fallback
+                        return
+                    }
+                    wrappedValue = value
+                }
+            }
+            protocol Theme {}
+            struct PlainTheme: Theme {}
+            final class Settings {
+                @Lenient var theme: Theme = PlainTheme()
+                @Soft(PlainTheme()) var fallbackTheme: Theme
             }
 
             """
@@ -437,6 +460,54 @@ struct SwinjectPrecisionTests {
                 digraph: checked 1 registration: 1 error, 0 warnings, 0 infos
 
                 """, "\(result.stdout)")
+    }
+
+    /// EmerBV/figrclub's injector: two overloads of one resolve helper, `resolveOptional(_:)` and
+    /// `resolveOptional(_:argument:)`, declared in that order. A call is read with the overload whose
+    /// parameters it fits: the one-parameter calls are resolves (the second declaration once replaced
+    /// the first, and 29 of them were read as nothing, without a word). What they resolve is used;
+    /// what nothing resolves is still said.
+    @Test func aResolveHelpersOverloadsAreEachRead() throws {
+        let result = try check(
+            """
+            import Swinject
+
+            protocol Tokens {}
+            final class KeychainTokens: Tokens {}
+            final class Clock {}
+            final class Cache {}
+            final class Injector {
+                static let shared = Injector()
+                let container = Container()
+                func resolve<T>(_ type: T.Type) -> T { container.resolve(T.self)! }
+            }
+            extension Injector {
+                func resolveOptional<T>(_ type: T.Type) -> T? { container.resolve(T.self) }
+                func resolveOptional<T, Arg>(_ type: T.Type, argument: Arg) -> T? { container.resolve(T.self, argument: argument) }
+            }
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Tokens.self) { _ in KeychainTokens() }.inObjectScope(.container)
+                    container.register(Clock.self) { _ in Clock() }
+                    container.register(Cache.self) { _ in Cache() }
+                }
+            }
+            final class HealthCheck {
+                func run() {
+                    _ = Injector.shared.resolve(Clock.self)
+                    if Injector.shared.resolveOptional(Tokens.self) == nil { print("missing") }
+                }
+            }
+
+            """)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:20:9: info: nothing reachable from a root uses 'Cache'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 0 calls not understood\n", "\(result.stderr)")
     }
 
     /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however

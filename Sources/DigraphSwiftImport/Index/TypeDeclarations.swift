@@ -75,10 +75,18 @@ struct TypeDeclarations {
     /// functions with `T.self` (or with nothing, Swift inferring `T`) that may be resolve helpers.
     struct WrapperCandidate {
         var resolves = false
-        var callees: [(name: String, passesGeneric: Bool)] = []
+        /// `toleratesMiss`: the call's nil is taken care of (`?? fallback`), so a miss does not stop the app.
+        var callees: [(name: String, passesGeneric: Bool, toleratesMiss: Bool)] = []
 
+        /// A helper returning `T` stops the app on a miss itself; one returning `T?` only where the
+        /// wrapper does not go on without the value.
         func injects(through helpers: ResolveHelpers) -> Bool {
-            resolves || callees.contains { callee in helpers.helpers[callee.name].map { ($0.key != nil) == callee.passesGeneric } == true }
+            resolves
+                || callees.contains { callee in
+                    helpers.overloads[callee.name, default: []].contains { helper in
+                        (helper.key != nil) == callee.passesGeneric && !(helper.returnsOptional && callee.toleratesMiss)
+                    }
+                }
         }
     }
     /// The types each type names in its inheritance clauses, its extensions' included (by last name):
@@ -345,7 +353,7 @@ struct TypeDeclarations {
         sameNamed.merge(collector.separately) { $0 + $1 }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
-        resolveHelpers.helpers.merge(collector.resolveHelpers) { first, _ in first }
+        resolveHelpers.overloads.merge(collector.resolveHelpers) { $0 + $1 }
         resolveHelpers.argumentPassing += collector.argumentPassing
         // A wrapper may call a resolve helper another file declares: decided once both are known.
         wrapperCandidates.merge(collector.wrapperCandidates) { first, _ in first }
@@ -367,7 +375,7 @@ struct TypeDeclarations {
         var extensionInitializers: [String: [[Parameter]]] = [:]
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
-        var resolveHelpers: [String: ResolveHelpers.Helper] = [:]
+        var resolveHelpers: [String: [ResolveHelpers.Helper]] = [:]
         var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
@@ -464,8 +472,9 @@ struct TypeDeclarations {
 
         /// A `@propertyWrapper` generic over `T` whose `wrappedValue` is a `T` (not a `T?`) and that
         /// resolves `T.self` somewhere in its members, itself or through a resolve helper
-        /// (`component = appResolve(serviceType: T.self)`): a miss cannot give a value, so it stops
-        /// the app, and a `missing-binding` error on a use rests on that. Nil for any other type.
+        /// (`component = appResolve(serviceType: T.self)`) without a fallback for a miss: a miss
+        /// cannot give a value, so it stops the app, and a `missing-binding` error on a use rests on
+        /// that. Nil for any other type.
         static func wrapperCandidate(_ attributes: AttributeListSyntax, generics: GenericParameterClauseSyntax?, members: MemberBlockSyntax)
             -> WrapperCandidate?
         {
@@ -482,8 +491,12 @@ struct TypeDeclarations {
             for call in SwiftExpressions.calls(in: members) {
                 guard let name = SwiftExpressions.callee(of: call)?.name else { continue }
                 let passesGeneric = call.arguments.contains { SwiftExpressions.metatype($0.expression)?.type == generic }
-                if name == "resolve", passesGeneric { return WrapperCandidate(resolves: true) }
-                if passesGeneric || call.arguments.isEmpty { candidate.callees.append((name, passesGeneric)) }
+                // `resolve(T.self) ?? Fallback()`: a miss gives the fallback, no error to rest on.
+                if name == "resolve", passesGeneric {
+                    if !SwiftExpressions.toleratesMiss(call) { return WrapperCandidate(resolves: true) }
+                } else if passesGeneric || call.arguments.isEmpty {
+                    candidate.callees.append((name, passesGeneric, SwiftExpressions.toleratesMiss(call)))
+                }
             }
             return candidate.callees.isEmpty ? nil : candidate
         }
@@ -597,7 +610,7 @@ struct TypeDeclarations {
         // generic function returning its own parameter, whose body may be a resolve helper.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let helper = ResolveHelpers.Helper(node) {
-                if node.name.text == "resolve" { argumentPassing.append(helper) } else { resolveHelpers[node.name.text] = helper }
+                if node.name.text == "resolve" { argumentPassing.append(helper) } else { resolveHelpers[node.name.text, default: []].append(helper) }
             }
             // Helpers a factory may call: a type's methods, and free functions taking at least
             // one value (the resolver).
@@ -676,7 +689,9 @@ struct ResolveHelpers {
         }
     }
 
-    var helpers: [String: Helper] = [:]
+    /// The helpers by name, each overload in the order declared (`resolveOptional(_:)` and
+    /// `resolveOptional(_:argument:)`): a call is read with the first whose parameters it fits.
+    var overloads: [String: [Helper]] = [:]
     /// The app's `resolve` overloads that pass runtime arguments, tried on a `resolve` call with
     /// labels Swinject's own do not have.
     var argumentPassing: [Helper] = []

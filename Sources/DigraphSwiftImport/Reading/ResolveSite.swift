@@ -146,8 +146,13 @@ struct ResolveSite {
             return site
         }
         guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return nil }
-        if name != "resolve", let helper = helpers.helpers[name] {
-            return ContainerAPI.bind(call, to: helper.parameters).flatMap { ofHelper(call, helper, bound: $0, receiver: receiver, constants: constants) }
+        if name != "resolve", let overloads = helpers.overloads[name] {
+            for helper in overloads {
+                if let bound = ContainerAPI.bind(call, to: helper.parameters) {
+                    return ofHelper(call, helper, bound: bound, receiver: receiver, constants: constants)
+                }
+            }
+            return nil
         }
         guard name == "resolve" else { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)

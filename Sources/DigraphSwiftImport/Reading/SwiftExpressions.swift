@@ -84,6 +84,51 @@ enum SwiftExpressions {
         }
     }
 
+    /// Whether the code around a call that may give nothing (`resolve(T.self)`) goes on without its
+    /// value: `?? fallback`, `as?`, `try?`, or an `if let`/`guard let` whose other branch does not stop
+    /// the app. False where the value is forced (`!`, `as!`, `?? fatalError(…)`) or used as it is.
+    static func toleratesMiss(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(ForceUnwrapExprSyntax.self) { return false }
+            if let attempt = parent.as(TryExprSyntax.self) {
+                if attempt.questionOrExclamationMark?.text == "?" { return true }
+            } else if let cast = parent.as(AsExprSyntax.self) {
+                return cast.questionOrExclamationMark?.text == "?"
+            } else if let list = parent.as(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true {
+                // `value ?? fallback`, `value as? T`, unfolded: what follows the value decides.
+                let elements = Array(list)
+                guard let index = elements.firstIndex(where: { Syntax($0) == node }), index + 1 < elements.count else { return false }
+                let operation = elements[index + 1]
+                if let cast = operation.as(UnresolvedAsExprSyntax.self) { return cast.questionOrExclamationMark?.text == "?" }
+                guard operation.as(BinaryOperatorExprSyntax.self)?.operator.text == "??", index + 2 < elements.count else { return false }
+                return !stopsTheApp(elements[index + 2])
+            } else if let binding = parent.as(OptionalBindingConditionSyntax.self) {
+                // `guard let value = … else { fatalError() }`: the other branch decides.
+                var scope = binding.parent
+                while let current = scope, !current.is(GuardStmtSyntax.self), !current.is(IfExprSyntax.self) { scope = current.parent }
+                if let guarded = scope?.as(GuardStmtSyntax.self) { return !stopsTheApp(guarded.body) }
+                if let branch = scope?.as(IfExprSyntax.self)?.elseBody { return !stopsTheApp(branch) }
+                return true
+            } else if !(parent.is(OptionalChainingExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(InitializerClauseSyntax.self)
+                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(TupleExprSyntax.self))
+            {
+                return false
+            }
+            node = parent
+        }
+        return false
+    }
+
+    /// Code that calls `fatalError(…)` or `preconditionFailure(…)` (a branch that stops the app).
+    static func stopsTheApp(_ node: some SyntaxProtocol) -> Bool {
+        calls(in: node).contains { call in
+            let name = callee(of: call)?.name
+            return name == "fatalError" || name == "preconditionFailure"
+        }
+    }
+
     /// `target = value` (a sequence, or the folded infix form) as (target, value); nil for any other expression.
     static func assignment(_ expression: ExprSyntax) -> (target: ExprSyntax, value: ExprSyntax)? {
         if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
