@@ -60,6 +60,98 @@ struct FactoryImportTests {
         #expect(imported.stdout.contains("reason: \"Factory's ParameterFactory: the compiler checks the parameter passed\""), "\(imported.stdout)")
     }
 
+    /// matvei-khlestov/VemoraStore's shape: the container hands itself to the objects that build
+    /// screens (`ViewModelFactory(container: self)`), which keep it in a stored property and resolve
+    /// through it later: lazy dependencies of that registration, said as an info. The app's start
+    /// builds one of them too (`CoordinatorFactory(container: Container.shared)`), outside any
+    /// factory: what it resolves is then the app's own, so nothing it reaches is "unused". A
+    /// preview building one, or a `register { … }` replacing a factory, is not the app's start.
+    @Test func anObjectHandedTheContainerResolvesThroughIt() throws {
+        let app = """
+            import FactoryKit
+            final class LoginViewModel {}
+            final class ProfileViewModel {}
+            final class ViewModelFactory {
+                private let container: Container
+                init(container: Container) { self.container = container }
+                func makeLogin() -> LoginViewModel { container.loginViewModel() }
+            }
+            final class CoordinatorFactory {
+                private let di: Container
+                init(container: Container) { di = container }
+                func makeApp() -> AppCoordinator { di.appCoordinator() }
+            }
+            final class AppCoordinator {
+                let viewModels: ViewModelFactory
+                init(viewModels: ViewModelFactory) { self.viewModels = viewModels }
+            }
+            final class Settings {
+                private let container: Container
+                init(container: Container) { self.container = container }
+                func makeProfile() -> ProfileViewModel { container.profileViewModel() }
+            }
+            extension Container {
+                var loginViewModel: Factory<LoginViewModel> { self { LoginViewModel() } }
+                var profileViewModel: Factory<ProfileViewModel> { self { ProfileViewModel() } }
+                var viewModelFactory: Factory<ViewModelFactory> { self { ViewModelFactory(container: self) }.singleton }
+                var coordinatorFactory: Factory<CoordinatorFactory> { self { CoordinatorFactory(container: self) }.singleton }
+                var appCoordinator: Factory<AppCoordinator> { self { AppCoordinator(viewModels: self.viewModelFactory()) } }
+                var settings: Factory<Settings> { self { Settings(container: self) } }
+            }
+            enum CompositionRoot {
+                static func makeCoordinatorFactory() -> CoordinatorFactory { CoordinatorFactory(container: Container.shared) }
+            }
+            func preview() { Container.shared.settings.register { Settings(container: .shared) } }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:25:9: info: nothing reachable from a root uses 'ProfileViewModel (name: profileViewModel)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:26:79: info: 'ViewModelFactory (name: viewModelFactory)': parameter 'container' is given the container itself (`self`), which a manifest does not pass; it is left out, and what 'ViewModelFactory' resolves through it is read as its lazy dependencies [swift-import]
+                App.swift:27:9: info: nothing reachable from a root uses 'CoordinatorFactory (name: coordinatorFactory)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:27:85: info: 'CoordinatorFactory (name: coordinatorFactory)': parameter 'container' is given the container itself (`self`), which a manifest does not pass; it is left out, and what 'CoordinatorFactory' resolves through it is read as its lazy dependencies [swift-import]
+                App.swift:29:9: info: nothing reachable from a root uses 'Settings (name: settings)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:29:55: info: 'Settings (name: settings)': parameter 'container' is given the container itself (`self`), which a manifest does not pass; it is left out, and what 'Settings' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 6 registrations: 0 errors, 0 warnings, 6 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                  # App.swift:26
+                  - provides: ViewModelFactory
+                    lifetime: singleton
+                    name: viewModelFactory
+                    dependencies:
+                      loginViewModel: { type: LoginViewModel, name: loginViewModel, lazy: true }
+                  # App.swift:27
+                  - provides: CoordinatorFactory
+                    lifetime: singleton
+                    name: coordinatorFactory
+                    dependencies:
+                      appCoordinator: { type: AppCoordinator, name: appCoordinator, lazy: true }
+                  # App.swift:28
+                  - provides: AppCoordinator
+                    name: appCoordinator
+                    dependencies:
+                      viewModels: { type: ViewModelFactory, name: viewModelFactory }
+                  # App.swift:29
+                  # register (an alternative, not read): App.swift:34
+                  - provides: Settings
+                    name: settings
+                    dependencies:
+                      profileViewModel: { type: ProfileViewModel, name: profileViewModel, lazy: true }
+
+                resolves:
+                  # App.swift:12
+                  - { type: AppCoordinator, name: appCoordinator }
+
+                """), "\(imported.stdout)")
+    }
+
     @Test func aContextReadsItsOwnFactories() throws {
         let plain = try CLIRunner.run(["import", "fixtures/import/factory"])
         let test = try CLIRunner.run(["import", "fixtures/import/factory", "--context", "test"])

@@ -61,8 +61,8 @@ extension ClosureReader {
             reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
-        case .lazy, .literal, .unknown, .resolver, .element:
-            // `self { 5 }`, `{ _ in .iso8601 }`: a constant, read in full. Nothing in the container
+        case .lazy, .literal, .unknown, .resolver, .factoryContainer, .element:
+            // (`.factoryContainer` is only ever an argument.) `self { 5 }`, `{ _ in .iso8601 }`: a constant, read in full. Nothing in the container
             // builds it, so nothing is missing from the graph; only a manifest cannot hold the value.
             // Its lifetime stays as written.
             if unwrapped.castType == nil, SwiftExpressions.isConstant(unwrapped.core) {
@@ -144,6 +144,10 @@ extension ClosureReader {
         for (position, argument) in construction.arguments.enumerated() {
             let name = argument.label?.text ?? "_"
             var value = self.value(of: argument.expression, required: false)
+            // `ViewModelFactory(container: self)` in a Factory container: the container itself.
+            if options.factoryContainer != nil, declarations.factories.isContainer(argument.expression) {
+                value = .factoryContainer(argument.expression.trimmedDescription)
+            }
             if case .service(var site, _) = value, site.isInferred, let parameters {
                 // The helper returns what the parameter takes: optional only when the parameter is.
                 let declared = DeclaredType(parameters[position].type)
@@ -208,6 +212,18 @@ extension ClosureReader {
                 .info,
                 "parameter '\(label)' is given `\(name)`, element \(position + 1) of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out",
                 at: node)
+        case .factoryContainer(let text):
+            // `ViewModelFactory(container: self)`: read where the object holds it, else said.
+            if let built = reading.implementation, declarations.factories.holdsContainer(built) {
+                finding(
+                    .info,
+                    "parameter '\(label)' is given the container itself (`\(text)`), which a manifest does not pass; it is left out, and what '\(built)' resolves through it is read as its lazy dependencies",
+                    at: node)
+            } else {
+                warn(
+                    "parameter '\(label)' is given the container itself (`\(text)`); it is left out, and digraph cannot tell what the object resolves through it later (it reads a container the object keeps in a stored property of a container type)",
+                    at: node)
+            }
         case .resolver(let name):
             warn(
                 "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",

@@ -78,6 +78,9 @@ struct ClosureReader {
         case captured(String)
         /// The resolver itself, handed to the object (a service locator): what it resolves later is invisible.
         case resolver(String)
+        /// Factory's container itself (`self` in a factory, `.shared`), handed to the object: what it
+        /// resolves through a container it holds is read as that object's uses.
+        case factoryContainer(String)
         /// One element of a runtime argument that is a tuple: a manifest passes arguments whole.
         case element(String, position: Int)
         case unknown(String)

@@ -94,6 +94,12 @@ struct FactoryCatalogue {
                 collectHolders(member.decl)
                 continue
             }
+            // `private let container: Container`: handed the container (`ViewModelFactory(container: self)`).
+            if let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let annotated = binding.typeAnnotation.map({ DeclaredType($0.type) }), containers.contains(Self.lastName(annotated.key))
+            {
+                containerHolders[Self.lastName(type), default: [:]][name] = Self.lastName(annotated.key)
+            }
             for attribute in variable.attributes {
                 guard let attribute = attribute.as(AttributeSyntax.self), FactoryUseWalker.wrappers[Self.lastName(attribute.attributeName)] != nil,
                     case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
@@ -226,6 +232,17 @@ struct FactoryCatalogue {
         guard !containerHolders.isEmpty, let type = SwiftExpressions.enclosingTypeName(of: node) else { return nil }
         return containerHolders[Self.lastName(type)]?[property]
     }
+
+    /// `self` inside a container's factory, `Container.shared`: the container itself. (A bare
+    /// `.shared` may be any type's: `session: .shared` is `URLSession.shared`.)
+    func isContainer(_ expression: ExprSyntax) -> Bool {
+        if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return true }
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "shared", let base = access.base else { return false }
+        return containers.contains(Self.lastName(base))
+    }
+
+    /// Whether a type keeps a container in a property digraph reads its resolves through.
+    func holdsContainer(_ type: String) -> Bool { containerHolders[Self.lastName(type)]?.isEmpty == false }
 
     /// A reference to a factory, not yet resolved: `self.api`, `Container.shared.api`, `api` inside a container.
     func reference(_ expression: ExprSyntax, inside enclosing: String?) -> Int? {

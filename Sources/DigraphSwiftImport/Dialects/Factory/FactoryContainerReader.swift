@@ -547,19 +547,27 @@ struct FactoryContainerReader {
     }
 
     /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that
-    /// registration's dependencies; anywhere else they are the app's resolves.
+    /// registration's dependencies; anywhere else they are the app's resolves. A type the app's own
+    /// code builds too (`CoordinatorFactory(container: .shared)` where the app starts) resolves
+    /// as the app's code as well: what it resolves is then no registration's alone.
     private mutating func readUses(builtBy built: [String: [Int]], lazily builtLazily: Set<BuiltBy>, registered: Set<Int>) {
         var labels: [Int: UniqueLabels] = [:]
         var uses: [FactoryUseWalker.Use] = []
         var calls: [FactoryUseWalker.HelperCall] = []
+        var appBuilds: [FactoryUseWalker.HelperCall] = []
         for file in files {
             let walker = FactoryUseWalker(file: file, catalogue: catalogue, declarations: declarations)
             walker.walk(file.tree)
             findings += walker.findings
             uses += walker.uses
             calls += walker.helperCalls
+            if !RegistrationOrder.isTestCode(file) { appBuilds += walker.helperCalls.filter { $0.builds && !$0.inPreviewOrFactory } }
         }
         let heirs = Self.heirs(builtBy: built, declarations)
+        // Built outside any factory (the walker skips containers, previews and `register { … }`) by
+        // the app's code: code no factory builds, nor a supertype's (a protocol extension a built
+        // router inherits), in the app rather than its tests.
+        let builtByApp = Set(appBuilds.filter { $0.owner.map { built[$0] == nil && heirs[$0] == nil } ?? true }.map(\.type))
         calls += Self.inherited(calls, heirs: heirs)
         uses += helperUses(calls: calls, uses: uses, builtBy: built)
         uses += Self.inherited(uses, heirs: heirs)
@@ -583,7 +591,8 @@ struct FactoryContainerReader {
                                 passing: []),
                             location: use.location, suppressions: suppressions(of: use)))
                 }
-            } else if registered.contains(use.definition) || !definition.isOptional {
+            }
+            if use.owner.map({ built[$0] == nil || builtByApp.contains($0) }) ?? true, registered.contains(use.definition) || !definition.isOptional {
                 // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).
                 resolves.append(
                     RegistrationFinder.AppResolve(

@@ -44,6 +44,9 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// A method of a value the caller holds (`network.request(…)`): its body is the code of whoever
         /// made that value; only its parameters' defaults run in the caller.
         var onHeldValue = false
+        /// Written in a SwiftUI preview or in a closure handed to a factory (`.register { Impl() }`,
+        /// `.onTest { … }`): code the app's own run does not reach as written.
+        var inPreviewOrFactory = false
 
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
@@ -54,6 +57,34 @@ final class FactoryUseWalker: SyntaxVisitor {
             if builds { return "builds `\(type)`" }
             return method == Self.instance ? "reads a shared `\(type)`" : "calls `\(type).\(method)`"
         }
+    }
+
+    /// Factory's modifiers whose closure builds the value in place of the factory's own.
+    static let overridingModifiers: Set<String> = [
+        "register", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "context",
+    ]
+
+    /// Inside a `#Preview`, a `PreviewProvider`, or a closure given to one of the overriding modifiers.
+    static func inPreviewOrFactory(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let scope = current {
+            if scope.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview" || scope.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview" {
+                return true
+            }
+            if let group = scope.asProtocol(DeclGroupSyntax.self),
+                group.inheritanceClause?.inheritedTypes.contains(where: { FactoryCatalogue.lastName($0.type) == "PreviewProvider" }) == true
+            {
+                return true
+            }
+            if let closure = scope.as(ClosureExprSyntax.self),
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let name = SwiftExpressions.callee(of: call)?.name, overridingModifiers.contains(name)
+            {
+                return true
+            }
+            current = scope.parent
+        }
+        return false
     }
 
     static let wrappers: [String: Bool] = [
@@ -144,7 +175,7 @@ final class FactoryUseWalker: SyntaxVisitor {
                 helperCalls.append(
                     HelperCall(
                         type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                        location: file.location(of: node), builds: true, labels: labels))
+                        location: file.location(of: node), builds: true, labels: labels, inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node))))
             } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
                 if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type) {
                     helperCalls.append(
