@@ -313,4 +313,56 @@ struct BuiltTypeResolvesTests {
 
                 """), "\(imported.stdout)")
     }
+
+    /// boulomiel/PokedexIOS's shape: a hand-rolled container whose `resolve<T>() -> T` names no
+    /// type, and a wrapper whose value is that resolve, Swift inferring `T` from the getter it is
+    /// returned from. Each wrapped property resolves its declared type (a miss is an error at the
+    /// property); the wrapper's own resolve is typed at each use, never an app resolve of `T` (it
+    /// was: a false "nothing provides 'T'"). A concrete generic key built with `.init()` builds
+    /// itself (`GeneralApi<Machine>`), as a plain one does.
+    @Test func aWrapperReturningAnInferredResolveInjectsItsDeclaredType() throws {
+        let app = """
+            final class Container {
+                private var store: [String: Any] = [:]
+                func register<T>(_ type: T.Type, object: T) { store[String(describing: T.self)] = object }
+                func resolve<T>() -> T {
+                    guard let resolved = store[String(describing: T.self)] as? T else { fatalError("\\(T.self) has not been registered yet") }
+                    return resolved
+                }
+                static let shared = Container()
+                init() {
+                    register(PokemonApi.self, object: .init())
+                    register(GeneralApi<Machine>.self, object: .init())
+                }
+            }
+
+            @propertyWrapper
+            struct Injected<T> {
+                let container = Container.shared
+                var wrappedValue: T { value }
+                var value: T { container.resolve() }
+            }
+
+            struct Machine {}
+            final class PokemonApi {}
+            final class GeneralApi<Item> {}
+            final class MoveApi {}
+
+            struct MoveScreen {
+                @Injected var pokemonApi: PokemonApi
+                @Injected var machineApi: GeneralApi<Machine>
+                @Injected var moveApi: MoveApi
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:30:5: error: nothing provides 'MoveApi', needed by app code (resolved directly) [missing-binding]
+                digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 1 Swift file: 2 registrations, 3 resolves, 0 calls not understood\n", "\(checked.stderr)")
+    }
 }

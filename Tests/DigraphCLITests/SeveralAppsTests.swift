@@ -197,4 +197,62 @@ struct SeveralAppsTests {
 
         """,
     ]
+
+    /// EmerBV/figrclub's shape: a SwiftUI `@main` app and an `AppDelegate` no
+    /// `@UIApplicationDelegateAdaptor` names. UIKit never calls that delegate's launch method, so its
+    /// resolve is no launch resolve (it stays a resolve of the app's code), and one info says why;
+    /// named by an adaptor (`(AppDelegate.self)`, or the property's type), the delegate launches as before.
+    @Test func aDelegateTheSwiftUIAppDoesNotNameNeverLaunches() throws {
+        let app = """
+            import SwiftUI
+            import UIKit
+
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var services: [String: Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { services[String(describing: type)] = instance }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let service = services[String(describing: type)] as? T else { fatalError("not registered") }
+                    return service
+                }
+            }
+            protocol Images {}
+            final class ImageCache: Images {}
+
+            final class AppDelegate: NSObject, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+                    _ = DIContainer.shared.resolve(Images.self)
+                    return true
+                }
+            }
+
+            @main
+            struct ShopApp: App {
+                init() { DIContainer.shared.register(Images.self, instance: ImageCache()) }
+                var body: some Scene { WindowGroup { Text("Shop") } }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:17:10: info: 'AppDelegate' is not the delegate of the SwiftUI app 'ShopApp' (no `@UIApplicationDelegateAdaptor` names it), so nothing calls its `application(_:didFinishLaunchingWithOptions:)`: digraph does not read it as launch code [swift-import]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(imported.stdout.hasSuffix("resolves:\n  # App.swift:18\n  - Images\n"), "\(imported.stdout)")
+
+        let adapted = app.replacingOccurrences(
+            of: "struct ShopApp: App {\n", with: "struct ShopApp: App {\n    @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate\n")
+        let typed = app.replacingOccurrences(
+            of: "struct ShopApp: App {\n", with: "struct ShopApp: App {\n    @UIApplicationDelegateAdaptor private var delegate: AppDelegate\n")
+        for adapted in [adapted, typed] {
+            let named = try withApp(adapted) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+            #expect(named.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(named.stdout)")
+            let launched = try withApp(adapted) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+            #expect(launched.stdout.hasSuffix("resolves:\n  # App.swift:18\n  - { type: Images, launch: true }\n"), "\(launched.stdout)")
+        }
+    }
 }

@@ -288,7 +288,8 @@ struct ManifestAssembler {
         private mutating func unwrittenImplementation(
             of registration: RegistrationFinder.Found, reading: ClosureReading, provides: [TypeReference], _ subject: String
         ) -> TypeReference? {
-            if !reading.isUnread, let only = provides.first, provides.count == 1, only.expression.plainName != nil,
+            // A concrete key, generic ones included (`GeneralApi<Machine>.self, object: .init()`).
+            if !reading.isUnread, let only = provides.first, provides.count == 1, case .nominal = only.expression,
                 !declarations.isProtocol(only.writtenSpelling)
             {
                 return only

@@ -492,13 +492,27 @@ struct TypeDeclarations {
                 guard let name = SwiftExpressions.callee(of: call)?.name else { continue }
                 let passesGeneric = call.arguments.contains { SwiftExpressions.metatype($0.expression)?.type == generic }
                 // `resolve(T.self) ?? Fallback()`: a miss gives the fallback, no error to rest on.
-                if name == "resolve", passesGeneric {
+                // `var value: T { container.resolve() }`: Swift infers `T` from where the value goes.
+                if name == "resolve", passesGeneric || call.arguments.isEmpty && Self.returns(generic, call) {
                     if !SwiftExpressions.toleratesMiss(call) { return WrapperCandidate(resolves: true) }
                 } else if passesGeneric || call.arguments.isEmpty {
                     candidate.callees.append((name, passesGeneric, SwiftExpressions.toleratesMiss(call)))
                 }
             }
             return candidate.callees.isEmpty ? nil : candidate
+        }
+
+        /// Whether a call is what the getter or function around it returns, declared as `generic`
+        /// (`var value: T { container.resolve() }`, `return resolve()`).
+        static func returns(_ generic: String, _ call: FunctionCallExprSyntax) -> Bool {
+            var current = call.parent
+            while let scope = current {
+                if let function = scope.as(FunctionDeclSyntax.self) { return function.signature.returnClause?.type.trimmedDescription == generic }
+                if let binding = scope.as(PatternBindingSyntax.self) { return binding.typeAnnotation?.type.trimmedDescription == generic }
+                if scope.is(ClosureExprSyntax.self) || scope.is(MemberBlockSyntax.self) { return false }
+                current = scope.parent
+            }
+            return false
         }
 
         private func parameters(of initializer: InitializerDeclSyntax) -> [Parameter] {

@@ -31,6 +31,9 @@ struct FunctionIndex {
 
     private(set) var functions: [String: [Function]] = [:]
     private(set) var entries: [Function] = []
+    /// An app delegate's launch methods where the app is a SwiftUI `App` that names no such delegate
+    /// (`@UIApplicationDelegateAdaptor(AppDelegate.self)`): UIKit never calls them. Not entries.
+    private(set) var unattachedDelegates: [(function: Function, apps: [String])] = []
     private(set) var previews: [Preview] = []
     /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
     private(set) var mains: [DigraphCore.SourceLocation] = []
@@ -64,8 +67,33 @@ struct FunctionIndex {
             mains += collector.mains
             mainProperties += collector.mainProperties
             declaredNames.formUnion(collector.declaredNames)
+            swiftUIApps += collector.swiftUIApps
+            delegates.formUnion(collector.delegates)
+            superclasses.merge(collector.superclasses) { $0 + $1 }
+        }
+        // A SwiftUI app runs an app delegate only through an adaptor naming it (or one marked `@main`),
+        // and with it the launch methods the delegate inherits (`AppDelegate: CommonAppDelegate`).
+        if !swiftUIApps.isEmpty {
+            var pending = Array(delegates)
+            while let delegate = pending.popLast() {
+                for superclass in superclasses[delegate] ?? [] where delegates.insert(superclass).inserted { pending.append(superclass) }
+            }
+            let isDelegateLaunch: (Function) -> Bool = {
+                ["application", "applicationDidFinishLaunching", "applicationWillFinishLaunching"].contains($0.name.text)
+            }
+            for entry in entries where isDelegateLaunch(entry) && !delegates.contains(entry.owner ?? "") {
+                unattachedDelegates.append((entry, swiftUIApps.sorted()))
+            }
+            entries.removeAll { isDelegateLaunch($0) && !delegates.contains($0.owner ?? "") }
         }
     }
+    /// The `@main` types conforming to SwiftUI's `App`.
+    private var swiftUIApps: [String] = []
+    /// The types the app runs as its delegate: named by a `@UIApplicationDelegateAdaptor` (AppKit's,
+    /// WatchKit's), or marked `@main`, `@UIApplicationMain`, `@NSApplicationMain`.
+    private var delegates = Set<String>()
+    /// The types each class names in its inheritance clause (its superclass among them).
+    private var superclasses: [String: [String]] = [:]
 
     /// Where code writes these names, outside their declarations (one pass over the tokens, made
     /// only when some registration was not reached).
@@ -133,6 +161,9 @@ struct FunctionIndex {
         var functions: [Function] = []
         var previews: [Preview] = []
         var owners: [Owner] = []
+        var swiftUIApps: [String] = []
+        var delegates = Set<String>()
+        var superclasses: [String: [String]] = [:]
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
         var mainProperties: [Function] = []
@@ -149,6 +180,14 @@ struct FunctionIndex {
                 preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
             }
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+            if attributes.contains(where: {
+                ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription)
+            }) {
+                delegates.insert(name.text)
+            }
+            if isMain, node.inheritanceClause?.inheritedTypes.contains(where: { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) }) == true {
+                swiftUIApps.append(name.text)
+            }
             if isMain {
                 mains.append(file.location(of: name))
                 // Its stored properties are built with it, at launch (`let assembler = Assembler([…])`).
@@ -168,6 +207,7 @@ struct FunctionIndex {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            superclasses[node.name.text, default: []] += node.inheritanceClause?.inheritedTypes.map { FactoryCatalogue.lastName($0.type) } ?? []
             enter(node.name, attributes: node.attributes, node: node); return .visitChildren
         }
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
@@ -203,6 +243,18 @@ struct FunctionIndex {
         }
         override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
             if node.macroName.text == "Preview" { preview("#Preview", body: Syntax(node), at: node.pound, spanning: node) }
+            return .skipChildren
+        }
+
+        /// `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate`, or `… var delegate:
+        /// AppDelegate`: the delegate SwiftUI runs.
+        override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+            guard node.attributeName.trimmedDescription.hasSuffix("DelegateAdaptor") else { return .skipChildren }
+            if case .argumentList(let arguments)? = node.arguments, let first = arguments.first, let (type, _) = SwiftExpressions.metatype(first.expression) {
+                delegates.insert(FactoryCatalogue.lastName(type))
+            } else if let declared = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type {
+                delegates.insert(FactoryCatalogue.lastName(declared))
+            }
             return .skipChildren
         }
 

@@ -219,6 +219,8 @@ final class RegistrationFinder: SyntaxVisitor {
             castType = typeWhereUsed(node)
         }
         if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
+        // `var value: T { container.resolve() }` in a generic wrapper: typed at each use, never here.
+        if site.type == nil, let castType, isGenericParameter(DeclaredType(castType).key, at: site.node) { return }
         // Inside a wrapper's own factory: read for each call of the wrapper, never as the app's.
         if dialects.contains(where: { $0.isInsideWrapper(site.node) }) { return }
         // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
