@@ -117,11 +117,18 @@ public enum SwiftImporter {
         // A file no Xcode project compiles is not part of any app: said once per file, not read.
         let leftOut = XcodeProjects(pbxprojs: listing.xcodeProjects, in: tree)
             .leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots)
-        let notCompiled = leftOut.map { left in
-            Diagnostic(
+        let notCompiled = XcodeProjects.grouped(leftOut, among: listing.files).map { group in
+            let first = group.files[0]
+            guard let folder = group.folder else {
+                return Diagnostic(
+                    .swiftImport, .info,
+                    "\(PrintableText.escape(first.project)) lists no file named '\(PrintableText.escape(first.name))' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway",
+                    at: .start(of: first.file))
+            }
+            return Diagnostic(
                 .swiftImport, .info,
-                "\(PrintableText.escape(left.project)) lists no file named '\(PrintableText.escape(left.name))' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway",
-                at: .start(of: left.file))
+                "\(PrintableText.escape(first.project)) lists none of the \(group.files.count) Swift files under '\(PrintableText.escape(folder))' in any target, so they are not compiled and digraph leaves them out; give their paths to read them anyway",
+                at: .start(of: first.file))
         }
         let skipped = Set(leftOut.map(\.file))
         for path in listing.files where !skipped.contains(path) {

@@ -39,7 +39,7 @@ struct XcodeProjectTests {
 
         """
 
-    func run(_ arguments: [String], project: String = Self.project, package: Bool = false) throws -> CLIRunner.Result {
+    func run(_ arguments: [String], project: String = Self.project, package: Bool = false, more: [String: String] = [:]) throws -> CLIRunner.Result {
         try withApp(Self.app) { folder in
             let sources = folder.appendingPathComponent("App")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
@@ -49,6 +49,11 @@ struct XcodeProjectTests {
             try FileManager.default.createDirectory(at: xcodeproj, withIntermediateDirectories: true)
             try project.write(to: xcodeproj.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
             if package { try "// swift-tools-version:5.9\n".write(to: sources.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8) }
+            for (path, text) in more {
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            }
             // `FOLDER`: the scratch folder's absolute path.
             return try CLIRunner.run(arguments.map { $0 == "FOLDER" ? folder.path : $0 }, directory: folder)
         }
@@ -71,6 +76,27 @@ struct XcodeProjectTests {
             absolute.stdout.hasSuffix(
                 "/App.xcodeproj lists no file named 'OldAssembly.swift' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway [swift-import]\ndigraph: checked 1 registration: 0 errors, 0 warnings, 1 info\n"
             ), "\(absolute.stdout)")
+    }
+
+    /// boulomiel/PokedexIOS keeps 126 stale files in six folders the project no longer compiles:
+    /// one info per folder whose Swift files are all left out (the outermost such folder under the
+    /// project's), not one per file; a folder that still holds a compiled file says its files one by one.
+    @Test func aFolderWhoseFilesAreAllLeftOutIsSaidOnce() throws {
+        let result = try run(
+            ["check", "."],
+            more: [
+                "App/Old/Network/Client.swift": "final class Client {}\n", "App/Old/Network/Endpoint.swift": "enum Endpoint {}\n",
+                "App/Old/Store.swift": "final class Store {}\n", "App/Lonely/Cache.swift": "final class Cache {}\n",
+            ])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App/Lonely/Cache.swift:1:1: info: App.xcodeproj lists no file named 'Cache.swift' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway [swift-import]
+                App/Old/Network/Client.swift:1:1: info: App.xcodeproj lists none of the 3 Swift files under 'App/Old' in any target, so they are not compiled and digraph leaves them out; give their paths to read them anyway [swift-import]
+                App/OldAssembly.swift:1:1: info: App.xcodeproj lists no file named 'OldAssembly.swift' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway [swift-import]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 3 infos
+
+                """, "\(result.stdout)")
     }
 
     /// Read, the stale file registers `Clock` again: the error the compiler's project never has.

@@ -116,6 +116,39 @@ struct XcodeProjects {
         }
     }
 
+    /// The files left out, as the messages say them: a folder whose Swift files are all left out
+    /// (more than one), by its outermost such folder under the project's; any other file alone.
+    /// One count per folder of each file's path: linear in the files and their depth.
+    static func grouped(_ leftOut: [LeftOut], among files: [String]) -> [(folder: String?, files: [LeftOut])] {
+        func folders(of path: String) -> [String] {
+            let components = folderKey(path).split(separator: "/").dropLast().map(String.init)
+            return (1...max(components.count, 1)).compactMap { components.count >= $0 ? components.prefix($0).joined(separator: "/") : nil }
+        }
+        var total: [String: Int] = [:]
+        for file in files { for folder in folders(of: file) { total[folder, default: 0] += 1 } }
+        var left: [String: Int] = [:]
+        for file in leftOut { for folder in folders(of: file.file) { left[folder, default: 0] += 1 } }
+        var groups: [(folder: String?, files: [LeftOut])] = []
+        var index: [String: Int] = [:]
+        for file in leftOut {
+            let projectFolder = folderKey(file.project).split(separator: "/").dropLast().joined(separator: "/")
+            let whole = folders(of: file.file).first { folder in
+                (projectFolder.isEmpty || folder.hasPrefix(projectFolder + "/")) && left[folder] == total[folder] && (left[folder] ?? 0) > 1
+            }
+            guard let whole else {
+                groups.append((nil, [file]))
+                continue
+            }
+            if let at = index[whole] {
+                groups[at].files.append(file)
+            } else {
+                index[whole] = groups.count
+                groups.append((whole, [file]))
+            }
+        }
+        return groups
+    }
+
     /// A folder as `leftOut` compares it: its components joined, "" for the working directory.
     private static func folderKey(_ path: String) -> String {
         path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
