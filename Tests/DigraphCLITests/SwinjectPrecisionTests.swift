@@ -510,6 +510,70 @@ struct SwinjectPrecisionTests {
         #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 0 calls not understood\n", "\(result.stderr)")
     }
 
+    /// fwrs/powerlyrics' coordinators and jwitcig/GrassChoppers' modules: a factory hands the object
+    /// the resolver (`HomeCoordinator(resolver: r)`), which keeps it in a stored property and resolves
+    /// through it later. What its methods resolve there are its lazy dependencies (said with an
+    /// info); optional edges, as the object may keep another container (a child's) and each of those
+    /// resolves stays the app's own. An object that does not keep it is still a warning.
+    @Test func anObjectHandedTheResolverResolvesThroughIt() throws {
+        let source = """
+            import Swinject
+
+            final class HomeScene {}
+            final class DetailScene {}
+            final class HomeCoordinator {
+                private let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func start() { _ = resolver.resolve(HomeScene.self)! }
+                func showDetail() { _ = self.resolver.resolve(DetailScene.self) }
+            }
+            final class SettingsCoordinator {
+                init(resolver: Resolver) { _ = resolver }
+            }
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(HomeScene.self) { _ in HomeScene() }
+                    container.register(DetailScene.self) { _ in DetailScene() }
+                    container.register(HomeCoordinator.self) { r in HomeCoordinator(resolver: r) }
+                    container.register(SettingsCoordinator.self) { r in SettingsCoordinator(resolver: r) }
+                }
+            }
+
+            """
+        let checked = try check(source)
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:18:9: info: nothing reachable from a root uses 'HomeCoordinator'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:18:73: info: 'HomeCoordinator': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and what 'HomeCoordinator' resolves through it is read as its lazy dependencies [swift-import]
+                App.swift:19:9: info: nothing reachable from a root uses 'SettingsCoordinator'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:19:81: warning: 'SettingsCoordinator': parameter 'resolver' is given the resolver `r` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 3 infos
+
+                """, "\(checked.stdout)")
+        let imported = try imported(source)
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                  # App.swift:18
+                  - provides: HomeCoordinator
+                    lifetime: graph
+                    dependencies:
+                      homeScene: { type: "HomeScene?", lazy: true }
+                      detailScene: { type: "DetailScene?", lazy: true }
+                  # App.swift:19
+                  - provides: SettingsCoordinator
+                    lifetime: graph
+
+                resolves:
+                  # App.swift:8
+                  - HomeScene
+                  # App.swift:9
+                  - DetailScene
+
+                """), "\(imported.stdout)")
+    }
+
     /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however
     /// the place spells it: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`, `(any P)?`. A place
     /// that only ends in `?` text inside (`[T?]`) is not optional.

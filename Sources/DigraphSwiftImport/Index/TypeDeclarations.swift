@@ -1,3 +1,4 @@
+import DigraphCore
 import Foundation
 import SwiftSyntax
 
@@ -48,6 +49,40 @@ struct TypeDeclarations {
     /// Functions a factory may call, by owner, name and parameter count (`Container.makeRepo/0`,
     /// `makeReporter/2` for a free function): a helper may be declared in another file.
     private(set) var helperMethods: [String: [Helper]] = [:]
+    /// Each type's methods (its extensions' included), by the type's name.
+    private(set) var methods: [String: [Helper]] = [:]
+
+    /// What a type's methods resolve through a resolver it keeps in a stored property
+    /// (`let resolver: Resolver`, `self.container.resolve(Feed.self)`): an object handed the resolver
+    /// (`HomeCoordinator(resolver: r)`) looks these up later. One site per key, in source order.
+    func resolvesThroughHeldResolver(of type: String) -> [(site: ResolveSite, file: SwiftFile)] {
+        let owner = FactoryCatalogue.lastName(type)
+        var found: [(site: ResolveSite, file: SwiftFile)] = []
+        var seen = Set<String>()
+        for method in methods[owner] ?? [] {
+            guard let body = method.node.body else { continue }
+            for call in SwiftExpressions.calls(in: body) {
+                guard let site = ResolveSite.ofCall(call, constants: constants), let key = site.type, site.problem == nil,
+                    let receiver = site.receiver, heldResolver(receiver, in: owner), seen.insert(key + "|" + (site.name ?? "")).inserted
+                else { continue }
+                found.append((site, method.file))
+            }
+        }
+        return found
+    }
+
+    /// `resolver` or `self.resolver`, a stored property of `owner` declared as a `Resolver` or `Container`.
+    private func heldResolver(_ receiver: ExprSyntax, in owner: String) -> Bool {
+        let core = SwiftExpressions.unwrap(receiver).core
+        let access = core.as(MemberAccessExprSyntax.self)
+        guard access == nil || access?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+            let name = access?.declName.baseName.text ?? core.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let declared = propertyType(of: owner, named: name), let parsed = try? TypeExpressionParser.parse(declared)
+        else { return false }
+        var unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
+        if case .existential(let inner) = unwrapped { unwrapped = inner }
+        return ["Resolver", "Container"].contains(FactoryCatalogue.lastName(unwrapped.spelling))
+    }
 
     /// The one function of `owner` (a free function when nil) named `name` taking `parameters`
     /// values; nil when none is, or several are.
@@ -362,6 +397,7 @@ struct TypeDeclarations {
             wrapperCandidates[name] = nil
         }
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
+        methods.merge(collector.methods) { $0 + $1 }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
     }
@@ -379,6 +415,7 @@ struct TypeDeclarations {
         var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
+        var methods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
@@ -632,6 +669,7 @@ struct TypeDeclarations {
             if node.body != nil, parameters >= 1 || !scope.isEmpty {
                 helperMethods[(scope.last.map { $0 + "." } ?? "") + node.name.text + "/\(parameters)", default: []].append(Helper(node: node, file: file))
             }
+            if node.body != nil, let owner = scope.last { methods[owner, default: []].append(Helper(node: node, file: file)) }
             return .skipChildren
         }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

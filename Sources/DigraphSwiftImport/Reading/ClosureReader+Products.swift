@@ -225,9 +225,28 @@ extension ClosureReader {
                     at: node)
             }
         case .resolver(let name):
-            warn(
-                "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
-                at: node)
+            // `HomeCoordinator(resolver: r)` keeping it in a stored property: what its methods resolve
+            // through it are its lazy dependencies. Optional edges: the object may keep another
+            // container (a child's), and each of those resolves stays the app's own, whose miss is
+            // judged where the containers are known.
+            if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built), !held.isEmpty {
+                for (site, declaringFile) in held {
+                    guard let type = site.type else { continue }
+                    reading.dependencies.append(
+                        .init(
+                            label: uniqueLabel(SwiftExpressions.parameterName(for: type)),
+                            source: .service(type: type, name: site.name, isLazy: true, isOptional: true, passing: []),
+                            location: declaringFile.location(of: site.node)))
+                }
+                finding(
+                    .info,
+                    "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and what '\(built)' resolves through it is read as its lazy dependencies",
+                    at: node)
+            } else {
+                warn(
+                    "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
+                    at: node)
+            }
         case .unknown(let text):
             warn("parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, which digraph cannot read; it is left out", at: node)
         }
