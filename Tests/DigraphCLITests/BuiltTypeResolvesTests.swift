@@ -6,16 +6,8 @@ import Testing
 /// `.shared` instance's private initializer that it reads there, is a dependency of the
 /// registrations that build it. The resolves stay the app's own too.
 struct BuiltTypeResolvesTests {
-    static let sharedSession = """
-        final class DIContainer {
-            static let shared = DIContainer()
-            private var services: [String: Any] = [:]
-            func register<T>(_ type: T.Type, instance: T) { services[String(describing: type)] = instance }
-            func resolve<T>(_ type: T.Type) -> T {
-                guard let service = services[String(describing: type)] as? T else { fatalError("not registered") }
-                return service
-            }
-        }
+    static let sharedSession =
+        dictionaryContainer + """
 
         protocol Network {}
         final class URLSessionNetwork: Network {}

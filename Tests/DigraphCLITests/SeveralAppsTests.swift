@@ -203,19 +203,8 @@ struct SeveralAppsTests {
     /// resolve is no launch resolve (it stays a resolve of the app's code), and one info says why;
     /// named by an adaptor (`(AppDelegate.self)`, or the property's type), the delegate launches as before.
     @Test func aDelegateTheSwiftUIAppDoesNotNameNeverLaunches() throws {
-        let app = """
-            import SwiftUI
-            import UIKit
-
-            final class DIContainer {
-                static let shared = DIContainer()
-                private var services: [String: Any] = [:]
-                func register<T>(_ type: T.Type, instance: T) { services[String(describing: type)] = instance }
-                func resolve<T>(_ type: T.Type) -> T {
-                    guard let service = services[String(describing: type)] as? T else { fatalError("not registered") }
-                    return service
-                }
-            }
+        let app =
+            "import SwiftUI\nimport UIKit\n\n" + dictionaryContainer + """
             protocol Images {}
             final class ImageCache: Images {}
 

@@ -1445,6 +1445,20 @@ struct GenericKeyTests {
     }
 }
 
+/// The common hand-rolled container: values stored under their type's printed name, a miss stops the app.
+let dictionaryContainer = """
+    final class DIContainer {
+        static let shared = DIContainer()
+        private var services: [String: Any] = [:]
+        func register<T>(_ type: T.Type, instance: T) { services[String(describing: type)] = instance }
+        func resolve<T>(_ type: T.Type) -> T {
+            guard let service = services[String(describing: type)] as? T else { fatalError("not registered") }
+            return service
+        }
+    }
+
+    """
+
 /// Runs `body` in a scratch folder holding `swift` as App.swift, then removes the folder.
 func withApp<T>(_ swift: String, _ body: (URL) throws -> T) throws -> T {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-app-\(UUID().uuidString)")
