@@ -9,34 +9,34 @@ struct BuiltTypeResolvesTests {
     static let sharedSession =
         dictionaryContainer + """
 
-        protocol Network {}
-        final class URLSessionNetwork: Network {}
-        protocol Tokens {}
-        final class KeychainTokens: Tokens {}
+            protocol Network {}
+            final class URLSessionNetwork: Network {}
+            protocol Tokens {}
+            final class KeychainTokens: Tokens {}
 
-        final class Session {
-            static let shared = Session()
-            let network: Network
-            let tokens: Tokens
-            private init() {
-                network = DIContainer.shared.resolve(Network.self)
-                tokens = DIContainer.shared.resolve(Tokens.self)
+            final class Session {
+                static let shared = Session()
+                let network: Network
+                let tokens: Tokens
+                private init() {
+                    network = DIContainer.shared.resolve(Network.self)
+                    tokens = DIContainer.shared.resolve(Tokens.self)
+                }
             }
-        }
 
-        final class FeedRepository {
-            let session = Session.shared
-        }
-
-        final class AppDelegate {
-            func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
-                DIContainer.shared.register(Network.self, instance: URLSessionNetwork())
-                DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())
-                return true
+            final class FeedRepository {
+                let session = Session.shared
             }
-        }
 
-        """
+            final class AppDelegate {
+                func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                    DIContainer.shared.register(Network.self, instance: URLSessionNetwork())
+                    DIContainer.shared.register(FeedRepository.self, instance: FeedRepository())
+                    return true
+                }
+            }
+
+            """
 
     /// `FeedRepository()` is built as it is registered; it reads `Session.shared`, whose private
     /// `init` resolves `Network` and `Tokens`. Nothing registers `Tokens`: one missing key, needed

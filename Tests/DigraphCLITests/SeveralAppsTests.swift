@@ -205,23 +205,23 @@ struct SeveralAppsTests {
     @Test func aDelegateTheSwiftUIAppDoesNotNameNeverLaunches() throws {
         let app =
             "import SwiftUI\nimport UIKit\n\n" + dictionaryContainer + """
-            protocol Images {}
-            final class ImageCache: Images {}
+                protocol Images {}
+                final class ImageCache: Images {}
 
-            final class AppDelegate: NSObject, UIApplicationDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-                    _ = DIContainer.shared.resolve(Images.self)
-                    return true
+                final class AppDelegate: NSObject, UIApplicationDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+                        _ = DIContainer.shared.resolve(Images.self)
+                        return true
+                    }
                 }
-            }
 
-            @main
-            struct ShopApp: App {
-                init() { DIContainer.shared.register(Images.self, instance: ImageCache()) }
-                var body: some Scene { WindowGroup { Text("Shop") } }
-            }
+                @main
+                struct ShopApp: App {
+                    init() { DIContainer.shared.register(Images.self, instance: ImageCache()) }
+                    var body: some Scene { WindowGroup { Text("Shop") } }
+                }
 
-            """
+                """
         let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(checked.status == 0)
         #expect(
