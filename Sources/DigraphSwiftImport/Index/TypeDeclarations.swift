@@ -52,33 +52,53 @@ struct TypeDeclarations {
     /// Each type's methods (its extensions' included), by the type's name.
     private(set) var methods: [String: [Helper]] = [:]
 
-    /// What a type's methods resolve through a resolver it keeps in a stored property
+    /// What each type's methods resolve through a resolver it keeps in a stored property
     /// (`let resolver: Resolver`, `self.container.resolve(Feed.self)`): an object handed the resolver
     /// (`HomeCoordinator(resolver: r)`) looks these up later. One site per key, in source order.
+    private(set) var heldResolverResolves: [String: [(site: ResolveSite, file: SwiftFile)]] = [:]
+
     func resolvesThroughHeldResolver(of type: String) -> [(site: ResolveSite, file: SwiftFile)] {
-        let owner = FactoryCatalogue.lastName(type)
-        var found: [(site: ResolveSite, file: SwiftFile)] = []
-        var seen = Set<String>()
-        for method in methods[owner] ?? [] {
-            guard let body = method.node.body else { continue }
-            for call in SwiftExpressions.calls(in: body) {
-                guard let site = ResolveSite.ofCall(call, constants: constants), let key = site.type, site.problem == nil,
-                    let receiver = site.receiver, heldResolver(receiver, in: owner), seen.insert(key + "|" + (site.name ?? "")).inserted
-                else { continue }
-                found.append((site, method.file))
-            }
-        }
-        return found
+        heldResolverResolves[FactoryCatalogue.lastName(type)] ?? []
     }
 
-    /// `resolver` or `self.resolver`, a stored property of `owner` declared as a `Resolver` or `Container`.
-    private func heldResolver(_ receiver: ExprSyntax, in owner: String) -> Bool {
+    /// Once every file is added: each type keeping a resolver has its methods read once.
+    mutating func readHeldResolvers() {
+        for (owner, list) in methods {
+            var held = Set<String>()
+            var current: String? = owner
+            var visited = Set<String>()
+            while let name = current, visited.insert(name).inserted, let found = declaration(of: name) {
+                for (property, declared) in found.propertyTypes where Self.isResolver(declared) { held.insert(property) }
+                current = found.inherits?.name
+            }
+            guard !held.isEmpty else { continue }
+            var found: [(site: ResolveSite, file: SwiftFile)] = []
+            var seen = Set<String>()
+            for method in list {
+                guard let body = method.node.body else { continue }
+                for call in SwiftExpressions.calls(in: body) {
+                    guard let site = ResolveSite.ofCall(call, constants: constants), let key = site.type, site.problem == nil,
+                        let receiver = site.receiver, Self.names(receiver).map(held.contains) == true, seen.insert(key + "|" + (site.name ?? "")).inserted
+                    else { continue }
+                    found.append((site, method.file))
+                }
+            }
+            if !found.isEmpty { heldResolverResolves[owner] = found }
+        }
+    }
+
+    /// `resolver` or `self.resolver`: the property named; nil for any other receiver.
+    private static func names(_ receiver: ExprSyntax) -> String? {
         let core = SwiftExpressions.unwrap(receiver).core
-        let access = core.as(MemberAccessExprSyntax.self)
-        guard access == nil || access?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-            let name = access?.declName.baseName.text ?? core.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let declared = propertyType(of: owner, named: name), let parsed = try? TypeExpressionParser.parse(declared)
-        else { return false }
+        if let access = core.as(MemberAccessExprSyntax.self) {
+            return access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? access.declName.baseName.text : nil
+        }
+        return core.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// `Resolver`, `Container`, `Swinject.Resolver?`, `any Resolver`, `Resolver!`.
+    private static func isResolver(_ declared: String) -> Bool {
+        guard let parsed = try? TypeExpressionParser.parse(declared) else { return false }
         var unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
         if case .existential(let inner) = unwrapped { unwrapped = inner }
         return ["Resolver", "Container"].contains(FactoryCatalogue.lastName(unwrapped.spelling))
