@@ -42,11 +42,24 @@ enum GeneratedCodeRunner {
         return Run(compilerOutput: compile.output, compiled: true, output: program.output, status: program.status)
     }
 
-    static func run(_ executable: String, _ arguments: [String], directory: URL? = nil) throws -> (status: Int32, output: String) {
+    /// `swift build` or `swift test` on a package under `work`: SwiftPM leaves `TemporaryDirectory.*`
+    /// folders in the temporary directory on every run, so it is given one of its own under `work`,
+    /// emptied before each run, not the machine's `/tmp`.
+    static func swiftPM(_ arguments: [String], work: URL) throws -> (status: Int32, output: String) {
+        let temporary = work.appendingPathComponent("tmp")
+        try? FileManager.default.removeItem(at: temporary)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        return try run("/usr/bin/env", ["swift"] + arguments, environment: ["TMPDIR": temporary.path])
+    }
+
+    static func run(
+        _ executable: String, _ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -379,11 +379,11 @@ struct SwinjectAssemblyBehaviourTests {
         let package = Self.work.appendingPathComponent("package")
         let scratch = Self.work.appendingPathComponent("scratch").path
         func test(_ modules: String) throws -> (status: Int32, output: String) {
-            let built = try GeneratedCodeRunner.run(
-                "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch])
+            let built = try GeneratedCodeRunner.swiftPM(
+                ["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch], work: Self.work)
             guard built.status == 0 else { return built }
-            return try GeneratedCodeRunner.run(
-                "/usr/bin/env", ["swift", "test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch, "--filter", modules])
+            return try GeneratedCodeRunner.swiftPM(
+                ["test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch, "--filter", modules], work: Self.work)
         }
         let passing = try test("AppTests|FactoryShopTests|HandRolledAppTests")
         #expect(passing.status == 0, "\(passing.output.suffix(6_000))")
@@ -555,12 +555,8 @@ struct SwinjectAssemblyBehaviourTests {
                 try StubGenerator(plan: plan).generate().write(to: sources.appendingPathComponent("Stubs.swift"), atomically: true, encoding: .utf8)
                 try GenerativeTests.swinjectProgram(hostile, plan).write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             }
-            let result = try GeneratedCodeRunner.run(
-                "/usr/bin/env",
-                [
-                    "swift", "build", "--package-path", package.path,
-                    "--scratch-path", work.appendingPathComponent("scratch").path,
-                ])
+            let result = try GeneratedCodeRunner.swiftPM(
+                ["build", "--package-path", package.path, "--scratch-path", work.appendingPathComponent("scratch").path], work: work)
             return result.status == 0 ? .success(()) : .failure(BuildFailure(output: result.output))
         } catch {
             return .failure(BuildFailure(output: "\(error)"))
