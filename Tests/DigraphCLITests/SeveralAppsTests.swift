@@ -201,7 +201,8 @@ struct SeveralAppsTests {
     /// EmerBV/figrclub's shape: a SwiftUI `@main` app and an `AppDelegate` no
     /// `@UIApplicationDelegateAdaptor` names. UIKit never calls that delegate's launch method, so its
     /// resolve is no launch resolve (it stays a resolve of the app's code), and one info says why;
-    /// named by an adaptor (`(AppDelegate.self)`, or the property's type), the delegate launches as before.
+    /// named by an adaptor (`(AppDelegate.self)`, or the property's type), or beside a `main.swift`
+    /// starting UIKit, the delegate launches as before.
     @Test func aDelegateTheSwiftUIAppDoesNotNameNeverLaunches() throws {
         let app =
             "import SwiftUI\nimport UIKit\n\n" + dictionaryContainer + """
@@ -243,5 +244,12 @@ struct SeveralAppsTests {
             let launched = try withApp(adapted) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
             #expect(launched.stdout.hasSuffix("resolves:\n  # App.swift:18\n  - { type: Images, launch: true }\n"), "\(launched.stdout)")
         }
+        // Beside a `main.swift` that starts UIKit with a delegate, the delegate may be that app's: kept.
+        let started = try withApp(app) { folder in
+            try "import UIKit\nUIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))\n"
+                .write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            return try CLIRunner.run(["check", "."], directory: folder)
+        }
+        #expect(started.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(started.stdout)")
     }
 }

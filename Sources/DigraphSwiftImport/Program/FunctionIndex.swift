@@ -33,7 +33,7 @@ struct FunctionIndex {
     private(set) var entries: [Function] = []
     /// An app delegate's launch methods where the app is a SwiftUI `App` that names no such delegate
     /// (`@UIApplicationDelegateAdaptor(AppDelegate.self)`): UIKit never calls them. Not entries.
-    private(set) var unattachedDelegates: [(function: Function, apps: [String])] = []
+    private(set) var unattachedDelegates: [(function: Function, app: String)] = []
     private(set) var previews: [Preview] = []
     /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
     private(set) var mains: [DigraphCore.SourceLocation] = []
@@ -69,11 +69,14 @@ struct FunctionIndex {
             declaredNames.formUnion(collector.declaredNames)
             swiftUIApps += collector.swiftUIApps
             delegates.formUnion(collector.delegates)
+            startsUIKit = startsUIKit || collector.startsUIKit
             superclasses.merge(collector.superclasses) { $0 + $1 }
         }
         // A SwiftUI app runs an app delegate only through an adaptor naming it (or one marked `@main`),
         // and with it the launch methods the delegate inherits (`AppDelegate: CommonAppDelegate`).
-        if !swiftUIApps.isEmpty {
+        // Only where that SwiftUI app is the one entry: beside another `@main` or a `main.swift`
+        // starting UIKit (`UIApplicationMain(…)`), a delegate may be that other app's.
+        if swiftUIApps.count == 1, mains.count == 1, !startsUIKit {
             var pending = Array(delegates)
             while let delegate = pending.popLast() {
                 for superclass in superclasses[delegate] ?? [] where delegates.insert(superclass).inserted { pending.append(superclass) }
@@ -82,13 +85,15 @@ struct FunctionIndex {
                 ["application", "applicationDidFinishLaunching", "applicationWillFinishLaunching"].contains($0.name.text)
             }
             for entry in entries where isDelegateLaunch(entry) && !delegates.contains(entry.owner ?? "") {
-                unattachedDelegates.append((entry, swiftUIApps.sorted()))
+                unattachedDelegates.append((entry, swiftUIApps[0]))
             }
             entries.removeAll { isDelegateLaunch($0) && !delegates.contains($0.owner ?? "") }
         }
     }
     /// The `@main` types conforming to SwiftUI's `App`.
     private var swiftUIApps: [String] = []
+    /// Some top-level code calls `UIApplicationMain(…)` or `NSApplicationMain(…)` (a `main.swift`).
+    private var startsUIKit = false
     /// The types the app runs as its delegate: named by a `@UIApplicationDelegateAdaptor` (AppKit's,
     /// WatchKit's), or marked `@main`, `@UIApplicationMain`, `@NSApplicationMain`.
     private var delegates = Set<String>()
@@ -163,6 +168,7 @@ struct FunctionIndex {
         var owners: [Owner] = []
         var swiftUIApps: [String] = []
         var delegates = Set<String>()
+        var startsUIKit = false
         var superclasses: [String: [String]] = [:]
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
@@ -244,6 +250,12 @@ struct FunctionIndex {
         override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
             if node.macroName.text == "Preview" { preview("#Preview", body: Syntax(node), at: node.pound, spanning: node) }
             return .skipChildren
+        }
+
+        /// `UIApplicationMain(CommandLine.argc, …, NSStringFromClass(AppDelegate.self))` in a `main.swift`.
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = SwiftExpressions.callee(of: node)?.name, ["UIApplicationMain", "NSApplicationMain"].contains(name) { startsUIKit = true }
+            return .visitChildren
         }
 
         /// `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate`, or `… var delegate:

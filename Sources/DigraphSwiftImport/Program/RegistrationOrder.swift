@@ -48,14 +48,13 @@ struct RegistrationOrder {
 
     init(found: [RegistrationFinder.Found], files: [SwiftFile]) {
         var work = Work(found: found, index: FunctionIndex(files: files))
-        for (function, apps) in work.index.unattachedDelegates {
+        for (function, app) in work.index.unattachedDelegates {
             let owner = function.owner ?? "?"
             let method = function.name.text + "(" + function.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
-            let app = apps.count == 1 ? "the SwiftUI app '\(apps[0])'" : "any of the SwiftUI apps (" + apps.map { "'\($0)'" }.joined(separator: ", ") + ")"
             work.findings.append(
                 Diagnostic(
                     .swiftImport, .info,
-                    "'\(owner)' is not the delegate of \(app) (no `@UIApplicationDelegateAdaptor` names it), so nothing calls its `\(method)`: digraph does not read it as launch code",
+                    "'\(owner)' is not the delegate of the SwiftUI app '\(app)' (no `@UIApplicationDelegateAdaptor` names it), so nothing calls its `\(method)`: digraph does not read it as launch code",
                     at: function.file.location(of: function.name)))
         }
         let partition = work.partitionApps()
