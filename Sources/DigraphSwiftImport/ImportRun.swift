@@ -179,7 +179,7 @@ struct ImportRun {
     }
 
     private mutating func order() {
-        let order = RegistrationOrder(found: found, files: files)
+        let order = RegistrationOrder(found: found, files: files, declarations: declarations)
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers

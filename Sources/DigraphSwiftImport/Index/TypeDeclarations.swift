@@ -559,17 +559,14 @@ struct TypeDeclarations {
             return candidate.callees.isEmpty ? nil : candidate
         }
 
-        /// Whether a call is what the getter or function around it returns, declared as `generic`
-        /// (`var value: T { container.resolve() }`, `return resolve()`).
+        /// Whether a call's value goes where `generic` is written, as an app resolve's inferred type is
+        /// read (`var value: T { container.resolve() }`, `func make() -> T { resolve() }`).
         static func returns(_ generic: String, _ call: FunctionCallExprSyntax) -> Bool {
-            var current = call.parent
-            while let scope = current {
-                if let function = scope.as(FunctionDeclSyntax.self) { return function.signature.returnClause?.type.trimmedDescription == generic }
-                if let binding = scope.as(PatternBindingSyntax.self) { return binding.typeAnnotation?.type.trimmedDescription == generic }
-                if scope.is(ClosureExprSyntax.self) || scope.is(MemberBlockSyntax.self) { return false }
-                current = scope.parent
-            }
-            return false
+            let node = ResolveSite.outermost(Syntax(call))
+            let written =
+                ResolveSite.typeWrittenBeside(node, orAnnotation: true)
+                ?? RegistrationFinder.functionReturning(node)?.signature.returnClause?.type.trimmedDescription
+            return written == generic
         }
 
         private func parameters(of initializer: InitializerDeclSyntax) -> [Parameter] {

@@ -15,6 +15,8 @@ struct XcodeProjects {
         var name: String
         /// The `.xcodeproj` folder whose tree holds the file.
         var project: String
+        /// The folder holding that `.xcodeproj` (`folderKey`).
+        var projectFolder: String
     }
 
     private struct Project {
@@ -112,7 +114,7 @@ struct XcodeProjects {
                 }
             }
             guard let nearest else { return nil }
-            return LeftOut(file: file, name: name, project: nearest.shown)
+            return LeftOut(file: file, name: name, project: nearest.shown, projectFolder: nearest.folder)
         }
     }
 
@@ -120,9 +122,10 @@ struct XcodeProjects {
     /// (more than one), by its outermost such folder under the project's; any other file alone.
     /// One count per folder of each file's path: linear in the files and their depth.
     static func grouped(_ leftOut: [LeftOut], among files: [String]) -> [(folder: String?, files: [LeftOut])] {
+        // `A/B/C.swift`: `A`, `A/B`.
         func folders(of path: String) -> [String] {
-            let components = folderKey(path).split(separator: "/").dropLast().map(String.init)
-            return (1...max(components.count, 1)).compactMap { components.count >= $0 ? components.prefix($0).joined(separator: "/") : nil }
+            let components = folderKey(path).split(separator: "/").dropLast()
+            return components.indices.map { components[...$0].joined(separator: "/") }
         }
         var total: [String: Int] = [:]
         for file in files { for folder in folders(of: file) { total[folder, default: 0] += 1 } }
@@ -131,9 +134,8 @@ struct XcodeProjects {
         var groups: [(folder: String?, files: [LeftOut])] = []
         var index: [String: Int] = [:]
         for file in leftOut {
-            let projectFolder = folderKey(file.project).split(separator: "/").dropLast().joined(separator: "/")
             let whole = folders(of: file.file).first { folder in
-                (projectFolder.isEmpty || folder.hasPrefix(projectFolder + "/")) && left[folder] == total[folder] && (left[folder] ?? 0) > 1
+                (file.projectFolder.isEmpty || folder.hasPrefix(file.projectFolder + "/")) && left[folder] == total[folder] && (left[folder] ?? 0) > 1
             }
             guard let whole else {
                 groups.append((nil, [file]))

@@ -52,7 +52,8 @@ struct FunctionIndex {
     /// The `assemble` methods of an assembly type.
     func assembleMethods(of type: String) -> [Function] { assemblers[type] ?? [] }
 
-    init(files: [SwiftFile]) {
+    /// `declarations`: the types each type inherits from, for the delegates a named one inherits launch code from.
+    init(files: [SwiftFile], declarations: TypeDeclarations) {
         self.files = files
         for file in files {
             let collector = Collector(file: file)
@@ -70,17 +71,13 @@ struct FunctionIndex {
             swiftUIApps += collector.swiftUIApps
             delegates.formUnion(collector.delegates)
             startsUIKit = startsUIKit || collector.startsUIKit
-            superclasses.merge(collector.superclasses) { $0 + $1 }
         }
         // A SwiftUI app runs an app delegate only through an adaptor naming it (or one marked `@main`),
         // and with it the launch methods the delegate inherits (`AppDelegate: CommonAppDelegate`).
         // Only where that SwiftUI app is the one entry: beside another `@main` or a `main.swift`
         // starting UIKit (`UIApplicationMain(…)`), a delegate may be that other app's.
         if swiftUIApps.count == 1, mains.count == 1, !startsUIKit {
-            var pending = Array(delegates)
-            while let delegate = pending.popLast() {
-                for superclass in superclasses[delegate] ?? [] where delegates.insert(superclass).inserted { pending.append(superclass) }
-            }
+            for delegate in delegates { delegates.formUnion(declarations.supertypes(of: delegate)) }
             let isDelegateLaunch: (Function) -> Bool = {
                 ["application", "applicationDidFinishLaunching", "applicationWillFinishLaunching"].contains($0.name.text)
             }
@@ -97,8 +94,6 @@ struct FunctionIndex {
     /// The types the app runs as its delegate: named by a `@UIApplicationDelegateAdaptor` (AppKit's,
     /// WatchKit's), or marked `@main`, `@UIApplicationMain`, `@NSApplicationMain`.
     private var delegates = Set<String>()
-    /// The types each class names in its inheritance clause (its superclass among them).
-    private var superclasses: [String: [String]] = [:]
 
     /// Where code writes these names, outside their declarations (one pass over the tokens, made
     /// only when some registration was not reached).
@@ -169,7 +164,6 @@ struct FunctionIndex {
         var swiftUIApps: [String] = []
         var delegates = Set<String>()
         var startsUIKit = false
-        var superclasses: [String: [String]] = [:]
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
         var mainProperties: [Function] = []
@@ -213,7 +207,6 @@ struct FunctionIndex {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            superclasses[node.name.text, default: []] += node.inheritanceClause?.inheritedTypes.map { FactoryCatalogue.lastName($0.type) } ?? []
             enter(node.name, attributes: node.attributes, node: node); return .visitChildren
         }
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }

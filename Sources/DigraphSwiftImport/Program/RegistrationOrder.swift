@@ -46,8 +46,8 @@ struct RegistrationOrder {
         count == 1 ? "its registration is" : "its \(count) registrations are"
     }
 
-    init(found: [RegistrationFinder.Found], files: [SwiftFile]) {
-        var work = Work(found: found, index: FunctionIndex(files: files))
+    init(found: [RegistrationFinder.Found], files: [SwiftFile], declarations: TypeDeclarations) {
+        var work = Work(found: found, index: FunctionIndex(files: files, declarations: declarations))
         for (function, app) in work.index.unattachedDelegates {
             let owner = function.owner ?? "?"
             let method = function.name.text + "(" + function.labels.map { ($0 ?? "_") + ":" }.joined() + ")"

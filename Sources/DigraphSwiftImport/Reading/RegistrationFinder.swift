@@ -268,7 +268,7 @@ final class RegistrationFinder: SyntaxVisitor {
     }
 
     /// The function whose value `node` is: `return node`, or the single expression of its body.
-    private static func functionReturning(_ node: Syntax) -> FunctionDeclSyntax? {
+    static func functionReturning(_ node: Syntax) -> FunctionDeclSyntax? {
         let returned =
             node.parent?.is(ReturnStmtSyntax.self) == true
             || (node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)

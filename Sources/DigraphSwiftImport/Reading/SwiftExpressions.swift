@@ -123,10 +123,13 @@ enum SwiftExpressions {
 
     /// Code that calls `fatalError(…)` or `preconditionFailure(…)` (a branch that stops the app).
     static func stopsTheApp(_ node: some SyntaxProtocol) -> Bool {
-        calls(in: node).contains { call in
-            let name = callee(of: call)?.name
-            return name == "fatalError" || name == "preconditionFailure"
-        }
+        calls(in: node).contains(where: isStop)
+    }
+
+    /// `fatalError(…)`, `preconditionFailure(…)`: a call that stops the app.
+    static func isStop(_ call: FunctionCallExprSyntax) -> Bool {
+        let name = callee(of: call)?.name
+        return name == "fatalError" || name == "preconditionFailure"
     }
 
     /// `target = value` (a sequence, or the folded infix form) as (target, value); nil for any other expression.

@@ -294,10 +294,9 @@ struct FactoryContainerReader {
     /// A body that only stops the app: `fatalError(…)`, `preconditionFailure(…)`.
     private static func onlyStops(_ closure: ClosureExprSyntax) -> Bool {
         guard closure.statements.count == 1, let item = closure.statements.first,
-            let call = SwiftExpressions.expression(of: item)?.as(FunctionCallExprSyntax.self),
-            let (callee, _) = SwiftExpressions.callee(of: call)
+            let call = SwiftExpressions.expression(of: item)?.as(FunctionCallExprSyntax.self)
         else { return false }
-        return callee == "fatalError" || callee == "preconditionFailure"
+        return SwiftExpressions.isStop(call)
     }
 
     private static func returnsNil(_ closure: ClosureExprSyntax) -> Bool {
