@@ -277,6 +277,35 @@ struct HandRolledDataFlowTests {
 
             """
         ),
+        (
+            "an app function that runs its closure at once registers where it is called; an array of resolves gives eager edges",
+            Self.sharedContainer + """
+                // j. `registration` calls its closure before it returns: API is registered before Feed
+                // resolves it. `later` hands it to `async`: Clock is not. Each resolve in `parts` is an edge.
+                extension Container {
+                    func registration(_ register: (Container) -> Void) { register(self) }
+                    func later(_ register: @escaping (Container) -> Void) { DispatchQueue.main.async { register(self) } }
+                }
+                @main final class AppDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        Container.shared.registration { c in c.register(API.self, instance: API()) }
+                        Container.shared.later { c in c.register(Clock.self, instance: Clock()) }
+                        let parts: [Any] = [Container.shared.resolve(API.self), Container.shared.resolve(Clock.self)]
+                        Container.shared.register(Feed.self, instance: Feed(parts: parts))
+                        _ = Container.shared.resolve(Feed.self)
+                        return true
+                    }
+                }
+
+                """,
+            """
+            App.swift:24:65: error: 'Feed' resolves 'Clock' when it is registered (parameter 'FILL_IN_clock'), but 'Clock' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'Clock' first, or resolve it inside the factory [registration-order]
+            App.swift:23:39: note: 'Clock' is registered here
+            App.swift:25:61: info: 'Feed': parameter 'parts' is given a collection of 2 resolves (`[Container.shared.resolve(API.self), Container.shared.resolv…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Feed' ('FILL_IN_aPI', 'FILL_IN_clock'); gen-swift asks how to build it [swift-import]
+            digraph: checked 3 registrations: 1 error, 0 warnings, 1 info
+
+            """
+        ),
     ]
 
     @Test(arguments: cases.map(\.name))

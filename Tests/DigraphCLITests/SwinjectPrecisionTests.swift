@@ -510,6 +510,70 @@ struct SwinjectPrecisionTests {
         #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 0 calls not understood\n", "\(result.stderr)")
     }
 
+    /// nonzeronucleus/CrosscodeDataLibrary's `fileRespositories: [self.a(), self.b()]`, e-id-admin's
+    /// `[String: String]` factory of resolves, boulomiel/PokedexIOS's `let launchers = [resolve(A.self),
+    /// resolve(B.self)]` handed to a value registered as it is built: a manifest passes one key per
+    /// parameter, so each resolve in a collection is a dependency of its own (eager when resolved
+    /// before the `register` call), said once with an info; not "a value the manifest does not
+    /// record" beside a warning per resolve.
+    @Test func aCollectionOfResolvesIsEachADependency() throws {
+        let source = """
+            import Swinject
+
+            protocol Interceptor {}
+            final class AuthInterceptor: Interceptor {}
+            final class LogInterceptor: Interceptor {}
+            final class Client { init(interceptors: [Interceptor]) {} }
+            final class Worker { init(workers: [Interceptor], name: String) {} }
+
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(AuthInterceptor.self) { _ in AuthInterceptor() }.inObjectScope(.container)
+                    container.register(LogInterceptor.self) { _ in LogInterceptor() }.inObjectScope(.container)
+                    container.register(Client.self) { r in Client(interceptors: [r.resolve(AuthInterceptor.self)!, r.resolve(LogInterceptor.self)!]) }
+                    container.register([Interceptor].self) { r in [r.resolve(AuthInterceptor.self)!, LogInterceptor()] }
+                    let workers = [container.resolve(AuthInterceptor.self)!, container.resolve(LogInterceptor.self)!]
+                    container.register(Worker.self) { _ in Worker(workers: workers, name: "w") }
+                }
+            }
+            func launch(_ resolver: Resolver) {
+                _ = resolver.resolve(Client.self)
+                _ = resolver.resolve([Interceptor].self)
+                _ = resolver.resolve(Worker.self)
+            }
+
+            """
+        let result = try check(source)
+        #expect(
+            result.stdout == """
+                App.swift:13:55: info: 'Client': parameter 'interceptors' is given a collection of 2 resolves (`[r.resolve(AuthInterceptor.self)!, r.resolve(LogInterceptor.…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Client' ('FILL_IN_authInterceptor', 'FILL_IN_logInterceptor'); gen-swift asks how to build it [swift-import]
+                App.swift:14:55: info: '[Interceptor]': it returns a collection of 1 resolve (`[r.resolve(AuthInterceptor.self)!, LogInterceptor()]`), each read as its dependency ('FILL_IN_authInterceptor'), its 1 other element is left out; a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                App.swift:16:55: info: 'Worker': parameter 'workers' is given a collection of 2 resolves (`[container.resolve(AuthInterceptor.self)!, container.resolve…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Worker' ('FILL_IN_authInterceptor', 'FILL_IN_logInterceptor'); gen-swift asks how to build it [swift-import]
+                App.swift:16:73: info: 'Worker': parameter 'name' is given `"w"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                digraph: checked 5 registrations: 0 errors, 0 warnings, 4 infos
+
+                """, "\(result.stdout)")
+        let manifest = try imported(source).stdout
+        #expect(
+            manifest.contains(
+                """
+                  - provides: Worker
+                    lifetime: graph
+                    dependencies:
+                      FILL_IN_authInterceptor: { type: AuthInterceptor, eager: true }
+                      FILL_IN_logInterceptor: { type: LogInterceptor, eager: true }
+                """), "\(manifest)")
+        #expect(
+            manifest.contains(
+                """
+                  - provides: "[Interceptor]"
+                    implementation: FILL_IN
+                    lifetime: graph
+                    dependencies:
+                      FILL_IN_authInterceptor: AuthInterceptor
+                """), "\(manifest)")
+    }
+
     /// fwrs/powerlyrics' coordinators and jwitcig/GrassChoppers' modules: a factory hands the object
     /// the resolver (`HomeCoordinator(resolver: r)`), which keeps it in a stored property and resolves
     /// through it later. What its methods resolve there are its lazy dependencies (said with an

@@ -175,7 +175,11 @@ struct ManifestAssembler {
                 } else {
                     .built(implementation: implementation)
                 }
-            let deferred = registration.runsLater ?? registration.call.flatMap { SwiftExpressions.deferringClosure(around: Syntax($0)) }
+            let deferred =
+                registration.runsLater
+                ?? registration.call.flatMap {
+                    SwiftExpressions.deferringClosure(around: Syntax($0), runsAtOnce: declarations.runsClosuresAtOnce)
+                }
             if let deferred {
                 notes[registration.location, default: []].append(
                     "registered in \(deferred), which runs later than the code around it: its order against other registrations is not known")
@@ -295,8 +299,8 @@ struct ManifestAssembler {
                 return only
             }
             guard !reading.isMadeByObject || provides.count > 1 || provides[0].expression.plainName == nil else { return nil }
-            // Said once: by the reading's own warning, or its info that the product is a constant.
-            if !reading.isConstant, !reading.findings.contains(where: { $0.severity == .warning }) {
+            // Said once: by the reading's own warning, or its info that the product is read in full.
+            if !reading.isReadInFull, !reading.findings.contains(where: { $0.severity == .warning }) {
                 let message =
                     reading.isMadeByObject
                     ? "'\(subject)': it is made by a method of another registration's value (its `_factory` dependency), so no type it builds is written; fill in '\(placeholder)'"

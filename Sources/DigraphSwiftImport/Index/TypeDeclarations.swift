@@ -52,6 +52,19 @@ struct TypeDeclarations {
     /// Each type's methods (its extensions' included), by the type's name.
     private(set) var methods: [String: [Helper]] = [:]
 
+    /// The app's functions that take closures, by name and parameter count (`registration/1`): true
+    /// when every one so declared calls each closure it takes before it returns
+    /// (`func registration(register: (Container) -> Void) { register(self) }`), so a registration
+    /// written in the closure runs where the call is.
+    private(set) var closureRunners: [String: Bool] = [:]
+
+    /// Whether `call` hands its closures to an app function that runs them at once.
+    func runsClosuresAtOnce(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = SwiftExpressions.callee(of: call)?.name else { return false }
+        let count = call.arguments.count + (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+        return closureRunners["\(name)/\(count)"] == true
+    }
+
     /// What each type's methods resolve through a resolver it keeps in a stored property
     /// (`let resolver: Resolver`, `self.container.resolve(Feed.self)`): an object handed the resolver
     /// (`HomeCoordinator(resolver: r)`) looks these up later. One site per key, in source order.
@@ -417,6 +430,7 @@ struct TypeDeclarations {
             wrapperCandidates[name] = nil
         }
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
+        closureRunners.merge(collector.closureRunners) { $0 && $1 }
         methods.merge(collector.methods) { $0 + $1 }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
@@ -435,6 +449,7 @@ struct TypeDeclarations {
         var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
+        var closureRunners: [String: Bool] = [:]
         var methods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
@@ -576,6 +591,39 @@ struct TypeDeclarations {
             }
         }
 
+        /// For a function taking closures: whether its body calls each of them itself (not in a
+        /// closure of its own, which may run later); nil for a function taking none.
+        static func runsClosuresAtOnce(_ function: FunctionDeclSyntax) -> Bool? {
+            let closures = function.signature.parameterClause.parameters.filter { isFunction($0.type) }.map { ($0.secondName ?? $0.firstName).text }
+            guard !closures.isEmpty else { return nil }
+            guard let body = function.body else { return false }
+            let called = Set(
+                body.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+                    // `register(self)`, `register?(self)`, not inside a closure of the body's own.
+                    guard case .identifier(let name) = token.tokenKind, closures.contains(name),
+                        let reference = token.parent?.as(DeclReferenceExprSyntax.self)
+                    else { return nil }
+                    let callee = ResolveSite.outermost(Syntax(reference))
+                    guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id else { return nil }
+                    var node = Syntax(call)
+                    while let parent = node.parent, parent.id != body.id {
+                        if parent.is(ClosureExprSyntax.self) { return nil }
+                        node = parent
+                    }
+                    return name
+                })
+            return closures.allSatisfy(called.contains)
+        }
+
+        /// `(Container) -> Void`, `@escaping ((Container) -> Void)`, `(() -> Void)?`.
+        private static func isFunction(_ type: TypeSyntax) -> Bool {
+            if let attributed = type.as(AttributedTypeSyntax.self) { return isFunction(attributed.baseType) }
+            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFunction(only.type) }
+            if let optional = type.as(OptionalTypeSyntax.self) { return isFunction(optional.wrappedType) }
+            if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isFunction(unwrapped.wrappedType) }
+            return type.is(FunctionTypeSyntax.self)
+        }
+
         /// `: Base, Managing` on a declaration or an extension of `name`.
         private func inherit(_ name: String, _ clause: InheritanceClauseSyntax?) {
             guard let clause else { return }
@@ -687,6 +735,10 @@ struct TypeDeclarations {
                 helperMethods[(scope.last.map { $0 + "." } ?? "") + node.name.text + "/\(parameters)", default: []].append(Helper(node: node, file: file))
             }
             if node.body != nil, let owner = scope.last { methods[owner, default: []].append(Helper(node: node, file: file)) }
+            if let runsAtOnce = Self.runsClosuresAtOnce(node) {
+                let key = node.name.text + "/\(parameters)"
+                closureRunners[key] = (closureRunners[key] ?? true) && runsAtOnce
+            }
             return .skipChildren
         }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

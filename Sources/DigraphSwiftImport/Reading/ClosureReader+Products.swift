@@ -59,6 +59,15 @@ extension ClosureReader {
         case .captured(let name):
             reading.isSupplied = true
             reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
+        case .collection(let text, let elements):
+            // `[r.resolve(A.self)!, r.resolve(B.self)!]` as `[Plugin]`: every dependency read, no type to build.
+            reading.isUnread = true
+            reading.isReadInFull = true
+            let listed = addResolves(of: elements, at: Syntax(expression))
+            finding(
+                .info,
+                "it returns a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), each read as its dependency (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
+                at: Syntax(expression))
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
         case .lazy, .literal, .unknown, .resolver, .factoryContainer, .element:
@@ -67,7 +76,7 @@ extension ClosureReader {
             // Its lifetime stays as written.
             if unwrapped.castType == nil, SwiftExpressions.isConstant(unwrapped.core) {
                 reading.isUnread = true
-                reading.isConstant = true
+                reading.isReadInFull = true
                 finding(
                     .info,
                     "it returns the constant `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it",
@@ -159,6 +168,24 @@ extension ClosureReader {
         }
     }
 
+    /// The resolves among a collection's elements, each a dependency under a placeholder label (a
+    /// manifest passes one key per parameter); the labels, quoted.
+    private mutating func addResolves(of elements: [Value], at node: Syntax) -> [String] {
+        let first = reading.dependencies.count
+        for element in elements where element.isResolve {
+            add(parameter: ManifestAssembler.placeholder + "_" + defaultName(for: element), value: element, at: node)
+        }
+        return reading.dependencies[first...].map { "'\($0.label)'" }
+    }
+
+    private static func resolves(_ count: Int) -> String { count == 1 ? "1 resolve" : "\(count) resolves" }
+
+    /// `, its 1 other element is left out`, or nothing when every element is a resolve.
+    private static func othersLeftOut(_ elements: [Value]) -> String {
+        let others = elements.count(where: { !$0.isResolve })
+        return others == 0 ? "" : ", its \(others) other element\(others == 1 ? " is" : "s are") left out"
+    }
+
     func defaultName(for value: Value) -> String {
         switch value {
         case .service(let site, _), .lazy(let site), .earlier(let site, _, _): SwiftExpressions.parameterName(for: site.type ?? "value")
@@ -202,6 +229,12 @@ extension ClosureReader {
             finding(
                 .info,
                 "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                at: node)
+        case .collection(let text, let elements):
+            let listed = addResolves(of: elements, at: node)
+            finding(
+                .info,
+                "parameter '\(label)' is given a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), which a manifest cannot pass as one parameter; each is read as a dependency of '\(subject)' (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); gen-swift asks how to build it",
                 at: node)
         case .captured(let name):
             warn(

@@ -48,6 +48,10 @@ extension ClosureReader {
             if access.base == nil { return .literal(core.trimmedDescription) }
             if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return .captured(core.trimmedDescription) }
         }
+        if let elements = collectionElements(core) {
+            let values = elements.map { value(of: $0, required: false) }
+            if values.contains(where: \.isResolve) { return .collection(core.trimmedDescription, elements: values) }
+        }
         if core.is(StringLiteralExprSyntax.self) || core.is(IntegerLiteralExprSyntax.self) || core.is(FloatLiteralExprSyntax.self)
             || core.is(BooleanLiteralExprSyntax.self) || core.is(NilLiteralExprSyntax.self) || core.is(ArrayExprSyntax.self)
             || core.is(DictionaryExprSyntax.self)
@@ -57,6 +61,13 @@ extension ClosureReader {
         // `Tab.search.rawValue`, `RouterName.root`: a string constant declared in the given paths.
         if declarations.constants.value(of: core) != nil { return .literal(core.trimmedDescription) }
         return .unknown(core.trimmedDescription)
+    }
+
+    /// The elements of an array literal, the values of a dictionary literal.
+    private func collectionElements(_ expression: ExprSyntax) -> [ExprSyntax]? {
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+        if case .elements(let pairs)? = expression.as(DictionaryExprSyntax.self)?.content { return pairs.map(\.value) }
+        return nil
     }
 
     /// `Impl(…)`, `Impl.init(…)`, `.init(…)`, `Module.Impl(…)`, `Impl.make(…)`, `Impl.shared`,
@@ -90,5 +101,15 @@ extension ClosureReader {
             return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
         }
         return nil
+    }
+}
+
+extension ClosureReader.Value {
+    /// A resolve, made now, before the `register` call, or later.
+    var isResolve: Bool {
+        switch self {
+        case .service, .earlier, .lazy: true
+        default: false
+        }
     }
 }

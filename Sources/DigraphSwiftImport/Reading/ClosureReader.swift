@@ -75,6 +75,9 @@ struct ClosureReader {
         case argument(String)
         case construction(Construction)
         case literal(String)
+        /// An array or dictionary literal holding resolves (`[r.resolve(A.self)!, r.resolve(B.self)!]`):
+        /// a manifest passes one key per parameter, so each resolve is a dependency of its own.
+        case collection(String, elements: [Value])
         case captured(String)
         /// The resolver itself, handed to the object (a service locator): what it resolves later is invisible.
         case resolver(String)
@@ -115,6 +118,8 @@ struct ClosureReader {
                             if site.isInferred, let annotation { site.infer(annotation) }
                             let isOptional = annotation?.isOptional ?? optional
                             locals[name] = .earlier(site, isOptional: isOptional, miss: miss(of: site, isOptional: isOptional))
+                        } else if case .collection(let text, let elements) = value {
+                            locals[name] = .collection(text, elements: elements.map(resolvedEarlier))
                         } else {
                             locals[name] = value
                         }
@@ -126,6 +131,12 @@ struct ClosureReader {
                 bindEarlier(conditions, miss: .givesNil)
             }
         }
+    }
+
+    /// A resolve the registering code made before the `register` call, as its eager edge.
+    private func resolvedEarlier(_ value: Value) -> Value {
+        guard case .service(let site, let optional) = value else { return value }
+        return .earlier(site, isOptional: optional, miss: miss(of: site, isOptional: optional))
     }
 
     private mutating func bindEarlier(_ conditions: ConditionElementListSyntax, miss: EagerMiss) {

@@ -39,8 +39,9 @@ struct ClosureReading {
     var isMadeByObject = false
     /// The factory's product could not be read: the implementation is a placeholder, never the key.
     var isUnread = false
-    /// The product is a constant (`5`, `.iso8601`): read in full, though a manifest cannot hold it.
-    var isConstant = false
+    /// The product was read in full though a manifest cannot hold it (a constant, `5`, `.iso8601`; a
+    /// collection of resolves), and an info said so.
+    var isReadInFull = false
     /// The runtime arguments the factory's own code names (a property set from one, a `switch` on
     /// one, a value built in place): used, though the manifest may not record how.
     var argumentsNamed: Set<String> = []

@@ -191,8 +191,9 @@ enum SwiftExpressions {
 
     /// The closure around `node`, within its function, that runs later rather than where it is
     /// written (`DispatchQueue.main.async { … }`, `Task { … }`, a closure a route builder returns):
-    /// how messages name it, or nil when `node` runs where it is written.
-    static func deferringClosure(around node: Syntax) -> String? {
+    /// how messages name it, or nil when `node` runs where it is written. `runsAtOnce` names the
+    /// app's own functions that call the closure they are given before they return.
+    static func deferringClosure(around node: Syntax, runsAtOnce: (FunctionCallExprSyntax) -> Bool = { _ in false }) -> String? {
         var current = node
         while let parent = current.parent {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) { return nil }
@@ -201,7 +202,7 @@ enum SwiftExpressions {
                 // `{ … }()` runs at once, as does the closure of a call in the list above.
                 if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { current = parent; continue }
                 let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                if let call, let name = callee(of: call)?.name, immediateClosureCalls.contains(name) { current = parent; continue }
+                if let call, let name = callee(of: call)?.name, immediateClosureCalls.contains(name) || runsAtOnce(call) { current = parent; continue }
                 if let call { return "the closure given to `\(quoted(call.calledExpression, limit: 40))`" }
                 return "a closure"
             }
