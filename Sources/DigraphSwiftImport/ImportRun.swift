@@ -112,7 +112,7 @@ struct ImportRun {
     private mutating func index() {
         for file in files { declarations.add(file) }
         declarations.readHeldResolvers()
-        declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil })
+        declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames)
         declarations.nestedAliases = NestedAliases(files: files, typealiases: declarations.typealiases)
     }
 

@@ -152,6 +152,57 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// alphagov/govuk-mobile-ios-app: `typealias Inject = Injected` and `@Inject(\.x)` in app code
+    /// (every use was missed: three false unused infos), and a factory handing its work to the
+    /// container's own method taking a value (`self.newSearchAPIClient(url: …)`, whose body resolves
+    /// `self.urlSession()`): read as the factory's own code, the value said where the helper uses it.
+    /// `bindMemory(to:capacity:)` in `main.swift` is the standard library's, not a registration.
+    @Test func anAliasedWrapperAndTheContainersOwnHelpersAreRead() throws {
+        let app = """
+            import FactoryKit
+            import UIKit
+            typealias Inject = Injected
+            protocol APIClient {}
+            final class HTTPClient: APIClient { init(baseURL: URL, session: URLSession) {} }
+            final class Lottie {}
+            enum Constants { static let searchURL = URL(string: "https://example.org")! }
+            extension Container {
+                var urlSession: Factory<URLSession> { self { URLSession(configuration: .default) }.singleton }
+                var searchClient: Factory<APIClient> { self { self.newClient(url: Constants.searchURL) } }
+                var lottie: Factory<Lottie> { self { Lottie() } }
+                private func newClient(url: URL) -> HTTPClient {
+                    HTTPClient(baseURL: url, session: self.urlSession())
+                }
+            }
+            final class SearchViewController: UIViewController {
+                @Inject(\\.searchClient) var client: APIClient
+                @Inject(\\.lottie) var lottie: Lottie
+            }
+            let argv = UnsafeMutableRawPointer(CommandLine.unsafeArgv).bindMemory(to: UnsafeMutablePointer<Int8>.self, capacity: Int(CommandLine.argc))
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:9:61: info: 'URLSession (name: urlSession)': parameter 'configuration' is given `.default`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                App.swift:13:20: info: 'APIClient (name: searchClient)': parameter 'baseURL' is given `Constants.searchURL`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: APIClient
+                    implementation: HTTPClient
+                    name: searchClient
+                    dependencies:
+                      session: { type: URLSession, name: urlSession }
+                """), "\(imported.stdout)")
+        #expect(imported.stderr.hasSuffix("digraph: read 1 Swift file: 3 registrations, 3 resolves, 0 calls not understood\n"), "\(imported.stderr)")
+    }
+
     @Test func aContextReadsItsOwnFactories() throws {
         let plain = try CLIRunner.run(["import", "fixtures/import/factory"])
         let test = try CLIRunner.run(["import", "fixtures/import/factory", "--context", "test"])

@@ -166,8 +166,10 @@ struct SwinjectPrecisionTests {
     }
 
     /// Inside a factory: an annotated local, a cast, a helper whose result a parameter takes
-    /// (optional only when the parameter is); at the app: an initializer's parameter, one element
-    /// of a returned tuple. A value with nothing of the container in it is an info, not a warning.
+    /// (optional only when the parameter is), a closure returning it given to a parameter of
+    /// function type (hk14004/Swedbank-Clone's `credentialsPlugin: { Composition.resolve() }`); at
+    /// the app: an initializer's parameter, one element of a returned tuple. A value with nothing
+    /// of the container in it is an info, not a warning.
     @Test func aResolveTakesItsTypeFromEveryPlaceSwiftDoes() throws {
         let result = try imported(
             """
@@ -175,12 +177,12 @@ struct SwinjectPrecisionTests {
             extension Resolver {
                 func resolve<Service>() -> Service { resolve(Service.self)! }
             }
-            final class Feed { init(api: API, clock: Clock?, settings: Settings, limit: Int) {} }
+            final class Feed { init(api: API, clock: Clock?, settings: Settings, limit: Int, plugin: @escaping () -> Plugin) {} }
             final class Screen { init(feed: Feed) {} }
             func assemble(container: Container) {
                 container.register(Feed.self) { r in
                     let api: API = r.resolve()
-                    return Feed(api: api, clock: r.resolve(), settings: r.resolve() as Settings, limit: Limits.page)
+                    return Feed(api: api, clock: r.resolve(), settings: r.resolve() as Settings, limit: Limits.page, plugin: { r.resolve() })
                 }
             }
             enum Limits { static let page = 20 }
@@ -199,6 +201,7 @@ struct SwinjectPrecisionTests {
                       api: API
                       clock: "Clock?"
                       settings: Settings
+                      plugin: { type: Plugin, lazy: true }
 
                 resolves:
                   # App.swift:15
@@ -213,7 +216,7 @@ struct SwinjectPrecisionTests {
             result.stderr == """
                 App.swift:10:86: info: 'Feed': parameter 'limit' is given `Limits.page`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
                 digraph: imported 1 registration: 0 errors, 0 warnings, 1 info
-                digraph: read 1 Swift file: 1 registration, 6 resolves, 0 calls not understood
+                digraph: read 1 Swift file: 1 registration, 7 resolves, 0 calls not understood
 
                 """, "\(result.stderr)")
     }

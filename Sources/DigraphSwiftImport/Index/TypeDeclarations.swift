@@ -58,6 +58,13 @@ struct TypeDeclarations {
     /// written in the closure runs where the call is.
     private(set) var closureRunners: [String: Bool] = [:]
 
+    /// Each typealias's name and the simple name of the type it stands for, generic ones included
+    /// (`typealias Inject = Injected`, `typealias Inject<T> = FactoryKit.Injected<T>`: `Injected`).
+    private(set) var aliasedNames: [String: String] = [:]
+
+    /// `name`, or the simple name of the type it is an alias of.
+    func unaliased(_ name: String) -> String { aliasedNames[name] ?? name }
+
     /// Whether `call` hands its closures to an app function that runs them at once.
     func runsClosuresAtOnce(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = SwiftExpressions.callee(of: call)?.name else { return false }
@@ -431,6 +438,7 @@ struct TypeDeclarations {
         }
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
         closureRunners.merge(collector.closureRunners) { $0 && $1 }
+        aliasedNames.merge(collector.aliasedNames) { first, _ in first }
         methods.merge(collector.methods) { $0 + $1 }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
@@ -450,6 +458,7 @@ struct TypeDeclarations {
         var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
         var closureRunners: [String: Bool] = [:]
+        var aliasedNames: [String: String] = [:]
         var methods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
@@ -716,6 +725,7 @@ struct TypeDeclarations {
         }
 
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            aliasedNames[node.name.text] = FactoryCatalogue.lastName(node.initializer.value)
             if node.genericParameterClause == nil {
                 typealiases[(scope + [node.name.text]).joined(separator: ".")] = node.initializer.value.trimmedDescription
             }

@@ -163,6 +163,15 @@ extension ClosureReader {
                 site.infer(declared)
                 value = .service(site, isOptional: declared.isOptional)
             }
+            // `plugin: { Locator.resolve() }` given to `plugin: @escaping () -> Plugin`: the closure
+            // returns the resolve, which Swift types by the function's result.
+            if case .lazy(var site) = value, site.isInferred, let parameters,
+                let closure = SwiftExpressions.unwrap(argument.expression).core.as(ClosureExprSyntax.self),
+                Self.returnsOnly(site, closure), let returned = DeclaredType.returned(by: parameters[position].type)
+            {
+                site.infer(returned)
+                value = .lazy(site)
+            }
             let label = name == "_" ? "_" + defaultName(for: value) : name
             add(parameter: label, value: value, at: Syntax(argument))
         }
@@ -172,8 +181,10 @@ extension ClosureReader {
     /// manifest passes one key per parameter); the labels, quoted.
     private mutating func addResolves(of elements: [Value], at node: Syntax) -> [String] {
         let first = reading.dependencies.count
-        for element in elements where element.isResolve {
-            add(parameter: ManifestAssembler.placeholder + "_" + defaultName(for: element), value: element, at: node)
+        for element in elements {
+            guard let site = element.resolveSite else { continue }
+            // Located at its own resolve: findings on the edge point at the element, not the whole collection.
+            add(parameter: ManifestAssembler.placeholder + "_" + defaultName(for: element), value: element, at: site.node)
         }
         return reading.dependencies[first...].map { "'\($0.label)'" }
     }
@@ -184,6 +195,13 @@ extension ClosureReader {
     private static func othersLeftOut(_ elements: [Value]) -> String {
         let others = elements.count(where: { !$0.isResolve })
         return others == 0 ? "" : ", its \(others) other element\(others == 1 ? " is" : "s are") left out"
+    }
+
+    /// Whether a closure's one statement is the resolve, returned (`{ resolve() }`, `{ return r.resolve()! }`).
+    private static func returnsOnly(_ site: ResolveSite, _ closure: ClosureExprSyntax) -> Bool {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item else { return false }
+        let returned = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+        return returned.map { SwiftExpressions.unwrap($0).core.id == site.node.id } ?? false
     }
 
     func defaultName(for value: Value) -> String {

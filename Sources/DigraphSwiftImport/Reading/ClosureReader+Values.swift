@@ -106,10 +106,13 @@ extension ClosureReader {
 
 extension ClosureReader.Value {
     /// A resolve, made now, before the `register` call, or later.
-    var isResolve: Bool {
+    var isResolve: Bool { resolveSite != nil }
+
+    /// The resolve this value is, if it is one.
+    var resolveSite: ResolveSite? {
         switch self {
-        case .service, .earlier, .lazy: true
-        default: false
+        case .service(let site, _), .earlier(let site, _, _), .lazy(let site): site
+        default: nil
         }
     }
 }

@@ -376,8 +376,10 @@ struct ClosureReader {
     /// taking nothing, or `{ r in makeReporter(r) }` / `{ r, id in Self.makeFeed(r, id: id, style: .x) }`:
     /// a free function or a method of the same type handed the resolver (and anything else). Its
     /// body is what the factory runs, read in its own file, with the parameter that receives the
-    /// resolver as the resolver and those that receive runtime arguments as those arguments; any
-    /// other parameter is a value from outside the container there. Only the enclosing type's own
+    /// resolver as the resolver and those that receive runtime arguments as those arguments; a
+    /// Factory container's own method needs no resolver handed (it resolves through `self`). A
+    /// parameter given a plain value (`url: Constants.defaultURL`) is that value there; any other
+    /// is a value from outside the container there. Only the enclosing type's own
     /// method or a free function, and only when exactly one is declared (the same file's first),
     /// so that a same-named function elsewhere is never taken for it.
     func helperBody(_ expression: ExprSyntax) -> HelperBody? {
@@ -399,23 +401,31 @@ struct ClosureReader {
             guard let helper = declarations.helper(of: owner, named: name, parameters: 0), let body = helper.node.body else { return nil }
             return HelperBody(statements: body.statements, file: helper.file, resolver: resolverName)
         }
-        // Handed the resolver once: the helper resolves through that parameter.
+        // Handed the resolver once: the helper resolves through that parameter. A Factory
+        // container's own method (`self.makeClient(url: u)`) resolves through `self`, as the factory does.
         let passed = call.arguments.map { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }
-        guard let resolverName, passed.filter({ $0 == resolverName }).count == 1, let position = passed.firstIndex(of: resolverName),
+        let handedResolver = resolverName.flatMap { name in passed.filter { $0 == name }.count == 1 ? passed.firstIndex(of: name) : nil }
+        guard handedResolver != nil || (options.factoryContainer != nil && owner == options.factoryContainer),
             let helper = owner.flatMap({ declarations.helper(of: $0, named: name, parameters: call.arguments.count) })
-                ?? (receiver == nil ? declarations.helper(of: nil, named: name, parameters: call.arguments.count) : nil),
+                ?? (receiver == nil && handedResolver != nil ? declarations.helper(of: nil, named: name, parameters: call.arguments.count) : nil),
             let body = helper.node.body
         else { return nil }
         let parameters = helper.node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
         // The labels must be the declaration's: a call Swift would not match is not this helper.
         let labels = helper.node.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
         guard labels == call.arguments.map({ $0.label?.text }) else { return nil }
-        var read = HelperBody(statements: body.statements, file: helper.file, resolver: parameters[position])
+        var read = HelperBody(statements: body.statements, file: helper.file, resolver: handedResolver.map { parameters[$0] })
         for (parameter, argument) in zip(parameters, call.arguments) {
             if let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let given = argumentName(name) {
                 read.arguments[parameter] = given
-            } else if case .literal(let text) = value(of: argument.expression, required: false) {
-                read.literals[parameter] = text
+                continue
+            }
+            switch value(of: argument.expression, required: false) {
+            case .literal(let text): read.literals[parameter] = text
+            // `url: Constants.defaultURL`: a value with nothing of the container inside, said as it would be at the call.
+            case .construction(let inner) where resolveSites(in: inner.node).isEmpty && (inner.factory == nil || inner.node.is(MemberAccessExprSyntax.self)):
+                read.literals[parameter] = inner.node.trimmedDescription
+            default: break
             }
         }
         return read

@@ -27,4 +27,13 @@ struct DeclaredType: Equatable {
     init(_ type: TypeSyntax) {
         self.init(type.trimmedDescription)
     }
+
+    /// What a closure taken where `written` is declared returns: `@escaping () -> Plugin`,
+    /// `(() -> Plugin?)?` give `Plugin` (the second optional); nil for a type that is not a function.
+    static func returned(by written: String) -> DeclaredType? {
+        guard var parsed = try? TypeExpressionParser.parse(written) else { return nil }
+        if parsed.isOptional { parsed = parsed.unwrapped }
+        guard case .function(let function) = parsed else { return nil }
+        return DeclaredType(function.result.spelling)
+    }
 }

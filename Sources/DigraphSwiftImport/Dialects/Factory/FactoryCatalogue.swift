@@ -51,7 +51,15 @@ struct FactoryCatalogue {
 
     init() {}
 
-    init(files: [SwiftFile]) {
+    /// Factory's property wrappers (`Injected`, `LazyInjected`, …) and the app's aliases of them
+    /// (`typealias Inject = Injected`), each with whether it resolves lazily.
+    private var wrappers = FactoryUseWalker.wrappers
+
+    /// For one of Factory's property wrappers, whether it resolves lazily; nil for any other attribute.
+    func wrapperIsLazy(_ attribute: AttributeSyntax) -> Bool? { wrappers[Self.lastName(attribute.attributeName)] }
+
+    init(files: [SwiftFile], aliases: [String: String] = [:]) {
+        for (alias, name) in aliases { if let isLazy = FactoryUseWalker.wrappers[name] { wrappers[alias] = isLazy } }
         // Containers and global actors first: an extension may come before the class it extends.
         for file in files {
             for item in file.topLevelItems {
@@ -101,7 +109,7 @@ struct FactoryCatalogue {
                 containerHolders[Self.lastName(type), default: [:]][name] = Self.lastName(annotated.key)
             }
             for attribute in variable.attributes {
-                guard let attribute = attribute.as(AttributeSyntax.self), FactoryUseWalker.wrappers[Self.lastName(attribute.attributeName)] != nil,
+                guard let attribute = attribute.as(AttributeSyntax.self), wrapperIsLazy(attribute) != nil,
                     case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
                     let index = site(ofKeyPath: keyPath), containers.contains(definitions[index].type),
                     let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text

@@ -132,7 +132,7 @@ final class FactoryUseWalker: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for attribute in node.attributes {
-            guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = Self.wrappers[FactoryCatalogue.lastName(attribute.attributeName)],
+            guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = catalogue.wrapperIsLazy(attribute),
                 case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self)
             else { continue }
             let property = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "value"

@@ -72,11 +72,15 @@ extension RegistrationFinder {
             eagerResolves: eagerResolves(reading), nameIsUnread: !pending.isEmpty && name == nil)
     }
 
+    /// Methods of the standard library named like registrations: `bindMemory(to: Int8.self, capacity:)`
+    /// in a `main.swift` that hands `argv` to `UIApplicationMain`.
+    static let standardLibrary: Set<String> = ["bindMemory"]
+
     /// `provide(X.self) { … }`, `bindSingleton(X.self, …)`: a registering name and a type, but no
     /// declaration says what it does. Not read, and said once per method.
     func unknownRegistration(_ call: FunctionCallExprSyntax, api: ContainerAPI) {
         guard let (name, _) = SwiftExpressions.callee(of: call),
-            name.hasPrefix("provide") || name.hasPrefix("bind"), api.method(for: call) == nil, !api.declares(call),
+            name.hasPrefix("provide") || name.hasPrefix("bind"), !Self.standardLibrary.contains(name), api.method(for: call) == nil, !api.declares(call),
             let first = call.arguments.first, SwiftExpressions.metatype(first.expression) != nil,
             call.trailingClosure != nil || call.arguments.count > 1
         else { return }
