@@ -175,6 +175,21 @@ struct ImportRun {
                     found[number].reading.notes.append("'\(item.label)' is resolved while \(type) is built (\(location.fileNameAndLine))")
                 }
             }
+            // What the built value's methods resolve, later: lazy dependencies, one per key. Optional
+            // edges: a method may resolve from a container it keeps (a child's), and each resolve
+            // stays the app's own, judged where the containers are known.
+            guard let type = reading.implementation else { continue }
+            var keys = Set(found[number].reading.dependencies.compactMap(\.serviceKey))
+            for location in index.laterCalls(of: type, declarations: declarations) where attached.insert(location).inserted {
+                guard let use = resolveAt[location], let key = use.type ?? use.castType, keys.insert(ClosureReading.Item.key(key, use.name)).inserted else {
+                    continue
+                }
+                let item = ClosureReading.Item(
+                    label: labels.unique(SwiftExpressions.parameterName(for: key), among: found[number].reading.dependencies),
+                    source: .service(type: key, name: use.name, isLazy: true, isOptional: true, passing: []), location: location)
+                found[number].reading.dependencies.append(item)
+                found[number].reading.notes.append("'\(item.label)' is resolved later by a method of \(type) (\(location.fileNameAndLine))")
+            }
         }
     }
 

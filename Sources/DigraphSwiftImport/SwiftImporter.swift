@@ -43,11 +43,13 @@ public enum SwiftImporter {
         /// 30 registrations, 46 resolves, 1 call not understood`.
         public var readSummary: String {
             let edges = manifest.registrations.flatMap { ($0.dependencies + $0.properties).filter { $0.service != nil } }
-            // A resolve made while a registered type is built is both its registration's edge and the
-            // app's own resolve (other code may build the type): one resolve in the source, counted once.
+            // A resolve made while a registered type is built (or later, by its methods) is an edge of
+            // each registration building the type and the app's own resolve (other code may build the
+            // type): one resolve in the source, counted once.
             let edgeLocations = Set(edges.map(\.location))
+            let edgeResolves = Set(edges.map { edge -> String in "\(edge.location)|\(edge.service?.writtenSpelling ?? "")" })
             let resolves =
-                edges.count + manifest.registrations.filter { $0.aliasOf != nil }.count
+                edgeResolves.count + manifest.registrations.filter { $0.aliasOf != nil }.count
                 + manifest.resolves.filter { !edgeLocations.contains($0.location) }.count
             let unread = findings.filter { $0.code == .swiftImport && $0.severity != .info }.count + unreadable.count
             func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

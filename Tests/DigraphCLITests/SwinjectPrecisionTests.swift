@@ -577,6 +577,72 @@ struct SwinjectPrecisionTests {
                 """), "\(manifest)")
     }
 
+    /// hk14004/Swedbank-Clone: a screen factory's `make()` resolves through a global locator
+    /// (`Composition.resolve()`), and a plugin inherits `routeToSplash()` from a protocol extension
+    /// that resolves. What a built type's methods resolve, its protocols' default implementations
+    /// and superclasses' included, are lazy dependencies of the registration building it: optional
+    /// edges (a method may resolve from a container it keeps), each resolve staying the app's own
+    /// and counted once.
+    @Test func whatABuiltTypesMethodsResolveAreItsLazyDependencies() throws {
+        let source = """
+            import Swinject
+
+            enum Composition {
+                static let container = Container()
+                static func resolve<T>() -> T { container.resolve(T.self)! }
+            }
+            protocol Clock {}
+            final class SystemClock: Clock {}
+            final class Customers {}
+            final class SplashViewModel { init(customers: Customers) {} }
+            protocol SplashScreenFactory { func make() -> SplashViewModel }
+            final class DefaultSplashScreenFactory: SplashScreenFactory {
+                func make() -> SplashViewModel { SplashViewModel(customers: Composition.resolve()) }
+            }
+            protocol ToSplashRouting {}
+            extension ToSplashRouting {
+                func routeToSplash() { let clock: Clock = Composition.resolve(); print(clock) }
+            }
+            final class SessionPlugin {}
+            extension SessionPlugin: ToSplashRouting {}
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Clock.self) { _ in SystemClock() }
+                    container.register(Customers.self) { _ in Customers() }
+                    container.register(SplashScreenFactory.self) { _ in DefaultSplashScreenFactory() }
+                    container.register(SessionPlugin.self) { _ in SessionPlugin() }.inObjectScope(.container)
+                }
+            }
+            func launch() {
+                let splash: SplashScreenFactory = Composition.resolve()
+                let plugin: SessionPlugin = Composition.resolve()
+                print(splash, plugin)
+            }
+
+            """
+        let result = try imported(source)
+        #expect(
+            result.stdout.contains(
+                """
+                  # App.swift:25
+                  # 'customers' is resolved later by a method of DefaultSplashScreenFactory (App.swift:13)
+                  - provides: SplashScreenFactory
+                    implementation: DefaultSplashScreenFactory
+                    lifetime: graph
+                    dependencies:
+                      customers: { type: "Customers?", lazy: true }
+                  # App.swift:26
+                  # 'clock' is resolved later by a method of SessionPlugin (App.swift:17)
+                  - provides: SessionPlugin
+                    lifetime: singleton
+                    dependencies:
+                      clock: { type: "Clock?", lazy: true }
+                """), "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 1 Swift file: 4 registrations, 4 resolves, 0 calls not understood\n", "\(result.stderr)")
+        let checked = try check(source)
+        #expect(checked.stdout == "digraph: checked 4 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+    }
+
     /// fwrs/powerlyrics' coordinators and jwitcig/GrassChoppers' modules: a factory hands the object
     /// the resolver (`HomeCoordinator(resolver: r)`), which keeps it in a stored property and resolves
     /// through it later. What its methods resolve there are its lazy dependencies (said with an

@@ -17,6 +17,9 @@ struct BuiltTypeResolves {
     /// feeds, and the types whose shared instance it reads.
     private var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
     private var sharedReads: [String: Set<String>] = [:]
+    /// Per type: the calls its methods, computed and `lazy` properties make, which run later, when
+    /// the value is used (`func make() -> SplashVC { SplashVM(customers: Composition.resolve()) }`).
+    private var laterCallsOf: [String: [DigraphCore.SourceLocation]] = [:]
 
     init(files: [SwiftFile], declarations: TypeDeclarations) {
         for file in files where file.refusal == nil {
@@ -24,7 +27,15 @@ struct BuiltTypeResolves {
             finder.walk(file.tree)
             resolvesOf.merge(finder.resolvesOf) { $0 + $1 }
             sharedReads.merge(finder.sharedReads) { $0.union($1) }
+            laterCallsOf.merge(finder.laterCallsOf) { $0 + $1 }
         }
+    }
+
+    /// The calls `type`'s methods make, with those it inherits: its superclasses', and the default
+    /// implementations of the protocols it conforms to (`extension ToSplashRouting { func
+    /// routeToSplash() { … Composition.resolve() … } }`).
+    func laterCalls(of type: String, declarations: TypeDeclarations) -> [DigraphCore.SourceLocation] {
+        ([type] + declarations.supertypes(of: type).sorted()).flatMap { laterCallsOf[$0] ?? [] }
     }
 
     /// The resolves building `type` makes, its superclasses' and shared instances' included, each
@@ -50,6 +61,7 @@ struct BuiltTypeResolves {
         let declarations: TypeDeclarations
         var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var sharedReads: [String: Set<String>] = [:]
+        var laterCallsOf: [String: [DigraphCore.SourceLocation]] = [:]
         private var types: [String] = []
 
         init(file: SwiftFile, declarations: TypeDeclarations) {
@@ -73,8 +85,19 @@ struct BuiltTypeResolves {
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(FactoryCatalogue.lastName(node.extendedType)) }
         override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        // Methods run later, not while the value is built.
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        // Methods run later, not while the value is built: what they resolve is read apart.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let type = types.last, let body = node.body, !Self.isTypeLevel(node.modifiers) { readLater(Syntax(body), of: type) }
+            return .skipChildren
+        }
+
+        private static func isTypeLevel(_ modifiers: DeclModifierListSyntax) -> Bool {
+            modifiers.contains { ["static", "class"].contains($0.name.text) }
+        }
+
+        private func readLater(_ code: Syntax, of type: String) {
+            laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { file.location(of: $0) }
+        }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             if let type = types.last, let body = node.body { read(Syntax(body), of: type) }
@@ -84,7 +107,12 @@ struct BuiltTypeResolves {
         /// A stored property's initial value runs as the value is built; a `lazy`, `static` or
         /// computed one does not.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let type = types.last, !node.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) else { return .skipChildren }
+            guard let type = types.last, !Self.isTypeLevel(node.modifiers) else { return .skipChildren }
+            if node.modifiers.contains(where: { $0.name.text == "lazy" }) {
+                for binding in node.bindings { if let value = binding.initializer?.value { readLater(Syntax(value), of: type) } }
+                return .skipChildren
+            }
+            for binding in node.bindings { if let accessors = binding.accessorBlock { readLater(Syntax(accessors), of: type) } }
             // `@Inject var store: Store`: the wrapper resolves as it is built, where the app's resolve
             // of that property was recorded (RegistrationFinder).
             for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) })

@@ -18,6 +18,14 @@ struct ClosureReading {
         var suppressions: [Suppression] = []
         /// Runtime arguments passed that are expressions, not the registration's own: left out.
         var unreadArguments = 0
+
+        /// The key a service edge looks up, its name included (`Store|cache`); nil for an argument.
+        var serviceKey: String? {
+            guard case .service(let type, let name, _, _, _) = source else { return nil }
+            return Self.key(type, name)
+        }
+
+        static func key(_ type: String, _ name: String?) -> String { "\(type)|\(name ?? "")" }
     }
 
     var implementation: String?
