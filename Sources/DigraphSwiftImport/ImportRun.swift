@@ -50,6 +50,13 @@ struct ImportRun {
         Pass(name: "factory", why: "Factory's registrations are container properties, not calls, and have no order: read after the ordered ones") {
             $0.readFactoryContainers()
         },
+        Pass(
+            name: "test code",
+            why:
+                "a test resolves from a container it builds, or from the app's to test it: none of the app's roots; needs every resolve read, Factory's included"
+        ) {
+            $0.leaveOutTestResolves()
+        },
         Pass(name: "recipe", why: "how the app builds its container, for a test that builds the same one: needs every registration read and ordered") {
             $0.readRecipe()
         },
@@ -220,6 +227,23 @@ struct ImportRun {
         factoryRegistrations = factory.found.count
         resolves += factory.resolves
         findings += factory.findings
+    }
+
+    /// Resolves in test code (`RegistrationOrder.isTestCode`) are the tests' own, said once; kept
+    /// when everything read is test code (tests checked on purpose).
+    private mutating func leaveOutTestResolves() {
+        let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
+        let inTests = resolves.filter { testFiles.contains($0.location.file) }
+        guard let first = inTests.first,
+            found.contains(where: { !testFiles.contains($0.location.file) }) || resolves.contains(where: { !testFiles.contains($0.location.file) })
+        else { return }
+        resolves.removeAll { testFiles.contains($0.location.file) }
+        let files = Set(inTests.map(\.location.file)).count
+        findings.append(
+            Diagnostic(
+                .swiftImport, .info,
+                "\(inTests.count) resolve\(inTests.count == 1 ? "" : "s") in test code (\(files) file\(files == 1 ? "" : "s") in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) \(inTests.count == 1 ? "is" : "are") the tests' own, left out of the app's roots",
+                at: first.location))
     }
 
     private mutating func assemble() {

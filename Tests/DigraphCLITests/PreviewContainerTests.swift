@@ -102,7 +102,10 @@ struct PreviewContainerTests {
 
     /// WeatherXM/wxm-ios: a mock container in the test target registers the app's keys again.
     /// Test code (a `…Tests` folder, or a file importing XCTest or Testing) is never the app's: its
-    /// registrations are a container checked on its own (a warning names it), not duplicates.
+    /// registrations are a container checked on its own (a warning names it), not duplicates. What
+    /// a test resolves (from its own container, or from the app's to test it) is no app root: it
+    /// was a false `missing-binding` error "needed by app code" for a test's own mock, and
+    /// jubishop/podhaven's tests made 19 false `isolation-mismatch` warnings.
     @Test func aTestTargetsMockContainerIsNotTheApps() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-tests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -133,6 +136,19 @@ struct PreviewContainerTests {
             }
 
             """,
+            "AppTests/FeedTests.swift": """
+            import XCTest
+            import Swinject
+            final class FeedTests: XCTestCase {
+                func testClock() {
+                    let container = Container()
+                    container.register(MockClock.self) { _ in MockClock() }
+                    XCTAssertNotNil(container.resolve(MockClock.self))
+                    XCTAssertNotNil(DependencyHelper.shared.container.resolve(API.self))
+                }
+            }
+
+            """,
         ]
         for (path, text) in files {
             let file = folder.appendingPathComponent(path)
@@ -143,9 +159,11 @@ struct PreviewContainerTests {
         #expect(result.status == 0)
         #expect(
             result.stdout == """
+                AppTests/FeedTests.swift:3:13: info: 'FeedTests' is test code (AppTests/FeedTests.swift): its registration is a test's container, left out of the app's graph and checked on its own [swift-import]
+                AppTests/FeedTests.swift:7:25: info: 2 resolves in test code (1 file in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) are the tests' own, left out of the app's roots [swift-import]
                 AppTests/MockDependencies.swift:2:13: info: 'MockDependencies' is test code (AppTests/MockDependencies.swift): its 2 registrations are a test's container, left out of the app's graph and checked on its own [swift-import]
                 AppTests/MockDependencies.swift:6:51: warning: nothing provides 'Clock', needed by 'Feed' (parameter 'api') (in the test code's container in 'MockDependencies' (AppTests/MockDependencies.swift), checked on its own) [missing-binding]
-                digraph: checked 2 registrations: 0 errors, 1 warning, 1 info
+                digraph: checked 2 registrations: 0 errors, 1 warning, 3 infos
 
                 """, "\(result.stdout)")
     }

@@ -558,9 +558,19 @@ struct FactoryContainerReader {
             let walker = FactoryUseWalker(file: file, catalogue: catalogue, declarations: declarations)
             walker.walk(file.tree)
             findings += walker.findings
+            guard !RegistrationOrder.isTestCode(file) else {
+                // A test's extension of a built type (`static func arrange()`) is not in the app: its
+                // uses are no registration's, only resolves of the tests' own.
+                uses += walker.uses.map { use in
+                    var own = use
+                    own.owner = nil
+                    return own
+                }
+                continue
+            }
             uses += walker.uses
             calls += walker.helperCalls
-            if !RegistrationOrder.isTestCode(file) { appBuilds += walker.helperCalls.filter { $0.builds && !$0.inPreviewOrFactory } }
+            appBuilds += walker.helperCalls.filter { $0.builds && !$0.inPreviewOrFactory }
         }
         let heirs = Self.heirs(builtBy: built, declarations)
         // Built outside any factory (the walker skips containers, previews and `register { … }`) by
