@@ -185,8 +185,8 @@ struct FactoryImportTests {
         #expect(checked.status == 0)
         #expect(
             checked.stdout == """
-                App.swift:9:61: info: 'URLSession (name: urlSession)': parameter 'configuration' is given `.default`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-                App.swift:13:20: info: 'APIClient (name: searchClient)': parameter 'baseURL' is given `Constants.searchURL`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                App.swift:9:61: info: 'URLSession (name: urlSession)': parameter 'configuration' is given `.default`, a value the manifest does not record; it is left out (generated code relies on a default value, if the initializer has one) [swift-import]
+                App.swift:13:20: info: 'APIClient (name: searchClient)': parameter 'baseURL' is given `Constants.searchURL`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
                 digraph: checked 3 registrations: 0 errors, 0 warnings, 2 infos
 
                 """, "\(checked.stdout)")

@@ -214,7 +214,7 @@ struct SwinjectPrecisionTests {
                 """), "\(result.stdout)")
         #expect(
             result.stderr == """
-                App.swift:10:86: info: 'Feed': parameter 'limit' is given `Limits.page`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                App.swift:10:86: info: 'Feed': parameter 'limit' is given `Limits.page`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
                 digraph: imported 1 registration: 0 errors, 0 warnings, 1 info
                 digraph: read 1 Swift file: 1 registration, 7 resolves, 0 calls not understood
 
@@ -552,7 +552,7 @@ struct SwinjectPrecisionTests {
                 App.swift:13:55: info: 'Client': parameter 'interceptors' is given a collection of 2 resolves (`[r.resolve(AuthInterceptor.self)!, r.resolve(LogInterceptor.…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Client' ('FILL_IN_authInterceptor', 'FILL_IN_logInterceptor'); gen-swift asks how to build it [swift-import]
                 App.swift:14:55: info: '[Interceptor]': it returns a collection of 1 resolve (`[r.resolve(AuthInterceptor.self)!, LogInterceptor()]`), each read as its dependency ('FILL_IN_authInterceptor'), its 1 other element is left out; a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
                 App.swift:16:55: info: 'Worker': parameter 'workers' is given a collection of 2 resolves (`[container.resolve(AuthInterceptor.self)!, container.resolve…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Worker' ('FILL_IN_authInterceptor', 'FILL_IN_logInterceptor'); gen-swift asks how to build it [swift-import]
-                App.swift:16:73: info: 'Worker': parameter 'name' is given `"w"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                App.swift:16:73: info: 'Worker': parameter 'name' is given `"w"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
                 digraph: checked 5 registrations: 0 errors, 0 warnings, 4 infos
 
                 """, "\(result.stdout)")
@@ -981,6 +981,58 @@ struct SwinjectPrecisionTests {
 
                 """), "\(result.stdout)")
         #expect(!result.stdout.contains("generic arguments from the factory"), "no specialization comment: the key is exact")
+    }
+
+    /// darrarski/SharedShopping-iOS: SwinjectAutoregistration's `~>` given its arguments unlabeled
+    /// (`r ~> (Presenter.self, nav)`, `r ~> (Row.self, (shopping, nav))`: Swift converts the tuple to
+    /// the operator's labelled one) made eight false `argument-mismatch` errors ("passes none"); an
+    /// argument cast to another type (`nav as UIViewController`) is checked by count only, with an
+    /// info; `window = resolver ~> X.self` in the app delegate is the app's resolve; a closure
+    /// resolving nothing given to a parameter is a value (an info), not code digraph cannot read.
+    @Test func arrowResolvesWithUnlabeledArgumentsPassThem() throws {
+        let source = """
+            import Swinject
+            import SwinjectAutoregistration
+            import UIKit
+
+            final class Presenter { init(parent: UIViewController) {} }
+            final class Row { init(title: String, nav: UINavigationController) {} }
+            final class Screen {
+                init(presenter: Presenter, row: Row, alert: Presenter, onTap: @escaping () -> Void) {}
+            }
+            final class UIAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Presenter.self) { _, parent in Presenter(parent: parent) }
+                    container.register(Row.self) { _, title, nav in Row(title: title, nav: nav) }
+                    container.register(Screen.self) { (resolver: Resolver, nav: UINavigationController) in
+                        Screen(
+                            presenter: resolver ~> (Presenter.self, nav as UIViewController),
+                            row: resolver ~> (Row.self, ("title", nav)),
+                            alert: resolver ~> (Presenter.self, argument: nav as UIViewController),
+                            onTap: { print("tap") })
+                    }
+                }
+            }
+            final class AppDelegate {
+                let assembler = Assembler([UIAssembly()])
+                var screen: Screen?
+                func start(nav: UINavigationController) {
+                    screen = assembler.resolver ~> (Screen.self, nav)
+                }
+            }
+
+            """
+        let result = try check(source)
+        #expect(
+            result.stdout == """
+                App.swift:16:57: info: 'Screen': the resolve of 'Presenter' passes its runtime argument `nav` as 'UIViewController', a cast a manifest cannot write: the arguments' count is checked, their types are not [swift-import]
+                App.swift:17:46: warning: 'Screen': the resolve of 'Row' passes `"title"`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not) [swift-import]
+                App.swift:18:63: info: 'Screen': the resolve of 'Presenter' passes its runtime argument `nav` as 'UIViewController', a cast a manifest cannot write: the arguments' count is checked, their types are not [swift-import]
+                App.swift:19:17: info: 'Screen': parameter 'onTap' is given `{ print("tap") }`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                digraph: checked 3 registrations: 0 errors, 1 warning, 3 infos
+
+                """, "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 4 resolves, 1 call not understood\n", "\(result.stderr)")
     }
 
     /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic
@@ -1457,9 +1509,9 @@ struct PrecisionFixtureTests {
         fixtures/import/precision/Assemblies.swift:40:9: note: 'ScanResult' declares its arguments here
         fixtures/import/precision/AppDelegate.swift:22:9: error: this resolve passes 'Int' as runtime argument 1 of 'Report', which takes 'reason: Reason': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
         fixtures/import/precision/Assemblies.swift:41:9: note: 'Report' declares its arguments here
-        fixtures/import/precision/Assemblies.swift:28:78: info: 'Router (name: root)': parameter 'name' is given `RouterName.root`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-        fixtures/import/precision/Assemblies.swift:30:82: info: 'Router (name: find)': parameter 'name' is given `Tab.search.rawValue`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
-        fixtures/import/precision/Assemblies.swift:32:38: info: 'SearchViewModel': parameter 'loop' is given `RunLoop.main`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+        fixtures/import/precision/Assemblies.swift:28:78: info: 'Router (name: root)': parameter 'name' is given `RouterName.root`, a value the manifest does not record; it is left out (generated code relies on the initializer's default, which may differ from it) [swift-import]
+        fixtures/import/precision/Assemblies.swift:30:82: info: 'Router (name: find)': parameter 'name' is given `Tab.search.rawValue`, a value the manifest does not record; it is left out (generated code relies on the initializer's default, which may differ from it) [swift-import]
+        fixtures/import/precision/Assemblies.swift:32:38: info: 'SearchViewModel': parameter 'loop' is given `RunLoop.main`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
         fixtures/import/precision/Assemblies.swift:43:9: info: unused suppression: nothing on Settings (name: shared) reports 'unused-registration'; remove it from the `// digraph:ignore` comment [unused-registration]
         digraph: checked 17 registrations: 2 errors, 0 warnings, 4 infos (1 suppressed not shown)
 

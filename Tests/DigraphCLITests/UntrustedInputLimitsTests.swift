@@ -70,7 +70,7 @@ struct UntrustedInputLimitsTests {
         let result = try withApp(swift) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(
             result.stdout == """
-                App.swift:4:16: info: 'Client': parameter 'banner' is given `\"\"\" App.swift:4:35: note: planted \"\"\"`, a value the manifest does not record; it is left out (generated code relies on a default value) [swift-import]
+                App.swift:4:16: info: 'Client': parameter 'banner' is given `\"\"\" App.swift:4:35: note: planted \"\"\"`, a value the manifest does not record; it is left out (generated code relies on a default value, if the initializer has one) [swift-import]
                 App.swift:6:14: warning: 'Client': parameter 'session' is given `makeSession( timeout: 30, delegate: AuthorizationDelegateWit…`, which digraph cannot read; it is left out [swift-import]
                 digraph: checked 1 registration: 0 errors, 1 warning, 1 info
 

@@ -437,7 +437,7 @@ struct ImportPatternTests {
                         lifetime: graph
                     1:60: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
                     3:15: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(Locale.self)!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it
-                    3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                    3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value, if the initializer has one)
                     3:82: warning: 'Dashboard': parameter 'config' is given `config`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it
                     5:39: warning: 'Thing': it forwards to a resolve digraph cannot read: the type it resolves, `type`, is not a literal `X.self`
                     """)
@@ -848,8 +848,8 @@ struct ContainerDeclarationTests {
                     resolves:
                       # App.swift:6
                       - { type: Clock, name: clock }
-                    15:32: info: 'LoginScreen (name: login)': parameter 'store' is given `Store(initialState: 1) { LoginFeature() }`, a value the manifest does not record; it is left out (generated code relies on a default value)
-                    15:46: info: 'LoginScreen (name: login)': parameter 'tracker' is given `Tracker(name: "login")`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                    15:32: info: 'LoginScreen (name: login)': parameter 'store' is given `Store(initialState: 1) { LoginFeature() }`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in
+                    15:46: info: 'LoginScreen (name: login)': parameter 'tracker' is given `Tracker(name: "login")`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in
                     """)
     }
 
@@ -891,7 +891,7 @@ struct ContainerDeclarationTests {
                       api: API
                     arguments:
                       id: Int
-                6:47: info: 'Detail': parameter 'style' is given `.dark`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                6:47: info: 'Detail': parameter 'style' is given `.dark`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in
                 """)
         let mislabelled = ImportPatternTests.imported(app.replacingOccurrences(of: "makeDetail(r, id: id,", with: "makeDetail(r, identifier: id,"))
         #expect(

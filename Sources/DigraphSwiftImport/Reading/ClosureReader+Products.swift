@@ -173,7 +173,7 @@ extension ClosureReader {
                 value = .lazy(site)
             }
             let label = name == "_" ? "_" + defaultName(for: value) : name
-            add(parameter: label, value: value, at: Syntax(argument))
+            add(parameter: label, value: value, at: Syntax(argument), declared: parameters?[position])
         }
     }
 
@@ -187,6 +187,15 @@ extension ClosureReader {
             add(parameter: ManifestAssembler.placeholder + "_" + defaultName(for: element), value: element, at: site.node)
         }
         return reading.dependencies[first...].map { "'\($0.label)'" }
+    }
+
+    /// What leaving a value out means for generated code, as far as the initializer's declaration says.
+    static func leftOut(_ declared: TypeDeclarations.Parameter?) -> String {
+        switch declared?.hasDefault {
+        case true?: "it is left out (generated code relies on the initializer's default, which may differ from it)"
+        case false?: "it is left out, and the initializer declares no default for it: generated code needs it filled in"
+        case nil: "it is left out (generated code relies on a default value, if the initializer has one)"
+        }
     }
 
     private static func resolves(_ count: Int) -> String { count == 1 ? "1 resolve" : "\(count) resolves" }
@@ -212,7 +221,8 @@ extension ClosureReader {
         }
     }
 
-    mutating func add(parameter label: String, value: Value, at node: Syntax) {
+    /// `declared`: the initializer's parameter the value is given to, when the declaration is read.
+    mutating func add(parameter label: String, value: Value, at node: Syntax, declared: TypeDeclarations.Parameter? = nil) {
         let location = file.location(of: node)
         switch value {
         case .service(let site, let optional):
@@ -236,7 +246,7 @@ extension ClosureReader {
             // (a static method, `Impl.make(…)`, may resolve inside: that stays a warning).
             finding(
                 .info,
-                "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared))",
                 at: node)
         case .construction(let inner):
             builtInPlace.insert(inner.node.id)
@@ -246,7 +256,7 @@ extension ClosureReader {
         case .literal(let text):
             finding(
                 .info,
-                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; it is left out (generated code relies on a default value)",
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared))",
                 at: node)
         case .collection(let text, let elements):
             let listed = addResolves(of: elements, at: node)
@@ -346,9 +356,19 @@ extension ClosureReader {
         var unread = 0
         if !isLazy {
             for passed in site.passed {
-                let core = SwiftExpressions.unwrap(passed).core
+                let unwrapped = SwiftExpressions.unwrap(passed)
+                let core = unwrapped.core
                 if let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text, let argument = argumentName(name) {
-                    passing.append(argument)
+                    if let cast = unwrapped.castType {
+                        // `nav as UIViewController`: its own argument, as another type a manifest cannot write.
+                        unread += 1
+                        finding(
+                            .info,
+                            "the resolve of '\(type)' passes its runtime argument `\(argument)` as '\(cast)', a cast a manifest cannot write: the arguments' count is checked, their types are not",
+                            at: Syntax(passed))
+                    } else {
+                        passing.append(argument)
+                    }
                 } else if site.compilerChecksArguments {
                     // A manifest cannot say what is passed, and the compiler has checked it: nothing to report.
                     suppressions = [

@@ -38,7 +38,8 @@ extension ClosureReader {
         if let closure = core.as(ClosureExprSyntax.self) {
             let sites = resolveSites(in: closure)
             if let first = sites.first { return .lazy(first) }
-            return .unknown("a closure that resolves nothing")
+            // Code with nothing of the container in it, read in full: a value, as a literal is.
+            return .literal(core.trimmedDescription)
         }
         if var construction = construction(core) {
             construction.castType = unwrapped.castType

@@ -109,6 +109,12 @@ final class RegistrationFinder: SyntaxVisitor {
         }
     }
 
+    /// SwinjectAutoregistration's `r ~> X.self` in the app's code (`window = resolver ~> UIWindow.self`).
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let site = ResolveSite.ofArrow(node, constants: declarations.constants) { appResolve(site) }
+        return .visitChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if var registration = registration(node) {
             registration.call = node

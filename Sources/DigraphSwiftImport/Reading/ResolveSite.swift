@@ -199,9 +199,13 @@ struct ResolveSite {
         return site
     }
 
-    /// `r ~> X.self`, `r ~> (X.self, name: "n")`, `r ~> (X.self, argument: a)`, `r ~> (X.self, arguments: (a, b))`.
+    /// `r ~> X.self`, `r ~> (X.self, name: "n")`, `r ~> (X.self, argument: a)`, `r ~> (X.self, arguments: (a, b))`,
+    /// the argument forms unlabeled too (`r ~> (X.self, a)`, `r ~> (X.self, (a, b))`: Swift converts the
+    /// tuple to the operator's labelled one), and each assigned (`window = r ~> X.self`).
     static func ofArrow(_ sequence: SequenceExprSyntax, constants: StringConstants = StringConstants()) -> ResolveSite? {
-        let elements = Array(sequence.elements)
+        var elements = Array(sequence.elements)
+        // `x = r ~> X.self` is one unfolded sequence: the resolve is what follows the assignment.
+        if elements.count == 5, elements[1].is(AssignmentExprSyntax.self) { elements.removeFirst(2) }
         guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" else { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: elements[0], node: Syntax(sequence), isArrow: true)
         let target = elements[2]
@@ -225,6 +229,12 @@ struct ResolveSite {
                 site.passed.append(element.expression)
             case "arguments"?:
                 if let inner = element.expression.as(TupleExprSyntax.self) {
+                    site.passed += inner.elements.map(\.expression)
+                } else {
+                    site.passed.append(element.expression)
+                }
+            case nil where tuple.elements.count == 2:
+                if let inner = element.expression.as(TupleExprSyntax.self), inner.elements.count > 1 {
                     site.passed += inner.elements.map(\.expression)
                 } else {
                     site.passed.append(element.expression)

@@ -88,7 +88,7 @@ extension FactoryContainerReader {
                     implementation: AsyncStream
                     name: commands
                     factory: makeStream
-                11:40: info: '( stream: AsyncStream<Command>, continuation: AsyncStream<Command>.Continuation ) (name: commands)': parameter 'of' is given `Command.self`, a value the manifest does not record; it is left out (generated code relies on a default value)
+                11:40: info: '( stream: AsyncStream<Command>, continuation: AsyncStream<Command>.Continuation ) (name: commands)': parameter 'of' is given `Command.self`, a value the manifest does not record; it is left out (generated code relies on a default value, if the initializer has one)
                 """),
         // A built type calling a static helper that resolves (PodHaven's `Function.neverCalled()`)
         // reaches what the helper resolves, lazily; one edge per key however many helpers reach it.
