@@ -62,9 +62,6 @@ struct TypeDeclarations {
     /// (`typealias Inject = Injected`, `typealias Inject<T> = FactoryKit.Injected<T>`: `Injected`).
     private(set) var aliasedNames: [String: String] = [:]
 
-    /// `name`, or the simple name of the type it is an alias of.
-    func unaliased(_ name: String) -> String { aliasedNames[name] ?? name }
-
     /// Whether `call` hands its closures to an app function that runs them at once.
     func runsClosuresAtOnce(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = SwiftExpressions.callee(of: call)?.name else { return false }

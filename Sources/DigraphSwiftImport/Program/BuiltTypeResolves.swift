@@ -8,7 +8,8 @@ import SwiftSyntax
 /// property an injecting wrapper wraps (`@Inject var store: Store`). Each is
 /// a dependency of the registrations that build the type: resolved while the value is built, so
 /// at registration time for a value registered as it is built. The resolves stay the app's too,
-/// since other code may build the type.
+/// since other code may build the type. What its methods, computed and `lazy` properties resolve
+/// (`laterCalls`) runs later, when the value is used: lazy dependencies.
 struct BuiltTypeResolves {
     /// How far shared instances and superclasses are followed.
     static let maximumDepth = 4
