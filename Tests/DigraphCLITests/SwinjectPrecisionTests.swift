@@ -987,7 +987,8 @@ struct SwinjectPrecisionTests {
     /// (`r ~> (Presenter.self, nav)`, `r ~> (Row.self, (shopping, nav))`: Swift converts the tuple to
     /// the operator's labelled one) made eight false `argument-mismatch` errors ("passes none"); an
     /// argument cast to another type (`nav as UIViewController`) is checked by count only, with an
-    /// info; `window = resolver ~> X.self` in the app delegate is the app's resolve; a closure
+    /// info; `window = resolver ~> X.self` in the app delegate's `init` is the app's resolve, at
+    /// launch (UIKit builds the `@UIApplicationMain` delegate as it starts); a closure
     /// resolving nothing given to a parameter is a value (an info), not code digraph cannot read.
     @Test func arrowResolvesWithUnlabeledArgumentsPassThem() throws {
         let source = """
@@ -1013,11 +1014,13 @@ struct SwinjectPrecisionTests {
                     }
                 }
             }
-            final class AppDelegate {
+            @UIApplicationMain
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
                 let assembler = Assembler([UIAssembly()])
-                var screen: Screen?
-                func start(nav: UINavigationController) {
-                    screen = assembler.resolver ~> (Screen.self, nav)
+                var screen: Screen
+                override init() {
+                    screen = assembler.resolver ~> (Screen.self, UINavigationController())
+                    super.init()
                 }
             }
 
@@ -1033,6 +1036,9 @@ struct SwinjectPrecisionTests {
 
                 """, "\(result.stdout)")
         #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 4 resolves, 1 call not understood\n", "\(result.stderr)")
+        // UIKit builds the `@UIApplicationMain` delegate as it starts: its `init` is launch code.
+        let manifest = try imported(source).stdout
+        #expect(manifest.hasSuffix("resolves:\n  # App.swift:28\n  - { type: Screen, arguments: [_], launch: true }\n"), "\(manifest)")
     }
 
     /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic

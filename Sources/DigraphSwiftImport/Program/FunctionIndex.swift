@@ -167,7 +167,9 @@ struct FunctionIndex {
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
         var mainProperties: [Function] = []
-        private var scope: [(name: String, isMain: Bool)] = []
+        /// The types around, each with whether it is an `@main` type, and whether the app builds it as
+        /// it starts (`@main`, or the `@UIApplicationMain`/`@NSApplicationMain` delegate).
+        private var scope: [(name: String, isMain: Bool, isBuiltAtLaunch: Bool)] = []
 
         init(file: SwiftFile) {
             self.file = file
@@ -180,9 +182,10 @@ struct FunctionIndex {
                 preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
             }
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
-            if attributes.contains(where: {
+            let isBuiltAtLaunch = attributes.contains(where: {
                 ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription)
-            }) {
+            })
+            if isBuiltAtLaunch {
                 delegates.insert(name.text)
             }
             if isMain, node.inheritanceClause?.inheritedTypes.contains(where: { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) }) == true {
@@ -199,7 +202,7 @@ struct FunctionIndex {
                         Function(name: name, labels: [], owner: name.text, body: Syntax(variable), file: file, isEntry: false))
                 }
             }
-            scope.append((name.text, isMain))
+            scope.append((name.text, isMain, isBuiltAtLaunch))
             owners.append(
                 Owner(
                     name: name.text, location: file.location(of: name), file: file.path,
@@ -223,7 +226,7 @@ struct FunctionIndex {
         }
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            scope.append((node.extendedType.trimmedDescription, false))
+            scope.append((node.extendedType.trimmedDescription, false, false))
             return .visitChildren
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
@@ -291,7 +294,9 @@ struct FunctionIndex {
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let body = node.body, let owner = scope.last else { return .skipChildren }
             let labels = node.signature.parameterClause.parameters.map(\.argumentLabel)
-            functions.append(Function(name: node.initKeyword, labels: labels, owner: owner.name, body: Syntax(body), file: file, isEntry: owner.isMain))
+            // UIKit builds the `@UIApplicationMain` delegate as the app starts: its `init` runs at launch.
+            functions.append(
+                Function(name: node.initKeyword, labels: labels, owner: owner.name, body: Syntax(body), file: file, isEntry: owner.isBuiltAtLaunch))
             return .skipChildren
         }
     }
