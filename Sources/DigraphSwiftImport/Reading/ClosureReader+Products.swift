@@ -63,7 +63,7 @@ extension ClosureReader {
             // `[r.resolve(A.self)!, r.resolve(B.self)!]` as `[Plugin]`: every dependency read, no type to build.
             reading.isUnread = true
             reading.isReadInFull = true
-            let listed = addResolves(of: elements, at: Syntax(expression))
+            let listed = addResolves(of: elements)
             finding(
                 .info,
                 "it returns a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), each read as its dependency (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
@@ -179,7 +179,7 @@ extension ClosureReader {
 
     /// The resolves among a collection's elements, each a dependency under a placeholder label (a
     /// manifest passes one key per parameter); the labels, quoted.
-    private mutating func addResolves(of elements: [Value], at node: Syntax) -> [String] {
+    private mutating func addResolves(of elements: [Value]) -> [String] {
         let first = reading.dependencies.count
         for element in elements {
             guard let site = element.resolveSite else { continue }
@@ -208,9 +208,7 @@ extension ClosureReader {
 
     /// Whether a closure's one statement is the resolve, returned (`{ resolve() }`, `{ return r.resolve()! }`).
     private static func returnsOnly(_ site: ResolveSite, _ closure: ClosureExprSyntax) -> Bool {
-        guard closure.statements.count == 1, let item = closure.statements.first?.item else { return false }
-        let returned = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
-        return returned.map { SwiftExpressions.unwrap($0).core.id == site.node.id } ?? false
+        SwiftExpressions.onlyValue(of: closure).map { SwiftExpressions.unwrap($0).core.id == site.node.id } ?? false
     }
 
     func defaultName(for value: Value) -> String {
@@ -259,7 +257,7 @@ extension ClosureReader {
                 "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared))",
                 at: node)
         case .collection(let text, let elements):
-            let listed = addResolves(of: elements, at: node)
+            let listed = addResolves(of: elements)
             finding(
                 .info,
                 "parameter '\(label)' is given a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), which a manifest cannot pass as one parameter; each is read as a dependency of '\(subject)' (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); gen-swift asks how to build it",

@@ -354,6 +354,12 @@ enum SwiftExpressions {
         return finder.found
     }
 
+    /// What a closure of one statement gives back: `{ value }` or `{ return value }`; nil otherwise.
+    static func onlyValue(of closure: ClosureExprSyntax) -> ExprSyntax? {
+        guard closure.statements.count == 1, let item = closure.statements.first else { return nil }
+        return item.item.as(ReturnStmtSyntax.self)?.expression ?? expression(of: item)
+    }
+
     /// The statements of a code block item as an expression, when it is one (`x.y = z`, a call, `if`).
     static func expression(of item: CodeBlockItemSyntax) -> ExprSyntax? {
         switch item.item {

@@ -300,8 +300,7 @@ struct FactoryContainerReader {
     }
 
     private static func returnsNil(_ closure: ClosureExprSyntax) -> Bool {
-        guard closure.statements.count == 1, let item = closure.statements.first else { return false }
-        let expression = item.item.as(ReturnStmtSyntax.self)?.expression ?? SwiftExpressions.expression(of: item)
+        let expression = SwiftExpressions.onlyValue(of: closure)
         return expression?.is(NilLiteralExprSyntax.self) == true || expression?.trimmedDescription == ".none"
     }
 
