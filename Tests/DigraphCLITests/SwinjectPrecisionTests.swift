@@ -1041,6 +1041,147 @@ struct SwinjectPrecisionTests {
         #expect(manifest.hasSuffix("resolves:\n  # App.swift:28\n  - { type: Screen, arguments: [_], launch: true }\n"), "\(manifest)")
     }
 
+    /// UIKit builds the `@UIApplicationMain` delegate before it calls it: a stored property's
+    /// resolve runs at launch, as an `@main` type's does; a `lazy` one's only when launch code
+    /// uses it, and a method's not at all.
+    @Test func anApplicationMainDelegatesStoredPropertiesAreLaunchCode() throws {
+        let manifest = try imported(
+            """
+            import Swinject
+            import UIKit
+
+            final class Store {}
+            final class Cache {}
+            final class Log {}
+            final class StoreAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Store.self) { _ in Store() }.inObjectScope(.container)
+                    container.register(Cache.self) { _ in Cache() }
+                    container.register(Log.self) { _ in Log() }
+                }
+            }
+            let assembler = Assembler([StoreAssembly()])
+            @UIApplicationMain
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let store = assembler.resolver.resolve(Store.self)!
+                lazy var cache = assembler.resolver.resolve(Cache.self)!
+                func log() -> Log { assembler.resolver.resolve(Log.self)! }
+            }
+
+            """
+        ).stdout
+        #expect(
+            manifest.hasSuffix(
+                """
+                resolves:
+                  # App.swift:17
+                  - { type: Store, launch: true }
+                  # App.swift:18
+                  - Cache
+                  # App.swift:19
+                  - Log
+
+                """), "\(manifest)")
+    }
+
+    /// lukaszspaczynski/showcase-ios-app: `Assembler(screens, parent: services, defaultObjectScope:
+    /// .transient)` is a child of the services' assembler, so the app resolving from it sees both
+    /// (its screens were read as another container's: a false `missing-binding` error); what an
+    /// assembly registers without a scope takes its `Assembler`'s `defaultObjectScope`, in an
+    /// extension of the assembly too; SwinjectAutoregistration's postfix `r~>` is typed where its
+    /// value goes (a property of the storyboard screen `storyboardInitCompleted` names, a `lazy var`
+    /// given the value of a closure called at once), and it force-unwraps: a required dependency
+    /// whatever the property's type.
+    @Test func aChildAssemblersScopesAndPostfixArrowsAreRead() throws {
+        let source = """
+            import Swinject
+            import SwinjectAutoregistration
+            import SwinjectStoryboard
+            import UIKit
+
+            protocol Style {}
+            final class DarkStyle: Style { init() {} }
+            final class Client { init() {} }
+            final class Model { init(client: Client) {} }
+            final class Screen: UIViewController {
+                var model: Model!
+                var style: Style?
+            }
+            final class ServiceAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.autoregister(Client.self, initializer: Client.init)
+                }
+            }
+            final class ScreenAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.autoregister(Style.self, initializer: DarkStyle.init)
+                    registerModels(container: container)
+                }
+            }
+            extension ScreenAssembly {
+                func registerModels(container: Container) {
+                    container.autoregister(Model.self, initializer: Model.init)
+                    container.register(Screen.self) { r in
+                        let c = Screen()
+                        c.model = r~>
+                        return c
+                    }
+                    container.storyboardInitCompleted(Screen.self) { r, c in
+                        c.model = r~>
+                        c.style = r.resolve(Style.self)
+                    }
+                }
+            }
+            enum AppResolver {
+                static let shared: Resolver = {
+                    let services = Assembler([ServiceAssembly()], parent: nil, defaultObjectScope: .container)
+                    let screens = Assembler([ScreenAssembly()], parent: services, defaultObjectScope: .transient)
+                    return screens.resolver
+                }()
+            }
+            final class Launcher {
+                lazy var model: Model = { AppResolver.shared~> }()
+            }
+
+            """
+        let result = try check(source)
+        #expect(
+            result.stdout == """
+                App.swift:28:9: info: nothing reachable from a root uses 'Screen'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        let manifest = try imported(source).stdout
+        #expect(
+            manifest.hasSuffix(
+                """
+                registrations:
+                  # App.swift:16
+                  - provides: Client
+                    lifetime: singleton
+                  # App.swift:21
+                  - provides: Style
+                    implementation: DarkStyle
+                  # App.swift:27
+                  - provides: Model
+                    dependencies:
+                      client: Client
+                  # App.swift:28
+                  - provides: Screen
+                    properties:
+                      model: Model
+
+                resolves:
+                  # App.swift:34
+                  - Model
+                  # App.swift:35
+                  - Style
+                  # App.swift:47
+                  - Model
+
+                """), "\(manifest)")
+    }
+
     /// `autoregister(ClipboardView<Impl>.self, initializer: ClipboardView.init)`: the generic
     /// parameter of `ClipboardView<ViewModel>`'s initializer is the key's argument.
     @Test func anAutoregisteredGenericTakesItsArgumentsFromTheKey() throws {

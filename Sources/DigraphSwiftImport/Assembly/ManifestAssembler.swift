@@ -340,8 +340,8 @@ struct ManifestAssembler {
                     continue
                 }
                 var resolved = reference(type, at: use.location, "resolve")
-                // App code resolving into an optional asks for the wrapped key.
-                if case .optional(let wrapped) = resolved.expression { resolved = TypeReference(wrapped, at: use.location) }
+                // App code resolving into an optional (`T?`, `T!`) asks for the wrapped key.
+                if resolved.expression.isOptional { resolved = TypeReference(resolved.expression.unwrapped, at: use.location) }
                 usedTypes.append(resolved)
                 let passed = use.arguments.map { written in written.flatMap { try? TypeExpressionParser.parse($0) }.map { TypeReference($0, at: use.location) }
                 }

@@ -15,11 +15,17 @@ struct ContainerGroups {
         /// Each assembly as the call builds it, in source order: its type and, when it is one line
         /// without comments, the expression (`PresentationAssembly(navigation: NavigationRouter())`).
         var built: [(type: String, expression: String?)] = []
+        /// `Assembler(…, defaultObjectScope: .container)`: the scope of what its assemblies register without one.
+        var defaultLifetime: Lifetime?
     }
 
     private(set) var groups: [Group] = []
     /// The assembly types every construction of which sits in a group, with those groups.
     private(set) var placed: [String: Set<Int>] = [:]
+    /// Groups built as a child and its parent (`Assembler(vcs, parent: services)`): the child looks
+    /// up in its parent what it does not hold, so the two are one graph for whoever resolves from
+    /// the child.
+    private(set) var parentOf: [Int: Int] = [:]
 
     init(files: [SwiftFile], assemblies: Set<String>) {
         guard !assemblies.isEmpty else { return }
@@ -31,6 +37,7 @@ struct ContainerGroups {
         }
         var unplaced = Set<String>()
         var groupOfCall: [SyntaxIdentifier: Int] = [:]
+        var buildingCalls: [SyntaxIdentifier: FunctionCallExprSyntax] = [:]
         for file in files where file.refusal == nil {
             for call in SwiftExpressions.calls(in: file.tree) {
                 guard let type = SwiftExpressions.typeName(call.calledExpression), assemblies.contains(type) else { continue }
@@ -41,8 +48,11 @@ struct ContainerGroups {
                 let number =
                     groupOfCall[building.id]
                     ?? {
-                        groups.append(Group(location: file.location(of: building)))
+                        let scope = building.arguments.first { $0.label?.text == "defaultObjectScope" }
+                        groups.append(
+                            Group(location: file.location(of: building), defaultLifetime: scope.flatMap { SwinjectDialect.lifetime(ofScope: $0.expression) }))
                         groupOfCall[building.id] = groups.count - 1
+                        buildingCalls[building.id] = building
                         return groups.count - 1
                     }()
                 if groups[number].assemblies.insert(type).inserted {
@@ -53,11 +63,24 @@ struct ContainerGroups {
                 placed[type, default: []].insert(number)
             }
         }
+        for (id, number) in groupOfCall {
+            guard let call = buildingCalls[id], let parent = Self.parentCall(of: call, builders: builders), let other = groupOfCall[parent.id],
+                other != number
+            else { continue }
+            parentOf[number] = other
+        }
         for type in unplaced { placed[type] = nil }
         for index in groups.indices {
             groups[index].assemblies.subtract(unplaced)
             groups[index].built.removeAll { unplaced.contains($0.type) }
         }
+    }
+
+    /// The scope an assembly's registrations without one take: the `defaultObjectScope` of every
+    /// `Assembler` applying it, when they all say the same; nil otherwise (graph, Swinject's own default).
+    func defaultLifetime(of assembly: String) -> Lifetime? {
+        guard let numbers = placed[assembly], let first = numbers.first.flatMap({ groups[$0].defaultLifetime }) else { return nil }
+        return numbers.allSatisfy { groups[$0].defaultLifetime == first } ? first : nil
     }
 
     /// The groups joined by an assembly they share: one container each, as far as the code tells.
@@ -72,6 +95,7 @@ struct ContainerGroups {
             guard let first = numbers.min() else { continue }
             for other in numbers { parent[root(other)] = root(first) }
         }
+        for (child, itsParent) in parentOf { parent[root(child)] = root(itsParent) }
         var members: [Int: [Int]] = [:]
         for index in groups.indices where !groups[index].assemblies.isEmpty { members[root(index), default: []].append(index) }
         return members.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
@@ -108,6 +132,24 @@ struct ContainerGroups {
                 }
             }
             return nil
+        }
+        return nil
+    }
+
+    /// The container-building call a `parent:` argument names: built in place, or the value of a
+    /// local `let` of the same block (`let services = Assembler(…)`; `Assembler(vcs, parent: services)`).
+    private static func parentCall(of call: FunctionCallExprSyntax, builders: Set<String>) -> FunctionCallExprSyntax? {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "parent" })?.expression else { return nil }
+        if let built = argument.as(FunctionCallExprSyntax.self) { return isBuilding(built, builders: builders) ? built : nil }
+        guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let block = Syntax(call).ancestorOrSelf(where: { $0.is(CodeBlockItemListSyntax.self) })?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        for item in block {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                guard let value = binding.initializer?.value.as(FunctionCallExprSyntax.self), isBuilding(value, builders: builders) else { return nil }
+                return value
+            }
         }
         return nil
     }

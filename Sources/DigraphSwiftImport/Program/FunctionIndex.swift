@@ -37,6 +37,9 @@ struct FunctionIndex {
     private(set) var previews: [Preview] = []
     /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
     private(set) var mains: [DigraphCore.SourceLocation] = []
+    /// The types the app builds as it starts: the `@main` types and the `@UIApplicationMain` or
+    /// `@NSApplicationMain` delegate. Their stored properties are built with them.
+    private(set) var builtAtLaunch: [DigraphCore.SourceLocation] = []
     /// The stored properties of the `@main` types that have a value, each as a body to walk: built
     /// with the app. Walked for each app of several (the one app's walk does not take them yet).
     private(set) var mainProperties: [Function] = []
@@ -52,6 +55,11 @@ struct FunctionIndex {
     /// The `assemble` methods of an assembly type.
     func assembleMethods(of type: String) -> [Function] { assemblers[type] ?? [] }
 
+    /// Marked `@main`, `@UIApplicationMain` or `@NSApplicationMain`: the app builds the type as it starts.
+    static func isBuiltAtLaunch(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription) }
+    }
+
     /// `declarations`: the types each type inherits from, for the delegates a named one inherits launch code from.
     init(files: [SwiftFile], declarations: TypeDeclarations) {
         self.files = files
@@ -66,6 +74,7 @@ struct FunctionIndex {
             for owner in collector.owners { owners[owner.file, default: []].append(owner) }
             previews += collector.previews
             mains += collector.mains
+            builtAtLaunch += collector.builtAtLaunch
             mainProperties += collector.mainProperties
             declaredNames.formUnion(collector.declaredNames)
             swiftUIApps += collector.swiftUIApps
@@ -166,6 +175,7 @@ struct FunctionIndex {
         var startsUIKit = false
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
+        var builtAtLaunch: [DigraphCore.SourceLocation] = []
         var mainProperties: [Function] = []
         /// The types around, each with whether it is an `@main` type, and whether the app builds it as
         /// it starts (`@main`, or the `@UIApplicationMain`/`@NSApplicationMain` delegate).
@@ -182,11 +192,10 @@ struct FunctionIndex {
                 preview(name.text, body: Syntax(node.memberBlock), at: name, spanning: node)
             }
             let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
-            let isBuiltAtLaunch = attributes.contains(where: {
-                ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription)
-            })
+            let isBuiltAtLaunch = FunctionIndex.isBuiltAtLaunch(attributes)
             if isBuiltAtLaunch {
                 delegates.insert(name.text)
+                builtAtLaunch.append(file.location(of: name))
             }
             if isMain, node.inheritanceClause?.inheritedTypes.contains(where: { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) }) == true {
                 swiftUIApps.append(name.text)
@@ -227,6 +236,11 @@ struct FunctionIndex {
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             scope.append((node.extendedType.trimmedDescription, false, false))
+            // What an extension registers is its type's (`extension AppAssembly { func registerViews(…) }`).
+            owners.append(
+                Owner(
+                    name: FactoryCatalogue.lastName(node.extendedType), location: file.location(of: node.extendedType), file: file.path,
+                    endLine: file.converter.location(for: node.endPosition).line))
             return .visitChildren
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }

@@ -13,9 +13,10 @@ struct LaunchCode {
 
     init(index: FunctionIndex, files: [SwiftFile]) {
         var walk = Walk(index: index, files: files)
-        // An `@main` type is built at launch even when it declares no entry function (a SwiftUI `App`).
-        for file in files where index.mains.contains(where: { $0.file == file.path }) {
-            let finder = MainTypeFinder(viewMode: .sourceAccurate)
+        // An `@main` type is built at launch even when it declares no entry function (a SwiftUI
+        // `App`); UIKit builds the `@UIApplicationMain` delegate before it calls it.
+        for file in files where index.builtAtLaunch.contains(where: { $0.file == file.path }) {
+            let finder = LaunchTypeFinder(viewMode: .sourceAccurate)
             finder.walk(file.tree)
             for group in finder.found { walk.build(group, in: file, depth: 0) }
         }
@@ -137,12 +138,11 @@ struct LaunchCode {
     }
 }
 
-/// The types marked `@main` in a file.
-private final class MainTypeFinder: SyntaxVisitor {
+/// The types of a file the app builds as it starts (`@main`, `@UIApplicationMain`, `@NSApplicationMain`).
+private final class LaunchTypeFinder: SyntaxVisitor {
     var found: [any DeclGroupSyntax] = []
     private func visitGroup(_ node: some DeclGroupSyntax) -> SyntaxVisitorContinueKind {
-        let isMain = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
-        if isMain { found.append(node) }
+        if FunctionIndex.isBuiltAtLaunch(node.attributes) { found.append(node) }
         return .visitChildren
     }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { visitGroup(node) }

@@ -69,6 +69,9 @@ struct RegistrationOrder {
         work.keepOneOfAlternatives()
         work.sayApps(partition)
         apps = partition
+        // What an assembly registers without a scope takes the one of the `Assembler` applying it.
+        var found = found
+        for (offset, scope) in work.scopes { found[offset].lifetime = scope }
         let rest = found.indices.filter { !work.seen.contains($0) && !work.dropped.contains($0) }
         ordered = (work.reached.filter { !work.dropped.contains($0) } + rest).map { offset in
             var registration = found[offset]
@@ -117,6 +120,8 @@ struct RegistrationOrder {
         /// Registrations left out as another branch's alternative: the one kept, the one left out, the condition.
         var alternatives: [(kept: Int, dropped: Int, condition: String, sameBranch: [Int])] = []
         var appAssemblies: [(type: String, expression: String?)] = []
+        /// The scopes registrations take from the `Assembler` applying their assembly.
+        var scopes: [Int: Lifetime] = [:]
         /// Walking one app among several: the folders of the others, whose code it never calls
         /// (an assembly named like one of theirs is its own).
         var otherApps: [String] = []
@@ -174,6 +179,10 @@ struct RegistrationOrder {
         /// digraph cannot place stays in the app's graph only).
         mutating func leaveOutOtherContainers(files: [SwiftFile]) {
             let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
+            for offset in found.indices where found[offset].takesContainersScope {
+                guard let owner = index.owner(of: found[offset].location)?.name, let scope = grouping.defaultLifetime(of: owner) else { continue }
+                scopes[offset] = scope
+            }
             let containers = grouping.containers
             func builds(_ container: [Int]) -> [(type: String, expression: String?)] {
                 var seen = Set<String>()

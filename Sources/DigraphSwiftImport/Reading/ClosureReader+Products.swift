@@ -319,7 +319,8 @@ extension ClosureReader {
         case .service(var site, var optional):
             if site.isInferred, let builtType, let declared = declarations.propertyType(of: builtType, named: label).map(DeclaredType.init) {
                 site.infer(declared)
-                optional = declared.isOptional
+                // `c.model = r~>` force-unwraps whatever the property's type: a miss stops the app.
+                optional = declared.isOptional && !site.isArrow
             }
             if let item = serviceItem(label: label, site: site, isLazy: false, isOptional: optional, at: location, isProperty: true) {
                 reading.properties.append(item)

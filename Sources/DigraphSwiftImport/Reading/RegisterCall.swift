@@ -102,8 +102,14 @@ extension RegistrationFinder {
         let eager = ClosureReader.Options(buildsWhenRegistered: register.callee != "autoregister" && register.isEager, productType: keys.first?.type)
         var reader = ClosureReader(file: file, declarations: declarations, subject: subject, options: eager)
         var lifetime: Lifetime
+        // Swinject's factories and autoregistrations take the container's default scope.
+        var containersScope: Lifetime? {
+            declaredDefaultLifetime(of: SwiftExpressions.callee(of: call)?.receiver, at: Syntax(call))
+        }
+        var takesContainersScope = false
         if register.callee == "autoregister" {
-            lifetime = .graph
+            lifetime = containersScope ?? .graph
+            takesContainersScope = containersScope == nil
             if let initializer = register.initializer {
                 reader.read(autoregister: initializer, argumentTypes: register.autoArguments, key: keys.first?.type)
             } else if let closure = register.closure {
@@ -112,7 +118,8 @@ extension RegistrationFinder {
         } else if let closure = register.closure {
             // Swinject's factories take the resolver (`{ r in … }`, or `$0`); a hand-rolled container's closure takes nothing.
             let takesResolver = meaning.closureTakesResolver(closure)
-            lifetime = takesResolver ? defaultLifetime(of: SwiftExpressions.callee(of: call)?.receiver, at: Syntax(call)) : .transient
+            lifetime = takesResolver ? containersScope ?? .graph : .transient
+            takesContainersScope = takesResolver && containersScope == nil
             reader.read(outer: outerStatements(before: call))
             reader.read(closure: closure, takesResolver: takesResolver)
             if let written = register.localClosureType {
@@ -149,10 +156,11 @@ extension RegistrationFinder {
             reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
         }
         applyModifiers(of: call, lifetime: &lifetime, reading: &reading, keys: &keys, argumentNames: reader.argumentNames, subject: subject)
+        if SwiftExpressions.chained(after: call).contains(where: { $0.0 == "inObjectScope" }) { takesContainersScope = false }
         return Found(
             keys: keys, name: name, lifetime: lifetime, reading: reading,
             argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
             location: file.location(of: call), module: file.module, isEager: register.isEager,
-            eagerResolves: eagerResolves(reading), nameIsUnread: register.nameIsUnread)
+            eagerResolves: eagerResolves(reading), nameIsUnread: register.nameIsUnread, takesContainersScope: takesContainersScope)
     }
 }

@@ -20,6 +20,9 @@ final class RegistrationFinder: SyntaxVisitor {
         var eagerResolves: [DigraphCore.SourceLocation] = []
         /// Registered under a name digraph could not read (`name: kind.rawValue`): imported without one.
         var nameIsUnread = false
+        /// Swinject's, with no scope of its own on a container the code around declares none for (an
+        /// assembly's `container`): the `defaultObjectScope` of the `Assembler` applying it decides.
+        var takesContainersScope = false
         /// Registered by code that runs later than launch, and how to name it (an app delegate's
         /// callback the walk from the entry does not reach); set by the order pass.
         var runsLater: String?
@@ -112,6 +115,12 @@ final class RegistrationFinder: SyntaxVisitor {
     /// SwinjectAutoregistration's `r ~> X.self` in the app's code (`window = resolver ~> UIWindow.self`).
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         if let site = ResolveSite.ofArrow(node, constants: declarations.constants) { appResolve(site) }
+        return .visitChildren
+    }
+
+    /// … and its postfix `resolver~>`, typed where its value goes.
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if let site = ResolveSite.ofPostfixArrow(node) { appResolve(site) }
         return .visitChildren
     }
 
@@ -264,7 +273,25 @@ final class RegistrationFinder: SyntaxVisitor {
             else { return nil }
             return Array(types)[position].type.trimmedDescription
         }
+        if let assigned = storyboardProperty(assignedFrom: node) { return assigned }
         return returnType(of: node)?.trimmedDescription
+    }
+
+    /// SwinjectStoryboard's `storyboardInitCompleted(Screen.self) { r, c in c.model = r~> }`: the
+    /// declared type of the property of `Screen` the resolve is assigned to.
+    private func storyboardProperty(assignedFrom node: Syntax) -> String? {
+        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[2].id == node.id, elements[1].is(AssignmentExprSyntax.self),
+            let target = elements[0].as(MemberAccessExprSyntax.self), let base = target.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let closure = node.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) })?.as(ClosureExprSyntax.self),
+            let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            SwiftExpressions.callee(of: call)?.name == "storyboardInitCompleted",
+            let keyed = call.arguments.first, let (screen, _) = SwiftExpressions.metatype(keyed.expression)
+        else { return nil }
+        let parameters = SwiftExpressions.parameterNames(of: closure)
+        guard base == "$1" || (parameters.count == 2 && parameters[1] == base) else { return nil }
+        return declarations.propertyType(of: screen, named: target.declName.baseName.text)
     }
 
     /// `func makeFeed() -> Feed { resolve() }` / `return resolve()`: the type the function returns.

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// One place Swift code asks a container for a value: `r.resolve(X.self, name: "n", argument: a)`,
 /// `resolve(type: X.self)`, `try container.resolve(X.self)`, `resolve(instanceName: "n")`, or
-/// SwinjectAutoregistration's `r ~> X.self` / `r ~> (X.self, name: "n")`.
+/// SwinjectAutoregistration's `r ~> X.self` / `r ~> (X.self, name: "n")` / `r~>`.
 struct ResolveSite {
     /// The key's source text; nil when the call names no literal type (`resolve(instanceName:)`, `resolve(type)`).
     var type: String?
@@ -55,11 +55,18 @@ struct ResolveSite {
         if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
             return binding.typeAnnotation?.type.trimmedDescription
         }
-        // A getter's only expression, or a `return` in it.
+        // A getter's only expression, or a `return` in it; or those of a closure called at once to
+        // give a property its value (`lazy var x: T = { resolve() }()`).
         let returned = node.parent?.is(ReturnStmtSyntax.self) == true ? node.parent! : node
         guard let item = returned.parent?.as(CodeBlockItemSyntax.self), let statements = item.parent?.as(CodeBlockItemListSyntax.self),
-            statements.count == 1 || returned.is(ReturnStmtSyntax.self),
-            let binding = statements.parent?.as(AccessorBlockSyntax.self)?.parent?.as(PatternBindingSyntax.self)
+            statements.count == 1 || returned.is(ReturnStmtSyntax.self)
+        else { return nil }
+        if let binding = statements.parent?.as(AccessorBlockSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.typeAnnotation?.type.trimmedDescription
+        }
+        guard let closure = statements.parent?.as(ClosureExprSyntax.self), let called = closure.parent?.as(FunctionCallExprSyntax.self),
+            called.calledExpression.id == closure.id, called.arguments.isEmpty,
+            let binding = called.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)
         else { return nil }
         return binding.typeAnnotation?.type.trimmedDescription
     }
@@ -94,8 +101,24 @@ struct ResolveSite {
         helpers: ResolveHelpers = ResolveHelpers()
     ) -> ResolveSite? {
         if let call = expression.as(FunctionCallExprSyntax.self) { return ofCall(call, api: api, constants: constants, helpers: helpers) }
+        return ofArrow(expression, constants: constants)
+    }
+
+    /// An infix `r ~> X.self` or a postfix `r~>` at exactly this expression, or nil.
+    static func ofArrow(_ expression: ExprSyntax, constants: StringConstants = StringConstants()) -> ResolveSite? {
         if let sequence = expression.as(SequenceExprSyntax.self) { return ofArrow(sequence, constants: constants) }
+        if let postfix = expression.as(PostfixOperatorExprSyntax.self) { return ofPostfixArrow(postfix) }
         return nil
+    }
+
+    /// SwinjectAutoregistration's postfix `r~>` (`c.viewModel = r~>`): it names no type, Swift
+    /// infers it from where the value goes.
+    static func ofPostfixArrow(_ postfix: PostfixOperatorExprSyntax) -> ResolveSite? {
+        guard postfix.operator.text == "~>" else { return nil }
+        var site = ResolveSite(type: nil, name: nil, passed: [], receiver: postfix.expression, node: Syntax(postfix), isArrow: true)
+        site.problem = "it names no type (`\(SwiftExpressions.quoted(postfix, limit: 80))`), and digraph cannot tell the type Swift infers there"
+        site.isInferred = true
+        return site
     }
 
     /// A call of one of the app's resolve helpers, its arguments bound to the helper's parameters.

@@ -348,7 +348,7 @@ enum SwiftExpressions {
     }
 
     /// Every `r ~> X.self` below a node (SwinjectAutoregistration's resolve operator), in source order.
-    static func arrowResolves(in node: some SyntaxProtocol) -> [SequenceExprSyntax] {
+    static func arrowResolves(in node: some SyntaxProtocol) -> [ExprSyntax] {
         let finder = ArrowFinder(viewMode: .sourceAccurate)
         finder.walk(node)
         return finder.found
@@ -395,9 +395,13 @@ private final class CallFinder: SyntaxVisitor {
 }
 
 private final class ArrowFinder: SyntaxVisitor {
-    var found: [SequenceExprSyntax] = []
+    var found: [ExprSyntax] = []
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" }) { found.append(node) }
+        if node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" }) { found.append(ExprSyntax(node)) }
+        return .visitChildren
+    }
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.text == "~>" { found.append(ExprSyntax(node)) }
         return .visitChildren
     }
 }

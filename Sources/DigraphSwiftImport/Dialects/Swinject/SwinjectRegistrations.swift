@@ -10,7 +10,13 @@ extension RegistrationFinder {
     /// property of the enclosing type), else graph. Each block is read once, whatever the
     /// number of registrations in it.
     func defaultLifetime(of receiver: ExprSyntax?, at node: Syntax) -> Lifetime {
-        guard let name = receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return .graph }
+        declaredDefaultLifetime(of: receiver, at: node) ?? .graph
+    }
+
+    /// The `defaultObjectScope` of the container the registration is made on, where the code
+    /// declares it; nil when it does not (an assembly's `container` parameter).
+    func declaredDefaultLifetime(of receiver: ExprSyntax?, at node: Syntax) -> Lifetime? {
+        guard let name = receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         var current: Syntax? = node
         while let scope = current {
             if scope.is(CodeBlockItemListSyntax.self) || scope.is(MemberBlockItemListSyntax.self) {
@@ -19,7 +25,7 @@ extension RegistrationFinder {
             }
             current = scope.parent
         }
-        return .graph
+        return nil
     }
 
     static func containerScopes(declaredIn block: Syntax) -> [String: Lifetime] {
