@@ -49,7 +49,7 @@ struct FactoryImportTests {
                 var router: Factory<Router> { self { Router() } }
             }
             @main struct App {
-                static func main() { _ = Container.shared.router() }
+                static func main() { _ = Container.shared.router().open() }
             }
 
             """
@@ -58,6 +58,54 @@ struct FactoryImportTests {
         #expect(result.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
         let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
         #expect(imported.stdout.contains("reason: \"Factory's ParameterFactory: the compiler checks the parameter passed\""), "\(imported.stdout)")
+    }
+
+    /// bo1ta/musculos-app's repositories: `extension BaseRepository` offers members that resolve,
+    /// and each repository depends on what the members it uses resolve (its own code's, and those
+    /// members' own uses, however deep), not on every member: `WorkoutRepository` only reads
+    /// `isOnline` (which reads `monitor`), `GoalRepository` only calls `update()`. Every conformer
+    /// got all of them: 4 lazy edges too many on that app. A member other code calls on a value
+    /// counts for every conformer (`aRouterReachesWhatItsInheritedRoutesBuild`).
+    @Test func aConformerDependsOnWhatTheExtensionMembersItUsesResolve() throws {
+        let app = """
+            import FactoryKit
+            final class Monitor {}
+            final class Worker { func run() {} }
+            protocol BaseRepository {}
+            extension BaseRepository {
+                var monitor: Monitor { Container.shared.monitor() }
+                var isOnline: Bool { _ = monitor; return true }
+                func update() { Container.shared.worker().run() }
+            }
+            final class WorkoutRepository: BaseRepository {
+                func load() -> Bool { isOnline }
+            }
+            final class GoalRepository: BaseRepository {
+                func save() { update() }
+            }
+            extension Container {
+                var monitor: Factory<Monitor> { self { Monitor() } }
+                var worker: Factory<Worker> { self { Worker() } }
+                var workouts: Factory<WorkoutRepository> { self { WorkoutRepository() } }
+                var goals: Factory<GoalRepository> { self { GoalRepository() } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: WorkoutRepository
+                    name: workouts
+                    dependencies:
+                      monitor: { type: Monitor, name: monitor, lazy: true }
+                  # App.swift:20
+                  - provides: GoalRepository
+                    name: goals
+                    dependencies:
+                      worker: { type: Worker, name: worker, lazy: true }
+
+                """), "\(imported.stdout)")
     }
 
     /// matvei-khlestov/VemoraStore's shape: the container hands itself to the objects that build

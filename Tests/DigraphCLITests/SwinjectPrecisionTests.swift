@@ -582,7 +582,8 @@ struct SwinjectPrecisionTests {
     /// that resolves. What a built type's methods resolve, its protocols' default implementations
     /// and superclasses' included, are lazy dependencies of the registration building it: optional
     /// edges (a method may resolve from a container it keeps), each resolve staying the app's own
-    /// and counted once.
+    /// and counted once. A protocol's default implementation counts for a conformer that uses it:
+    /// here `launch()` calls `routeToSplash()` on the plugin (`MemberReferences`).
     @Test func whatABuiltTypesMethodsResolveAreItsLazyDependencies() throws {
         let source = """
             import Swinject
@@ -616,7 +617,7 @@ struct SwinjectPrecisionTests {
             func launch() {
                 let splash: SplashScreenFactory = Composition.resolve()
                 let plugin: SessionPlugin = Composition.resolve()
-                print(splash, plugin)
+                plugin.routeToSplash(); print(splash)
             }
 
             """

@@ -1011,6 +1011,7 @@ struct ContainerDeclarationTests {
     /// whose method builds a module; the module's `init` resolves its view model in a local (while it
     /// is built, not lazily) and its `router:` default only where a call leaves it out: the module
     /// factory (`DetailModule(id: $0)`) runs it, the view model factory (`router: $0`) does not.
+    /// The route counts for the router because some code calls it on a value (`router.openDetail`).
     @Test func aRouterReachesWhatItsInheritedRoutesBuild() {
         #expect(
             ImportPatternTests.imported(
@@ -1037,6 +1038,7 @@ struct ContainerDeclarationTests {
                     var detailViewModel: ParameterFactory<(Router, Int), DetailViewModel> { self { DetailViewModel(router: $0, id: $1) } }
                     var detailModule: ParameterFactory<Int, DetailModule> { self { DetailModule(id: $0) } }
                 }
+                func show(_ id: Int, with router: Router) { router.openDetail(id) }
                 """#) == """
                     registrations:
                       # App.swift:18

@@ -20,7 +20,9 @@ struct BuiltTypeResolves {
     private var sharedReads: [String: Set<String>] = [:]
     /// Per type: the calls its methods, computed and `lazy` properties make, which run later, when
     /// the value is used (`func make() -> SplashVC { SplashVM(customers: Composition.resolve()) }`).
-    private var laterCallsOf: [String: [DigraphCore.SourceLocation]] = [:]
+    private var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
+    /// Which members of a protocol's extension each type uses, read when some type inherits one.
+    private let references: MemberReferences
 
     init(files: [SwiftFile], declarations: TypeDeclarations) {
         for file in files where file.refusal == nil {
@@ -30,13 +32,20 @@ struct BuiltTypeResolves {
             sharedReads.merge(finder.sharedReads) { $0.union($1) }
             laterCallsOf.merge(finder.laterCallsOf) { $0 + $1 }
         }
+        let extendsProtocols = laterCallsOf.keys.contains(where: declarations.isProtocol)
+        references = MemberReferences(files: extendsProtocols ? files.filter { !RegistrationOrder.isTestCode($0) } : [])
     }
 
     /// The calls `type`'s methods make, with those it inherits: its superclasses', and the default
     /// implementations of the protocols it conforms to (`extension ToSplashRouting { func
-    /// routeToSplash() { … Composition.resolve() … } }`).
+    /// routeToSplash() { … Composition.resolve() … } }`) that it uses (`MemberReferences`).
     func laterCalls(of type: String, declarations: TypeDeclarations) -> [DigraphCore.SourceLocation] {
-        ([type] + declarations.supertypes(of: type).sorted()).flatMap { laterCallsOf[$0] ?? [] }
+        ([type] + declarations.supertypes(of: type).sorted()).flatMap { owner -> [DigraphCore.SourceLocation] in
+            let calls = laterCallsOf[owner] ?? []
+            guard owner != type, declarations.isProtocol(owner) else { return calls.map(\.location) }
+            let used = references.members(of: owner, usedBy: type)
+            return calls.filter { $0.member.map(used.contains) ?? true }.map(\.location)
+        }
     }
 
     /// The resolves building `type` makes, its superclasses' and shared instances' included, each
@@ -62,7 +71,7 @@ struct BuiltTypeResolves {
         let declarations: TypeDeclarations
         var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var sharedReads: [String: Set<String>] = [:]
-        var laterCallsOf: [String: [DigraphCore.SourceLocation]] = [:]
+        var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
         private var types: [String] = []
 
         init(file: SwiftFile, declarations: TypeDeclarations) {
@@ -97,7 +106,8 @@ struct BuiltTypeResolves {
         }
 
         private func readLater(_ code: Syntax, of type: String) {
-            laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { file.location(of: $0) }
+            let member = MemberReferences.member(around: code)
+            laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { (file.location(of: $0), member) }
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {

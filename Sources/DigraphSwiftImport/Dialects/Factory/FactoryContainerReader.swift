@@ -438,11 +438,19 @@ struct FactoryContainerReader {
     /// superclass, and the helpers that code calls and the types it builds (a router's `extension
     /// PresentationRoutes where Self: RouterProtocol` building a screen's module), owned again by
     /// each built type below, as they were read there (lazy in a computed property or a method).
-    /// What a type that is itself built does stays that type's.
-    private static func inherited<Item: FactoryUseWalker.Owned>(_ items: [Item], heirs: [String: [String]]) -> [Item] {
-        items.flatMap { item -> [Item] in
+    /// What a type that is itself built does stays that type's. A protocol extension's member
+    /// counts for the conformers whose own code uses it (`MemberReferences`); a superclass's code
+    /// runs for each subclass, whoever calls it.
+    private func inherited<Item: FactoryUseWalker.Owned>(_ items: [Item], heirs: [String: [String]], references: MemberReferences) -> [Item] {
+        var used: [String: Set<String>] = [:]
+        return items.flatMap { item -> [Item] in
             guard let owner = item.owner, let types = heirs[owner] else { return [] }
-            return types.map { type in
+            return types.compactMap { type in
+                if let member = item.member, declarations.isProtocol(owner) {
+                    let key = type + "\u{0}" + owner
+                    if used[key] == nil { used[key] = references.members(of: owner, usedBy: type, containers: catalogue.containers) }
+                    guard used[key]!.contains(member) else { return nil }
+                }
                 var own = item
                 own.owner = type
                 return own
@@ -572,13 +580,15 @@ struct FactoryContainerReader {
             appBuilds += walker.helperCalls.filter { $0.builds && !$0.inPreviewOrFactory }
         }
         let heirs = Self.heirs(builtBy: built, declarations)
+        // Read only where a built type inherits a protocol's extension.
+        let references = MemberReferences(files: heirs.keys.contains(where: declarations.isProtocol) ? files.filter { !RegistrationOrder.isTestCode($0) } : [])
         // Built outside any factory (the walker skips containers, previews and `register { … }`) by
         // the app's code: code no factory builds, nor a supertype's (a protocol extension a built
         // router inherits), in the app rather than its tests.
         let builtByApp = Set(appBuilds.filter { $0.owner.map { built[$0] == nil && heirs[$0] == nil } ?? true }.map(\.type))
-        calls += Self.inherited(calls, heirs: heirs)
+        calls += inherited(calls, heirs: heirs, references: references)
         uses += helperUses(calls: calls, uses: uses, builtBy: built)
-        uses += Self.inherited(uses, heirs: heirs)
+        uses += inherited(uses, heirs: heirs, references: references)
         for use in uses {
             let definition = catalogue.definitions[use.definition]
             if let owner = use.owner, let holders = built[owner] {

@@ -128,8 +128,9 @@ extension FactoryContainerReader {
                   - { type: Flags, name: flags }
                 """),
         // Members a built type inherits resolve for it (issue 39): a protocol extension's computed
-        // property (lazy) and a superclass's `@Injected` (while the value is built). The uses stay
-        // the app's resolves too: other types may inherit them.
+        // property it uses (lazy; one it never uses, and nothing calls on it, is no dependency) and
+        // a superclass's `@Injected` (while the value is built). The uses stay the app's resolves
+        // too: other types may inherit them.
         DialectExample(
             """
             import FactoryKit
@@ -146,7 +147,9 @@ extension FactoryContainerReader {
             class LoggingRepository {
                 @Injected(\\.logger) var logger
             }
-            final class UserRepository: LoggingRepository, NetworkRepository {}
+            final class UserRepository: LoggingRepository, NetworkRepository {
+                func load() { print(monitor) }
+            }
             """,
             expect: """
                 registrations:

@@ -9,6 +9,8 @@ final class FactoryUseWalker: SyntaxVisitor {
     protocol Owned {
         /// The type the code is written in (nil at the top level or in a free function).
         var owner: String? { get set }
+        /// The member of that type it is written in (`func update()`, `var monitor: M { … }`).
+        var member: String? { get }
     }
 
     struct Use: Owned {
@@ -26,6 +28,7 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// The initializer's or method's parameter whose default value it is (`init(router: R =
         /// Container.shared.router())`): it runs only when a call leaves that parameter out.
         var defaultFor: String? = nil
+        var member: String? = nil
     }
 
     /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
@@ -47,6 +50,7 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// Written in a SwiftUI preview or in a closure handed to a factory (`.register { Impl() }`,
         /// `.onTest { … }`): code the app's own run does not reach as written.
         var inPreviewOrFactory = false
+        var member: String? = nil
 
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
@@ -163,7 +167,7 @@ final class FactoryUseWalker: SyntaxVisitor {
             helperCalls.append(
                 HelperCall(
                     type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                    location: file.location(of: node)))
+                    location: file.location(of: node), member: MemberReferences.member(around: Syntax(node))))
         }
         return .visitChildren
     }
@@ -175,18 +179,19 @@ final class FactoryUseWalker: SyntaxVisitor {
                 helperCalls.append(
                     HelperCall(
                         type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                        location: file.location(of: node), builds: true, labels: labels, inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node))))
+                        location: file.location(of: node), builds: true, labels: labels, inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node)),
+                        member: MemberReferences.member(around: Syntax(node))))
             } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
                 if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type) {
                     helperCalls.append(
                         HelperCall(
                             type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                            location: file.location(of: node), labels: labels))
+                            location: file.location(of: node), labels: labels, member: MemberReferences.member(around: Syntax(node))))
                 } else if let type = heldType(base) {
                     helperCalls.append(
                         HelperCall(
                             type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
-                            location: file.location(of: node), labels: labels, onHeldValue: true))
+                            location: file.location(of: node), labels: labels, onHeldValue: true, member: MemberReferences.member(around: Syntax(node))))
                 }
             }
             return .visitChildren
@@ -195,7 +200,8 @@ final class FactoryUseWalker: SyntaxVisitor {
             Use(
                 definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
-                function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node))))
+                function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node)),
+                member: MemberReferences.member(around: Syntax(node))))
         return .visitChildren
     }
 
