@@ -186,7 +186,8 @@ public struct DependencyGraph: Sendable {
                 edges.append(
                     Edge(
                         from: index, kind: kind, type: type, binding: binding,
-                        isLazy: isLazy, isEager: registration.isEager || dependency.isEager, whenMissing: dependency.whenMissing,
+                        // A lazy dependency of a value built when registered is resolved later, when used.
+                        isLazy: isLazy, isEager: !isLazy && (registration.isEager || dependency.isEager), whenMissing: dependency.whenMissing,
                         isOptional: type.expression.isOptional,
                         target: target, label: dependency.label.value,
                         location: dependency.location))

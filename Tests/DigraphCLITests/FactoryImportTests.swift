@@ -108,6 +108,34 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// bo1ta/musculos-app's launch: a custom `@main` launcher calls `ShopApp.main()` (to run another
+    /// `App` under tests); SwiftUI builds `ShopApp` then, and its `@State var state = AppState()`
+    /// builds an `AppState` whose `@Injected` resolves: at launch (digraph marked none of its 3).
+    @Test func anAppStartedByACustomLauncherIsBuiltAtLaunch() throws {
+        let app = """
+            import FactoryKit
+            import SwiftUI
+
+            final class Store {}
+            extension Container {
+                var store: Factory<Store> { self { Store() }.singleton }
+            }
+            final class AppState {
+                @Injected(\\.store) private var store
+            }
+            @main struct Launcher {
+                static func main() { ShopApp.main() }
+            }
+            struct ShopApp: App {
+                @State private var state = AppState()
+                var body: some Scene { WindowGroup { Text("Shop") } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(imported.stdout.hasSuffix("resolves:\n  # App.swift:9\n  - { type: Store, name: store, launch: true }\n"), "\(imported.stdout)")
+    }
+
     /// matvei-khlestov/VemoraStore's shape: the container hands itself to the objects that build
     /// screens (`ViewModelFactory(container: self)`), which keep it in a stored property and resolve
     /// through it later: lazy dependencies of that registration, said as an info. The app's start

@@ -245,4 +245,113 @@ struct StatedContainerTests {
                 """, "\(result.stdout)")
         #expect(result.stderr == "digraph: read 1 Swift file: 0 registrations, 0 resolves, 1 call not understood\n", "\(result.stderr)")
     }
+
+    /// Yoon-hub/Record's container: its methods are a protocol's extension (`extension Injectable`,
+    /// the storage a property requirement), the metatype is optional (`type: V.Type? = nil`), and
+    /// `register(type:_:)` forwards to a store keyed by a value made from the type (`Key<V>`) that
+    /// calls the factory at once: every registration is built when registered (all 28 were read as
+    /// Swinject's `graph`, with a warning that the declaration was missing). Its `@Injected`
+    /// resolves a stored key made from `V.self`, through an alias too (`typealias Navigator =
+    /// Injected`), and only when first read (`lazy var wrappedValue`): a lazy dependency, so a
+    /// navigator registered before the one it holds is no `registration-order` error (a lazy edge
+    /// of a value built when registered was taken for one resolved then). With the meaning stated
+    /// (`--container register=eager`), UIKit's `register(_:forCellReuseIdentifier:)` is still none.
+    @Test func aProtocolExtensionContainerAndItsIdentifierKeyedWrapperAreRead() throws {
+        let app = """
+            import UIKit
+
+            struct Key<V>: Hashable {
+                var type: V.Type?
+                static func by(type: V.Type? = nil) -> Key { Key(type: type) }
+                static func == (lhs: Key, rhs: Key) -> Bool { lhs.hashValue == rhs.hashValue }
+                func hash(into hasher: inout Hasher) { if let type { hasher.combine(ObjectIdentifier(type)) } }
+            }
+            protocol Injectable: AnyObject {
+                var dependencies: [AnyHashable: Any] { get set }
+            }
+            extension Injectable {
+                func resolve<V>(_ key: Key<V>) throws -> V {
+                    guard let value = dependencies[key] as? V else { throw CocoaError(.coderValueNotFound) }
+                    return value
+                }
+                func register<V>(_ key: Key<V>, _ make: (Injectable) throws -> V) {
+                    do { dependencies[key] = try make(self) } catch { assertionFailure(String(describing: error)) }
+                }
+                func register<V>(type: V.Type? = nil, _ make: (Injectable) throws -> V) {
+                    register(.by(type: type), make)
+                }
+            }
+            final class Container: Injectable {
+                static let standard = Container()
+                var dependencies: [AnyHashable: Any] = [:]
+            }
+            @propertyWrapper struct Injected<V> {
+                let key: Key<V>
+                init() { self.key = .by(type: V.self) }
+                lazy var wrappedValue: V = {
+                    do { return try Container.standard.resolve(key) } catch { fatalError(String(describing: error)) }
+                }()
+            }
+            typealias Navigator = Injected
+
+            protocol DiaryNavigating {}
+            final class DiaryNavigator: DiaryNavigating {}
+            protocol CalendarNavigating {}
+            final class CalendarNavigator: CalendarNavigating {
+                @Navigator var diary: DiaryNavigating
+                func openDiary() { print(diary) }
+            }
+            final class Store {}
+            final class CalendarViewModel {
+                @Injected var store: Store
+                @Injected var calendar: CalendarNavigating
+            }
+            func registerAll() {
+                let container = Container.standard
+                container.register(type: CalendarNavigating.self) { _ in CalendarNavigator() }
+                container.register(type: DiaryNavigating.self) { _ in DiaryNavigator() }
+                container.register(type: Store.self) { _ in Store() }
+                UITableView().register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                registrations:
+                  # App.swift:51
+                  # register(type:_:) forwards to register(_:_:) (App.swift:20)
+                  # 'diaryNavigating' is resolved later by a method of CalendarNavigator (App.swift:41)
+                  - provides: CalendarNavigating
+                    implementation: CalendarNavigator
+                    eager: true
+                    dependencies:
+                      diaryNavigating: { type: "DiaryNavigating?", lazy: true }
+                  # App.swift:52
+                  # register(type:_:) forwards to register(_:_:) (App.swift:20)
+                  - provides: DiaryNavigating
+                    implementation: DiaryNavigator
+                    eager: true
+                  # App.swift:53
+                  # register(type:_:) forwards to register(_:_:) (App.swift:20)
+                  - provides: Store
+                    eager: true
+
+                resolves:
+                  # App.swift:41
+                  - DiaryNavigating
+                  # App.swift:46
+                  - Store
+                  # App.swift:47
+                  - CalendarNavigating
+
+                """), "\(imported.stdout)")
+        #expect(imported.stderr == "digraph: read 1 Swift file: 3 registrations, 3 resolves, 0 calls not understood\n", "\(imported.stderr)")
+        for stated in [[], ["--container", "register=eager"]] {
+            let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"] + stated, directory: folder) }
+            #expect(checked.status == 0)
+            #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        }
+    }
 }

@@ -46,7 +46,18 @@ public struct RegistrationOrderRule: Rule {
                   tokens: TokenRepositoryProtocol
                   session: Session
               - provides: Session
+            """,
+            // A lazy dependency of a value built when registered is resolved when first used.
             """
+            version: 1
+            registrations:
+              - provides: CalendarNavigator
+                eager: true
+                dependencies:
+                  diary: { type: DiaryNavigator, lazy: true }
+              - provides: DiaryNavigator
+                eager: true
+            """,
         ])
 
     public init() {}

@@ -140,6 +140,18 @@ struct TypeDeclarations {
     /// wrappers whose value is resolved by their generic parameter, so that a property they wrap
     /// (`@Inject var repo: Repo`) resolves its declared type.
     private(set) var injectingWrappers = Set<String>()
+    /// … those whose value is resolved when first read (`lazy var wrappedValue`, a computed one),
+    /// not when the wrapper, and the value holding it, is built.
+    private(set) var lazilyInjectingWrappers = Set<String>()
+
+    /// `@Inject`, or an alias of it (`typealias Navigator = Inject`): the injecting wrapper it names.
+    func injectingWrapper(_ name: String) -> String? {
+        if injectingWrappers.contains(name) { return name }
+        return aliasedNames[name].flatMap { injectingWrappers.contains($0) ? $0 : nil }
+    }
+
+    /// Whether the property an injecting wrapper wraps resolves only when first read.
+    func injectsLazily(_ wrapper: String) -> Bool { lazilyInjectingWrappers.contains(wrapper) }
     /// Property wrappers that may inject once the resolve helpers they call are known.
     private var wrapperCandidates: [String: WrapperCandidate] = [:]
 
@@ -147,6 +159,8 @@ struct TypeDeclarations {
     /// functions with `T.self` (or with nothing, Swift inferring `T`) that may be resolve helpers.
     struct WrapperCandidate {
         var resolves = false
+        /// Resolves in `lazy var wrappedValue: T = { … }()` or a computed one: when first read.
+        var isLazy = false
         /// `toleratesMiss`: the call's nil is taken care of (`?? fallback`), so a miss does not stop the app.
         var callees: [(name: String, passesGeneric: Bool, toleratesMiss: Bool)] = []
 
@@ -431,6 +445,7 @@ struct TypeDeclarations {
         wrapperCandidates.merge(collector.wrapperCandidates) { first, _ in first }
         for (name, candidate) in wrapperCandidates where candidate.injects(through: resolveHelpers) {
             injectingWrappers.insert(name)
+            if candidate.isLazy { lazilyInjectingWrappers.insert(name) }
             wrapperCandidates[name] = nil
         }
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
@@ -559,20 +574,45 @@ struct TypeDeclarations {
             guard let generics, generics.parameters.count == 1, let generic = generics.parameters.first?.name.text,
                 attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" })
             else { return nil }
-            let wrapsT = members.members.contains { member in
-                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "wrappedValue" && $0.typeAnnotation?.type.trimmedDescription == generic
-                } == true
-            }
-            guard wrapsT else { return nil }
+            let wrapped = members.members.lazy.compactMap { member -> (VariableDeclSyntax, PatternBindingSyntax)? in
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                    let binding = variable.bindings.first(where: {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "wrappedValue" && $0.typeAnnotation?.type.trimmedDescription == generic
+                    })
+                else { return nil }
+                return (variable, binding)
+            }.first
+            guard let (variable, binding) = wrapped else { return nil }
             var candidate = WrapperCandidate()
+            let isDeferred = variable.modifiers.contains { $0.name.text == "lazy" } || binding.accessorBlock != nil
+            // Properties holding a key made from `T.self` (`identifier = .by(type: T.self)`): a
+            // `resolve(identifier)` resolves `T`.
+            let keyedByGeneric = Set(
+                SwiftExpressions.assignments(in: members).compactMap { target, value -> String? in
+                    guard value.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == generic }), value.trimmedDescription.contains(".self") else {
+                        return nil
+                    }
+                    return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+                })
             for call in SwiftExpressions.calls(in: members) {
                 guard let name = SwiftExpressions.callee(of: call)?.name else { continue }
-                let passesGeneric = call.arguments.contains { SwiftExpressions.metatype($0.expression)?.type == generic }
+                let passesKey =
+                    call.arguments.count == 1
+                    && call.arguments.first.map { argument in
+                        let reference = argument.expression.as(MemberAccessExprSyntax.self)?.declName ?? argument.expression.as(DeclReferenceExprSyntax.self)
+                        return reference.map { keyedByGeneric.contains($0.baseName.text) } ?? false
+                    } == true
+                let passesGeneric = passesKey || call.arguments.contains { SwiftExpressions.metatype($0.expression)?.type == generic }
                 // `resolve(T.self) ?? Fallback()`: a miss gives the fallback, no error to rest on.
                 // `var value: T { container.resolve() }`: Swift infers `T` from where the value goes.
                 if name == "resolve", passesGeneric || call.arguments.isEmpty && Self.returns(generic, call) {
-                    if !SwiftExpressions.toleratesMiss(call) { return WrapperCandidate(resolves: true) }
+                    if !SwiftExpressions.toleratesMiss(call) {
+                        candidate.resolves = true
+                        // Resolved in a `lazy` or computed `wrappedValue` itself, not in `init` (whose
+                        // value a computed `wrappedValue` may only hand back).
+                        candidate.isLazy = isDeferred && Syntax(call).ancestorOrSelf(where: { $0.id == Syntax(variable).id }) != nil
+                        return candidate
+                    }
                 } else if passesGeneric || call.arguments.isEmpty {
                     candidate.callees.append((name, passesGeneric, SwiftExpressions.toleratesMiss(call)))
                 }

@@ -126,10 +126,16 @@ struct BuiltTypeResolves {
             for binding in node.bindings { if let accessors = binding.accessorBlock { readLater(Syntax(accessors), of: type) } }
             // `@Inject var store: Store`: the wrapper resolves as it is built, where the app's resolve
             // of that property was recorded (RegistrationFinder).
-            for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) })
-            where declarations.injectingWrappers.contains(FactoryCatalogue.lastName(attribute.attributeName)) {
+            // A wrapper resolving when first read (`lazy var wrappedValue`) resolves later, as a method does.
+            for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
+                guard let wrapper = declarations.injectingWrapper(FactoryCatalogue.lastName(attribute.attributeName)) else { continue }
                 for binding in node.bindings where binding.typeAnnotation != nil {
-                    resolvesOf[type, default: []].append((file.location(of: attribute), binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text))
+                    let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                    if declarations.injectsLazily(wrapper) {
+                        laterCallsOf[type, default: []].append((file.location(of: attribute), property))
+                    } else {
+                        resolvesOf[type, default: []].append((file.location(of: attribute), property))
+                    }
                 }
             }
             for binding in node.bindings where binding.accessorBlock == nil {

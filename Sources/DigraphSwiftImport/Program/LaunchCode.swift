@@ -83,6 +83,17 @@ struct LaunchCode {
             let caller = FunctionIndex.Function(name: .identifier("launch"), labels: [], owner: owner, body: node, file: file, isEntry: false)
             for call in finder.calls.reversed() {
                 let callees = index.callees(of: call, from: caller)
+                // `MusculosApp.main()` in a custom `@main` launcher: SwiftUI builds that `App` now.
+                if call.arguments.isEmpty, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    access.declName.baseName.text == "main", let type = access.base.flatMap(SwiftExpressions.typeName)
+                {
+                    if declarations == nil { declarations = Self.typeDeclarations(in: files) }
+                    let apps = (declarations?[type] ?? []).filter { declared in
+                        declared.group.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
+                    }
+                    for declared in apps { build(declared.group, in: declared.file, depth: depth + 1) }
+                    if !apps.isEmpty { continue }
+                }
                 for callee in callees { pending.append((callee, depth + 1)) }
                 // `HomeViewController()`: its initializer runs now, and its stored properties are built.
                 guard callees.isEmpty, let type = SwiftExpressions.typeName(call.calledExpression), !type.contains("<") else { continue }

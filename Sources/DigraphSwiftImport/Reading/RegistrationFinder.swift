@@ -81,7 +81,7 @@ final class RegistrationFinder: SyntaxVisitor {
         guard !declarations.injectingWrappers.isEmpty else { return .visitChildren }
         for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
             let name = FactoryCatalogue.lastName(attribute.attributeName)
-            guard declarations.injectingWrappers.contains(name) else { continue }
+            guard declarations.injectingWrapper(name) != nil else { continue }
             for binding in node.bindings {
                 guard let type = binding.typeAnnotation?.type.trimmedDescription else {
                     findings.append(

@@ -67,8 +67,12 @@ struct ContainerAPI {
             }
             return !["Void", "()"].contains(function.returnClause.type.trimmedDescription)
         }
-        /// `T.Type` (or `Any.Type`): the parameter names a type.
-        var isMetatype: Bool { type.is(MetatypeTypeSyntax.self) }
+        /// `T.Type` (or `Any.Type`), optional too (`type: T.Type? = nil`): the parameter names a type.
+        var isMetatype: Bool { metatype != nil }
+        var metatype: MetatypeTypeSyntax? { Self.metatype(type) }
+        static func metatype(_ type: TypeSyntax) -> MetatypeTypeSyntax? {
+            type.as(MetatypeTypeSyntax.self) ?? type.as(OptionalTypeSyntax.self)?.wrappedType.as(MetatypeTypeSyntax.self)
+        }
         /// `String` or `String?`: a name that qualifies the key.
         var isString: Bool { ["String", "String?"].contains(type.trimmedDescription) }
 
@@ -88,6 +92,9 @@ struct ContainerAPI {
     }
 
     private(set) var methods: [String: [Method]] = [:]
+    /// Stores keyed by a value made from the type (`InjectIdentifier<V>`), by name: read only
+    /// through the metatype-taking methods that forward to them.
+    private var identifierStores: [String: [Method]] = [:]
     /// The sources' typealiases: `factory: @escaping FactoryClosure` is a function parameter.
     private var aliases: [String: String] = [:]
     /// The container's resolves inside each type's declaration: what an object handed the
@@ -130,6 +137,8 @@ struct ContainerAPI {
     /// argument, its value the trailing closure or the first other argument, its qualifier `name:`.
     static func bind(_ call: FunctionCallExprSyntax, to method: Method) -> [Int: ExprSyntax]? {
         guard method.owner == Self.statedOwner else { return bind(call, to: method.parameters) }
+        // UIKit's and AppKit's `register(Cell.self, forCellReuseIdentifier: "id")` is no container's.
+        guard !call.arguments.contains(where: { Self.isViewRegistrationLabel($0.label?.text) }) else { return nil }
         var bound: [Int: ExprSyntax] = [:]
         for argument in call.arguments {
             if bound[0] == nil, SwiftExpressions.metatype(argument.expression) != nil {
@@ -142,6 +151,13 @@ struct ContainerAPI {
         }
         if let closure = call.trailingClosure { bound[1] = ExprSyntax(closure) }
         return bound[0] == nil ? nil : bound
+    }
+
+    /// `forCellReuseIdentifier:`, `forCellWithReuseIdentifier:`, `forHeaderFooterViewReuseIdentifier:`,
+    /// `forSupplementaryViewOfKind:`, `forItemWithIdentifier:`: a view registered for reuse.
+    static func isViewRegistrationLabel(_ label: String?) -> Bool {
+        guard let label, label.hasPrefix("for") else { return false }
+        return label.hasSuffix("Identifier") || label.hasSuffix("OfKind")
     }
 
     /// The owner of a method stated in `.digraph.yml` and declared nowhere in the given paths.
@@ -243,7 +259,7 @@ struct ContainerAPI {
         // Only a type with a method taking a type can be a container: the rest cost nothing more.
         guard
             functions.contains(where: {
-                $0.0.genericParameterClause != nil || $0.0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) }
+                $0.0.genericParameterClause != nil || $0.0.signature.parameterClause.parameters.contains { Parameter.metatype($0.type) != nil }
             })
         else { return }
         let keying = Self.keying(of: functions.map(\.0))
@@ -257,6 +273,8 @@ struct ContainerAPI {
             guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else {
                 if Self.storesUnderInferredType(function, storage: storage, parameters: parameters) {
                     valueKeyed.append((function.name.text, owner, file.location(of: function.name)))
+                } else if let store = Self.identifierStore(function, storage: storage, parameters: parameters, owner: owner, keying: keying, file: file) {
+                    identifierStores[store.name, default: []].append(store)
                 }
                 continue
             }
@@ -327,7 +345,8 @@ struct ContainerAPI {
     private func forwarded(_ function: FunctionDeclSyntax, file: SwiftFile, parameters: [Parameter], owner: String, keying: Keying) -> Method? {
         guard let body = function.body else { return nil }
         for call in SwiftExpressions.calls(in: body) {
-            guard let callee = method(for: call), callee.owner == owner, callee.name != function.name.text || callee.parameters.count != parameters.count,
+            guard let callee = method(for: call) ?? identifierStore(for: call), callee.owner == owner,
+                callee.name != function.name.text || callee.parameters.map(\.label) != parameters.map(\.label),
                 case .register(_, let isEager) = callee.role,
                 let bound = Self.bind(call, to: callee.parameters)
             else { continue }
@@ -352,14 +371,14 @@ struct ContainerAPI {
                 method.reason += ", calling the factory once when registering"
             } else if let closure = core.as(ClosureExprSyntax.self) {
                 // `register(type: F.self) { r in Impl.init(resolver: r) }` with `Impl` a metatype parameter: it builds that type.
-                let generics = Set(parameters.compactMap { $0.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription })
+                let generics = Set(parameters.compactMap { $0.metatype?.baseType.trimmedDescription })
                 let metatypes = parameters.indices.filter { parameters[$0].isMetatype && $0 != method.key }
                 for call in SwiftExpressions.calls(in: closure) {
                     let built = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? call.calledExpression.trimmedDescription
                     if let position = metatypes.first(where: {
-                        parameters[$0].name == built || parameters[$0].type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription == built
+                        parameters[$0].name == built || parameters[$0].metatype?.baseType.trimmedDescription == built
                     }),
-                        generics.contains(parameters[position].type.as(MetatypeTypeSyntax.self)!.baseType.trimmedDescription)
+                        generics.contains(parameters[position].metatype!.baseType.trimmedDescription)
                             || parameters[position].name == built
                     {
                         method.implementation = position
@@ -376,6 +395,40 @@ struct ContainerAPI {
             return method
         }
         return nil
+    }
+
+    /// `func register<V>(_ id: InjectIdentifier<V>, _ make: (Resolvable) throws -> V) { storage[id]
+    /// = try make(self) }`: a store keyed by a value made from the type rather than by a metatype.
+    /// Its calls name no type digraph reads; a method taking a metatype that forwards to it
+    /// (`register(type: V.Type? = nil, …) { register(.by(type: type), make) }`) is read through it.
+    private static func identifierStore(
+        _ function: FunctionDeclSyntax, storage: [String: TypeSyntax], parameters: [Parameter], owner: String, keying: Keying, file: SwiftFile
+    ) -> Method? {
+        guard let generics = function.genericParameterClause?.parameters.map(\.name.text), let body = function.body,
+            let key = parameters.firstIndex(where: { parameter in
+                !parameter.isFunction && generics.contains { generic in parameter.type.tokens(viewMode: .sourceAccurate).contains { $0.text == generic } }
+            }),
+            let stored = storedValue(body, storage: storage, parameters: parameters), stored.parameter != key
+        else { return nil }
+        let isFunction = parameters[stored.parameter].isFunction
+        var method = Method(
+            role: .register(lifetime: .singleton, isEager: true), owner: owner, name: function.name.text, parameters: parameters, key: key,
+            keying: keying, location: file.location(of: function.name), reason: "stores the value it is given")
+        method.value = stored.parameter
+        method.factoryTakesResolver = isFunction && functionTakesArguments(parameters[stored.parameter].type)
+        if isFunction && !stored.isCalled {
+            method.role = .register(lifetime: .transient, isEager: false)
+            method.reason = "stores a factory the container calls on every resolve"
+        } else if isFunction {
+            method.reason = "calls the factory once, when registering, and stores its value"
+        }
+        return method
+    }
+
+    /// The identifier-keyed store a call inside a forwarding method uses.
+    private func identifierStore(for call: FunctionCallExprSyntax) -> Method? {
+        guard let (name, _) = SwiftExpressions.callee(of: call) else { return nil }
+        return identifierStores[name]?.first { Self.bind(call, to: $0.parameters) != nil }
     }
 
     private mutating func apply(_ statement: ContainerMethodStatement) {
@@ -428,7 +481,7 @@ struct ContainerAPI {
 
     /// Returns the metatype's type (`T`, `T?`, `throws -> T`): a resolve, with what a miss does.
     private static func resolveMeaning(_ function: FunctionDeclSyntax, key: Parameter) -> EagerMiss? {
-        guard let generic = key.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedDescription,
+        guard let generic = key.metatype?.baseType.trimmedDescription,
             let returned = function.signature.returnClause.map({ DeclaredType($0.type) }), returned.key == generic
         else { return nil }
         if returned.isOptional { return .givesNil }

@@ -38,7 +38,10 @@ final class ContainerCollector: SyntaxVisitor {
             }
         }
         // A container candidate keeps storage, or takes a type (an extension of one that does).
-        guard functions.contains(where: { $0.signature.parameterClause.parameters.contains { $0.type.is(MetatypeTypeSyntax.self) } }) || !stored.isEmpty else {
+        guard
+            functions.contains(where: { $0.signature.parameterClause.parameters.contains { ContainerAPI.Parameter.metatype($0.type) != nil } })
+                || !stored.isEmpty
+        else {
             return
         }
         found.append(.init(owner: name, file: file, functions: functions, storedProperties: stored))
@@ -60,7 +63,12 @@ final class ContainerCollector: SyntaxVisitor {
         collect(node.extendedType.trimmedDescription, members: node.memberBlock)
         return .skipChildren
     }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    /// A protocol's property requirements are the storage its extension's methods use
+    /// (`protocol Injectable: AnyObject { var dependencies: [AnyHashable: Any] { get set } }`).
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        collect(node.name.text, members: node.memberBlock)
+        return .skipChildren
+    }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
