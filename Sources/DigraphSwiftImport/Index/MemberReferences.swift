@@ -63,25 +63,9 @@ struct MemberReferences {
         return nil
     }
 
-    private final class Collector: SyntaxVisitor {
+    private final class Collector: TypeScopedVisitor {
         var names: [String: [String: Set<String>]] = [:]
         var calledOnValues: [String: Set<Call>] = [:]
-        private var types: [String] = []
-
-        private func enter(_ name: String) -> SyntaxVisitorContinueKind {
-            types.append(name)
-            return .visitChildren
-        }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(FactoryCatalogue.lastName(node.extendedType)) }
-        override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if let type = types.last {

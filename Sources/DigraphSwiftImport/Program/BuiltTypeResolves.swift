@@ -66,13 +66,12 @@ struct BuiltTypeResolves {
     }
 
     /// Every call in the code that runs while a type is built, and every `X.shared` read there.
-    private final class Finder: SyntaxVisitor {
+    private final class Finder: TypeScopedVisitor {
         let file: SwiftFile
         let declarations: TypeDeclarations
         var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var sharedReads: [String: Set<String>] = [:]
         var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
-        private var types: [String] = []
 
         init(file: SwiftFile, declarations: TypeDeclarations) {
             self.file = file
@@ -80,20 +79,6 @@ struct BuiltTypeResolves {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func enter(_ name: String) -> SyntaxVisitorContinueKind {
-            types.append(name)
-            return .visitChildren
-        }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(FactoryCatalogue.lastName(node.extendedType)) }
-        override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         // Methods run later, not while the value is built: what they resolve is read apart.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
