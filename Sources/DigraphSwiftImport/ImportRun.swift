@@ -167,6 +167,8 @@ struct ImportRun {
         guard found.contains(where: { $0.reading.implementation != nil }), !resolves.isEmpty else { return }
         let index = BuiltTypeResolves(files: files, declarations: declarations)
         let resolveAt = Dictionary(resolves.map { ($0.location, $0) }) { first, _ in first }
+        // Per built type, once: several registrations may build the same type.
+        var laterCallsOf: [String: [DigraphCore.SourceLocation]] = [:]
         for number in found.indices {
             let reading = found[number].reading
             let built = (reading.implementation.map { [(type: $0, isLazy: false)] } ?? []) + reading.builtInline
@@ -187,7 +189,8 @@ struct ImportRun {
             // stays the app's own, judged where the containers are known.
             guard let type = reading.implementation else { continue }
             var keys = Set(found[number].reading.dependencies.compactMap(\.serviceKey))
-            for location in index.laterCalls(of: type, declarations: declarations) where attached.insert(location).inserted {
+            if laterCallsOf[type] == nil { laterCallsOf[type] = index.laterCalls(of: type, declarations: declarations) }
+            for location in laterCallsOf[type]! where attached.insert(location).inserted {
                 guard let use = resolveAt[location], let key = use.type ?? use.castType, keys.insert(ClosureReading.Item.key(key, use.name)).inserted else {
                     continue
                 }

@@ -119,6 +119,59 @@ struct HandRolledContainerTests {
         }
         #expect(compared == 5)
     }
+
+    /// A store keyed by a value made from the type is classified as a metatype-keyed one is: one
+    /// whose resolve keeps the first value it makes holds singletons, one that calls the factory
+    /// on every resolve transients.
+    @Test func anIdentifierKeyedStoreThatKeepsItsFirstValueHoldsSingletons() throws {
+        func app(keepsFirst: Bool) -> String {
+            """
+            struct Key<V>: Hashable {
+                static func == (lhs: Key, rhs: Key) -> Bool { true }
+                func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(V.self)) }
+            }
+            final class Container {
+                static let shared = Container()
+                private var factories: [AnyHashable: () -> Any] = [:]
+                private var instances: [AnyHashable: Any] = [:]
+                func store<V>(_ key: Key<V>, _ make: @escaping () -> V) { factories[key] = make }
+                func register<V>(_ type: V.Type, _ make: @escaping () -> V) { store(Key<V>(), make) }
+                func resolve<V>(_ type: V.Type) -> V {
+                    if let kept = instances[Key<V>()] as? V { return kept }
+                    let value = factories[Key<V>()]!() as! V
+                    \(keepsFirst ? "instances[Key<V>()] = value" : "")
+                    return value
+                }
+            }
+            final class Clock {}
+            final class Store { init(clock: Clock) {} }
+            func registerAll() {
+                Container.shared.register(Clock.self) { Clock() }
+                Container.shared.register(Store.self) { Store(clock: Container.shared.resolve(Clock.self)) }
+            }
+
+            """
+        }
+        // Transient is the manifest's default: no `lifetime:` line.
+        for (keepsFirst, lifetime) in [(true, "\n    lifetime: singleton"), (false, "")] {
+            let imported = try withApp(app(keepsFirst: keepsFirst)) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(
+                imported.stdout.hasSuffix(
+                    """
+                    registrations:
+                      # App.swift:21
+                      # register(_:_:) forwards to store(_:_:) (App.swift:10)
+                      - provides: Clock\(lifetime)
+                      # App.swift:22
+                      # register(_:_:) forwards to store(_:_:) (App.swift:10)
+                      - provides: Store\(lifetime)
+                        dependencies:
+                          clock: Clock
+
+                    """), "\(imported.stdout)")
+        }
+    }
 }
 
 /// `import: containers:` states what a container's methods do where their declaration is not in

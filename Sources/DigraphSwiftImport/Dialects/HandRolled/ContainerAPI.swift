@@ -270,14 +270,14 @@ struct ContainerAPI {
         for (function, file) in functions {
             let parameters = function.signature.parameterClause.parameters.map { Parameter($0, expanding: expanded) }
             declared[function.name.text, default: []].append(parameters)
-            guard let key = parameters.firstIndex(where: \.isMetatype), let body = function.body else {
-                if Self.storesUnderInferredType(function, storage: storage, parameters: parameters) {
-                    valueKeyed.append((function.name.text, owner, file.location(of: function.name)))
-                } else if let store = Self.identifierStore(function, storage: storage, parameters: parameters, owner: owner, keying: keying, file: file) {
-                    identifierStores[store.name, default: []].append(store)
-                }
+            let metatypeKey = parameters.firstIndex(where: \.isMetatype)
+            if metatypeKey == nil, Self.storesUnderInferredType(function, storage: storage, parameters: parameters) {
+                valueKeyed.append((function.name.text, owner, file.location(of: function.name)))
                 continue
             }
+            // A store keyed by a value made from the type is read only through the methods forwarding to it.
+            let isIdentifierKeyed = metatypeKey == nil
+            guard let key = metatypeKey ?? Self.identifierKey(function, parameters: parameters), let body = function.body else { continue }
             let location = file.location(of: function.name)
             var method = Method(
                 role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
@@ -285,13 +285,13 @@ struct ContainerAPI {
             // What it stores decides before what it returns: a `@discardableResult` register returns
             // the value it stores, and is no resolve.
             let stored = Self.storedValue(body, storage: storage, parameters: parameters)
-            if stored == nil, let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
+            if stored == nil, !isIdentifierKeyed, let onMiss = Self.resolveMeaning(function, key: parameters[key]) {
                 method.role = .resolve(onMiss: onMiss)
                 method.reason = "returns the stored value"
                 methods[method.name, default: []].append(method)
                 continue
             }
-            if let stored {
+            if let stored, stored.parameter != key {
                 method.value = stored.parameter
                 let isFunction = parameters[stored.parameter].isFunction
                 method.factoryTakesResolver = isFunction && Self.functionTakesArguments(parameters[stored.parameter].type)
@@ -307,10 +307,14 @@ struct ContainerAPI {
                         method.reason = "stores a factory whose first value the container keeps when '\(parameters[flag.parameter].name)' is true"
                     }
                 }
-                methods[method.name, default: []].append(method)
+                if isIdentifierKeyed {
+                    identifierStores[method.name, default: []].append(method)
+                } else {
+                    methods[method.name, default: []].append(method)
+                }
                 continue
             }
-            pending.append((function, file, parameters))
+            if !isIdentifierKeyed { pending.append((function, file, parameters)) }
         }
         // Forwarding: a method that calls another registering method of the same type, two levels deep and more.
         for _ in 0..<3 {
@@ -398,31 +402,14 @@ struct ContainerAPI {
     }
 
     /// `func register<V>(_ id: InjectIdentifier<V>, _ make: (Resolvable) throws -> V) { storage[id]
-    /// = try make(self) }`: a store keyed by a value made from the type rather than by a metatype.
-    /// Its calls name no type digraph reads; a method taking a metatype that forwards to it
-    /// (`register(type: V.Type? = nil, …) { register(.by(type: type), make) }`) is read through it.
-    private static func identifierStore(
-        _ function: FunctionDeclSyntax, storage: [String: TypeSyntax], parameters: [Parameter], owner: String, keying: Keying, file: SwiftFile
-    ) -> Method? {
-        guard let generics = function.genericParameterClause?.parameters.map(\.name.text), let body = function.body,
-            let key = parameters.firstIndex(where: { parameter in
-                !parameter.isFunction && generics.contains { generic in parameter.type.tokens(viewMode: .sourceAccurate).contains { $0.text == generic } }
-            }),
-            let stored = storedValue(body, storage: storage, parameters: parameters), stored.parameter != key
-        else { return nil }
-        let isFunction = parameters[stored.parameter].isFunction
-        var method = Method(
-            role: .register(lifetime: .singleton, isEager: true), owner: owner, name: function.name.text, parameters: parameters, key: key,
-            keying: keying, location: file.location(of: function.name), reason: "stores the value it is given")
-        method.value = stored.parameter
-        method.factoryTakesResolver = isFunction && functionTakesArguments(parameters[stored.parameter].type)
-        if isFunction && !stored.isCalled {
-            method.role = .register(lifetime: .transient, isEager: false)
-            method.reason = "stores a factory the container calls on every resolve"
-        } else if isFunction {
-            method.reason = "calls the factory once, when registering, and stores its value"
+    /// = try make(self) }`: the key of a store keyed by a value made from the type rather than by
+    /// a metatype. Its calls name no type digraph reads; a method taking a metatype that forwards
+    /// to it (`register(type: V.Type? = nil, …) { register(.by(type: type), make) }`) is read through it.
+    private static func identifierKey(_ function: FunctionDeclSyntax, parameters: [Parameter]) -> Int? {
+        guard let generics = function.genericParameterClause?.parameters.map(\.name.text) else { return nil }
+        return parameters.firstIndex { parameter in
+            !parameter.isFunction && generics.contains { generic in parameter.type.tokens(viewMode: .sourceAccurate).contains { $0.text == generic } }
         }
-        return method
     }
 
     /// The identifier-keyed store a call inside a forwarding method uses.
