@@ -136,6 +136,125 @@ struct FactoryImportTests {
         #expect(imported.stdout.hasSuffix("resolves:\n  # App.swift:9\n  - { type: Store, name: store, launch: true }\n"), "\(imported.stdout)")
     }
 
+    /// flexa/flexa-ios' shape: singletons returning what a `ParameterFactory` sibling makes from
+    /// a literal (`self { self.keychain(false) }.singleton`). Each was an `aliasOf` the keychain,
+    /// which passes no arguments: two false `argument-mismatch` errors where `@Injected` used them.
+    /// Now the resolve is the registration's dependency, passing its argument.
+    @Test func aFactoryReturningWhatAParameterFactoryMakesPassesItsArgument() throws {
+        let app = """
+            import Factory
+
+            final class Keychain {
+                init(service: String, synchronizable: Bool) {}
+            }
+            final class KeychainHelper {
+                @Injected(\\.deviceKeychain) private var device
+            }
+            extension Container {
+                var deviceKeychain: Factory<Keychain> {
+                    self { self.keychain(false) }.singleton
+                }
+                var keychain: ParameterFactory<Bool, Keychain> {
+                    self { Keychain(service: "app", synchronizable: $0) }
+                }
+                var keychainHelper: Factory<KeychainHelper> {
+                    self { KeychainHelper() }.singleton
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift", "--ignore", "captive-dependency"], directory: folder) }
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:11:16: info: 'Keychain (name: deviceKeychain)': it returns the value 'Keychain' makes from the runtime arguments it passes (`self.keychain(false)`), read as its dependency ('FILL_IN_keychain'); a manifest cannot say a registration returns another's value made from arguments, so it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                App.swift:14:25: info: 'Keychain (name: keychain)': parameter 'service' is given `"app"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App.swift:10
+                  - provides: Keychain
+                    implementation: FILL_IN
+                    lifetime: singleton
+                    name: deviceKeychain
+                    dependencies:
+                      FILL_IN_keychain:
+                        type: Keychain
+                        name: keychain
+                        suppress:
+                          - { code: "argument-mismatch", reason: "Factory's ParameterFactory: the compiler checks the parameter passed (`false`)" }
+                  # App.swift:13
+
+                """), "\(imported.stdout)")
+    }
+
+    /// flexa/flexa-ios' shape: 17 view models declared as `extension Screen { class ViewModel }` in
+    /// three modules. Their uses were filed under `ViewModel`, so each registration building one
+    /// had the dependencies of all 17. Nested types sharing a name are filed under their path.
+    @Test func nestedTypesSharingANameKeepTheirOwnDependencies() throws {
+        let app = """
+            import Factory
+
+            final class AuthStore {}
+            final class Scanner {}
+            final class Sessions {}
+            struct AuthView {}
+            struct ScanView {}
+            struct SessionView {}
+            extension AuthView {
+                final class ViewModel {
+                    @Injected(\\.authStore) private var store
+                    let session = SessionView.ViewModel()
+                }
+            }
+            extension ScanView {
+                final class ViewModel {
+                    private let scanner = Container.shared.scanner()
+                }
+            }
+            extension SessionView {
+                final class ViewModel {
+                    @Injected(\\.sessions) private var sessions
+                }
+            }
+            extension Container {
+                var authStore: Factory<AuthStore> { self { AuthStore() }.singleton }
+                var scanner: Factory<Scanner> { self { Scanner() }.singleton }
+                var sessions: Factory<Sessions> { self { Sessions() }.singleton }
+                var authViewModel: Factory<AuthView.ViewModel> { self { AuthView.ViewModel() } }
+                var scanViewModel: Factory<ScanView.ViewModel> { self { ScanView.ViewModel() } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                  # App.swift:29
+                  - provides: AuthView.ViewModel
+                    implementation: AuthView.ViewModel
+                    name: authViewModel
+                    dependencies:
+                      store: { type: AuthStore, name: authStore }
+                      sessions: { type: Sessions, name: sessions, lazy: true }
+                  # App.swift:30
+                  - provides: ScanView.ViewModel
+                    implementation: ScanView.ViewModel
+                    name: scanViewModel
+                    dependencies:
+                      scanner: { type: Scanner, name: scanner }
+
+                resolves:
+                  # App.swift:22
+                  - { type: Sessions, name: sessions }
+
+                """), "\(imported.stdout)")
+    }
+
     /// matvei-khlestov/VemoraStore's shape: the container hands itself to the objects that build
     /// screens (`ViewModelFactory(container: self)`), which keep it in a stored property and resolve
     /// through it later: lazy dependencies of that registration, said as an info. The app's start

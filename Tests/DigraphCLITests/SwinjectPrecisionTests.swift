@@ -1085,6 +1085,204 @@ struct SwinjectPrecisionTests {
                 """), "\(manifest)")
     }
 
+    /// nightscout/Trio's shape (and FreeAPS X's): `@Injected() var storage: FileStorage!` with a
+    /// wrapper generic over the key and the value (`Injected<Resolve, Service>`), filled by the
+    /// holder's `injectServices(resolver)` reflecting over its properties; `@Injected(as: X.self)`
+    /// keys `X`. Trio's 26 registrations built this way had none of their 128 dependencies, each
+    /// with a warning, and 20 false `unused-registration` infos. A test's Assembler building a
+    /// test assembly with the app's is not checked alone (it would miss what the app's provide),
+    /// and a signature Swift 5 accepts (`@MainActor([Int]) -> Void`) is no parse error.
+    @Test func wrappersTheHolderFillsByReflectionAreItsDependencies() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-reflect-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "App/Injected.swift": """
+            import Swinject
+
+            protocol Injectable {
+                func injectServices(_ resolver: Resolver)
+            }
+
+            @propertyWrapper final class Injected<Resolve, Service>: Resolvable {
+                var wrappedValue: Service!
+
+                init(as _: Resolve.Type) {}
+
+                func resolve(_ resolver: Resolver) {
+                    if wrappedValue == nil {
+                        wrappedValue = (resolver.resolve(Resolve.self) as! Service)
+                    }
+                }
+            }
+
+            private protocol Resolvable {
+                func resolve(_: Resolver)
+            }
+
+            extension Injected where Resolve == Service {
+                convenience init() {
+                    self.init(as: Service.self)
+                }
+            }
+
+            extension Injectable {
+                func injectServices(_ resolver: Resolver) {
+                    Mirror(reflecting: self).children.forEach { ($0.value as? Resolvable)?.resolve(resolver) }
+                }
+            }
+
+            """,
+            "App/App.swift": """
+            import Swinject
+
+            protocol FileStorage {}
+            final class BaseFileStorage: FileStorage {}
+            protocol SourceInfoProvider {}
+            final class Broadcaster: SourceInfoProvider {}
+            protocol GlucoseStorage {}
+            final class BaseGlucoseStorage: GlucoseStorage, Injectable {
+                @Injected() private var storage: FileStorage!
+                @Injected(as: Broadcaster.self) private var source: SourceInfoProvider!
+                init(resolver: Resolver) {
+                    injectServices(resolver)
+                }
+            }
+            final class StorageAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(FileStorage.self) { _ in BaseFileStorage() }
+                    container.register(Broadcaster.self) { _ in Broadcaster() }
+                    container.register(GlucoseStorage.self) { r in BaseGlucoseStorage(resolver: r) }
+                }
+            }
+            final class HomeStateModel: Injectable {
+                @Injected() var glucose: GlucoseStorage!
+                func subscribe(_ resolver: Resolver) {
+                    injectServices(resolver)
+                }
+                func setup(update: @escaping @MainActor([Int]) -> Void) {}
+            }
+            enum TrioApp {
+                static let assembler = Assembler([StorageAssembly()], parent: nil, defaultObjectScope: .container)
+            }
+
+            """,
+            "AppTests/GlucoseTests.swift": """
+            import Swinject
+            import XCTest
+
+            final class TestAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(GlucoseStorage.self) { r in BaseGlucoseStorage(resolver: r) }
+                }
+            }
+            final class GlucoseTests: XCTestCase {
+                func testStorage() {
+                    let assembler = Assembler([StorageAssembly(), TestAssembly()])
+                    XCTAssertNotNil(assembler.resolver.resolve(GlucoseStorage.self))
+                }
+            }
+
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let imported = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                registrations:
+                  # App/App.swift:17
+                  - provides: FileStorage
+                    implementation: BaseFileStorage
+                    lifetime: singleton
+                  # App/App.swift:18
+                  - provides: Broadcaster
+                    lifetime: singleton
+                  # App/App.swift:19
+                  # 'storage' is resolved while BaseGlucoseStorage is built (App.swift:9)
+                  # 'source' is resolved while BaseGlucoseStorage is built (App.swift:10)
+                  - provides: GlucoseStorage
+                    implementation: BaseGlucoseStorage
+                    lifetime: singleton
+                    dependencies:
+                      storage: FileStorage
+                      source: Broadcaster
+
+                resolves:
+                  # App/App.swift:9
+                  - FileStorage
+                  # App/App.swift:10
+                  - Broadcaster
+                  # App/App.swift:23
+                  - GlucoseStorage
+
+                """), "\(imported.stdout)")
+        let checked = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App/App.swift:19:75: info: 'GlucoseStorage': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and the properties its initializer fills through it are read as its dependencies [swift-import]
+                AppTests/GlucoseTests.swift:4:13: info: 'TestAssembly' is test code (AppTests/GlucoseTests.swift): its registration is a test's, left out of the app's graph; a test builds it with the app's assemblies (GlucoseTests.swift:11), so it is not checked on its own [swift-import]
+                AppTests/GlucoseTests.swift:12:25: info: 1 resolve in test code (1 file in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) is the tests' own, left out of the app's roots [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 3 infos
+
+                """, "\(checked.stdout)")
+    }
+
+    /// nightscout/Trio's shape: the app's one `Assembler` gives its assemblies `.container`, and
+    /// seven test files build the same assemblies in a plain `Assembler` (`.graph`). The tests'
+    /// Assemblers said nothing of the app: its 41 registrations were read `graph`, silently.
+    @Test func theTestsAssemblersDoNotVoteOnTheAppsScope() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-scope-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let appsAssembler = """
+                static let assembler = Assembler([StorageAssembly()], parent: nil, defaultObjectScope: .container)
+                static func start() { _ = assembler.resolver.resolve(Storage.self)! }
+
+            """
+        let app = """
+            import Swinject
+            final class Storage {}
+            final class StorageAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Storage.self) { _ in Storage() }
+                }
+            }
+            enum App {
+            \(appsAssembler)}
+
+            """
+        let tests = """
+            import XCTest
+            import Swinject
+            final class StorageTests: XCTestCase {
+                func testStorage() {
+                    let assembler = Assembler([StorageAssembly()])
+                    XCTAssertNotNil(assembler.resolver.resolve(Storage.self))
+                }
+            }
+
+            """
+        func imported(app: String) throws -> String {
+            for (path, text) in ["App/App.swift": app, "AppTests/StorageTests.swift": tests] {
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            }
+            let result = try CLIRunner.run(["import", ".", "-o", "-"], directory: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let withTheApps = try imported(app: app)
+        #expect(withTheApps.contains("registrations:\n  # App/App.swift:5\n  - provides: Storage\n    lifetime: singleton\n\n"), "\(withTheApps)")
+        // Applied by the tests' Assembler only, the assembly takes that one's scope (graph).
+        let testsOnly = try imported(app: app.replacingOccurrences(of: appsAssembler, with: ""))
+        #expect(testsOnly.contains("registrations:\n  # App/App.swift:5\n  - provides: Storage\n    lifetime: graph\n"), "\(testsOnly)")
+    }
+
     /// lukaszspaczynski/showcase-ios-app: `Assembler(screens, parent: services, defaultObjectScope:
     /// .transient)` is a child of the services' assembler, so the app resolving from it sees both
     /// (its screens were read as another container's: a false `missing-binding` error); what an

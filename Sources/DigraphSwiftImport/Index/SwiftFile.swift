@@ -40,7 +40,11 @@ struct SwiftFile {
                 at: DigraphCore.SourceLocation(file: path, line: line, column: column))
         } else {
             var source = text
-            let parsed = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
+            var parsed = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
+            // `@MainActor([T]) -> Void` parses in the Swift 5 language mode (the app's, maybe), not in Swift 6's.
+            if parsed.hasError, case let older = source.withUTF8({ Parser.parse(source: $0, maximumNestingLevel: 128, swiftVersion: .v5) }), !older.hasError {
+                parsed = older
+            }
             // A chain as deep as the tree limit is thousands of characters without a space: only then is the tree walked.
             if SourceDepth.longestUnbrokenRun(in: text) > Self.maximumDepth, let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
                 self.tree = empty

@@ -152,6 +152,38 @@ struct TypeDeclarations {
 
     /// Whether the property an injecting wrapper wraps resolves only when first read.
     func injectsLazily(_ wrapper: String) -> Bool { lazilyInjectingWrappers.contains(wrapper) }
+    /// Wrappers resolving in a method of theirs the holder calls, handing them its resolver, through
+    /// reflection (Trio's `injectServices(resolver)`: `Mirror(reflecting: self)` over the properties).
+    private(set) var wrappersFilledByHolder = Set<String>()
+    /// `init(as _: Resolve.Type)`: per wrapper, the label whose `X.self` is the key (`@Injected(as: X.self)`).
+    private var wrapperKeyLabels: [String: String] = [:]
+    /// Wrappers holding `T!` or `T?`: the optional a property declares is theirs, not the key's.
+    private var wrappersHoldingOptionals = Set<String>()
+    /// Functions reflecting over `self` (`Mirror(reflecting: self)`): called by a holder, they fill its wrappers.
+    private var reflectingInjectors = Set<String>()
+    /// Per type (by last name): what its initializers call on the value itself.
+    private var initializerCalls: [String: Set<String>] = [:]
+
+    /// Whether building `type` fills the wrappers of its properties: an initializer of it calls a
+    /// function reflecting over the value (Trio's `init(resolver:) { injectServices(resolver) }`).
+    func fillsWrappersWhenBuilt(_ type: String) -> Bool {
+        guard !wrappersFilledByHolder.isEmpty, let calls = initializerCalls[FactoryCatalogue.lastName(type)] else { return false }
+        return !calls.isDisjoint(with: reflectingInjectors)
+    }
+
+    /// The key an injecting wrapper's property resolves: the `X.self` its attribute gives
+    /// (`@Injected(as: X.self)`), else the property's declared type.
+    func key(of attribute: AttributeSyntax, wrapper: String, declared: TypeSyntax) -> String {
+        if let label = wrapperKeyLabels[wrapper], case .argumentList(let arguments)? = attribute.arguments,
+            let given = arguments.first(where: { ($0.label?.text ?? "_") == label }), let (type, _) = SwiftExpressions.metatype(given.expression)
+        {
+            return type
+        }
+        guard wrappersHoldingOptionals.contains(wrapper),
+            let wrapped = declared.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? declared.as(OptionalTypeSyntax.self)?.wrappedType
+        else { return declared.trimmedDescription }
+        return wrapped.trimmedDescription
+    }
     /// Property wrappers that may inject once the resolve helpers they call are known.
     private var wrapperCandidates: [String: WrapperCandidate] = [:]
 
@@ -161,6 +193,13 @@ struct TypeDeclarations {
         var resolves = false
         /// Resolves in `lazy var wrappedValue: T = { … }()` or a computed one: when first read.
         var isLazy = false
+        /// Resolves in a method of its own (`func resolve(_ resolver: Resolver)`), which the
+        /// holder's code reaches through reflection (`Mirror(reflecting: self)`): when it does.
+        var resolvesInMethod = false
+        /// `init(as _: Resolve.Type)`: the label whose `X.self` is the key (`@Injected(as: X.self)`).
+        var keyLabel: String?
+        /// `var wrappedValue: T!`: a property `@Injected var store: Store!` resolves `Store`.
+        var holdsOptional = false
         /// `toleratesMiss`: the call's nil is taken care of (`?? fallback`), so a miss does not stop the app.
         var callees: [(name: String, passesGeneric: Bool, toleratesMiss: Bool)] = []
 
@@ -232,7 +271,8 @@ struct TypeDeclarations {
         return base.split(separator: ".").last.flatMap { types[String($0)] }
     }
 
-    /// The app's type a call builds, by its last name: `Model()`, `Model.init(…)`, `Module.Model(…)`,
+    /// The app's type a call builds, by its last name (by its path when nested types share that
+    /// name, `ownerName(of:)`): `Model()`, `Model.init(…)`, `Module.Model(…)`,
     /// `Box<Int>()`, an enum's case with values (`Endpoint.submit(payload:)`). Nil for a library's
     /// type (no declaration in the given paths) or any other call.
     func typeBuilt(by call: FunctionCallExprSyntax) -> String? {
@@ -244,7 +284,8 @@ struct TypeDeclarations {
             called = base
         }
         guard let name = SwiftExpressions.typeName(called), declaration(of: name) != nil else { return nil }
-        return FactoryCatalogue.lastName(name)
+        // `ViewModel()` written inside `extension SpendView` builds `SpendView.ViewModel` when another `ViewModel` exists too.
+        return ownerName(of: nestedType(name, around: Syntax(call)) ?? name)
     }
 
     /// `Dependencies` written inside `enum ProfileModule` (or an extension of it) is
@@ -263,6 +304,17 @@ struct TypeDeclarations {
             if types[qualified] != nil { return qualified }
         }
         return nil
+    }
+
+    /// The name a type's code is filed under: its last name, or, when several declarations share
+    /// that name (`AuthMainView.ViewModel` and `ScannerView.ViewModel`), its path as written or
+    /// from the type it is declared in, so that one's uses are not the other's.
+    func ownerName(of written: String, in enclosing: String? = nil) -> String {
+        let base = written.split(separator: "<").first.map(String.init) ?? written
+        let last = FactoryCatalogue.lastName(base)
+        guard sameNamed[last].map({ $0.count > 1 }) == true else { return last }
+        if let enclosing { return enclosing + "." + last }
+        return base
     }
 
     func isProtocol(_ type: String) -> Bool { declaration(of: type)?.kind == .protocol }
@@ -446,12 +498,17 @@ struct TypeDeclarations {
         for (name, candidate) in wrapperCandidates where candidate.injects(through: resolveHelpers) {
             injectingWrappers.insert(name)
             if candidate.isLazy { lazilyInjectingWrappers.insert(name) }
+            if candidate.resolvesInMethod { wrappersFilledByHolder.insert(name) }
+            if candidate.holdsOptional { wrappersHoldingOptionals.insert(name) }
+            if let label = candidate.keyLabel { wrapperKeyLabels[name] = label }
             wrapperCandidates[name] = nil
         }
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
         closureRunners.merge(collector.closureRunners) { $0 && $1 }
         aliasedNames.merge(collector.aliasedNames) { first, _ in first }
         methods.merge(collector.methods) { $0 + $1 }
+        reflectingInjectors.formUnion(collector.reflectingInjectors)
+        initializerCalls.merge(collector.initializerCalls) { $0.union($1) }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
         constrainedInitializers.merge(collector.constrained) { $0 + $1 }
     }
@@ -473,6 +530,8 @@ struct TypeDeclarations {
         var aliasedNames: [String: String] = [:]
         var methods: [String: [Helper]] = [:]
         var inheritedTypes: [String: [String]] = [:]
+        var reflectingInjectors = Set<String>()
+        var initializerCalls: [String: Set<String>] = [:]
         var constrained: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
         /// `where S == RunLoop, T == Int`: `[S: RunLoop, T: Int]`.
@@ -571,18 +630,26 @@ struct TypeDeclarations {
         static func wrapperCandidate(_ attributes: AttributeListSyntax, generics: GenericParameterClauseSyntax?, members: MemberBlockSyntax)
             -> WrapperCandidate?
         {
-            guard let generics, generics.parameters.count == 1, let generic = generics.parameters.first?.name.text,
+            guard let names = generics?.parameters.map(\.name.text), !names.isEmpty,
                 attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" })
             else { return nil }
-            let wrapped = members.members.lazy.compactMap { member -> (VariableDeclSyntax, PatternBindingSyntax)? in
-                guard let variable = member.decl.as(VariableDeclSyntax.self),
-                    let binding = variable.bindings.first(where: {
-                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "wrappedValue" && $0.typeAnnotation?.type.trimmedDescription == generic
-                    })
-                else { return nil }
-                return (variable, binding)
+            // `var wrappedValue: T`, or `T!` / `T?` filled by a forced resolve (Trio's
+            // `Injected<Resolve, Service>` holds a `Service!`).
+            let wrapped = members.members.lazy.compactMap { member -> (VariableDeclSyntax, PatternBindingSyntax, String, Bool)? in
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { return nil }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "wrappedValue" {
+                    guard let type = binding.typeAnnotation?.type else { continue }
+                    if names.contains(type.trimmedDescription) { return (variable, binding, type.trimmedDescription, false) }
+                    let unwrapped =
+                        type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type.as(OptionalTypeSyntax.self)?.wrappedType
+                    if let unwrapped, names.contains(unwrapped.trimmedDescription) { return (variable, binding, unwrapped.trimmedDescription, true) }
+                }
+                return nil
             }.first
-            guard let (variable, binding) = wrapped else { return nil }
+            guard let (variable, binding, generic, holdsOptional) = wrapped else { return nil }
+            // With one generic parameter that is the one resolved; with more, any of them may be
+            // (`resolve(Resolve.self) as! Service`), the key then given to an initializer (`init(as _: Resolve.Type)`).
+            let resolvable = Set(names.count == 1 ? [generic] : names)
             var candidate = WrapperCandidate()
             let isDeferred = variable.modifiers.contains { $0.name.text == "lazy" } || binding.accessorBlock != nil
             // Properties holding a key made from `T.self` (`identifier = .by(type: T.self)`): a
@@ -602,15 +669,21 @@ struct TypeDeclarations {
                         let reference = argument.expression.as(MemberAccessExprSyntax.self)?.declName ?? argument.expression.as(DeclReferenceExprSyntax.self)
                         return reference.map { keyedByGeneric.contains($0.baseName.text) } ?? false
                     } == true
-                let passesGeneric = passesKey || call.arguments.contains { SwiftExpressions.metatype($0.expression)?.type == generic }
+                let passed = call.arguments.lazy.compactMap { SwiftExpressions.metatype($0.expression)?.type }.first { resolvable.contains($0) }
+                let passesGeneric = passesKey || passed != nil
                 // `resolve(T.self) ?? Fallback()`: a miss gives the fallback, no error to rest on.
                 // `var value: T { container.resolve() }`: Swift infers `T` from where the value goes.
                 if name == "resolve", passesGeneric || call.arguments.isEmpty && Self.returns(generic, call) {
-                    if !SwiftExpressions.toleratesMiss(call) {
+                    // An optional `wrappedValue` takes a miss as nil unless the resolve is forced.
+                    if !SwiftExpressions.toleratesMiss(call), !holdsOptional || Self.isForced(call) {
                         candidate.resolves = true
                         // Resolved in a `lazy` or computed `wrappedValue` itself, not in `init` (whose
                         // value a computed `wrappedValue` may only hand back).
                         candidate.isLazy = isDeferred && Syntax(call).ancestorOrSelf(where: { $0.id == Syntax(variable).id }) != nil
+                        // In a method (`func resolve(_ resolver: Resolver)`): when the holder's code calls it.
+                        candidate.resolvesInMethod = Self.resolvesFromParameter(call)
+                        if let passed, passed != generic { candidate.keyLabel = Self.label(takingMetatypeOf: passed, in: members) }
+                        candidate.holdsOptional = holdsOptional
                         return candidate
                     }
                 } else if passesGeneric || call.arguments.isEmpty {
@@ -618,6 +691,40 @@ struct TypeDeclarations {
                 }
             }
             return candidate.callees.isEmpty ? nil : candidate
+        }
+
+        /// `resolve(X.self)!`, `(resolve(X.self) as! Y)`: a miss stops the app.
+        static func isForced(_ call: FunctionCallExprSyntax) -> Bool {
+            var node = Syntax(call).parent
+            for _ in 0..<8 {
+                guard let current = node else { return false }
+                if let expression = current.as(ExprSyntax.self) {
+                    let unwrapped = SwiftExpressions.unwrap(expression)
+                    if unwrapped.core.id == Syntax(call).id, unwrapped.isForced { return true }
+                }
+                node = current.parent
+            }
+            return false
+        }
+
+        /// `func resolve(_ resolver: Resolver) { … resolver.resolve(Resolve.self) … }`: a method
+        /// resolving from the resolver it is handed, by the code holding the wrapper.
+        static func resolvesFromParameter(_ call: FunctionCallExprSyntax) -> Bool {
+            guard let function = Syntax(call).ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self),
+                let receiver = SwiftExpressions.callee(of: call)?.receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
+            return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == receiver }
+        }
+
+        /// `init(as _: Resolve.Type)`: the argument label that gives the wrapper the type it resolves.
+        static func label(takingMetatypeOf generic: String, in members: MemberBlockSyntax) -> String? {
+            for member in members.members {
+                guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
+                for parameter in initializer.signature.parameterClause.parameters where parameter.type.trimmedDescription == generic + ".Type" {
+                    return parameter.firstName.text
+                }
+            }
+            return nil
         }
 
         /// Whether a call's value goes where `generic` is written, as an app resolve's inferred type is
@@ -786,9 +893,24 @@ struct TypeDeclarations {
                 let key = node.name.text + "/\(parameters)"
                 closureRunners[key] = (closureRunners[key] ?? true) && runsAtOnce
             }
+            if let body = node.body, body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("Mirror") }),
+                SwiftExpressions.calls(in: body).contains(where: { call in
+                    call.calledExpression.trimmedDescription == "Mirror" && call.arguments.first?.expression.trimmedDescription == "self"
+                })
+            {
+                reflectingInjectors.insert(node.name.text)
+            }
             return .skipChildren
         }
-        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        /// What an initializer calls on the value itself (`injectServices(resolver)`), by name.
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let owner = scope.last.map(FactoryCatalogue.lastName), let body = node.body else { return .skipChildren }
+            for call in SwiftExpressions.calls(in: body) {
+                guard let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver!.trimmedDescription == "self" else { continue }
+                initializerCalls[owner, default: []].insert(name)
+            }
+            return .skipChildren
+        }
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 }

@@ -25,12 +25,23 @@ struct BuiltTypeResolves {
     private let references: MemberReferences
 
     init(files: [SwiftFile], declarations: TypeDeclarations) {
+        var filledByHolderOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         for file in files where file.refusal == nil {
             let finder = Finder(file: file, declarations: declarations)
             finder.walk(file.tree)
             resolvesOf.merge(finder.resolvesOf) { $0 + $1 }
             sharedReads.merge(finder.sharedReads) { $0.union($1) }
             laterCallsOf.merge(finder.laterCallsOf) { $0 + $1 }
+            filledByHolderOf.merge(finder.filledByHolderOf) { $0 + $1 }
+        }
+        // Wrappers the holder fills by reflection: as it is built when its initializer does so,
+        // else when some later code of it does.
+        for (type, properties) in filledByHolderOf.sorted(by: { $0.key < $1.key }) {
+            if declarations.fillsWrappersWhenBuilt(type) {
+                resolvesOf[type, default: []] += properties
+            } else {
+                laterCallsOf[type, default: []] += properties.map { ($0.location, $0.label) }
+            }
         }
         let extendsProtocols = laterCallsOf.keys.contains(where: declarations.isProtocol)
         references = MemberReferences(files: extendsProtocols ? files.filter { !RegistrationOrder.isTestCode($0) } : [])
@@ -72,6 +83,7 @@ struct BuiltTypeResolves {
         var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var sharedReads: [String: Set<String>] = [:]
         var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
+        var filledByHolderOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
 
         init(file: SwiftFile, declarations: TypeDeclarations) {
             self.file = file
@@ -116,7 +128,9 @@ struct BuiltTypeResolves {
                 guard let wrapper = declarations.injectingWrapper(FactoryCatalogue.lastName(attribute.attributeName)) else { continue }
                 for binding in node.bindings where binding.typeAnnotation != nil {
                     let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-                    if declarations.injectsLazily(wrapper) {
+                    if declarations.wrappersFilledByHolder.contains(wrapper) {
+                        filledByHolderOf[type, default: []].append((file.location(of: attribute), property))
+                    } else if declarations.injectsLazily(wrapper) {
                         laterCallsOf[type, default: []].append((file.location(of: attribute), property))
                     } else {
                         resolvesOf[type, default: []].append((file.location(of: attribute), property))

@@ -17,6 +17,8 @@ struct ContainerGroups {
         var built: [(type: String, expression: String?)] = []
         /// `Assembler(…, defaultObjectScope: .container)`: the scope of what its assemblies register without one.
         var defaultLifetime: Lifetime?
+        /// Built in test code: says nothing of the scope the app gives its assemblies.
+        var isInTests = false
     }
 
     private(set) var groups: [Group] = []
@@ -50,7 +52,9 @@ struct ContainerGroups {
                     ?? {
                         let scope = building.arguments.first { $0.label?.text == "defaultObjectScope" }
                         groups.append(
-                            Group(location: file.location(of: building), defaultLifetime: scope.flatMap { SwinjectDialect.lifetime(ofScope: $0.expression) }))
+                            Group(
+                                location: file.location(of: building), defaultLifetime: scope.flatMap { SwinjectDialect.lifetime(ofScope: $0.expression) },
+                                isInTests: RegistrationOrder.isTestCode(file)))
                         groupOfCall[building.id] = groups.count - 1
                         buildingCalls[building.id] = building
                         return groups.count - 1
@@ -78,8 +82,12 @@ struct ContainerGroups {
 
     /// The scope an assembly's registrations without one take: the `defaultObjectScope` of every
     /// `Assembler` applying it, when they all say the same; nil otherwise (graph, Swinject's own default).
+    /// The tests' `Assembler`s vote only for an assembly no app code applies.
     func defaultLifetime(of assembly: String) -> Lifetime? {
-        guard let numbers = placed[assembly], let first = numbers.first.flatMap({ groups[$0].defaultLifetime }) else { return nil }
+        guard let all = placed[assembly] else { return nil }
+        let apps = all.filter { !groups[$0].isInTests }
+        let numbers = apps.isEmpty ? all : apps
+        guard let first = numbers.first.flatMap({ groups[$0].defaultLifetime }) else { return nil }
         return numbers.allSatisfy { groups[$0].defaultLifetime == first } ? first : nil
     }
 

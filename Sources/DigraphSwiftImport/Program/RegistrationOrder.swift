@@ -120,6 +120,9 @@ struct RegistrationOrder {
         /// Registrations left out as another branch's alternative: the one kept, the one left out, the condition.
         var alternatives: [(kept: Int, dropped: Int, condition: String, sameBranch: [Int])] = []
         var appAssemblies: [(type: String, expression: String?)] = []
+        /// Assemblies of the tests' a test's `Assembler` builds with the app's own
+        /// (`Assembler([StorageAssembly(), TestAssembly()])`): where it does.
+        var builtWithTheAppsAssemblies: [String: DigraphCore.SourceLocation] = [:]
         /// The scopes registrations take from the `Assembler` applying their assembly.
         var scopes: [Int: Lifetime] = [:]
         /// Walking one app among several: the folders of the others, whose code it never calls
@@ -183,6 +186,17 @@ struct RegistrationOrder {
                 guard let owner = index.owner(of: found[offset].location)?.name, let scope = grouping.defaultLifetime(of: owner) else { continue }
                 scopes[offset] = scope
             }
+            let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
+            var inTests: [String: Bool] = [:]
+            for registration in found {
+                guard let owner = index.owner(of: registration.location)?.name else { continue }
+                inTests[owner] = testFiles.contains(registration.location.file)
+            }
+            for group in grouping.groups where group.assemblies.contains(where: { inTests[$0] == false }) {
+                for assembly in group.assemblies.sorted() where inTests[assembly] == true && builtWithTheAppsAssemblies[assembly] == nil {
+                    builtWithTheAppsAssemblies[assembly] = group.location
+                }
+            }
             let containers = grouping.containers
             func builds(_ container: [Int]) -> [(type: String, expression: String?)] {
                 var seen = Set<String>()
@@ -234,6 +248,15 @@ struct RegistrationOrder {
             for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
                 let first = found[offsets[0]].location
                 dropped.formUnion(offsets)
+                // Checked alone it would miss what the app's assemblies beside it provide.
+                if let built = builtWithTheAppsAssemblies[name] {
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .info,
+                            "'\(name)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(offsets.count)) a test's, left out of the app's graph; a test builds it with the app's assemblies (\(built.fileNameAndLine)), so it is not checked on its own",
+                            at: index.owner(of: first)?.location ?? first))
+                    continue
+                }
                 otherContainers.append(("the test code's container in '\(name)' (\(first.file))", Set(offsets)))
                 findings.append(
                     Diagnostic(

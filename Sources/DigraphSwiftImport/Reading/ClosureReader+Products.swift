@@ -42,7 +42,8 @@ extension ClosureReader {
             readBody(body)
             return
         }
-        switch value(of: expression, required: true) {
+        let returned = value(of: expression, required: true)
+        switch returned {
         case .service(let site, _), .earlier(let site, _, _):
             consumed.insert(site.node.id)
             guard let type = site.type else {
@@ -50,10 +51,19 @@ extension ClosureReader {
                 warn("it forwards to a resolve digraph cannot read: \(site.problem ?? "")", at: site.node)
                 return
             }
-            reading.aliasOf = (type, site.name, file.location(of: site.node))
-            if !site.passed.isEmpty {
-                warn("it forwards to '\(type)' passing runtime arguments, which an aliasOf cannot express; fill in its dependencies", at: site.node)
+            guard site.passed.isEmpty else {
+                // `self { self.keychain(false) }`: an aliasOf passes no arguments, and one taken for
+                // this would be judged as passing none. The resolve is its dependency, passing them.
+                reading.isUnread = true
+                reading.isReadInFull = true
+                let listed = addResolves(of: [returned])
+                finding(
+                    .info,
+                    "it returns the value '\(type)' makes from the runtime arguments it passes (`\(SwiftExpressions.quoted(site.node, limit: 60))`), read as its dependency (\(listed.joined(separator: ", "))); a manifest cannot say a registration returns another's value made from arguments, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
+                    at: site.node)
+                return
             }
+            reading.aliasOf = (type, site.name, file.location(of: site.node))
         case .construction(let construction):
             build(construction)
         case .captured(let name):
@@ -288,7 +298,8 @@ extension ClosureReader {
             // through it are its lazy dependencies. Optional edges: the object may keep another
             // container (a child's), and each of those resolves stays the app's own, whose miss is
             // judged where the containers are known.
-            if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built), !held.isEmpty {
+            let fills = reading.implementation.map(declarations.fillsWrappersWhenBuilt) ?? false
+            if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built), !held.isEmpty || fills {
                 for (site, declaringFile) in held {
                     guard let type = site.type else { continue }
                     reading.dependencies.append(
@@ -297,10 +308,14 @@ extension ClosureReader {
                             source: .service(type: type, name: site.name, isLazy: true, isOptional: true, passing: []),
                             location: declaringFile.location(of: site.node)))
                 }
+                // Trio's `init(resolver:) { injectServices(resolver) }`: its wrapped properties, read in BuiltTypeResolves.
+                let read =
+                    fills
+                    ? "the properties its initializer fills through it are read as its dependencies"
+                        + (held.isEmpty ? "" : ", what it resolves later as lazy ones")
+                    : "what '\(built)' resolves through it is read as its lazy dependencies"
                 finding(
-                    .info,
-                    "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and what '\(built)' resolves through it is read as its lazy dependencies",
-                    at: node)
+                    .info, "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and \(read)", at: node)
             } else {
                 warn(
                     "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",

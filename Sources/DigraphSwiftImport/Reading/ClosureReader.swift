@@ -207,7 +207,7 @@ struct ClosureReader {
     static func typesBuiltInline(
         in closure: ClosureExprSyntax, besides product: String?, declarations: TypeDeclarations
     ) -> [(type: String, isLazy: Bool)] {
-        let productName = product.map { FactoryCatalogue.lastName($0) }
+        let productName = product.map { declarations.ownerName(of: $0) }
         var built: [(type: String, isLazy: Bool)] = []
         var position: [String: Int] = [:]
         for call in SwiftExpressions.calls(in: closure.statements) {

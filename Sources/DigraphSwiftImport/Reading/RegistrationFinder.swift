@@ -81,9 +81,9 @@ final class RegistrationFinder: SyntaxVisitor {
         guard !declarations.injectingWrappers.isEmpty else { return .visitChildren }
         for attribute in node.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
             let name = FactoryCatalogue.lastName(attribute.attributeName)
-            guard declarations.injectingWrapper(name) != nil else { continue }
+            guard let wrapper = declarations.injectingWrapper(name) else { continue }
             for binding in node.bindings {
-                guard let type = binding.typeAnnotation?.type.trimmedDescription else {
+                guard let type = binding.typeAnnotation?.type else {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .warning,
@@ -91,7 +91,8 @@ final class RegistrationFinder: SyntaxVisitor {
                             at: file.location(of: attribute)))
                     continue
                 }
-                resolves.append(AppResolve(type: type, castType: nil, name: nil, location: file.location(of: attribute)))
+                let key = declarations.key(of: attribute, wrapper: wrapper, declared: type)
+                resolves.append(AppResolve(type: key, castType: nil, name: nil, location: file.location(of: attribute)))
             }
         }
         return .visitChildren

@@ -44,7 +44,7 @@ struct FactoryContainerReader {
                 continue
             }
             if let implementation = registration.reading.implementation {
-                built[FactoryCatalogue.lastName(implementation), default: []].append(found.count)
+                built[declarations.ownerName(of: implementation), default: []].append(found.count)
             }
             for inline in registration.reading.builtInline {
                 built[inline.type, default: []].append(found.count)
@@ -594,7 +594,7 @@ struct FactoryContainerReader {
             if let owner = use.owner, let holders = built[owner] {
                 for holder in holders {
                     // A default of its initializer the holder's own construction passes a value for never runs there.
-                    if let label = use.defaultFor, use.function == nil, found[holder].reading.implementation.map(FactoryCatalogue.lastName) == owner,
+                    if let label = use.defaultFor, use.function == nil, found[holder].reading.implementation.map({ declarations.ownerName(of: $0) }) == owner,
                         found[holder].reading.constructionLabels?.contains(label) == true
                     {
                         continue

@@ -111,8 +111,12 @@ final class FactoryUseWalker: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    private func enter(_ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
+    private func enter(
+        _ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?, written: String? = nil
+    ) -> SyntaxVisitorContinueKind {
         if catalogue.containers.contains(name) { return .skipChildren }
+        // A nested type sharing its name with another is filed under its path.
+        let name = written.map { declarations.ownerName(of: $0) } ?? declarations.ownerName(of: name, in: types.last?.name)
         // SwiftUI's `View` and `App` are `@MainActor`: so is every type conforming to them.
         let isView = inherited?.inheritedTypes.contains { ["View", "App", "Scene"].contains(FactoryCatalogue.lastName($0.type)) } ?? false
         types.append((name, catalogue.isolation(in: attributes) ?? (isView ? "MainActor" : types.last?.isolation)))
@@ -128,7 +132,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
     override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause)
+        enter(FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause, written: node.extendedType.trimmedDescription)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) {
         if !catalogue.containers.contains(FactoryCatalogue.lastName(node.extendedType)) { types.removeLast() }
