@@ -120,6 +120,90 @@ struct HandRolledContainerTests {
         #expect(compared == 5)
     }
 
+    /// 36-APPJAM-HEARTZ/BYEBOO-iOS's shape: `mockDependencyInject()`, which nothing calls, builds a
+    /// mock data assembler the live chain of assemblers also takes. Its registrations were the
+    /// app's, placed last: 3 false `duplicate-registration` errors (and the live ones "unused").
+    /// A type built only in functions nothing calls (no override, no parameters: not the system's
+    /// callbacks) is left out as unapplied; once some code calls that function, it is the app's.
+    @Test func anAssemblerBuiltOnlyInAFunctionNothingCallsIsLeftOut() throws {
+        let app = """
+            import UIKit
+
+            protocol DependencyAssembler {
+                func assemble()
+            }
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var storage: [String: (DIContainer) -> Any] = [:]
+                func register<T>(type: T.Type, closure: @escaping (DIContainer) -> Any) {
+                    storage["\\(type)"] = closure
+                }
+                func resolve<T>(type: T.Type) -> T? {
+                    storage["\\(type)"]?(self) as? T
+                }
+            }
+            protocol UsersInterface {}
+            final class UserRepository: UsersInterface {}
+            final class MockUserRepository: UsersInterface {}
+            final class ProfileModel {
+                init(users: UsersInterface) {}
+            }
+            struct DataAssembler: DependencyAssembler {
+                func assemble() {
+                    DIContainer.shared.register(type: UsersInterface.self) { _ in UserRepository() }
+                }
+            }
+            struct MockDataAssembler: DependencyAssembler {
+                func assemble() {
+                    DIContainer.shared.register(type: UsersInterface.self) { _ in MockUserRepository() }
+                }
+            }
+            struct DomainAssembler: DependencyAssembler {
+                let data: DependencyAssembler
+                func assemble() {
+                    data.assemble()
+                }
+            }
+            struct PresentationAssembler: DependencyAssembler {
+                let domain: DependencyAssembler
+                func assemble() {
+                    domain.assemble()
+                    DIContainer.shared.register(type: ProfileModel.self) { container in
+                        ProfileModel(users: container.resolve(type: UsersInterface.self)!)
+                    }
+                }
+            }
+            extension DIContainer {
+                func dependencyInject() {
+                    PresentationAssembler(domain: DomainAssembler(data: DataAssembler())).assemble()
+                }
+                func mockDependencyInject() {
+                    PresentationAssembler(domain: DomainAssembler(data: MockDataAssembler())).assemble()
+                }
+            }
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    DIContainer.shared.dependencyInject()
+                    _ = DIContainer.shared.resolve(type: ProfileModel.self)
+                    return true
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:27:8: info: 'MockDataAssembler' is built only in 'mockDependencyInject()' (App.swift:51), which the app's entry (App.swift:56) never runs and nothing calls: its registration is left out of the graph [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let called = app + "func useMocks() { DIContainer.shared.mockDependencyInject() }\n"
+        let calledChecked = try withApp(called) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(calledChecked.status == 1)
+        #expect(calledChecked.stdout.contains("App.swift:29:43: error: 'UsersInterface' is registered again"), "\(calledChecked.stdout)")
+    }
+
     /// A store keyed by a value made from the type is classified as a metatype-keyed one is: one
     /// whose resolve keeps the first value it makes holds singletons, one that calls the factory
     /// on every resolve transients.

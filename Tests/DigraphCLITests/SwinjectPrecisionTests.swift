@@ -1085,6 +1085,56 @@ struct SwinjectPrecisionTests {
                 """), "\(manifest)")
     }
 
+    /// DSM-PICK/PiCK_iOS_V2's shape: 15 factories pass `self.keychain(resolver)`, a stored closure
+    /// of the assembly resolving through the resolver it is handed; a method does the same. Each
+    /// was a warning and no dependency, and the closure's resolve an app root (a false one).
+    @Test func aHelperOfTheAssemblyHandedTheResolverIsItsResolve() throws {
+        let app = """
+            import Swinject
+
+            protocol Keychain {}
+            final class SystemKeychain: Keychain {}
+            final class Session {}
+            protocol AuthDataSource {}
+            final class AuthDataSourceImpl: AuthDataSource {
+                init(keychain: Keychain, session: Session) {}
+            }
+            public final class DataSourceAssembly: Assembly {
+                private let keychain = { (resolver: Resolver) in
+                    resolver.resolve(Keychain.self)!
+                }
+
+                private func session(_ resolver: Resolver) -> Session {
+                    resolver.resolve(Session.self)!
+                }
+
+                public func assemble(container: Container) {
+                    container.register(Keychain.self) { _ in SystemKeychain() }
+                    container.register(Session.self) { _ in Session() }
+                    container.register(AuthDataSource.self) { resolver in
+                        AuthDataSourceImpl(keychain: self.keychain(resolver), session: self.session(resolver))
+                    }
+                }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                  # App.swift:22
+                  - provides: AuthDataSource
+                    implementation: AuthDataSourceImpl
+                    lifetime: graph
+                    dependencies:
+                      keychain: Keychain
+                      session: Session
+
+                """), "\(imported.stdout)")
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+    }
+
     /// nightscout/Trio's shape (and FreeAPS X's): `@Injected() var storage: FileStorage!` with a
     /// wrapper generic over the key and the value (`Injected<Resolve, Service>`), filled by the
     /// holder's `injectServices(resolver)` reflecting over its properties; `@Injected(as: X.self)`

@@ -26,6 +26,7 @@ struct SwiftFile {
         self.path = path
         self.module = module
         self.mentionsIgnore = text.contains(IgnoreComments.marker)
+        self.mentionsMirror = text.contains("Mirror(")
         self.hasConditionalCompilation = text.contains("#if")
         let empty = Self.emptyTree
         if text.utf8.count > Self.maximumBytes {
@@ -118,6 +119,8 @@ struct SwiftFile {
     func imports(_ module: String) -> Bool { importDeclarations.contains { $0.module == module } }
     /// The text holds `digraph:ignore`: only such files are searched for the comments.
     let mentionsIgnore: Bool
+    /// Whether the text builds a `Mirror` (code reflecting over a value): checked before any walk for one.
+    let mentionsMirror: Bool
     /// The text holds `#if`: only such files differ from one build to another.
     let hasConditionalCompilation: Bool
 

@@ -893,7 +893,7 @@ struct TypeDeclarations {
                 let key = node.name.text + "/\(parameters)"
                 closureRunners[key] = (closureRunners[key] ?? true) && runsAtOnce
             }
-            if let body = node.body, body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("Mirror") }),
+            if file.mentionsMirror, let body = node.body,
                 SwiftExpressions.calls(in: body).contains(where: { call in
                     call.calledExpression.trimmedDescription == "Mirror" && call.arguments.first?.expression.trimmedDescription == "self"
                 })

@@ -117,6 +117,15 @@ struct FunctionIndex {
         return found
     }
 
+    /// The innermost function (a `func`, not an initializer or a property) whose body holds a line.
+    func function(around place: (file: String, line: Int)) -> Function? {
+        functions.values.lazy.flatMap { $0 }.filter { function in
+            guard function.file.path == place.file, function.body.is(CodeBlockSyntax.self), function.name.text != "init" else { return false }
+            let start = function.file.location(of: function.body).line
+            return start <= place.line && place.line <= function.file.converter.location(for: function.body.endPosition).line
+        }.max { $0.file.location(of: $0.body).line < $1.file.location(of: $1.body).line }
+    }
+
     /// The innermost type or top-level function around a location.
     func owner(of location: DigraphCore.SourceLocation) -> Owner? {
         owners[location.file]?.filter { $0.location.line <= location.line && $0.endLine >= location.line }

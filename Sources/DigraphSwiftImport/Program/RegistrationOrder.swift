@@ -287,6 +287,12 @@ struct RegistrationOrder {
                     )
                     continue
                 }
+                if let entry, !reached.isEmpty, let callers = deadFunctions(holding: places) {
+                    leaveOutUnapplied(
+                        name, offsets,
+                        "is built only in \(callers.joined(separator: ", ")), which the app's entry (\(entry.fileNameAndLine)) never runs and nothing calls")
+                    continue
+                }
                 if !places.isEmpty, let first = places.lazy.compactMap({ code.preview(holding: $0) }).first,
                     places.allSatisfy({ code.preview(holding: $0) != nil })
                 {
@@ -312,6 +318,24 @@ struct RegistrationOrder {
                     .swiftImport, .info,
                     "'\(name)' \(why): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the graph",
                     at: index.owner(of: found[offsets[0]].location)!.location))
+        }
+
+        /// `func mockDependencyInject() { … MockDataAssembler() … }` that no code calls: when every
+        /// place naming a type is in such a function (no override, no parameters) the walk never ran, the functions
+        /// (`'mockDependencyInject()' (DIContainer.swift:12)`); nil otherwise.
+        private func deadFunctions(holding places: [(file: String, line: Int)]) -> [String]? {
+            guard !places.isEmpty else { return nil }
+            var functions: [FunctionIndex.Function] = []
+            for place in places {
+                // The system calls overrides and methods taking values (a delegate's callbacks) unnamed.
+                guard let function = index.function(around: place), !visited.contains(function.body.id), !function.isEntry, !function.isOverride,
+                    function.labels.isEmpty
+                else { return nil }
+                if !functions.contains(where: { $0.body.id == function.body.id }) { functions.append(function) }
+            }
+            let callers = index.references(to: Set(functions.map(\.name.text)))
+            guard functions.allSatisfy({ callers[$0.name.text] == nil }) else { return nil }
+            return functions.map { "'\($0.name.text)()' (\($0.file.location(of: $0.name).fileNameAndLine))" }
         }
 
         /// Of the owners some code refers to, those referred to only from assemblies that the walk

@@ -359,7 +359,7 @@ extension ClosureReader {
         isProperty: Bool = false
     ) -> ClosureReading.Item? {
         consumed.insert(site.node.id)
-        if helperDepth > 0 { reading.resolvedInHelpers.append(file.location(of: site.node)) }
+        if helperDepth > 0 || site.isInHelper { reading.resolvedInHelpers.append(file.location(of: site.node)) }
         guard let type = site.type else {
             warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
             return nil

@@ -61,7 +61,54 @@ extension ClosureReader {
         }
         // `Tab.search.rawValue`, `RouterName.root`: a string constant declared in the given paths.
         if declarations.constants.value(of: core) != nil { return .literal(core.trimmedDescription) }
+        if let call = core.as(FunctionCallExprSyntax.self), let (site, forced) = resolveThroughHelper(call) {
+            return .service(site, isOptional: !(forced || unwrapped.isForced || required))
+        }
         return .unknown(core.trimmedDescription)
+    }
+
+    /// `AuthDataSourceImpl(keychain: self.keychain(resolver))`: a helper of the type the factory is
+    /// written in, in its file (a method, or a stored closure `let keychain = { (r: Resolver) in
+    /// r.resolve(Keychain.self)! }`), handed the factory's resolver, whose one value is a resolve
+    /// through it: that resolve, made as the factory runs.
+    private func resolveThroughHelper(_ call: FunctionCallExprSyntax) -> (ResolveSite, forced: Bool)? {
+        guard let resolverName, call.arguments.count == 1, call.trailingClosure == nil,
+            call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == resolverName,
+            let (name, receiver) = SwiftExpressions.callee(of: call), receiver == nil || receiver!.trimmedDescription == "self",
+            let owner = SwiftExpressions.enclosingTypeName(of: Syntax(call))
+        else { return nil }
+        var helper: (parameter: String, value: ExprSyntax)?
+        for item in file.tree.statements {
+            guard let group = item.item.asProtocol(DeclGroupSyntax.self), SwiftExpressions.typeName(declaredBy: group) == owner else { continue }
+            for member in group.memberBlock.members {
+                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                    let parameter = function.signature.parameterClause.parameters.first, function.signature.parameterClause.parameters.count == 1,
+                    let statements = function.body?.statements, statements.count == 1, let only = statements.first
+                {
+                    let value = only.item.as(ReturnStmtSyntax.self)?.expression ?? SwiftExpressions.expression(of: only)
+                    helper = value.map { ((parameter.secondName ?? parameter.firstName).text, $0) }
+                }
+                if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                    let closure = binding.initializer?.value.as(ClosureExprSyntax.self),
+                    let parameters = closure.signature?.parameterClause, let value = SwiftExpressions.onlyValue(of: closure)
+                {
+                    let names: [String] =
+                        switch parameters {
+                        case .simpleInput(let list): list.map(\.name.text)
+                        case .parameterClause(let clause): clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                        }
+                    if names.count == 1 { helper = (names[0], value) }
+                }
+            }
+        }
+        guard let helper else { return nil }
+        let unwrapped = SwiftExpressions.unwrap(helper.value)
+        guard var site = ResolveSite.at(unwrapped.core, api: options.api, constants: declarations.constants, helpers: declarations.resolveHelpers),
+            site.type != nil, site.receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == helper.parameter
+        else { return nil }
+        site.isInHelper = true
+        return (site, unwrapped.isForced)
     }
 
     /// The elements of an array literal, the values of a dictionary literal.

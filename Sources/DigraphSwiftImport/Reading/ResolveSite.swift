@@ -23,6 +23,8 @@ struct ResolveSite {
     var isInferred = false
     /// A Factory `ParameterFactory` call: the compiler checks the parameter passed, whatever it is.
     var compilerChecksArguments = false
+    /// Made in a helper the factory calls (`self.keychain(resolver)`): the factory's, not the app's own.
+    var isInHelper = false
 
     /// The type Swift infers for a resolve that names none, from where its value goes (a
     /// parameter's declared type, an annotation, a cast); an optional there keys the wrapped type.
