@@ -136,6 +136,35 @@ struct FactoryImportTests {
         #expect(imported.stdout.hasSuffix("resolves:\n  # App.swift:9\n  - { type: Store, name: store, launch: true }\n"), "\(imported.stdout)")
     }
 
+    /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
+    /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
+    /// then let it go on the way out: `import` and `check` trapped on an empty type stack.
+    @Test func aNestedTypeNamedContainerIsNoTrap() throws {
+        let app = """
+            import Factory
+            import SwiftUI
+
+            final class API {}
+            extension Container {
+                var api: Factory<API> { self { API() }.singleton }
+            }
+            struct HUD_Previews: PreviewProvider {
+                private struct Container: View {
+                    var body: some View { Text("HUD") }
+                }
+                static var previews: some View { Container() }
+            }
+            struct Screen {
+                @Injected(\\.api) private var api
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 1 Swift file: 1 registration, 1 resolve, 0 calls not understood\n", "\(checked.stderr)")
+    }
+
     /// flexa/flexa-ios' shape: singletons returning what a `ParameterFactory` sibling makes from
     /// a literal (`self { self.keychain(false) }.singleton`). Each was an `aliasOf` the keychain,
     /// which passes no arguments: two false `argument-mismatch` errors where `@Injected` used them.

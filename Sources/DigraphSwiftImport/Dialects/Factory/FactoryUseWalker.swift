@@ -126,11 +126,11 @@ final class FactoryUseWalker: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
     override func visitPost(_ node: ClassDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
-    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
-    override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
-    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause, written: node.extendedType.trimmedDescription)
     }
