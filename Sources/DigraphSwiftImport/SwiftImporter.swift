@@ -121,6 +121,12 @@ public enum SwiftImporter {
             .leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots)
         let notCompiled = XcodeProjects.grouped(leftOut, among: listing.files).map { group in
             let first = group.files[0]
+            if group.folder == nil, let elsewhere = first.placedAt {
+                return Diagnostic(
+                    .swiftImport, .info,
+                    "the Xcode projects here compile '\(PrintableText.escape(first.name))' only at \(PrintableText.escape(elsewhere)), so this file is not compiled and digraph leaves it out; give its path to read it anyway",
+                    at: .start(of: first.file))
+            }
             guard let folder = group.folder else {
                 return Diagnostic(
                     .swiftImport, .info,

@@ -136,6 +136,75 @@ struct FactoryImportTests {
         #expect(imported.stdout.hasSuffix("resolves:\n  # App.swift:9\n  - { type: Store, name: store, launch: true }\n"), "\(imported.stdout)")
     }
 
+    /// EvanCooper9/Friendly-Competitions' shapes: a method registering a factory at run time
+    /// (`session.register { Session(user:) }`) made the type it is written in depend, lazily, on
+    /// what `Session` resolves (the auth manager on itself); services built in a closure an app
+    /// function runs at once (`.build { [PushService()] }`) were lazy. A value built in a registered
+    /// factory is that factory's; a closure run at once runs with the factory.
+    @Test func aValueBuiltForAFactoryIsItsAndOneBuiltInAClosureRunAtOnceIsEager() throws {
+        let app = """
+            import Factory
+
+            final class Database {}
+            protocol AppService {}
+            final class PushService: AppService {
+                @Injected(\\.database) private var database
+            }
+            extension Array {
+                static func build(_ make: () -> [Element]) -> [Element] { make() }
+            }
+            final class Session {
+                @Injected(\\.database) var database
+                @Injected(\\.auth) var auth
+                init(user: String) {}
+            }
+            final class Auth {
+                func handle(user: String?) {
+                    if let user {
+                        Container.shared.session.scope(.shared).register { Session(user: user) }
+                    }
+                }
+            }
+            extension Container {
+                var database: Factory<Database> { self { Database() }.singleton }
+                var services: Factory<[AppService]> { self { .build { [PushService()] } }.singleton }
+                var session: Factory<Session> { self { fatalError("registered at sign-in") }.shared }
+                var auth: Factory<Auth> { self { Auth() }.shared }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                registrations:
+                  # App.swift:24
+                  - provides: Database
+                    lifetime: singleton
+                    name: database
+                  # App.swift:25
+                  - provides: "[AppService]"
+                    implementation: FILL_IN
+                    lifetime: singleton
+                    name: services
+                    dependencies:
+                      database: { type: Database, name: database }
+                  # App.swift:26
+                  # registered at App.swift:19
+                  - provides: Session
+                    lifetime: weak
+                    name: session
+                    dependencies:
+                      database: { type: Database, name: database }
+                      auth: { type: Auth, name: auth }
+                  # App.swift:27
+                  - provides: Auth
+                    lifetime: weak
+                    name: auth
+
+                """), "\(imported.stdout)")
+    }
+
     /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
     /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
     /// then let it go on the way out: `import` and `check` trapped on an empty type stack.

@@ -78,6 +78,47 @@ struct XcodeProjectTests {
             ), "\(absolute.stdout)")
     }
 
+    /// TrungNguyen1208/FitnestX keeps a stale copy of a scene's folder, its files named as the live
+    /// ones (`Scenes/Common/Notice/NoticeAssembly.swift` beside `Scenes/Onboarding/Notice/…`): read
+    /// by name, the copy was compiled, and its registrations two false `duplicate-registration`
+    /// errors. The project's groups place each file: a name listed at another path is left out.
+    /// A project whose groups digraph cannot follow (here, none) keeps going by names.
+    @Test func aFileNamedAsACompiledOneElsewhereIsLeftOut() throws {
+        let grouped = """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objects = {
+                    A1 /* App Assembly.swift in Sources */ = {isa = PBXBuildFile; fileRef = B1 /* App Assembly.swift */; };
+                    B1 /* App Assembly.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = "App Assembly.swift"; sourceTree = "<group>"; };
+                    B2 /* OldAssembly.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = OldAssembly.swift; sourceTree = "<group>"; };
+                    P1 /* App.app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; path = App.app; sourceTree = BUILT_PRODUCTS_DIR; };
+                    G0 = {isa = PBXGroup; children = (G1 /* App */, G2 /* Products */, ); sourceTree = "<group>"; };
+                    G1 /* App */ = {isa = PBXGroup; children = (B1 /* App Assembly.swift */, G3 /* Live */, ); path = App; sourceTree = "<group>"; };
+                    G2 /* Products */ = {isa = PBXGroup; children = (P1 /* App.app */, ); name = Products; sourceTree = "<group>"; };
+                    G3 /* Live */ = {isa = PBXGroup; children = (B2 /* OldAssembly.swift */, ); path = Live; sourceTree = "<group>"; };
+                    R1 /* Project object */ = {isa = PBXProject; mainGroup = G0; };
+                };
+                rootObject = R1 /* Project object */;
+            }
+
+            """
+        let result = try run(["check", "."], project: grouped, more: ["App/Live/OldAssembly.swift": "final class LiveHelper {}\n"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App/OldAssembly.swift:1:1: info: the Xcode projects here compile 'OldAssembly.swift' only at App/Live/OldAssembly.swift, so this file is not compiled and digraph leaves it out; give its path to read it anyway [swift-import]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        // By names only (a project without groups to follow), the copy is read: its registration replaces the live one.
+        let byName = try run(
+            ["check", "."],
+            project: Self.project.replacingOccurrences(of: "path = \"App Assembly.swift\"", with: "path = \"App Assembly.swift\"; name = \"OldAssembly.swift\"")
+        )
+        #expect(byName.status == 1, "\(byName.stdout)")
+    }
+
     /// boulomiel/PokedexIOS keeps 126 stale files in six folders the project no longer compiles:
     /// one info per folder whose Swift files are all left out (the outermost such folder under the
     /// project's), not one per file; a folder that still holds a compiled file says its files one by one.

@@ -13,6 +13,8 @@ struct XcodeProjects {
         var file: String
         /// The file's name, which no project lists.
         var name: String
+        /// Where the project's groups place the file of that name instead, when it lists the name.
+        var placedAt: String? = nil
         /// The `.xcodeproj` folder whose tree holds the file.
         var project: String
         /// The folder holding that `.xcodeproj` (`folderKey`).
@@ -31,6 +33,9 @@ struct XcodeProjects {
     private var projects: [Project] = []
     /// Every Swift file name any project lists.
     private var listed = Set<String>()
+    /// Where the projects' groups place each Swift file, by name (`folderKey` paths); nil when some
+    /// project's groups could not be followed (`PBXPaths`): then names are all there is to go by.
+    private var placed: [String: [String]]? = [:]
 
     /// `pbxprojs`: the `project.pbxproj` files found walking the folders.
     init(pbxprojs: [String], in tree: any SourceTree) {
@@ -45,8 +50,18 @@ struct XcodeProjects {
                 continue
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            projects.append(Project(folder: folder, shown: shown, compilesAll: text.contains("fileSystemSynchronized")))
+            let compilesAll = text.contains("fileSystemSynchronized")
+            projects.append(Project(folder: folder, shown: shown, compilesAll: compilesAll))
             listed.formUnion(Self.swiftFileNames(in: text))
+            guard !compilesAll else { continue }
+            if let paths = PBXPaths.swiftFiles(in: text) {
+                for path in paths.sorted() {
+                    let key = PBXPaths.normalized(folder.split(separator: "/").map(String.init) + path.split(separator: "/").map(String.init))
+                    placed?[key.split(separator: "/").last.map(String.init) ?? key, default: []].append(key)
+                }
+            } else {
+                placed = nil
+            }
         }
     }
 
@@ -102,7 +117,14 @@ struct XcodeProjects {
         let projectsIn = Dictionary(grouping: projects, by: \.folder)
         return files.compactMap { file in
             let components = Self.folderKey(file).split(separator: "/").map(String.init)
-            guard !given.contains(file), let name = components.last, !listed.contains(name) else { return nil }
+            guard !given.contains(file), let name = components.last else { return nil }
+            // A name the projects list is compiled, unless their groups place every file of that
+            // name elsewhere (a stale copy in a folder no group holds).
+            var placedAt: String?
+            if listed.contains(name) {
+                guard let places = placed?[name], !places.contains(components.joined(separator: "/")) else { return nil }
+                placedAt = places.first
+            }
             var nearest: Project?
             // The file's folders, outermost first: "" (the walk's root), then one more component each.
             for depth in 0..<components.count {
@@ -114,7 +136,7 @@ struct XcodeProjects {
                 }
             }
             guard let nearest else { return nil }
-            return LeftOut(file: file, name: name, project: nearest.shown, projectFolder: nearest.folder)
+            return LeftOut(file: file, name: name, placedAt: placedAt, project: nearest.shown, projectFolder: nearest.folder)
         }
     }
 

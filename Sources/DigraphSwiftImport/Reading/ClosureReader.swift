@@ -212,7 +212,7 @@ struct ClosureReader {
         var position: [String: Int] = [:]
         for call in SwiftExpressions.calls(in: closure.statements) {
             guard let type = declarations.typeBuilt(by: call), type != productName else { continue }
-            let isLazy = Syntax(call).parent?.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) })?.id != Syntax(closure).id
+            let isLazy = !SwiftExpressions.runsAtOnce(Syntax(call), within: closure, runsClosuresAtOnce: declarations.runsClosuresAtOnce)
             if let earlier = position[type] {
                 built[earlier].isLazy = built[earlier].isLazy && isLazy
             } else {

@@ -211,6 +211,22 @@ enum SwiftExpressions {
         return nil
     }
 
+    /// Whether `node` runs when `closure` does: every closure between them is called at once
+    /// (`{ … }()`, `map`, an app function running the closures it takes: `.build { [A(), B()] }`).
+    static func runsAtOnce(_ node: Syntax, within closure: ClosureExprSyntax, runsClosuresAtOnce: (FunctionCallExprSyntax) -> Bool) -> Bool {
+        var current = node
+        while let parent = current.parent, parent.id != Syntax(closure).id {
+            if let inner = parent.as(ClosureExprSyntax.self) {
+                guard let call = inner.parent?.as(FunctionCallExprSyntax.self) ?? inner.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.id == inner.id || callee(of: call).map({ immediateClosureCalls.contains($0.name) }) == true
+                        || runsClosuresAtOnce(call)
+                else { return false }
+            }
+            current = parent
+        }
+        return true
+    }
+
     /// `let factory: (Resolver, String, Int) -> Client = { r, host, port in … }` written before
     /// `node` in a body around it (within its function): the closure `name` stands for, with the
     /// function type written for it, if any.

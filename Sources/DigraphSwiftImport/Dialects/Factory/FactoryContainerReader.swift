@@ -507,7 +507,11 @@ struct FactoryContainerReader {
             // here (`DetailModule(id:)`) resolves what building it resolves, registered or not. A method
             // of a value the caller holds runs as the code of whoever made that value, but the defaults
             // of the parameters the call leaves out run in the caller.
-            guard let owner = call.owner, built[owner] != nil, built[call.type] == nil || call.builds || call.onHeldValue else { continue }
+            // A value built in a factory the code registers (`x.register { UserManager(user:) }`) or
+            // in a preview is not built by the type that code is in.
+            guard let owner = call.owner, built[owner] != nil, !call.inPreviewOrFactory,
+                built[call.type] == nil || call.builds || call.onHeldValue
+            else { continue }
             let defaultsOnly = call.onHeldValue
             var seen = Set<Method>()
             var frontier = [Method(type: call.type, name: call.method)]

@@ -1,0 +1,162 @@
+/// The paths of the Swift files an Xcode project's groups place, relative to the folder holding
+/// the `.xcodeproj`: a group's `path` joined to its parent's, from the project's main group down.
+/// Nil when the project says something digraph does not follow (a file or group relative to a
+/// build setting, an absolute path, a reference met twice, text that is no property list): then
+/// the project's file names are all there is to go by.
+enum PBXPaths {
+    static func swiftFiles(in text: String) -> Set<String>? {
+        var parser = PlistParser(bytes: Array(text.utf8))
+        guard case .dictionary(let root)? = parser.value(), case .dictionary(let objects)? = root["objects"],
+            case .string(let projectID)? = root["rootObject"], case .dictionary(let project)? = objects[projectID],
+            case .string(let mainGroup)? = project["mainGroup"]
+        else { return nil }
+        var found = Set<String>()
+        var seen = Set<String>()
+        // Iterative, from the main group: (object ID, the folder its `<group>` children are relative to).
+        var pending: [(id: String, folder: [String])] = [(mainGroup, [])]
+        while let (id, parent) = pending.popLast() {
+            guard seen.insert(id).inserted, case .dictionary(let object)? = objects[id], case .string(let isa)? = object["isa"] else { return nil }
+            var folder = parent
+            if case .string(let path)? = object["path"] {
+                guard case .string(let tree)? = object["sourceTree"] else { return nil }
+                switch tree {
+                case "<group>": folder = parent + path.split(separator: "/").map(String.init)
+                case "SOURCE_ROOT": folder = path.split(separator: "/").map(String.init)
+                // The built app, an SDK's framework: no Swift source of the walk's.
+                default:
+                    guard isa == "PBXFileReference", !path.hasSuffix(".swift") else { return nil }
+                    continue
+                }
+            }
+            switch isa {
+            case "PBXGroup", "PBXVariantGroup", "XCVersionGroup":
+                guard case .array(let children)? = object["children"] else { continue }
+                for case .string(let child) in children.reversed() { pending.append((child, folder)) }
+            case "PBXFileReference":
+                // `name = A.swift; path = Old/B.swift;`: a name the path does not end in is not followed.
+                if case .string(let name)? = object["name"], name.hasSuffix(".swift"), folder.last != name { return nil }
+                if folder.last?.hasSuffix(".swift") == true { found.insert(normalized(folder)) }
+            default:
+                continue
+            }
+        }
+        return found
+    }
+
+    /// `A/../B/./C.swift` → `B/C.swift`.
+    static func normalized(_ components: [String]) -> String {
+        var kept: [String] = []
+        for component in components {
+            if component == "." || component.isEmpty { continue }
+            if component == "..", !kept.isEmpty, kept.last != ".." { kept.removeLast() } else { kept.append(component) }
+        }
+        return kept.joined(separator: "/")
+    }
+
+    indirect enum Value {
+        case string(String)
+        case array([Value])
+        case dictionary([String: Value])
+    }
+
+    /// An old-style property list: `{ key = value; }`, `( a, b )`, quoted or bare strings, comments.
+    struct PlistParser {
+        let bytes: [UInt8]
+        var index = 0
+        /// Nesting allowed: a project is a few levels deep.
+        var depth = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func skipSpaceAndComments() {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    index += 1
+                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                    index += 2
+                    while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                    index += 2
+                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                } else {
+                    return
+                }
+            }
+        }
+
+        mutating func value() -> Value? {
+            skipSpaceAndComments()
+            guard index < bytes.count, depth < 64 else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                depth += 1
+                defer { depth -= 1 }
+                var entries: [String: Value] = [:]
+                while true {
+                    skipSpaceAndComments()
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return .dictionary(entries)
+                    }
+                    guard case .string(let key)? = value() else { return nil }
+                    skipSpaceAndComments()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+                    index += 1
+                    guard let item = value() else { return nil }
+                    entries[key] = item
+                    skipSpaceAndComments()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
+                    index += 1
+                }
+            case UInt8(ascii: "("):
+                index += 1
+                depth += 1
+                defer { depth -= 1 }
+                var items: [Value] = []
+                while true {
+                    skipSpaceAndComments()
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == UInt8(ascii: ")") {
+                        index += 1
+                        return .array(items)
+                    }
+                    guard let item = value() else { return nil }
+                    items.append(item)
+                    skipSpaceAndComments()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+                }
+            case UInt8(ascii: "\""):
+                index += 1
+                var text: [UInt8] = []
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                        index += 1
+                        switch bytes[index] {
+                        case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
+                        case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
+                        default: text.append(bytes[index])
+                        }
+                    } else {
+                        text.append(bytes[index])
+                    }
+                    index += 1
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
+                return .string(String(decoding: text, as: UTF8.self))
+            default:
+                let start = index
+                let stops = Set(" \t\r\n;=,(){}\"".utf8)
+                while index < bytes.count, !stops.contains(bytes[index]) {
+                    if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/") { break }
+                    index += 1
+                }
+                guard index > start else { return nil }
+                return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+        }
+    }
+}
