@@ -151,7 +151,10 @@ enum PBXPaths {
                 let start = index
                 let stops = Set(" \t\r\n;=,(){}\"".utf8)
                 while index < bytes.count, !stops.contains(bytes[index]) {
-                    if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") || bytes[index + 1] == UInt8(ascii: "/") { break }
+                    // A comment starts: `/*` or `//`.
+                    if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, [UInt8(ascii: "*"), UInt8(ascii: "/")].contains(bytes[index + 1]) {
+                        break
+                    }
                     index += 1
                 }
                 guard index > start else { return nil }
