@@ -30,6 +30,8 @@ struct FunctionIndex {
     }
 
     private(set) var functions: [String: [Function]] = [:]
+    /// The same functions by file: `function(around:)` looks in one file, not in every function.
+    private var functionsIn: [String: [Function]] = [:]
     private(set) var entries: [Function] = []
     /// An app delegate's launch methods where the app is a SwiftUI `App` that names no such delegate
     /// (`@UIApplicationDelegateAdaptor(AppDelegate.self)`): UIKit never calls them. Not entries.
@@ -66,6 +68,7 @@ struct FunctionIndex {
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
+            functionsIn[file.path] = collector.functions
             for function in collector.functions {
                 functions[function.name.text, default: []].append(function)
                 if function.isEntry { entries.append(function) }
@@ -119,8 +122,8 @@ struct FunctionIndex {
 
     /// The innermost function (a `func`, not an initializer or a property) whose body holds a line.
     func function(around place: (file: String, line: Int)) -> Function? {
-        functions.values.lazy.flatMap { $0 }.filter { function in
-            guard function.file.path == place.file, function.body.is(CodeBlockSyntax.self), function.name.text != "init" else { return false }
+        (functionsIn[place.file] ?? []).filter { function in
+            guard function.body.is(CodeBlockSyntax.self), function.name.text != "init" else { return false }
             let start = function.file.location(of: function.body).line
             return start <= place.line && place.line <= function.file.converter.location(for: function.body.endPosition).line
         }.max { $0.file.location(of: $0.body).line < $1.file.location(of: $1.body).line }

@@ -61,8 +61,10 @@ struct RegistrationOrder {
         for entry in work.index.entries { work.walk(entry, depth: 0, within: []) }
         work.appReached = work.seen
         work.leaveOutPreviews()
-        work.leaveOutOtherContainers(files: files)
-        work.leaveOutTestCode(files: files)
+        // The paths of the tests' files, worked out once for both steps.
+        let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
+        work.leaveOutOtherContainers(files: files, testFiles: testFiles)
+        work.leaveOutTestCode(testFiles: testFiles)
         work.leaveOutUnreferenced()
         work.sayPreviews()
         work.leaveOutTestBranches()
@@ -180,13 +182,12 @@ struct RegistrationOrder {
         /// An assembly the code applies only to another container than the app's is that
         /// container's, checked on its own with the other assemblies built there (an assembly
         /// digraph cannot place stays in the app's graph only).
-        mutating func leaveOutOtherContainers(files: [SwiftFile]) {
+        mutating func leaveOutOtherContainers(files: [SwiftFile], testFiles: Set<String>) {
             let grouping = ContainerGroups(files: files, assemblies: index.assemblerTypes)
             for offset in found.indices where found[offset].takesContainersScope {
                 guard let owner = index.owner(of: found[offset].location)?.name, let scope = grouping.defaultLifetime(of: owner) else { continue }
                 scopes[offset] = scope
             }
-            let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
             var inTests: [String: Bool] = [:]
             for registration in found {
                 guard let owner = index.owner(of: registration.location)?.name else { continue }
@@ -237,8 +238,7 @@ struct RegistrationOrder {
         /// or Testing) is not the app's: each type's registrations there are a container of their
         /// own, checked on their own, with one info, unless the app's entry reaches them. Nothing
         /// is left out when every registration is test code (tests checked on purpose).
-        mutating func leaveOutTestCode(files: [SwiftFile]) {
-            let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
+        mutating func leaveOutTestCode(testFiles: Set<String>) {
             guard !testFiles.isEmpty else { return }
             let candidates = found.indices.filter { !seen.contains($0) && previewOf[$0] == nil && !dropped.contains($0) }
             let inTests = candidates.filter { testFiles.contains(found[$0].location.file) }
