@@ -68,7 +68,8 @@ public struct ManifestWriter {
             fields.append(("typealiases", .map(manifest.typealiases.map { ($0.name.writtenSpelling, type($0.type)) })))
         }
         if !manifest.external.isEmpty { fields.append(("external", .list(manifest.external.map(type)))) }
-        fields.append(("registrations", .list(manifest.registrations.map { .commented(registration($0), origin: $0) })))
+        let argumentCounts = argumentCounts(of: manifest)
+        fields.append(("registrations", .list(manifest.registrations.map { .commented(registration($0, argumentCounts: argumentCounts), origin: $0) })))
         if !manifest.resolves.isEmpty {
             fields.append(
                 (
@@ -93,7 +94,26 @@ public struct ManifestWriter {
         .scalar(reference.writtenSpelling, quoted: false)
     }
 
-    private static func registration(_ registration: Registration) -> Value {
+    /// The runtime arguments each key (and name) takes, where every registration of it agrees.
+    private static func argumentCounts(of manifest: Manifest) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        var disagreeing: Set<String> = []
+        for registration in manifest.registrations {
+            for key in registration.provides {
+                let entry = registrationKey(key, name: registration.name?.value)
+                if let count = counts[entry], count != registration.arguments.count { disagreeing.insert(entry) }
+                counts[entry] = registration.arguments.count
+            }
+        }
+        for entry in disagreeing { counts[entry] = nil }
+        return counts
+    }
+
+    private static func registrationKey(_ type: TypeReference, name: String?) -> String {
+        name.map { "\(type.key) (name: \($0))" } ?? type.key
+    }
+
+    private static func registration(_ registration: Registration, argumentCounts: [String: Int]) -> Value {
         var fields: [(String, Value)] = []
         fields.append(("provides", registration.provides.count == 1 ? type(registration.provides[0]) : .list(registration.provides.map(type))))
         let impliedImplementation =
@@ -122,8 +142,8 @@ public struct ManifestWriter {
         if registration.isEager { fields.append(("eager", .bool(true))) }
         if !registration.suppressions.isEmpty { fields.append(("suppress", suppressions(registration.suppressions))) }
         let eager = registration.isEager
-        if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map { dependency($0, impliedEager: eager) }))) }
-        if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map { dependency($0, impliedEager: eager) }))) }
+        if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map { dependency($0, impliedEager: eager, argumentCounts: argumentCounts) }))) }
+        if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map { dependency($0, impliedEager: eager, argumentCounts: argumentCounts) }))) }
         if !registration.arguments.isEmpty {
             fields.append(("arguments", .map(registration.arguments.map { ($0.label.value, type($0.type)) })))
         }
@@ -131,21 +151,40 @@ public struct ManifestWriter {
     }
 
     /// `impliedEager`: the registration says `eager: true`, which covers every edge.
-    private static func dependency(_ dependency: Dependency, impliedEager: Bool) -> (String, Value) {
+    private static func dependency(_ dependency: Dependency, impliedEager: Bool, argumentCounts: [String: Int]) -> (String, Value) {
         switch dependency.source {
         case .argument(let label):
             return (dependency.label.value, .map([("argument", .scalar(label.value, quoted: false))]))
         case .service(let service, let name, let isLazy, let passing):
             let eager = dependency.isEager && !impliedEager
-            guard name != nil || isLazy || eager || !passing.isEmpty || !dependency.suppressions.isEmpty else { return (dependency.label.value, type(service)) }
+            let suppressions = dependency.suppressions + unreadArgumentsSuppression(dependency, argumentCounts: argumentCounts)
+            guard name != nil || isLazy || eager || !passing.isEmpty || !suppressions.isEmpty else { return (dependency.label.value, type(service)) }
             var fields: [(String, Value)] = [("type", type(service))]
             if let name { fields.append(("name", .scalar(name, quoted: false))) }
             if isLazy { fields.append(("lazy", .bool(true))) }
             if eager { fields.append(("eager", .bool(true))) }
             if !passing.isEmpty { fields.append(("arguments", .list(passing.map { .scalar($0.value, quoted: false) }))) }
-            if !dependency.suppressions.isEmpty { fields.append(("suppress", suppressions(dependency.suppressions))) }
+            if !suppressions.isEmpty { fields.append(("suppress", Self.suppressions(suppressions))) }
             return (dependency.label.value, .map(fields))
         }
+    }
+
+    /// A dependency passing values a manifest cannot hold (`r.resolve(K.self, argument: false)`)
+    /// keeps their count in memory only (`unreadArguments`): written out, it would pass too few, and
+    /// a check of the manifest would raise an `argument-mismatch` the Swift does not have. Where the
+    /// count read from the Swift is right, the edge says so with a suppression and its reason; where
+    /// it is wrong, nothing is added, and the manifest's check reports it as the Swift's does.
+    private static func unreadArgumentsSuppression(_ dependency: Dependency, argumentCounts: [String: Int]) -> [Suppression] {
+        guard dependency.unreadArguments > 0, case .service(let service, let name, false, let passing) = dependency.source,
+            !dependency.suppressions.contains(where: { $0.code.value == .argumentMismatch }),
+            argumentCounts[registrationKey(service, name: name)] == passing.count + dependency.unreadArguments
+        else { return [] }
+        let values = dependency.unreadArguments == 1 ? "1 runtime argument" : "\(dependency.unreadArguments) runtime arguments"
+        return [
+            Suppression(
+                code: Located(.argumentMismatch, at: dependency.label.location),
+                reason: "it also passes \(values) a manifest cannot hold; digraph checked their count in the Swift")
+        ]
     }
 
     /// `[captive-dependency]`, or `[{ code: captive-dependency, reason: "…" }]` when a reason is given.

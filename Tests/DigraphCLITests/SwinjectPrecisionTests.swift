@@ -1531,6 +1531,91 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stdout)")
     }
 
+    /// A value the manifest cannot hold (`argument: false`) is not written, so the imported manifest
+    /// passes one argument fewer than the Swift: its check gave an `argument-mismatch` error that the
+    /// check of the Swift does not. The edge now carries a suppression saying why, where the count
+    /// read from the Swift is right; a count that is wrong stays an error in both.
+    @Test func anImportedManifestChecksLikeTheSwiftWhenAnArgumentCannotBeWritten() throws {
+        let app = """
+            import Swinject
+            func assemble(container: Container) {
+                container.register(Keychain.self) { (_, synchronizable: Bool) in Keychain(synchronizable: synchronizable) }
+                container.register(Report.self) { (_, a: Int, d: Date) in Report(a: a, d: d) }
+                container.register(Store.self) { r in Store(keychain: r.resolve(Keychain.self, argument: false)!) }
+                container.register(Pane.self) { (r, a: Int) in Pane(report: r.resolve(Report.self, arguments: a, Date(), 3)!) }
+            }
+
+            """
+        let fromSwift = try check(app)
+        #expect(fromSwift.status == 1)
+        #expect(
+            fromSwift.stdout == """
+                App.swift:5:94: warning: 'Store': the resolve of 'Keychain' passes `false`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not) [swift-import]
+                App.swift:6:57: error: 'Report' takes runtime arguments (a: Int, d: Date), but parameter 'report' of 'Pane' passes (a: Int) and 2 more digraph could not read [argument-mismatch]
+                App.swift:4:5: note: 'Report' declares its arguments here
+                App.swift:6:102: warning: 'Pane': the resolve of 'Report' passes `Date()`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not) [swift-import]
+                App.swift:6:110: warning: 'Pane': the resolve of 'Report' passes `3`; a manifest passes on only the registration's own runtime arguments, so it is left out (the arguments' count is still checked, their types are not) [swift-import]
+                digraph: checked 4 registrations: 1 error, 3 warnings, 0 infos
+
+                """, "\(fromSwift.stdout)")
+        let (written, fromManifest) = try withApp(app) { folder in
+            _ = try CLIRunner.run(["import", "App.swift", "-o", "app.yaml"], directory: folder)
+            return (
+                try String(contentsOf: folder.appendingPathComponent("app.yaml"), encoding: .utf8),
+                try CLIRunner.run(["check", "app.yaml"], directory: folder)
+            )
+        }
+        #expect(
+            written == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+
+                registrations:
+                  # App.swift:3
+                  - provides: Keychain
+                    lifetime: graph
+                    dependencies:
+                      synchronizable: { argument: synchronizable }
+                    arguments:
+                      synchronizable: Bool
+                  # App.swift:4
+                  - provides: Report
+                    lifetime: graph
+                    dependencies:
+                      a: { argument: a }
+                      d: { argument: d }
+                    arguments:
+                      a: Int
+                      d: Date
+                  # App.swift:5
+                  - provides: Store
+                    lifetime: graph
+                    dependencies:
+                      keychain:
+                        type: Keychain
+                        suppress:
+                          - { code: "argument-mismatch", reason: "it also passes 1 runtime argument a manifest cannot hold; digraph checked their count in the Swift" }
+                  # App.swift:6
+                  - provides: Pane
+                    lifetime: graph
+                    dependencies:
+                      report: { type: Report, arguments: [a] }
+                    arguments:
+                      a: Int
+
+                """, "\(written)")
+        #expect(fromManifest.status == 1)
+        #expect(
+            fromManifest.stdout == """
+                app.yaml:35:7: error: 'Report' takes runtime arguments (a: Int, d: Date), but parameter 'report' of 'Pane' passes (a: Int) [argument-mismatch]
+                app.yaml:21:7: note: 'Report' declares its arguments here
+                digraph: checked 4 registrations: 1 error, 0 warnings, 0 infos (1 suppressed not shown)
+
+                """, "\(fromManifest.stdout)")
+    }
+
     /// Swinject keys a registration by its type, name and runtime arguments' types: one coordinator
     /// registered for a `UIViewController` source and for a `Router` source is two registrations
     /// (fwrs/powerlyrics), and a resolve reaches the one whose arguments it passes.
