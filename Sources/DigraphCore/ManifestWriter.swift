@@ -142,8 +142,12 @@ public struct ManifestWriter {
         if registration.isEager { fields.append(("eager", .bool(true))) }
         if !registration.suppressions.isEmpty { fields.append(("suppress", suppressions(registration.suppressions))) }
         let eager = registration.isEager
-        if !registration.dependencies.isEmpty { fields.append(("dependencies", .map(registration.dependencies.map { dependency($0, impliedEager: eager, argumentCounts: argumentCounts) }))) }
-        if !registration.properties.isEmpty { fields.append(("properties", .map(registration.properties.map { dependency($0, impliedEager: eager, argumentCounts: argumentCounts) }))) }
+        if !registration.dependencies.isEmpty {
+            fields.append(("dependencies", .map(registration.dependencies.map { dependency($0, impliedEager: eager, argumentCounts: argumentCounts) })))
+        }
+        if !registration.properties.isEmpty {
+            fields.append(("properties", .map(registration.properties.map { dependency($0, impliedEager: eager, argumentCounts: argumentCounts) })))
+        }
         if !registration.arguments.isEmpty {
             fields.append(("arguments", .map(registration.arguments.map { ($0.label.value, type($0.type)) })))
         }

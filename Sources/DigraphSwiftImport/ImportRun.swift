@@ -224,7 +224,7 @@ struct ImportRun {
     }
 
     private mutating func readFactoryContainers() {
-        var factory = FactoryContainerReader(files: files.filter { $0.refusal == nil }, declarations: declarations, context: context)
+        var factory = FactoryContainerReader(files: files.filter { $0.refusal == nil }, declarations: declarations, context: context, launchCode: launchCode)
         factory.read()
         found += factory.found
         factoryRegistrations = factory.found.count

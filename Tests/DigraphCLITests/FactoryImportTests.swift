@@ -205,6 +205,132 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// LambdaDigamma/moers-ios: a package declares in-memory stand-ins (`self { Repository() }`)
+    /// and the app registers the real factories at launch (`x.scope(.cached).register { … }`). The
+    /// one `register` the app's own code runs whatever happens is the factory: its resolves are the
+    /// registration's (they were the app's own resolves) and its scope holds. One under an `if`, in a
+    /// preview, in the tests, in a function whose name says mocks (`setupMocks()`, called from the
+    /// app or not), or giving a value made before it (`register { token }` at sign-in) stays an
+    /// alternative. `.singleton.register` names the factory too; a `do { return try … } catch {
+    /// fatalError(…) }` body gives what its `do` gives.
+    @Test func theRegisterTheAppAlwaysRunsIsTheFactory() throws {
+        let app = """
+            import Factory
+            import SwiftUI
+
+            final class Database { init(path: String) throws {} }
+            final class HTTPLoader {}
+            final class Store { init(database: Database) {} }
+            final class Repository {
+                init(_ loader: HTTPLoader, store: Store) {}
+                init() {}
+            }
+            final class Mock {}
+            final class Token {}
+            extension Container {
+                var database: Factory<Database> {
+                    self {
+                        do { return try Database(path: "app.sqlite") } catch { fatalError("\\(error)") }
+                    }.singleton
+                }
+                var loader: Factory<HTTPLoader> { self { fatalError("configure the loader at launch") } }
+                var repository: Factory<Repository> { self { Repository() }.singleton }
+                var mock: Factory<Mock> { self { Mock() } }
+                var token: Factory<Token> { self { Token() }.cached }
+                func setupMocks() {
+                    repository.register { Repository() }
+                }
+            }
+            final class Session {
+                func signIn(token: Token) {
+                    Container.shared.token.register { token }
+                }
+            }
+            final class Launch {
+                func run(uiTesting: Bool) {
+                    Container.shared.loader.singleton.register { HTTPLoader() }
+                    Container.shared.repository.scope(.cached).register {
+                        Repository(Container.shared.loader(), store: Store(database: Container.shared.database()))
+                    }
+                    if uiTesting {
+                        Container.shared.mock.register { Mock() }
+                    }
+                }
+            }
+            struct Screen: View {
+                var body: some View { Text("") }
+            }
+            #Preview {
+                Container.shared.mock.register { Mock() }
+                return Screen()
+            }
+            @main struct App {
+                static func main() {
+                    Launch().run(uiTesting: false)
+                    Container.shared.setupMocks()
+                    Session().signIn(token: Token())
+                    _ = Container.shared.repository()
+                    _ = Container.shared.mock()
+                }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+
+                registrations:
+                  # App.swift:14
+                  - provides: Database
+                    lifetime: singleton
+                    name: database
+                  # App.swift:19
+                  # registered at App.swift:34
+                  - provides: HTTPLoader
+                    lifetime: singleton
+                    name: loader
+                  # App.swift:20
+                  # FILL_IN_database: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label
+                  # registered at App.swift:35, which the app's code runs whatever happens: it replaces the factory declared here
+                  # register (an alternative, not read): App.swift:24
+                  - provides: Repository
+                    lifetime: singleton
+                    name: repository
+                    dependencies:
+                      _httpLoader: { type: HTTPLoader, name: loader }
+                      FILL_IN_database: { type: Database, name: database }
+                  # App.swift:21
+                  # register (an alternative, not read): App.swift:39
+                  # register (an alternative, not read): App.swift:47
+                  - provides: Mock
+                    name: mock
+                  # App.swift:22
+                  # register (an alternative, not read): App.swift:29
+                  - provides: Token
+                    lifetime: singleton
+                    name: token
+
+                resolves:
+                  # App.swift:55
+                  - { type: Repository, name: repository, launch: true }
+                  # App.swift:56
+                  - { type: Mock, name: mock, launch: true }
+
+                """, "\(imported.stdout)")
+        #expect(
+            imported.stderr == """
+                App.swift:16:38: info: 'Database (name: database)': parameter 'path' is given `"app.sqlite"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                App.swift:36:51: warning: 'Repository (name: repository)': parameter 'store' is built in place (`Store(database: Container.shared.database())`); digraph records the resolves inside it as dependencies of 'Repository (name: repository)', register that value separately to model it [swift-import]
+                digraph: imported 5 registrations: 0 errors, 1 warning, 1 info
+                digraph: read 1 Swift file: 5 registrations, 4 resolves, 1 call not understood
+
+                """, "\(imported.stderr)")
+    }
+
     /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
     /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
     /// then let it go on the way out: `import` and `check` trapped on an empty type stack.

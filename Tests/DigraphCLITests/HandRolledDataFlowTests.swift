@@ -301,7 +301,7 @@ struct HandRolledDataFlowTests {
             """
             App.swift:24:65: error: 'Feed' resolves 'Clock' when it is registered (parameter 'FILL_IN_clock'), but 'Clock' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'Clock' first, or resolve it inside the factory [registration-order]
             App.swift:23:39: note: 'Clock' is registered here
-            App.swift:25:61: info: 'Feed': parameter 'parts' is given a collection of 2 resolves (`[Container.shared.resolve(API.self), Container.shared.resolv…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Feed' ('FILL_IN_aPI', 'FILL_IN_clock'); gen-swift asks how to build it [swift-import]
+            App.swift:25:61: info: 'Feed': parameter 'parts' is given a collection of 2 resolves (`[Container.shared.resolve(API.self), Container.shared.resolv…`), which a manifest cannot pass as one parameter; each is read as a dependency of 'Feed' ('FILL_IN_api', 'FILL_IN_clock'); gen-swift asks how to build it [swift-import]
             digraph: checked 3 registrations: 1 error, 0 warnings, 1 info
 
             """

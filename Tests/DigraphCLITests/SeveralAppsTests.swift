@@ -96,6 +96,88 @@ struct SeveralAppsTests {
                 """, "\(result.stdout)")
     }
 
+    /// ruuvi/com.ruuvi.station.ios: the app and its widget extension each build an `Assembler` of a
+    /// `private final class NetworkingAssembly` of their own, from code their entries do not reach
+    /// (a shared instance read later). Neither entry reached a registration, so both were read as
+    /// one app, and the widget's registrations were 6 false `duplicate-registration` errors. An app
+    /// whose folder makes registrations is an app of its own: each is checked with its own.
+    @Test func appsWhoseEntriesReachNothingKeepTheRegistrationsOfTheirFolders() throws {
+        let files: [String: String] = [
+            "App/Sources/Application/AppDelegate.swift": """
+            import Swinject
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    true
+                }
+            }
+
+            final class AppAssembly {
+                static let shared = AppAssembly()
+                let assembler = Assembler([NetworkingAssembly()])
+            }
+
+            private final class NetworkingAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(IDs.self) { _ in IDsImpl() }
+                    container.register(Daemon.self) { r in Daemon(ids: r.resolve(IDs.self)!) }.inObjectScope(.container)
+                }
+            }
+
+            final class Configurator {
+                func configure() -> Daemon { AppAssembly.shared.assembler.resolver.resolve(Daemon.self)! }
+            }
+
+            """,
+            "App/Widgets/Sources/Widgets.swift": """
+            import SwiftUI
+            import Swinject
+            import WidgetKit
+
+            @main
+            struct Widgets: WidgetBundle {
+                var body: some Widget { Clock() }
+            }
+
+            final class WidgetAssembly {
+                static let shared = WidgetAssembly()
+                let assembler = Assembler([NetworkingAssembly()])
+            }
+
+            private final class NetworkingAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(IDs.self) { _ in IDsImpl() }.inObjectScope(.container)
+                }
+            }
+
+            struct Provider {
+                func ids() -> IDs { WidgetAssembly.shared.assembler.resolver.resolve(IDs.self)! }
+            }
+
+            """,
+            "Shared/Types.swift": """
+            protocol IDs {}
+            final class IDsImpl: IDs {}
+            final class Daemon {
+                init(ids: IDs) {}
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                App/Sources/Application/AppDelegate.swift:5:13: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'AppDelegate' (App/Sources/Application/AppDelegate.swift:5): 2 in its folder, none reached from its entry; the app 'Widgets' (App/Widgets/Sources/Widgets.swift:6): 1 in its folder, none reached from its entry); a finding that holds in only some of them names them [swift-import]
+                App/Sources/Application/AppDelegate.swift:19:55: warning: singleton 'Daemon' holds graph 'IDs' (parameter 'ids'): the value is made once and kept for the singleton's whole life; make 'IDs' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Daemon' shorter-lived (in the app 'AppDelegate' (App/Sources/Application/AppDelegate.swift:5)) [captive-dependency]
+                App/Sources/Application/AppDelegate.swift:18:9: note: 'IDs' is registered graph here
+                digraph: checked 3 registrations: 0 errors, 1 warning, 1 info
+
+                """, "\(result.stdout)")
+    }
+
     /// The macOS app alone: AppKit's `applicationDidFinishLaunching` is its entry, the Dev
     /// assembly's sub-assembly is left out (only the unread Dev app applies it), and the true fault
     /// is the one error.

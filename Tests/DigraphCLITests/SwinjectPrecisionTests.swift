@@ -1616,6 +1616,58 @@ struct SwinjectPrecisionTests {
                 """, "\(fromManifest.stdout)")
     }
 
+    /// ruuvi/com.ruuvi.station.ios: a singleton made by a method of a graph-scoped factory object
+    /// (`r.resolve(LocalFactory.self)!.makeSyncState()`) runs that method once, while it is built,
+    /// and does not keep the factory: 8 false `captive-dependency` warnings. The edge carries a
+    /// suppression saying so; a value the singleton's initializer takes is still a captive.
+    @Test func aSingletonMadeByAFactoryObjectDoesNotHoldIt() throws {
+        let app = """
+            import Swinject
+
+            protocol LocalFactory { func makeSyncState() -> SyncState }
+            final class LocalFactoryImpl: LocalFactory { func makeSyncState() -> SyncState { SyncStateImpl() } }
+            protocol SyncState {}
+            final class SyncStateImpl: SyncState {}
+            final class Settings {}
+            final class Daemon {
+                init(state: SyncState, settings: Settings) {}
+            }
+            func assemble(container: Container) {
+                container.register(LocalFactory.self) { _ in LocalFactoryImpl() }
+                container.register(Settings.self) { _ in Settings() }
+                container.register(SyncState.self) { r in
+                    let factory = r.resolve(LocalFactory.self)!
+                    return factory.makeSyncState()
+                }.inObjectScope(.container)
+                container.register(Daemon.self) { r in
+                    Daemon(state: r.resolve(SyncState.self)!, settings: r.resolve(Settings.self)!)
+                }.inObjectScope(.container)
+            }
+
+            """
+        let checked = try check(app)
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:19:51: warning: singleton 'Daemon' holds graph 'Settings' (parameter 'settings'): the value is made once and kept for the singleton's whole life; make 'Settings' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Daemon' shorter-lived [captive-dependency]
+                App.swift:13:5: note: 'Settings' is registered graph here
+                digraph: checked 4 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        #expect(
+            try imported(app).stdout.contains(
+                """
+                  - provides: SyncState
+                    lifetime: singleton
+                    dependencies:
+                      _factory:
+                        type: LocalFactory
+                        suppress:
+                          - { code: "captive-dependency", reason: "only its method runs, while the value is built" }
+
+                """))
+    }
+
     /// Swinject keys a registration by its type, name and runtime arguments' types: one coordinator
     /// registered for a `UIViewController` source and for a `Router` source is two registrations
     /// (fwrs/powerlyrics), and a resolve reaches the one whose arguments it passes.

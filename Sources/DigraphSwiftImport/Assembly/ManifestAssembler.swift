@@ -43,6 +43,7 @@ struct ManifestAssembler {
     /// One manifest from registrations and direct resolves, with what assembling it kept.
     private func assembled(_ found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve]) -> (Manifest, Work) {
         var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
+        work.shortLived = Set(found.filter { [.graph, .transient].contains($0.lifetime) }.flatMap { one in one.keys.map { Work.key($0.type, one.name) } })
         let registrations = found.map { work.registration($0) }
         let direct = work.resolves(resolves, registrations: registrations)
         let manifest = Manifest(
@@ -60,6 +61,10 @@ struct ManifestAssembler {
         var notes: [DigraphCore.SourceLocation: [String]] = [:]
         var usedTypes: [TypeReference] = []
         var reportedNames = Set<String>()
+        /// The keys (and names) registered graph or transient: what a longer-lived value can hold captive.
+        var shortLived = Set<String>()
+
+        static func key(_ type: String, _ name: String?) -> String { type + "\u{0}" + (name ?? "") }
 
         init(declarations: TypeDeclarations, ignores: IgnoreComments, assembly: String) {
             self.declarations = declarations
@@ -240,7 +245,11 @@ struct ManifestAssembler {
                 }
                 usedTypes.append(resolved)
                 // A comment on the registration's own line covers it whole; one on an argument's line, that edge.
-                let suppressions = (item.location.line == registration.location.line ? [] : ignores.take(at: item.location)) + item.suppressions
+                // digraph's own captive suppression only where it suppresses something: a manifest
+                // read back says of every suppression that suppresses nothing that it is unused.
+                let canBeCaptive = [.singleton, .weak].contains(registration.lifetime) && shortLived.contains(Self.key(type, written))
+                let implied = item.suppressions.filter { !($0.isImplied && $0.code.value == .captiveDependency && !canBeCaptive) }
+                let suppressions = (item.location.line == registration.location.line ? [] : ignores.take(at: item.location)) + implied
                 return Dependency(
                     label: label,
                     source: .service(

@@ -70,13 +70,17 @@ struct AppPartition {
             || apps.indices.contains { index in apps[index].folder != nil }
     }
 
-    /// Only the apps whose entry reaches a registration of their own making: a `@main` type that
-    /// registers nothing (a widget or a test bundle resolving from a container the code shares)
-    /// has no graph of its own to check. Nil when fewer than two remain or their graphs are one.
-    func keepingAppsThatRegister() -> AppPartition? {
+    /// Only the apps that register something: their entry reaches a registration, or their folder
+    /// makes one (ruuvi's widget extension applies its own assemblies from code its entry does not
+    /// reach; so does the app). A `@main` type that registers nothing (a widget or a test bundle
+    /// resolving from a container the code shares) has no graph of its own to check. Nil when
+    /// fewer than two remain or their graphs are one.
+    func keepingAppsThatRegister(registeredAt registrations: [DigraphCore.SourceLocation]) -> AppPartition? {
+        let registering = Set(registrations.compactMap { app(ofFile: $0.file) })
+        let registers = { (index: Int) in !self.apps[index].reached.isEmpty || registering.contains(index) }
         var kept = self
-        kept.apps = apps.filter { !$0.reached.isEmpty }
-        kept.setAside = apps.filter { $0.reached.isEmpty }.compactMap(\.folder)
+        kept.apps = apps.indices.filter(registers).map { apps[$0] }
+        kept.setAside = apps.indices.filter { !registers($0) }.compactMap { apps[$0].folder }
         return kept.apps.count > 1 && kept.differ ? kept : nil
     }
 }

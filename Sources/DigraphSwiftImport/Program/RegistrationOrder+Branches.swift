@@ -72,13 +72,23 @@ extension RegistrationOrder {
         label.caseItems.allSatisfy { item in
             guard let name = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             else { return false }
-            var words: [String] = []
-            for character in name {
-                if character.isUppercase || words.isEmpty { words.append("") }
-                words[words.count - 1].append(Character(character.lowercased()))
-            }
-            return words.contains { testOrPreviewCaseWords.contains($0) }
+            return namesTestOrPreview(name)
         }
+    }
+
+    /// Whether a name's camel-case words (or those between `-`, `_`, spaces) say tests or previews:
+    /// `setupMocks`, `MockUserSession`, `PreviewContent`, `swiyuUITests-App`; not `latest`, `contest`.
+    static func namesTestOrPreview(_ name: some StringProtocol) -> Bool {
+        var words: [String] = [""]
+        for character in name {
+            if !(character.isLetter || character.isNumber) {
+                words.append("")
+                continue
+            }
+            if character.isUppercase, !words[words.count - 1].isEmpty { words.append("") }
+            words[words.count - 1].append(Character(character.lowercased()))
+        }
+        return words.contains { testOrPreviewCaseWords.contains($0) }
     }
 
     /// For `if isRunningTests { … } else { … }` (or `!…`): which branch the app takes (0 the body,

@@ -391,7 +391,7 @@ struct RegistrationOrder {
                 partition.apps[app].reached = Set(walk.seen.map { found[$0].location })
                 partition.reachedByAny.formUnion(partition.apps[app].reached)
             }
-            return partition.keepingAppsThatRegister()
+            return partition.keepingAppsThatRegister(registeredAt: found.map(\.location))
         }
 
         /// Several `@main` types: checked as the apps they are, or, when digraph cannot tell them
@@ -409,7 +409,12 @@ struct RegistrationOrder {
                         at: mains[0]))
                 return
             }
-            let apps = partition.apps.map { "\($0.label): \($0.reached.count) reached" }.joined(separator: "; ")
+            // An app whose entry reaches nothing registers in its folder (from code that runs later).
+            let apps = partition.apps.indices.map { app in
+                let own = partition.apps[app].reached.isEmpty ? found.filter { partition.app(ofFile: $0.location.file) == app }.count : 0
+                return
+                    "\(partition.apps[app].label): \(own > 0 ? "\(own) in its folder, none reached from its entry" : "\(partition.apps[app].reached.count) reached")"
+            }.joined(separator: "; ")
             let registering = partition.apps.count == mains.count ? "\(mains.count) apps" : "\(partition.apps.count) apps that register"
             findings.append(
                 Diagnostic(

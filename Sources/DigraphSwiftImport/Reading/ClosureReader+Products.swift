@@ -146,7 +146,16 @@ extension ClosureReader {
             reading.isMadeByObject = true
             reading.implementation = construction.castType
             reading.notes.append("built by a method of another registration's object; no implementation to name")
+            let before = reading.dependencies.count
             add(parameter: "_factory", value: madeBy, at: construction.node)
+            // The maker runs once, while the value is built: a longer-lived value does not hold it
+            // for that (ruuvi's singletons made by graph-scoped `*Factory` objects).
+            if reading.dependencies.count > before, let last = reading.dependencies.indices.last {
+                reading.dependencies[last].suppressions.append(
+                    Suppression(
+                        code: Located(.captiveDependency, at: reading.dependencies[last].location),
+                        reason: "only its method runs, while the value is built", isImplied: true))
+            }
         } else {
             reading.implementation = construction.implementation
             reading.factory = construction.factory

@@ -287,6 +287,15 @@ struct ClosureReader {
     /// (`#if STUB … #else MoyaProvider<API>() #endif`).
     static func flattened(_ statements: CodeBlockItemListSyntax) -> [CodeBlockItemSyntax] {
         statements.flatMap { item -> [CodeBlockItemSyntax] in
+            // `do { return try Database(path:) } catch { fatalError("\(error)") }`: what the factory
+            // gives is what its `do` gives, when every `catch` only stops the app.
+            if let attempt = item.item.as(DoStmtSyntax.self), !attempt.catchClauses.isEmpty,
+                attempt.catchClauses.allSatisfy({ clause in
+                    clause.body.statements.last.flatMap(SwiftExpressions.expression(of:))?.as(FunctionCallExprSyntax.self).map(SwiftExpressions.isStop) == true
+                })
+            {
+                return flattened(attempt.body.statements)
+            }
             guard let config = item.item.as(IfConfigDeclSyntax.self) else { return [item] }
             return config.clauses.flatMap { clause -> [CodeBlockItemSyntax] in
                 if case .statements(let inner) = clause.elements { return flattened(inner) }

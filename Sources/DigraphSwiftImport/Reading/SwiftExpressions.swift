@@ -227,6 +227,30 @@ enum SwiftExpressions {
         return true
     }
 
+    /// Whether `node` runs each time the function or accessor around it does: no `if`, `switch`,
+    /// `guard … else`, loop, `catch`, `#if`, `?:`, `&&` or `||` between them decides it. A closure
+    /// between them is taken to run (`DispatchQueue.main.async { … }`).
+    static func runsWhenItsCodeRuns(_ node: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(CodeBlockSyntax.self), let owner = parent.parent,
+                owner.is(IfExprSyntax.self) || owner.is(GuardStmtSyntax.self) || owner.is(ForStmtSyntax.self) || owner.is(WhileStmtSyntax.self)
+                    || owner.is(RepeatStmtSyntax.self) || owner.is(CatchClauseSyntax.self)
+            {
+                return false
+            }
+            if parent.is(SwitchCaseSyntax.self) || parent.is(IfConfigClauseSyntax.self) || parent.is(TernaryExprSyntax.self) { return false }
+            if let sequence = parent.as(ExprListSyntax.self),
+                sequence.contains(where: { ["&&", "||", "??"].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text) })
+            {
+                return false
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { return true }
+            current = parent
+        }
+        return true
+    }
+
     /// `let factory: (Resolver, String, Int) -> Client = { r, host, port in … }` written before
     /// `node` in a body around it (within its function): the closure `name` stands for, with the
     /// function type written for it, if any.
@@ -388,9 +412,12 @@ enum SwiftExpressions {
     /// A lowerCamel identifier from a type's simple name: `Domain.UserRepository<X>` → `userRepository`.
     static func parameterName(for type: String) -> String {
         let simple = type.split(separator: "<").first.map(String.init)?.split(separator: ".").last.map(String.init) ?? type
-        let letters = simple.filter { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard let first = letters.first else { return "value" }
-        let name = first.lowercased() + letters.dropFirst()
+        let letters = Array(simple.filter { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard !letters.isEmpty else { return "value" }
+        // A leading acronym is lowered whole: `HTTPLoader` → `httpLoader`, `URL` → `url`.
+        let capitals = letters.prefix { $0.isUppercase }.count
+        let lowered = capitals > 1 && capitals < letters.count && letters[capitals].isLowercase ? capitals - 1 : max(capitals, 1)
+        let name = String(letters[..<lowered]).lowercased() + String(letters[lowered...])
         return name.first!.isNumber ? "_" + name : name
     }
 }

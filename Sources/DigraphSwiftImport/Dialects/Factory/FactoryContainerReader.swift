@@ -8,6 +8,8 @@ struct FactoryContainerReader {
     let files: [SwiftFile]
     let declarations: TypeDeclarations
     let context: FactoryContext?
+    /// The code the app runs as it launches, when the walk from its entry found it.
+    let launchCode: LaunchCode?
     private var catalogue: FactoryCatalogue { declarations.factories }
 
     private(set) var found: [RegistrationFinder.Found] = []
@@ -15,11 +17,14 @@ struct FactoryContainerReader {
     private(set) var findings: [Diagnostic] = []
     /// Registrations scoped `.singleton` by their own modifiers: Factory caches those for every container.
     private var globalSingletons = Set<DigraphCore.SourceLocation>()
+    /// The `register { … }` closures read as a registration's factory: what they resolve is its.
+    private var readOverrides: [ClosureExprSyntax] = []
 
-    init(files: [SwiftFile], declarations: TypeDeclarations, context: FactoryContext?) {
+    init(files: [SwiftFile], declarations: TypeDeclarations, context: FactoryContext?, launchCode: LaunchCode? = nil) {
         self.files = files
         self.declarations = declarations
         self.context = context
+        self.launchCode = launchCode
     }
 
     /// A factory given another closure outside its declaration: `api.register { … }`,
@@ -31,6 +36,22 @@ struct FactoryContainerReader {
         var location: DigraphCore.SourceLocation
         /// Written in a test target: a test's stand-in, never the app's factory.
         var inTestCode = false
+        /// Written in a `#Preview` or `PreviewProvider`: the preview's stand-in.
+        var inPreview = false
+        /// It runs whenever the app does: in launch code, or in a function the app's own code calls
+        /// by name, and no `if`, `switch`, `guard`, loop or `#if` around it or around that call
+        /// chooses whether it runs.
+        var isUnconditional = false
+        /// The scope set where it is registered: `x.scope(.cached).register { … }`, `x.singleton.register { … }`.
+        var lifetime: Lifetime?
+
+        /// Its file, a function or type around it, or a type it builds says tests or previews
+        /// (`setupMocks()`, `PreviewContent/`, a UI-test app's folder, `MockSession()`); or it gives
+        /// nil, or a value made before it (`register { token }` at sign-in): no factory of the app's.
+        var namesAStandIn = false
+
+        /// What the app's own code registers wherever it runs: its factory from then on.
+        var isTheAppsOwn: Bool { context == nil && !inTestCode && !inPreview && isUnconditional && !namesAStandIn }
     }
 
     mutating func read() {
@@ -110,11 +131,22 @@ struct FactoryContainerReader {
         // `self { fatalError("register X at launch") }`: a value the app registers before anything
         // resolves it (what `gen-swift --target factory` writes for a supplied value).
         let isRegisteredAtLaunch = closure.map(Self.onlyStops) ?? false
-        // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's factory.
-        if isPromise || isNilPlaceholder || isRegisteredAtLaunch, let kept = alternatives.first(where: { $0.context == nil && !$0.inTestCode }) {
+        // A promise, or `self { nil }`, is kept by a `register { … }` elsewhere: that is the graph's
+        // factory. So is the one `register` the app's own code runs whatever happens (moers-ios
+        // declares in-memory stand-ins in its package and registers the real ones at launch).
+        let appsOwn = alternatives.filter(\.isTheAppsOwn)
+        let kept =
+            isPromise || isNilPlaceholder || isRegisteredAtLaunch
+            ? alternatives.first(where: { $0.context == nil && !$0.inTestCode }) : appsOwn.count == 1 ? appsOwn[0] : nil
+        if let kept {
+            let place = "\(kept.location.file):\(kept.location.line)"
+            notes.append(
+                isPromise || isNilPlaceholder || isRegisteredAtLaunch
+                    ? "registered at \(place)" : "registered at \(place), which the app's code runs whatever happens: it replaces the factory declared here")
             closure = kept.closure
-            notes.append("registered at \(kept.location.file):\(kept.location.line)")
+            lifetime = kept.lifetime ?? lifetime
             alternatives.removeAll { $0.location == kept.location }
+            readOverrides.append(kept.closure)
         }
         if let context, let chosen = alternatives.first(where: { $0.context == context.rawValue }) {
             closure = chosen.closure
@@ -304,10 +336,10 @@ struct FactoryContainerReader {
         return expression?.is(NilLiteralExprSyntax.self) == true || expression?.trimmedDescription == ".none"
     }
 
-    /// `promised()` or `self { nil }`: a factory waiting for a `register`.
+    /// `promised()`, `self { nil }` or `self { fatalError(…) }`: a factory waiting for a `register`.
     private static func isPlaceholder(_ product: ExprSyntax) -> Bool {
         guard let call = chain(product).root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) else { return false }
-        return callee == "promised" || closure(of: call).map(returnsNil) == true
+        return callee == "promised" || closure(of: call).map { returnsNil($0) || onlyStops($0) } == true
     }
 
     /// The closure's names for the elements of a tuple parameter it takes apart: `{ credential, router
@@ -347,6 +379,8 @@ struct FactoryContainerReader {
     private mutating func configurations() -> ([Int: [Override]], [String: Lifetime]) {
         var overrides: [Int: [Override]] = [:]
         var scopes: [String: Lifetime] = [:]
+        // A `register` in a function: the app's own when the app's code calls that function, unconditionally.
+        var awaitingACall: [(factory: Int, position: Int, function: String)] = []
         for file in files {
             let inTestCode = RegistrationOrder.isTestCode(file)
             for call in SwiftExpressions.calls(in: file.tree) {
@@ -363,13 +397,41 @@ struct FactoryContainerReader {
                     context = [nil]
                     base = call.calledExpression
                 }
-                // `api.onTest { … }.onPreview { … }`: each modifier names the factory at the chain's root.
+                // `api.onTest { … }.onPreview { … }`: each modifier names the factory at the chain's root;
+                // the outermost scope modifier is the one that holds.
+                var lifetime: Lifetime?
                 while let inner = base?.as(FunctionCallExprSyntax.self), let access = inner.calledExpression.as(MemberAccessExprSyntax.self) {
+                    if access.declName.baseName.text == "scope", let scope = inner.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
+                        lifetime = lifetime ?? ScopeVocabulary.factory.lifetime(of: scope.declName.baseName.text) ?? .singleton
+                    }
                     base = access.base
                 }
-                guard let contexts = context, let base, let index = catalogue.reference(base, inside: enclosing) else { continue }
+                guard let contexts = context, var base else { continue }
+                var index = catalogue.reference(base, inside: enclosing)
+                if index == nil, let access = base.as(MemberAccessExprSyntax.self),
+                    let scoped = ScopeVocabulary.factory.lifetime(of: access.declName.baseName.text),
+                    let inner = access.base
+                {
+                    base = inner
+                    index = catalogue.reference(inner, inside: enclosing)
+                    lifetime = lifetime ?? scoped
+                }
+                guard let index else { continue }
+                let inPreview = FactoryUseWalker.inPreview(Syntax(call))
+                var isUnconditional = false
+                if !inTestCode, !inPreview, contexts == [nil], SwiftExpressions.runsWhenItsCodeRuns(Syntax(call)) {
+                    if launchCode?.holds(file.location(of: call)) == true {
+                        isUnconditional = true
+                    } else if let function = Self.callableName(around: Syntax(call)) {
+                        awaitingACall.append((index, overrides[index, default: []].count, function))
+                    }
+                }
+                let namesAStandIn = !inTestCode && !inPreview && contexts == [nil] && Self.namesAStandIn(call, given, in: file)
                 for context in contexts {
-                    overrides[index, default: []].append(Override(context: context, closure: given, location: file.location(of: given), inTestCode: inTestCode))
+                    overrides[index, default: []].append(
+                        Override(
+                            context: context, closure: given, location: file.location(of: given), inTestCode: inTestCode, inPreview: inPreview,
+                            isUnconditional: isUnconditional, lifetime: lifetime, namesAStandIn: namesAStandIn))
                 }
             }
             for (target, value) in SwiftExpressions.assignments(in: file.tree) {
@@ -381,7 +443,65 @@ struct FactoryContainerReader {
                 scopes[owner ?? Self.enclosingContainer(of: Syntax(target), catalogue) ?? "Container"] = lifetime
             }
         }
+        if !awaitingACall.isEmpty {
+            let called = calledByTheApp(among: Set(awaitingACall.map(\.function)))
+            for waiting in awaitingACall where called.contains(waiting.function) { overrides[waiting.factory]![waiting.position].isUnconditional = true }
+        }
         return (overrides, scopes)
+    }
+
+    /// A `register` that stands in for the app's factory where tests or previews run, as its names
+    /// say (`RegistrationOrder.namesTestOrPreview`), or that gives nil or a value made before it.
+    private static func namesAStandIn(_ call: FunctionCallExprSyntax, _ given: ClosureExprSyntax, in file: SwiftFile) -> Bool {
+        // `register { newClient }`: a value made earlier, registered at run time (after sign-in, a
+        // new URL); the declared factory is what builds the key (govuk's `searchAPIClient`).
+        if SwiftExpressions.onlyValue(of: given)?.is(DeclReferenceExprSyntax.self) == true { return true }
+        if returnsNil(given) || file.path.split(separator: "/").dropLast().contains(where: RegistrationOrder.namesTestOrPreview) { return true }
+        var current = call.parent
+        while let scope = current {
+            if let function = scope.as(FunctionDeclSyntax.self), RegistrationOrder.namesTestOrPreview(function.name.text) { return true }
+            if let group = scope.asProtocol(DeclGroupSyntax.self), let name = SwiftExpressions.typeName(declaredBy: group),
+                RegistrationOrder.namesTestOrPreview(name)
+            {
+                return true
+            }
+            current = scope.parent
+        }
+        return given.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true else { return false }
+            return RegistrationOrder.namesTestOrPreview(name)
+        }
+    }
+
+    /// How a call names the function around `node`: its name, a type's name for its initializer,
+    /// nil in an accessor or a closure stored for later.
+    private static func callableName(around node: Syntax) -> String? {
+        var current = node.parent
+        while let scope = current {
+            if let function = scope.as(FunctionDeclSyntax.self) { return function.name.text }
+            if scope.is(InitializerDeclSyntax.self) { return SwiftExpressions.enclosingTypeName(of: scope) }
+            if scope.is(AccessorDeclSyntax.self) || scope.is(PatternBindingSyntax.self) { return nil }
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// Of `names`, those the app's own code calls where nothing decides whether the call runs (not
+    /// in the tests, not in a preview). Factory's `autoRegister()` is not among them: a UI-test app
+    /// registers its mocks there (eidch-ios-wallet).
+    private func calledByTheApp(among names: Set<String>) -> Set<String> {
+        var called = Set<String>()
+        for file in files
+        where !RegistrationOrder.isTestCode(file) && !file.path.split(separator: "/").dropLast().contains(where: RegistrationOrder.namesTestOrPreview) {
+            for call in SwiftExpressions.calls(in: file.tree) {
+                guard let name = SwiftExpressions.callee(of: call)?.name, names.contains(name), !called.contains(name),
+                    !FactoryUseWalker.inPreview(Syntax(call)), SwiftExpressions.runsWhenItsCodeRuns(Syntax(call)),
+                    !(Self.callableName(around: Syntax(call)).map(RegistrationOrder.namesTestOrPreview) ?? false)
+                else { continue }
+                called.insert(name)
+            }
+        }
+        return called
     }
 
     /// The container whose declaration or extension holds a node.
@@ -593,8 +713,20 @@ struct FactoryContainerReader {
         calls += inherited(calls, heirs: heirs, references: references)
         uses += helperUses(calls: calls, uses: uses, builtBy: built)
         uses += inherited(uses, heirs: heirs, references: references)
+        // What a `register { … }` read as a factory resolves is that registration's (read with it).
+        var readOverrideSpans: [String: [(start: DigraphCore.SourceLocation, end: DigraphCore.SourceLocation)]] = [:]
+        for closure in readOverrides {
+            guard let file = files.first(where: { Syntax($0.tree).id == closure.root.id }) else { continue }
+            readOverrideSpans[file.path, default: []].append((file.location(of: closure), file.location(ofEnd: closure)))
+        }
+        let isInReadOverride = { (location: DigraphCore.SourceLocation) in
+            readOverrideSpans[location.file]?.contains { span in
+                (span.start.line, span.start.column) <= (location.line, location.column) && (location.line, location.column) <= (span.end.line, span.end.column)
+            } ?? false
+        }
         for use in uses {
             let definition = catalogue.definitions[use.definition]
+            if isInReadOverride(use.location) { continue }
             if let owner = use.owner, let holders = built[owner] {
                 for holder in holders {
                     // A default of its initializer the holder's own construction passes a value for never runs there.

@@ -70,6 +70,15 @@ final class FactoryUseWalker: SyntaxVisitor {
 
     /// Inside a `#Preview`, a `PreviewProvider`, or a closure given to one of the overriding modifiers.
     static func inPreviewOrFactory(_ node: Syntax) -> Bool {
+        inPreview(node, orFactory: true)
+    }
+
+    /// Inside a `#Preview` or a `PreviewProvider`.
+    static func inPreview(_ node: Syntax) -> Bool {
+        inPreview(node, orFactory: false)
+    }
+
+    private static func inPreview(_ node: Syntax, orFactory: Bool) -> Bool {
         var current = node.parent
         while let scope = current {
             if scope.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview" || scope.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview" {
@@ -80,7 +89,7 @@ final class FactoryUseWalker: SyntaxVisitor {
             {
                 return true
             }
-            if let closure = scope.as(ClosureExprSyntax.self),
+            if orFactory, let closure = scope.as(ClosureExprSyntax.self),
                 let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
                 let name = SwiftExpressions.callee(of: call)?.name, overridingModifiers.contains(name)
             {
