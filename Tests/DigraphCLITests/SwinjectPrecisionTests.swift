@@ -1668,6 +1668,36 @@ struct SwinjectPrecisionTests {
                 """))
     }
 
+    /// MateeDevs/devstack-native-app: `#warning("…")` alone on a line before a `switch`'s first
+    /// case compiles, but swift-syntax refuses it: a false "does not parse" warning. Such lines are
+    /// read as blank; a real syntax error next to one is still said, where it is.
+    @Test func aWarningDirectiveBeforeASwitchsCasesIsNoParseError() throws {
+        let directive = """
+            import Swinject
+            enum Reason { case empty }
+            func describe(_ reason: Reason) -> String {
+                switch reason {
+                #warning("say more")
+                case .empty: return "empty"
+                }
+            }
+            func assemble(container: Container) {
+                container.register(Clock.self) { _ in Clock() }
+            }
+
+            """
+        let clean = try check(directive)
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(clean.stdout)")
+        let broken = try check(directive.replacingOccurrences(of: "case .empty:", with: "case .empty return"))
+        #expect(
+            broken.stdout == """
+                App.swift:6:17: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
+                digraph: checked 1 registration: 0 errors, 1 warning, 0 infos
+
+                """, "\(broken.stdout)")
+    }
+
     /// Swinject keys a registration by its type, name and runtime arguments' types: one coordinator
     /// registered for a `UIViewController` source and for a `Router` source is two registrations
     /// (fwrs/powerlyrics), and a resolve reaches the one whose arguments it passes.

@@ -46,6 +46,12 @@ struct SwiftFile {
             if parsed.hasError, case let older = source.withUTF8({ Parser.parse(source: $0, maximumNestingLevel: 128, swiftVersion: .v5) }), !older.hasError {
                 parsed = older
             }
+            // `#warning("…")` alone on a line before a `switch`'s first case: the compiler takes it,
+            // swift-syntax does not. Blanked (same length: every location stays), it says nothing of
+            // DI, and what still does not parse is a real error, said where it is.
+            if parsed.hasError, text.contains("#warning") || text.contains("#error"), var blanked = Self.blankingDiagnosticDirectives(in: text) {
+                parsed = blanked.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
+            }
             // A chain as deep as the tree limit is thousands of characters without a space: only then is the tree walked.
             if SourceDepth.longestUnbrokenRun(in: text) > Self.maximumDepth, let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
                 self.tree = empty
@@ -64,6 +70,19 @@ struct SwiftFile {
         self.importDeclarations = topLevelItems.compactMap { item in
             item.item.as(ImportDeclSyntax.self)?.path.first.map { (module: $0.name.text, node: item) }
         }
+    }
+
+    /// The text with each line that is only `#warning("…")` or `#error("…")` turned to spaces; nil
+    /// when there is none.
+    static func blankingDiagnosticDirectives(in text: String) -> String? {
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.hasPrefix("#warning(") || trimmed.hasPrefix("#error("), trimmed.hasSuffix(")") else { return String(line) }
+            changed = true
+            return String(repeating: " ", count: line.utf8.count)
+        }
+        return changed ? lines.joined(separator: "\n") : nil
     }
 
     /// A file known to be too large before it is read: skipped with the same refusal.
