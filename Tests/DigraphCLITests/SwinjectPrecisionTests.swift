@@ -1722,10 +1722,9 @@ struct SwinjectPrecisionTests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                App.swift:6:5: info: nothing reachable from a root uses 'Clock'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
                 App.swift:7:24: error: 'Clock' is registered again; this registration silently replaces the one at App.swift:6:24 [duplicate-registration]
                 App.swift:6:24: note: first registered here
-                digraph: checked 5 registrations: 1 error, 0 warnings, 1 info
+                digraph: checked 5 registrations: 1 error, 0 warnings, 0 infos
 
                 """, "\(result.stdout)")
     }

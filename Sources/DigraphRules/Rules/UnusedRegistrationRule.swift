@@ -21,7 +21,25 @@ public struct UnusedRegistrationRule: Rule {
                 """,
                 expect: [
                     "8:5: info: nothing reachable from a root uses 'LegacyAnalytics'; remove it or mark what resolves it `root: true` [unused-registration]"
-                ])
+                ]),
+            // A registration a later one of its key replaces is the `duplicate-registration` error's
+            // to report: "nothing uses 'Store'" would be false of the key (Pmanchu-iOS-V2).
+            RuleExample(
+                """
+                version: 1
+                registrations:
+                  - provides: Repository
+                    root: true
+                    dependencies:
+                      store: Store
+                  - provides: Store
+                  - provides: Store
+                  - provides: LegacyAnalytics
+                """,
+                expect: [
+                    "8:15: error: 'Store' is registered again; this registration silently replaces the one at manifest.yaml:7:15 [duplicate-registration]\n  7:15: note: first registered here",
+                    "9:5: info: nothing reachable from a root uses 'LegacyAnalytics'; remove it or mark what resolves it `root: true` [unused-registration]",
+                ]),
         ],
         nonTriggering: [
             """
@@ -46,7 +64,19 @@ public struct UnusedRegistrationRule: Rule {
         let reached = GraphAlgorithms.reachable(from: roots, count: graph.registrations.count) { index in
             graph.edges[index].compactMap(\.target)
         }
-        return graph.registrations.indices.filter { !reached[$0] }.map { index in
+        // Replaced by a later registration of each of its keys (one Swinject keeps apart by its
+        // arguments' types is not): `duplicate-registration` reports it.
+        var replaced = Set<Int>()
+        for index in graph.registrations.indices where !reached[index] {
+            let registration = graph.registrations[index]
+            let keys = registration.provides.map { BindingKey(key: $0.key, name: registration.name?.value) }
+            if keys.allSatisfy({ key in
+                (graph.providers[key] ?? []).contains { $0 > index && registration.isKeptApart(from: graph.registrations[$0]) == false }
+            }) {
+                replaced.insert(index)
+            }
+        }
+        return graph.registrations.indices.filter { !reached[$0] && !replaced.contains($0) }.map { index in
             Diagnostic(
                 .unusedRegistration, .info,
                 "nothing reachable from a root uses \(graph.named(index)); remove it or mark what resolves it `root: true`",
