@@ -1698,6 +1698,60 @@ struct SwinjectPrecisionTests {
                 """, "\(broken.stdout)")
     }
 
+    /// cergeyd/MosSport: an assembly hands its own `container` (the `assemble(container:)`
+    /// parameter) to the objects that build screens, which resolve through it later: the container
+    /// itself, as a factory's resolver is, not "a value from outside the container" (13 warnings).
+    /// A generic class resolving from a metatype it keeps (`container?.resolve(self.serviceType, …)`)
+    /// was left out without a word: an info now says so, where it is.
+    @Test func theAssemblysContainerHandedOnIsTheContainerItself() throws {
+        let app = """
+            import Swinject
+
+            protocol Service {}
+            final class API: Service { init(pattern: String) {} }
+            final class RequestFactory<S> {
+                private let container: Container?
+                private let serviceType: S.Type
+                init(container: Container?, serviceType: S.Type) {
+                    self.container = container
+                    self.serviceType = serviceType
+                }
+                func make(pattern: String) -> S? {
+                    container?.resolve(self.serviceType, argument: pattern)
+                }
+            }
+            final class ListView {}
+            final class ListFactory {
+                private let container: Container
+                init(container: Container) { self.container = container }
+                func makeList() -> ListView { container.resolve(ListView.self)! }
+            }
+            final class NetworkAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Service.self) { (_, pattern: String) in API(pattern: pattern) }
+                    container.register(ListView.self) { _ in ListView() }
+                    container.register(ListFactory.self) { _ in ListFactory(container: container) }
+                    container.register(RequestFactory<Service>.self) { _ in RequestFactory<Service>(container: container, serviceType: Service.self) }
+                }
+            }
+
+            """
+        let checked = try check(app)
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:13:9: info: this resolve is left out: the type it resolves, `self.serviceType`, is not a literal `X.self`, so which registration it reaches is known only when the app runs [swift-import]
+                App.swift:24:9: info: nothing reachable from a root uses 'Service'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:26:9: info: nothing reachable from a root uses 'ListFactory'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:26:65: info: 'ListFactory': parameter 'container' is given the resolver `container` itself, which a manifest does not pass; it is left out, and what 'ListFactory' resolves through it is read as its lazy dependencies [swift-import]
+                App.swift:27:9: info: nothing reachable from a root uses 'RequestFactory<Service>'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:27:89: warning: 'RequestFactory<Service>': parameter 'container' is given the resolver `container` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead [swift-import]
+                App.swift:27:111: info: 'RequestFactory<Service>': parameter 'serviceType' is given `Service.self`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 6 infos
+
+                """, "\(checked.stdout)")
+    }
+
     /// Swinject keys a registration by its type, name and runtime arguments' types: one coordinator
     /// registered for a `UIViewController` source and for a `Router` source is two registrations
     /// (fwrs/powerlyrics), and a resolve reaches the one whose arguments it passes.

@@ -31,7 +31,7 @@ extension ClosureReader {
                 if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }
                 return local
             }
-            if name == resolverName { return .resolver(name) }
+            if name == resolverName || Self.namesTheAssemblysContainer(name, at: Syntax(reference)) { return .resolver(name) }
             if name.first?.isUppercase == true { return .literal(name) }
             return .captured(name)
         }
@@ -149,6 +149,26 @@ extension ClosureReader {
             return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
         }
         return nil
+    }
+
+    /// `ListFactory(container: container)` inside `func assemble(container: Container)`: the
+    /// function's Swinject `Container` (or `Resolver`) parameter is the container itself, handed on
+    /// as a factory's resolver is (MosSport: 13 "a value from outside the container" warnings).
+    static func namesTheAssemblysContainer(_ name: String, at node: Syntax) -> Bool {
+        var current = node.parent
+        while let scope = current {
+            let parameters =
+                scope.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? scope.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters {
+                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return false }
+                var type = Substring(parameter.type.trimmedDescription)
+                while type.last == "?" || type.last == "!" { type = type.dropLast() }
+                return ["Container", "Resolver", "Swinject.Container", "Swinject.Resolver"].contains(type)
+            }
+            current = scope.parent
+        }
+        return false
     }
 }
 

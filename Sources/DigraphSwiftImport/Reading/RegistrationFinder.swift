@@ -236,11 +236,35 @@ final class RegistrationFinder: SyntaxVisitor {
         }
         if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
         // `var value: T { container.resolve() }` in a generic wrapper: typed at each use, never here.
-        if site.type == nil, let castType, isGenericParameter(DeclaredType(castType).key, at: site.node) { return }
+        // A generic class's method resolving from a metatype it keeps (MosSport's `RequestFactory<S>`:
+        // `container?.resolve(self.serviceType, …)`) is typed where the class is built: said.
+        if site.type == nil, let castType, isGenericParameter(DeclaredType(castType).key, at: site.node) {
+            if let problem = site.problem, !site.isInferred, site.name == nil, Self.keyIsAStoredProperty(of: site),
+                !dialects.contains(where: { $0.isInsideWrapper(site.node) })
+            {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "this resolve is left out: \(problem), so which registration it reaches is known only when the app runs",
+                        at: file.location(of: site.node)))
+            }
+            return
+        }
         // Inside a wrapper's own factory: read for each call of the wrapper, never as the app's.
         if dialects.contains(where: { $0.isInsideWrapper(site.node) }) { return }
-        // `resolve(type: type) as AnyObject?`: the key is a metatype value (plumbing); the cast says nothing of it.
-        if site.type == nil, site.name == nil, site.problem != nil, !site.isInferred { return }
+        // `resolve(type: type) as AnyObject?`: the key is a metatype value; the cast says nothing of
+        // it. A function's own parameter is plumbing, typed at its calls; any other value (MosSport's
+        // `container?.resolve(self.serviceType, arguments: …)`) is a key only the running app knows.
+        if site.type == nil, site.name == nil, let problem = site.problem, !site.isInferred {
+            if Self.keyIsAStoredProperty(of: site) {
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "this resolve is left out: \(problem), so which registration it reaches is known only when the app runs",
+                        at: file.location(of: site.node)))
+            }
+            return
+        }
         guard site.type != nil || castType != nil || site.name != nil else {
             // `func resolve<T>() -> T { container.resolve() }`: the app's generic plumbing, typed at
             // each call of the function (ResolveHelpers), never here.
@@ -257,6 +281,34 @@ final class RegistrationFinder: SyntaxVisitor {
             AppResolve(
                 type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
                 arguments: site.passed.map { passedType($0, at: site.node) }))
+    }
+
+    /// Whether the metatype a resolve is given is a stored property of the type around it
+    /// (`self.serviceType`): a key the object was handed when built. A parameter, a local or a
+    /// member of one (`resolve(type)`, `resolve(key)`, `resolve(service.type)`) is plumbing, read
+    /// at its callers where digraph reads them at all.
+    private static func keyIsAStoredProperty(of site: ResolveSite) -> Bool {
+        guard let key = site.node.as(FunctionCallExprSyntax.self)?.arguments.first?.expression,
+            let group = site.node.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }),
+            // A property wrapper's key is its use's: read at each use.
+            !group.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" })
+        else { return false }
+        if let access = key.as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return true }
+        guard let name = key.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        // A local or a parameter of that name shadows the property: not one then.
+        var current = site.node.parent
+        while let scope = current, scope.id != Syntax(group).id {
+            if let function = scope.as(FunctionDeclSyntax.self),
+                function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
+                    || function.body.map({ SwiftExpressions.declaresLocal(name, in: $0) }) == true
+            {
+                return false
+            }
+            current = scope.parent
+        }
+        return group.memberBlock.members.contains { member in
+            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name } == true
+        }
     }
 
     /// Where the value of a resolve that names no type goes, the type Swift gives it there: the

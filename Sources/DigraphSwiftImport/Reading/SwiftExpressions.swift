@@ -251,6 +251,15 @@ enum SwiftExpressions {
         return true
     }
 
+    /// Whether a body binds `name` itself (`let name = …`, `if let name`, `for name in`, a closure's parameter).
+    static func declaresLocal(_ name: String, in body: some SyntaxProtocol) -> Bool {
+        body.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == name
+                && (token.parent?.is(IdentifierPatternSyntax.self) == true || token.parent?.is(ClosureShorthandParameterSyntax.self) == true
+                    || token.parent?.is(ClosureParameterSyntax.self) == true)
+        }
+    }
+
     /// `let factory: (Resolver, String, Int) -> Client = { r, host, port in … }` written before
     /// `node` in a body around it (within its function): the closure `name` stands for, with the
     /// function type written for it, if any.
