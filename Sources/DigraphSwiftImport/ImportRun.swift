@@ -119,7 +119,8 @@ struct ImportRun {
     private mutating func index() {
         for file in files { declarations.add(file) }
         declarations.readHeldResolvers()
-        declarations.factories = FactoryCatalogue(files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames)
+        declarations.factories = FactoryCatalogue(
+            files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames, keyPathTakers: declarations.factoryKeyPathTakers)
         declarations.nestedAliases = NestedAliases(files: files, typealiases: declarations.typealiases)
     }
 

@@ -331,6 +331,107 @@ struct FactoryImportTests {
                 """, "\(imported.stderr)")
     }
 
+    /// johannes-schliephake/nextcloud-passwords-ios: `self { .init() }` builds the key's own type,
+    /// whose `@LazyInjected` uses were the app's own resolves (3 registrations short of a
+    /// dependency); and a key path handed to the app's function taking a Factory key path
+    /// (`receive(on: \.mainScheduler)`, which resolves it) is a use of that factory: 2 false
+    /// `unused-registration` infos and a missed dependency.
+    @Test func anImplicitInitAndAKeyPathHandedToAHelperAreRead() throws {
+        let app = """
+            import Combine
+            import Factory
+            import Foundation
+
+            final class Logger {}
+            final class Scheduler {}
+            final class EntriesController {
+                @LazyInjected(\\.logger) private var logger
+                init() {}
+            }
+            final class Store {
+                @Injected(\\.logger) var logger
+                init(path: String) {}
+            }
+            extension Publisher {
+                func receive<S>(on key: KeyPath<Container, Factory<S>>) -> AnyPublisher<Output, Failure> {
+                    receive(on: resolve(key) as! ImmediateScheduler).eraseToAnyPublisher()
+                }
+            }
+            final class ViewModel {
+                private var subscription: AnyCancellable?
+                init() {
+                    subscription = Just(1).receive(on: \\.mainScheduler).sink { _ in }
+                }
+            }
+            extension Container {
+                var logger: Factory<Logger> { self { Logger() }.cached }
+                var mainScheduler: Factory<Scheduler> { self { Scheduler() }.cached }
+                var entriesController: Factory<EntriesController> { self { .init() }.cached }
+                var store: Factory<Store> { self { .init(path: "entries") } }
+                var viewModel: Factory<ViewModel> { self { ViewModel() } }
+            }
+            @main struct App {
+                static func main() {
+                    _ = Container.shared.entriesController()
+                    _ = Container.shared.store()
+                    _ = Container.shared.viewModel()
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:30:46: info: 'Store (name: store)': parameter 'path' is given `"entries"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                digraph: checked 5 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+
+                registrations:
+                  # App.swift:27
+                  - provides: Logger
+                    lifetime: singleton
+                    name: logger
+                  # App.swift:28
+                  - provides: Scheduler
+                    lifetime: singleton
+                    name: mainScheduler
+                  # App.swift:29
+                  - provides: EntriesController
+                    lifetime: singleton
+                    name: entriesController
+                    dependencies:
+                      logger: { type: Logger, name: logger, lazy: true }
+                  # App.swift:30
+                  - provides: Store
+                    name: store
+                    dependencies:
+                      logger: { type: Logger, name: logger }
+                  # App.swift:31
+                  - provides: ViewModel
+                    name: viewModel
+                    dependencies:
+                      mainScheduler: { type: Scheduler, name: mainScheduler }
+
+                resolves:
+                  # App.swift:35
+                  - { type: EntriesController, name: entriesController, launch: true }
+                  # App.swift:36
+                  - { type: Store, name: store, launch: true }
+                  # App.swift:37
+                  - { type: ViewModel, name: viewModel, launch: true }
+
+                """, "\(imported.stdout)")
+    }
+
     /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
     /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
     /// then let it go on the way out: `import` and `check` trapped on an empty type stack.

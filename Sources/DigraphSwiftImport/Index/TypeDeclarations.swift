@@ -51,6 +51,10 @@ struct TypeDeclarations {
     private(set) var helperMethods: [String: [Helper]] = [:]
     /// Each type's methods (its extensions' included), by the type's name.
     private(set) var methods: [String: [Helper]] = [:]
+    /// The app's functions taking a Factory key path (`func receive<S>(on key: KeyPath<Container,
+    /// Factory<S>>)`), as `name/label` (`_` for none): a key path literal passed there is a use of
+    /// that factory, as `resolve(\.x)` is (nextcloud-passwords' `receive(on: \.mainScheduler)`).
+    private(set) var factoryKeyPathTakers = Set<String>()
 
     /// The app's functions that take closures, by name and parameter count (`registration/1`): true
     /// when every one so declared calls each closure it takes before it returns
@@ -507,6 +511,7 @@ struct TypeDeclarations {
         closureRunners.merge(collector.closureRunners) { $0 && $1 }
         aliasedNames.merge(collector.aliasedNames) { first, _ in first }
         methods.merge(collector.methods) { $0 + $1 }
+        factoryKeyPathTakers.formUnion(collector.factoryKeyPathTakers)
         reflectingInjectors.formUnion(collector.reflectingInjectors)
         initializerCalls.merge(collector.initializerCalls) { $0.union($1) }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
@@ -529,6 +534,7 @@ struct TypeDeclarations {
         var closureRunners: [String: Bool] = [:]
         var aliasedNames: [String: String] = [:]
         var methods: [String: [Helper]] = [:]
+        var factoryKeyPathTakers = Set<String>()
         var inheritedTypes: [String: [String]] = [:]
         var reflectingInjectors = Set<String>()
         var initializerCalls: [String: Set<String>] = [:]
@@ -889,6 +895,10 @@ struct TypeDeclarations {
                 helperMethods[(scope.last.map { $0 + "." } ?? "") + node.name.text + "/\(parameters)", default: []].append(Helper(node: node, file: file))
             }
             if node.body != nil, let owner = scope.last { methods[owner, default: []].append(Helper(node: node, file: file)) }
+            for parameter in node.signature.parameterClause.parameters {
+                let type = parameter.type.trimmedDescription
+                if type.contains("KeyPath<"), type.contains("Factory<") { factoryKeyPathTakers.insert(node.name.text + "/" + parameter.firstName.text) }
+            }
             if let runsAtOnce = Self.runsClosuresAtOnce(node) {
                 let key = node.name.text + "/\(parameters)"
                 closureRunners[key] = (closureRunners[key] ?? true) && runsAtOnce

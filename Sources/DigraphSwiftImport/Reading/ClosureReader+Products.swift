@@ -157,7 +157,10 @@ extension ClosureReader {
                         reason: "only its method runs, while the value is built", isImplied: true))
             }
         } else {
-            reading.implementation = construction.implementation
+            // `self { .init() }`: the implicit member builds the key's own type (nextcloud-passwords).
+            let implicit = construction.implementation == nil && construction.factory == nil
+            reading.implementation =
+                construction.implementation ?? (implicit ? options.productType.flatMap { DeclaredType($0).isOptional ? nil : $0 } : nil)
             reading.factory = construction.factory
         }
         // The initializer the call uses, when declared: a resolve that names no type (`resolve()`,

@@ -58,7 +58,15 @@ struct FactoryCatalogue {
     /// For one of Factory's property wrappers, whether it resolves lazily; nil for any other attribute.
     func wrapperIsLazy(_ attribute: AttributeSyntax) -> Bool? { wrappers[Self.lastName(attribute.attributeName)] }
 
-    init(files: [SwiftFile], aliases: [String: String] = [:]) {
+    /// The app's functions taking a Factory key path, as `name/label` (`TypeDeclarations.factoryKeyPathTakers`).
+    private var keyPathTakers = Set<String>()
+
+    private func takesKeyPath(_ name: String, _ label: String?) -> Bool {
+        !keyPathTakers.isEmpty && keyPathTakers.contains(name + "/" + (label ?? "_"))
+    }
+
+    init(files: [SwiftFile], aliases: [String: String] = [:], keyPathTakers: Set<String> = []) {
+        self.keyPathTakers = keyPathTakers
         for (alias, name) in aliases { if let isLazy = FactoryUseWalker.wrappers[name] { wrappers[alias] = isLazy } }
         // Containers and global actors first: an extension may come before the class it extends.
         for file in files {
@@ -283,6 +291,13 @@ struct FactoryCatalogue {
             target = base
         } else if let reference = target.as(DeclReferenceExprSyntax.self), reference.baseName.text == "resolve", let keyPath {
             return site(ofKeyPath: keyPath).map { ($0, ResolveSite(resolving: definitions[$0], at: Syntax(call), passed: [])) }
+        }
+        // `publisher.receive(on: \.mainScheduler)`, the app's function resolving the key path it takes.
+        if let name = SwiftExpressions.callee(of: call)?.name,
+            let argument = call.arguments.first(where: { $0.expression.is(KeyPathExprSyntax.self) && takesKeyPath(name, $0.label?.text) }),
+            let index = site(ofKeyPath: argument.expression.as(KeyPathExprSyntax.self)!)
+        {
+            return (index, ResolveSite(resolving: definitions[index], at: Syntax(call), passed: []))
         }
         guard let index = reference(target, inside: enclosing) else { return nil }
         let definition = definitions[index]
