@@ -432,6 +432,61 @@ struct FactoryImportTests {
                 """, "\(imported.stdout)")
     }
 
+    /// nextcloud-passwords-ios: a test target's own `extension Container` (12 factories returning
+    /// `.mock`) was read into the app's graph: 12 false `unused-registration` infos and a captive
+    /// warning. A test's factories are the tests' own, said once; checked alone, they are read.
+    @Test func theTestsOwnFactoriesAreLeftOutOfTheApp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-factory-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "App/Container+App.swift": """
+            import Factory
+
+            final class Logger {}
+            final class Folder {
+                static let mock = Folder()
+            }
+            extension Container {
+                var logger: Factory<Logger> { self { Logger() }.cached }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.logger() }
+            }
+
+            """,
+            "Tests/Container+Mocks.swift": """
+            import Factory
+            import XCTest
+            @testable import App
+
+            extension Container {
+                var folder: Factory<Folder> { self { .mock } }
+                var folders: Factory<[Folder]> { self { [.mock] } }
+            }
+            final class FolderTests: XCTestCase {
+                func testFolder() { _ = Container.shared.folder() }
+            }
+
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let checked = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                Tests/Container+Mocks.swift:6:9: info: 2 Factory registrations declared in test code (1 file in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) are the tests' own, left out of the app's graph [swift-import]
+                Tests/Container+Mocks.swift:10:29: info: 1 resolve in test code (1 file in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) is the tests' own, left out of the app's roots [swift-import]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 2 infos
+
+                """, "\(checked.stdout)")
+        let alone = try CLIRunner.run(["check", "Tests"], directory: folder)
+        #expect(alone.stdout.hasSuffix("digraph: checked 2 registrations: 0 errors, 0 warnings, 3 infos\n"), "\(alone.stdout)")
+    }
+
     /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
     /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
     /// then let it go on the way out: `import` and `check` trapped on an empty type stack.

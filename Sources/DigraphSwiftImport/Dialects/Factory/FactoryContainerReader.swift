@@ -60,7 +60,21 @@ struct FactoryContainerReader {
         var built: [String: [Int]] = [:]
         var builtLazily = Set<BuiltBy>()
         var registered = Set<Int>()
+        // A test target's own factories (`extension Container { var folder: Factory<Folder> { self
+        // { .mock } } }` in `Tests/`) are not the app's: left out, unless only tests were given.
+        let inTests = catalogue.definitions.indices.filter { RegistrationOrder.isTestCode(files[catalogue.definitions[$0].file]) }
+        let leavesOutTests = inTests.count < catalogue.definitions.count
+        if leavesOutTests, let first = inTests.first {
+            let count = inTests.count
+            let testFiles = Set(inTests.map { catalogue.definitions[$0].file }).count
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "\(count) Factory registration\(count == 1 ? "" : "s") declared in test code (\(testFiles) file\(testFiles == 1 ? "" : "s") in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) \(count == 1 ? "is" : "are") the tests' own, left out of the app's graph",
+                    at: files[catalogue.definitions[first].file].location(of: catalogue.definitions[first].node)))
+        }
         for (index, definition) in catalogue.definitions.enumerated() {
+            if leavesOutTests, RegistrationOrder.isTestCode(files[definition.file]) { continue }
             guard let registration = registration(definition, overrides: overrides[index] ?? [], defaultScope: defaultScopes[definition.container]) else {
                 continue
             }
