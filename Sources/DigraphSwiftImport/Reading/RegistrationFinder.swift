@@ -235,36 +235,24 @@ final class RegistrationFinder: SyntaxVisitor {
             castType = typeWhereUsed(node)
         }
         if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
-        // `var value: T { container.resolve() }` in a generic wrapper: typed at each use, never here.
-        // A generic class's method resolving from a metatype it keeps (MosSport's `RequestFactory<S>`:
-        // `container?.resolve(self.serviceType, …)`) is typed where the class is built: said.
-        if site.type == nil, let castType, isGenericParameter(DeclaredType(castType).key, at: site.node) {
-            if let problem = site.problem, !site.isInferred, site.name == nil, Self.keyIsAStoredProperty(of: site),
-                !dialects.contains(where: { $0.isInsideWrapper(site.node) })
-            {
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .info,
-                        "this resolve is left out: \(problem), so which registration it reaches is known only when the app runs",
-                        at: file.location(of: site.node)))
-            }
+        // A key the object was handed when built (MosSport's `RequestFactory<S>`:
+        // `container?.resolve(self.serviceType, …)`) is known only to the running app: said. A
+        // function's parameter, a local or a wrapper's key is plumbing, typed at its callers.
+        let keyedByAValue = site.type == nil && site.name == nil && site.problem != nil && !site.isInferred
+        if keyedByAValue, let problem = site.problem, Self.keyIsAStoredProperty(of: site), !dialects.contains(where: { $0.isInsideWrapper(site.node) }) {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "this resolve is left out: \(problem), so which registration it reaches is known only when the app runs",
+                    at: file.location(of: site.node)))
             return
         }
+        // `var value: T { container.resolve() }` in a generic wrapper: typed at each use, never here.
+        if site.type == nil, let castType, isGenericParameter(DeclaredType(castType).key, at: site.node) { return }
         // Inside a wrapper's own factory: read for each call of the wrapper, never as the app's.
         if dialects.contains(where: { $0.isInsideWrapper(site.node) }) { return }
-        // `resolve(type: type) as AnyObject?`: the key is a metatype value; the cast says nothing of
-        // it. A function's own parameter is plumbing, typed at its calls; any other value (MosSport's
-        // `container?.resolve(self.serviceType, arguments: …)`) is a key only the running app knows.
-        if site.type == nil, site.name == nil, let problem = site.problem, !site.isInferred {
-            if Self.keyIsAStoredProperty(of: site) {
-                findings.append(
-                    Diagnostic(
-                        .swiftImport, .info,
-                        "this resolve is left out: \(problem), so which registration it reaches is known only when the app runs",
-                        at: file.location(of: site.node)))
-            }
-            return
-        }
+        // `resolve(type: type) as AnyObject?`: the key is a metatype value; the cast says nothing of it.
+        if keyedByAValue { return }
         guard site.type != nil || castType != nil || site.name != nil else {
             // `func resolve<T>() -> T { container.resolve() }`: the app's generic plumbing, typed at
             // each call of the function (ResolveHelpers), never here.
