@@ -1669,11 +1669,17 @@ struct SwinjectPrecisionTests {
     }
 
     /// MateeDevs/devstack-native-app: `#warning("…")` alone on a line before a `switch`'s first
-    /// case compiles, but swift-syntax refuses it: a false "does not parse" warning. Such lines are
-    /// read as blank; a real syntax error next to one is still said, where it is.
-    @Test func aWarningDirectiveBeforeASwitchsCasesIsNoParseError() throws {
+    /// case compiles, but swift-syntax refuses it: a false "does not parse" warning; so does ruuvi's
+    /// `#selector` with its `(` on the next line. Such lines are patched, locations kept; a real
+    /// syntax error next to one is still said, where it is.
+    @Test func whatTheCompilerTakesIsNoParseError() throws {
         let directive = """
             import Swinject
+            final class Pan: NSObject {
+                func target() -> Selector { #selector
+                    (Pan.handle) }
+                @objc func handle() {}
+            }
             enum Reason { case empty }
             func describe(_ reason: Reason) -> String {
                 switch reason {
@@ -1692,7 +1698,7 @@ struct SwinjectPrecisionTests {
         let broken = try check(directive.replacingOccurrences(of: "case .empty:", with: "case .empty return"))
         #expect(
             broken.stdout == """
-                App.swift:6:17: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
+                App.swift:11:17: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
                 digraph: checked 1 registration: 0 errors, 1 warning, 0 infos
 
                 """, "\(broken.stdout)")

@@ -46,11 +46,14 @@ struct SwiftFile {
             if parsed.hasError, case let older = source.withUTF8({ Parser.parse(source: $0, maximumNestingLevel: 128, swiftVersion: .v5) }), !older.hasError {
                 parsed = older
             }
-            // `#warning("…")` alone on a line before a `switch`'s first case: the compiler takes it,
-            // swift-syntax does not. Blanked (same length: every location stays), it says nothing of
-            // DI, and what still does not parse is a real error, said where it is.
-            if parsed.hasError, text.contains("#warning") || text.contains("#error"), var blanked = Self.blankingDiagnosticDirectives(in: text) {
-                parsed = blanked.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
+            // What the compiler takes and swift-syntax does not: `#warning("…")` alone on a line
+            // before a `switch`'s first case, `#selector` with its `(` on the next line. Patched
+            // (same length and lines: every location stays), and what still does not parse is a
+            // real error, said where it is.
+            if parsed.hasError, text.contains("#warning") || text.contains("#error") || text.contains("#selector"),
+                var patched = Self.patchingWhatTheCompilerTakes(in: text)
+            {
+                parsed = patched.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 128) }
             }
             // A chain as deep as the tree limit is thousands of characters without a space: only then is the tree walked.
             if SourceDepth.longestUnbrokenRun(in: text) > Self.maximumDepth, let deepest = Self.nodeDeeperThan(Self.maximumDepth, in: Syntax(parsed)) {
@@ -72,15 +75,27 @@ struct SwiftFile {
         }
     }
 
-    /// The text with each line that is only `#warning("…")` or `#error("…")` turned to spaces; nil
-    /// when there is none.
-    static func blankingDiagnosticDirectives(in text: String) -> String? {
+    /// The text with each line that is only `#warning("…")` or `#error("…")` turned to spaces, and
+    /// each `(` that opens a `#selector`'s argument on the next line moved up to it; nil when there
+    /// is none.
+    static func patchingWhatTheCompilerTakes(in text: String) -> String? {
         var changed = false
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.hasPrefix("#warning(") || trimmed.hasPrefix("#error("), trimmed.hasSuffix(")") else { return String(line) }
-            changed = true
-            return String(repeating: " ", count: line.utf8.count)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            let trimmed = lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix("#warning(") || trimmed.hasPrefix("#error("), trimmed.hasSuffix(")") {
+                lines[index] = String(repeating: " ", count: lines[index].utf8.count)
+                changed = true
+            } else if trimmed.hasSuffix("#selector"), index + 1 < lines.count, lines[index + 1].trimmingCharacters(in: .whitespaces).hasPrefix("("),
+                !lines[index].hasSuffix("\r")
+            {
+                // `#selector` / `    (Foo.bar)` -> `#selector(` / `    Foo.bar)`: the `(` moves up a line.
+                let next = lines[index + 1]
+                let open = next.firstIndex(of: "(")!
+                lines[index] += "("
+                lines[index + 1] = String(next[..<open]) + String(next[next.index(after: open)...])
+                changed = true
+            }
         }
         return changed ? lines.joined(separator: "\n") : nil
     }
