@@ -487,6 +487,46 @@ struct FactoryImportTests {
         #expect(alone.stdout.hasSuffix("digraph: checked 2 registrations: 0 errors, 0 warnings, 3 infos\n"), "\(alone.stdout)")
     }
 
+    /// nextcloud-passwords-ios: a singleton reading a flag off a transient value where it resolves
+    /// it (`resolve(\.configurationType).userDefaults.bool(…)` in a stored property's value) does
+    /// not keep that value: 4 false captive warnings. One it stores is still a captive.
+    @Test func aValueUsedWhereItIsResolvedIsNotHeld() throws {
+        let app = """
+            import Factory
+
+            final class Config {
+                var isDebug = false
+            }
+            final class Settings {
+                private let isDebug = Container.shared.config().isDebug
+            }
+            final class Session {
+                private let config = Container.shared.config()
+            }
+            extension Container {
+                var config: Factory<Config> { self { Config() } }
+                var settings: Factory<Settings> { self { Settings() }.singleton }
+                var session: Factory<Session> { self { Session() }.singleton }
+            }
+            @main struct App {
+                static func main() {
+                    _ = Container.shared.settings()
+                    _ = Container.shared.session()
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:10:26: warning: singleton 'Session (name: session)' holds transient 'Config (name: config)' (parameter 'config'): the value is made once and kept for the singleton's whole life; make 'Config (name: config)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Session (name: session)' shorter-lived [captive-dependency]
+                App.swift:13:9: note: 'Config (name: config)' is registered transient here
+                digraph: checked 3 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+    }
+
     /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
     /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
     /// then let it go on the way out: `import` and `check` trapped on an empty type stack.

@@ -680,14 +680,21 @@ struct FactoryContainerReader {
         return followed
     }
 
-    /// A parameter factory's edge: the compiler checks the parameter passed.
+    /// A parameter factory's edge: the compiler checks the parameter passed. A value used where it
+    /// is resolved (`resolve(\.config).isDebug`) is not kept: no captive (nextcloud-passwords).
     private func suppressions(of use: FactoryUseWalker.Use) -> [Suppression] {
-        guard use.passes else { return [] }
-        return [
-            Suppression(
-                code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed",
-                isImplied: true)
-        ]
+        var implied: [Suppression] = []
+        if use.passes {
+            implied.append(
+                Suppression(
+                    code: Located(.argumentMismatch, at: use.location), reason: "Factory's ParameterFactory: the compiler checks the parameter passed",
+                    isImplied: true))
+        }
+        if use.isUsedInPlace {
+            implied.append(
+                Suppression(code: Located(.captiveDependency, at: use.location), reason: "its value is used where it is resolved, not kept", isImplied: true))
+        }
+        return implied
     }
 
     /// `@Injected(\.api)` and `Container.shared.api()` in a type a factory builds are that

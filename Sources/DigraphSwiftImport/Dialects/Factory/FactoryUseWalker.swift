@@ -29,6 +29,9 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// Container.shared.router())`): it runs only when a call leaves that parameter out.
         var defaultFor: String? = nil
         var member: String? = nil
+        /// The value is used where it is resolved, not kept: `resolve(\.config).isDebug`,
+        /// `Container.shared.logger().log(…)`.
+        var isUsedInPlace = false
     }
 
     /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
@@ -214,7 +217,8 @@ final class FactoryUseWalker: SyntaxVisitor {
                 definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
                 function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node)),
-                member: MemberReferences.member(around: Syntax(node))))
+                member: MemberReferences.member(around: Syntax(node)),
+                isUsedInPlace: ResolveSite.outermost(Syntax(node)).parent?.is(MemberAccessExprSyntax.self) == true))
         return .visitChildren
     }
 
