@@ -489,7 +489,8 @@ struct FactoryImportTests {
 
     /// nextcloud-passwords-ios: a singleton reading a flag off a transient value where it resolves
     /// it (`resolve(\.configurationType).userDefaults.bool(…)` in a stored property's value) does
-    /// not keep that value: 4 false captive warnings. One it stores is still a captive.
+    /// not keep that value: 4 false captive warnings; nor does one whose local in `init` is only read
+    /// (`let config = …; enabled = config.isDebug`). One it stores is still a captive.
     @Test func aValueUsedWhereItIsResolvedIsNotHeld() throws {
         let app = """
             import Factory
@@ -500,6 +501,13 @@ struct FactoryImportTests {
             final class Settings {
                 private let isDebug = Container.shared.config().isDebug
             }
+            final class Logger {
+                private let enabled: Bool
+                init() {
+                    let config = Container.shared.config()
+                    enabled = config.isDebug
+                }
+            }
             final class Session {
                 private let config = Container.shared.config()
             }
@@ -507,11 +515,13 @@ struct FactoryImportTests {
                 var config: Factory<Config> { self { Config() } }
                 var settings: Factory<Settings> { self { Settings() }.singleton }
                 var session: Factory<Session> { self { Session() }.singleton }
+                var logger: Factory<Logger> { self { Logger() }.singleton }
             }
             @main struct App {
                 static func main() {
                     _ = Container.shared.settings()
                     _ = Container.shared.session()
+                    _ = Container.shared.logger()
                 }
             }
 
@@ -520,9 +530,9 @@ struct FactoryImportTests {
         #expect(checked.status == 0)
         #expect(
             checked.stdout == """
-                App.swift:10:26: warning: singleton 'Session (name: session)' holds transient 'Config (name: config)' (parameter 'config'): the value is made once and kept for the singleton's whole life; make 'Config (name: config)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Session (name: session)' shorter-lived [captive-dependency]
-                App.swift:13:9: note: 'Config (name: config)' is registered transient here
-                digraph: checked 3 registrations: 0 errors, 1 warning, 0 infos
+                App.swift:17:26: warning: singleton 'Session (name: session)' holds transient 'Config (name: config)' (parameter 'config'): the value is made once and kept for the singleton's whole life; make 'Config (name: config)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Session (name: session)' shorter-lived [captive-dependency]
+                App.swift:20:9: note: 'Config (name: config)' is registered transient here
+                digraph: checked 4 registrations: 0 errors, 1 warning, 0 infos
 
                 """, "\(checked.stdout)")
     }
