@@ -537,6 +537,63 @@ struct FactoryImportTests {
                 """, "\(checked.stdout)")
     }
 
+    /// nextcloud-passwords-ios: `self { Configuration.self }` returns a metatype, which nothing
+    /// builds. It was read as a static factory member named `self` (`factory: self`), which the
+    /// manifest refuses: the imported manifest did not load, and the factory had the type's
+    /// instance dependencies. It is a constant now, as `self { 5 }` is; the type's own uses are the
+    /// code's that builds it from the metatype.
+    @Test func aMetatypeFactoryIsAConstant() throws {
+        let app = """
+            import Factory
+            protocol Configurating { static var isDebug: Bool { get } }
+            final class Logger {}
+            enum Configuration: Configurating {
+                static var isDebug: Bool { false }
+            }
+            final class Model { @Injected(\\.logger) var logger }
+            extension Container {
+                var logger: Factory<Logger> { self { Logger() }.singleton }
+                var configurationType: Factory<Configurating.Type> { self { Configuration.self } }
+                var modelType: Factory<Model.Type> { self { Model.self } }
+            }
+
+            """
+        let (written, checked) = try withApp(app) { folder in
+            _ = try CLIRunner.run(["import", "App.swift", "-o", "app.yaml"], directory: folder)
+            return (
+                try String(contentsOf: folder.appendingPathComponent("app.yaml"), encoding: .utf8),
+                try CLIRunner.run(["check", "app.yaml"], directory: folder)
+            )
+        }
+        #expect(
+            written == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+
+                registrations:
+                  # App.swift:9
+                  - provides: Logger
+                    lifetime: singleton
+                    name: logger
+                  # App.swift:10
+                  - provides: Configurating.Type
+                    implementation: FILL_IN
+                    name: configurationType
+                  # App.swift:11
+                  - provides: Model.Type
+                    implementation: FILL_IN
+                    name: modelType
+
+                resolves:
+                  # App.swift:7
+                  - { type: Logger, name: logger }
+
+                """, "\(written)")
+        #expect(checked.status == 0, "\(checked.stdout)")
+    }
+
     /// EvanCooper9/Friendly-Competitions: a preview declares its own `private struct Container:
     /// View`. The walk of Factory uses skipped a type named like a container without keeping it,
     /// then let it go on the way out: `import` and `check` trapped on an empty type stack.

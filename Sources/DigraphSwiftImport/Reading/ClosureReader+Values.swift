@@ -46,7 +46,7 @@ extension ClosureReader {
             return .construction(construction)
         }
         if let access = core.as(MemberAccessExprSyntax.self) {
-            if access.base == nil { return .literal(core.trimmedDescription) }
+            if access.base == nil || access.declName.baseName.tokenKind == .keyword(.self) { return .literal(core.trimmedDescription) }
             if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return .captured(core.trimmedDescription) }
         }
         if let elements = collectionElements(core) {
@@ -143,8 +143,9 @@ extension ClosureReader {
                 return nil
             }
         }
+        // `Configuration.self` is a metatype, a value nothing builds (a manifest holds none): no `factory: self`.
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let type = SwiftExpressions.typeName(base),
-            access.declName.baseName.text.first?.isLowercase == true
+            access.declName.baseName.text.first?.isLowercase == true, access.declName.baseName.tokenKind != .keyword(.self)
         {
             return Construction(implementation: type, factory: access.declName.baseName.text, arguments: [], node: Syntax(access))
         }
