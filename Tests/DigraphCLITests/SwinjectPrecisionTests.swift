@@ -1758,6 +1758,106 @@ struct SwinjectPrecisionTests {
                 """, "\(checked.stdout)")
     }
 
+    /// jason-vance/Carnivore-Diet-Guide: `autoregister(_:initializer:)` given a closure (`{
+    /// Library.getInstance(fetcher: c ~> Fetcher.self) }`) or a static method (`Cache.getInstance`)
+    /// instead of `Type.init`: a "not `Type.init`" warning each and their dependencies lost (7 of 61
+    /// registrations short, 2 false `unused-registration` infos). A closure is read as a trailing
+    /// one is, a static method as an initializer is; and `c ~> X.self` in a stored property of the
+    /// type a factory returns (`FeedImpl.instance`) is what building it resolves.
+    @Test func autoregisterGivenAClosureOrAStaticMethodIsRead() throws {
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol Fetcher {}
+            protocol Resetter {}
+            protocol Feed {}
+            final class FirebaseFetcher: Fetcher {}
+            final class Library: Resetter {
+                static func getInstance(fetcher: Fetcher) -> Library { Library() }
+            }
+            final class Cache {
+                static func getInstance() -> Cache { Cache() }
+            }
+            final class FeedImpl: Feed {
+                static let instance = FeedImpl()
+                private let fetcher = iocContainer ~> Fetcher.self
+            }
+
+            let iocContainer = Container()
+
+            func setup(iocContainer: Container) {
+                iocContainer.autoregister(Fetcher.self, initializer: FirebaseFetcher.init)
+                iocContainer.autoregister(Library.self, initializer: {
+                    Library.getInstance(fetcher: iocContainer ~> Fetcher.self)
+                })
+                iocContainer.autoregister(Resetter.self, initializer: { iocContainer ~> Library.self })
+                iocContainer.autoregister(Cache.self, initializer: Cache.getInstance)
+                iocContainer.autoregister(Feed.self, initializer: { FeedImpl.instance })
+            }
+
+            struct Screen {
+                let resetter = iocContainer ~> Resetter.self
+                let cache = iocContainer ~> Cache.self
+                let feed = iocContainer ~> Feed.self
+            }
+
+            """
+        let checked = try check(app)
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "digraph: checked 5 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        #expect(
+            try imported(app).stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  Feed: {}
+                  Fetcher: {}
+                  Resetter: {}
+
+                registrations:
+                  # App.swift:22
+                  - provides: Fetcher
+                    implementation: FirebaseFetcher
+                    lifetime: graph
+                  # App.swift:23
+                  - provides: Library
+                    lifetime: graph
+                    factory: getInstance
+                    dependencies:
+                      fetcher: Fetcher
+                  # App.swift:26
+                  - provides: Resetter
+                    lifetime: graph
+                    aliasOf: Library
+                  # App.swift:27
+                  - provides: Cache
+                    lifetime: graph
+                    factory: getInstance
+                  # App.swift:28
+                  # 'fetcher' is resolved while FeedImpl is built (App.swift:16)
+                  - provides: Feed
+                    implementation: FeedImpl
+                    lifetime: graph
+                    factory: instance
+                    dependencies:
+                      fetcher: Fetcher
+
+                resolves:
+                  # App.swift:16
+                  - Fetcher
+                  # App.swift:32
+                  - Resetter
+                  # App.swift:33
+                  - Cache
+                  # App.swift:34
+                  - Feed
+
+                """)
+    }
+
     /// Swinject keys a registration by its type, name and runtime arguments' types: one coordinator
     /// registered for a `UIViewController` source and for a `Router` source is two registrations
     /// (fwrs/powerlyrics), and a resolve reaches the one whose arguments it passes.

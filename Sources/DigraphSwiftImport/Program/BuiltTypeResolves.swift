@@ -105,6 +105,7 @@ struct BuiltTypeResolves {
         private func readLater(_ code: Syntax, of type: String) {
             let member = MemberReferences.member(around: code)
             laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { (file.location(of: $0), member) }
+            laterCallsOf[type, default: []] += SwiftExpressions.arrowResolves(in: code).map { (file.location(of: $0), member) }
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -150,6 +151,11 @@ struct BuiltTypeResolves {
                 // value that is a closure called at once, `= { … }()`, is the code itself).
                 if let closure = Syntax(call).ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) }), closure.position > code.position { continue }
                 resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
+            }
+            // SwinjectAutoregistration's `container ~> Fetcher.self` resolves too.
+            for arrow in SwiftExpressions.arrowResolves(in: code) {
+                if let closure = Syntax(arrow).ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) }), closure.position > code.position { continue }
+                resolvesOf[type, default: []].append((file.location(of: arrow), label))
             }
             for access in Self.memberAccesses(in: code) {
                 guard let base = access.base, let owner = SwiftExpressions.typeName(base),

@@ -51,7 +51,9 @@ struct RegisterCall {
             case "factory"?:
                 take(argument.expression)
             case "initializer"?:
-                initializer = argument.expression
+                // `autoregister(Library.self, initializer: { Library.make(fetcher: c ~> Fetcher.self) })`:
+                // a closure is a factory like a trailing one.
+                if let literal = argument.expression.as(ClosureExprSyntax.self) { closure = literal } else { initializer = argument.expression }
             case "argument"?, "arguments"?:
                 passingTypes = true
                 if let (type, _) = SwiftExpressions.metatype(argument.expression) { autoArguments.append(type) }

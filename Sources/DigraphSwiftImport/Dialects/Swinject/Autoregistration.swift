@@ -6,11 +6,20 @@ extension ClosureReader {
     mutating func read(autoregister initializer: ExprSyntax, argumentTypes arguments: [String], key: String? = nil) {
         var expression = initializer
         var labels: [String?]?
-        if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "init", let base = access.base {
+        var method: String?
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, SwiftExpressions.typeName(base) != nil
+            || access.declName.baseName.text == "init"
+        {
             if let names = access.declName.argumentNames {
                 labels = names.arguments.map { $0.name.text == "_" ? nil : $0.name.text }
             }
+            // `initializer: Cache.getInstance`: a static method making the value, its parameters resolved.
+            if access.declName.baseName.text != "init" { method = access.declName.baseName.text }
             expression = base
+        }
+        if let method, let type = SwiftExpressions.typeName(expression) {
+            readAutoregistered(method: method, of: type, labels: labels, argumentTypes: arguments, at: initializer)
+            return
         }
         guard var implementation = SwiftExpressions.typeName(expression) else {
             warn(
@@ -40,6 +49,34 @@ extension ClosureReader {
                 "'\(implementation)' has \(matching.count) initializers that fit; digraph took the first, `init(\(chosen.map { ($0.label ?? "_") + ":" }.joined()))`; name one with `\(implementation).init(a:b:)`",
                 at: Syntax(initializer))
         }
+        addAutoregistered(parameters: chosen, argumentTypes: arguments, implementation: implementation, at: initializer)
+    }
+
+    /// `autoregister(Cache.self, initializer: Cache.getInstance)`: the type's one static method of
+    /// that name (and labels) makes the value; autoregistration resolves its parameters.
+    private mutating func readAutoregistered(method: String, of type: String, labels: [String?]?, argumentTypes arguments: [String], at initializer: ExprSyntax) {
+        let candidates = (declarations.methods[type] ?? []).map(\.node).filter { function in
+            function.name.text == method && function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+                && labels.map { labels in function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text } == labels } ?? true
+        }
+        guard candidates.count == 1, let function = candidates.first else {
+            warn(
+                "its initializer `\(SwiftExpressions.quoted(initializer, limit: 80))` names \(candidates.isEmpty ? "no" : "more than one") static method of '\(type)' digraph can read; fill in its implementation and dependencies",
+                at: Syntax(initializer))
+            return
+        }
+        reading.implementation = type
+        reading.factory = method
+        let parameters = function.signature.parameterClause.parameters.map { parameter in
+            TypeDeclarations.Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, type: parameter.type.trimmedDescription)
+        }
+        addAutoregistered(parameters: parameters, argumentTypes: arguments, implementation: type, at: initializer)
+    }
+
+    /// Each parameter resolved by its type, or handed the runtime argument of its type, in order.
+    private mutating func addAutoregistered(
+        parameters chosen: [TypeDeclarations.Parameter], argumentTypes arguments: [String], implementation: String, at initializer: ExprSyntax
+    ) {
         var remaining = arguments
         for parameter in chosen {
             let label = uniqueLabel(parameter.label ?? "_" + SwiftExpressions.parameterName(for: parameter.type))
