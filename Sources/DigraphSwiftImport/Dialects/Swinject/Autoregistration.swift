@@ -7,8 +7,9 @@ extension ClosureReader {
         var expression = initializer
         var labels: [String?]?
         var method: String?
-        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, SwiftExpressions.typeName(base) != nil
-            || access.declName.baseName.text == "init"
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
+            SwiftExpressions.typeName(base) != nil
+                || access.declName.baseName.text == "init"
         {
             if let names = access.declName.argumentNames {
                 labels = names.arguments.map { $0.name.text == "_" ? nil : $0.name.text }
@@ -54,10 +55,12 @@ extension ClosureReader {
 
     /// `autoregister(Cache.self, initializer: Cache.getInstance)`: the type's one static method of
     /// that name (and labels) makes the value; autoregistration resolves its parameters.
-    private mutating func readAutoregistered(method: String, of type: String, labels: [String?]?, argumentTypes arguments: [String], at initializer: ExprSyntax) {
+    private mutating func readAutoregistered(method: String, of type: String, labels: [String?]?, argumentTypes arguments: [String], at initializer: ExprSyntax)
+    {
         let candidates = (declarations.methods[type] ?? []).map(\.node).filter { function in
             function.name.text == method && function.modifiers.contains { ["static", "class"].contains($0.name.text) }
-                && labels.map { labels in function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text } == labels } ?? true
+                && labels.map { labels in function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text } == labels }
+                    ?? true
         }
         guard candidates.count == 1, let function = candidates.first else {
             warn(
