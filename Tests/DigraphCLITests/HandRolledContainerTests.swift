@@ -204,6 +204,169 @@ struct HandRolledContainerTests {
         #expect(calledChecked.stdout.contains("App.swift:29:43: error: 'UsersInterface' is registered again"), "\(calledChecked.stdout)")
     }
 
+    /// Team-Maple/MLS-iOS: a table keyed by type, then name (`[ObjectIdentifier: [String: () -> Any]]`),
+    /// written by copying the inner table (`var named = services[key] ?? [:]; named[name] = { object()
+    /// }; services[key] = named`), and a resolve keeping each value in a second such table: the
+    /// register was not read at all (taken for Swinject's shape by its name) and all 380 lifetimes
+    /// were transient. The inner table's writes are the store's; the resolve that reads then writes
+    /// keeps the first value. A table written the nested way (`made[key, default: [:]][name] = v`)
+    /// is read too; one whose resolve keeps nothing stays transient, and the register's own copy
+    /// (read, then written) is no cache.
+    @Test func aTableKeyedByTypeThenNameIsRead() throws {
+        let cached = """
+            protocol Clock {}
+            final class SystemClock: Clock {}
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var services: [ObjectIdentifier: [String: () -> Any]] = [:]
+                private var instances: [ObjectIdentifier: [String: Any]] = [:]
+                private let queue = DispatchQueue(label: "container")
+
+                static func register<T>(type: T.Type, name: String? = nil, object: @escaping () -> T) {
+                    shared.register(type: type, name: name, object: object)
+                }
+                static func resolve<T>(type: T.Type, name: String? = nil) -> T {
+                    shared.resolve(type: type, name: name)
+                }
+            }
+            private extension DIContainer {
+                func register<T>(type: T.Type, name: String?, object: @escaping () -> T) {
+                    queue.sync {
+                        let key = ObjectIdentifier(type)
+                        var named = services[key] ?? [:]
+                        if named[name ?? "default"] != nil { fatalError("\\(type) is registered twice") }
+                        named[name ?? "default"] = { object() }
+                        services[key] = named
+                    }
+                }
+                func resolve<T>(type: T.Type, name: String?) -> T {
+                    let key = ObjectIdentifier(type)
+                    let nameKey = name ?? "default"
+                    if let instance = instances[key]?[nameKey] as? T { return instance }
+                    guard let make = services[key]?[nameKey] else { fatalError("\\(type) is not registered") }
+                    let made = make()
+                    var namedInstances = instances[key] ?? [:]
+                    namedInstances[nameKey] = made
+                    instances[key] = namedInstances
+                    return made as! T
+                }
+            }
+            @main struct App {
+                static func main() {
+                    DIContainer.register(type: Clock.self) { SystemClock() }
+                    _ = DIContainer.resolve(type: Clock.self)
+                }
+            }
+
+            """
+        #expect(
+            try withApp(cached) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  Clock: {}
+
+                registrations:
+                  # App.swift:40
+                  # register(type:name:object:) stores a factory whose first value the container keeps (App.swift:17)
+                  - provides: Clock
+                    implementation: SystemClock
+                    lifetime: singleton
+
+                resolves:
+                  # App.swift:41
+                  - { type: Clock, launch: true }
+
+                """)
+        let nested = """
+            protocol Clock {}
+            final class SystemClock: Clock {}
+            final class Box {
+                static let shared = Box()
+                private var makers: [ObjectIdentifier: () -> Any] = [:]
+                private var made: [ObjectIdentifier: [String: Any]] = [:]
+                func register<T>(_ type: T.Type, _ make: @escaping () -> T) { makers[ObjectIdentifier(type)] = make }
+                func resolve<T>(_ type: T.Type, name: String = "default") -> T {
+                    if let value = made[ObjectIdentifier(type)]?[name] as? T { return value }
+                    let value = makers[ObjectIdentifier(type)]!() as! T
+                    made[ObjectIdentifier(type), default: [:]][name] = value
+                    return value
+                }
+            }
+            @main struct App {
+                static func main() {
+                    Box.shared.register(Clock.self) { SystemClock() }
+                    _ = Box.shared.resolve(Clock.self)
+                }
+            }
+
+            """
+        #expect(
+            try withApp(nested) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  Clock: {}
+
+                registrations:
+                  # App.swift:17
+                  # register(_:_:) stores a factory whose first value the container keeps (App.swift:7)
+                  - provides: Clock
+                    implementation: SystemClock
+                    lifetime: singleton
+
+                resolves:
+                  # App.swift:18
+                  - { type: Clock, launch: true }
+
+                """)
+        let uncached = """
+            protocol Clock {}
+            final class SystemClock: Clock {}
+            final class Factories {
+                static let shared = Factories()
+                private var makers: [ObjectIdentifier: [String: () -> Any]] = [:]
+                func register<T>(_ type: T.Type, name: String = "default", _ make: @escaping () -> T) {
+                    var named = makers[ObjectIdentifier(type)] ?? [:]
+                    named[name] = { make() }
+                    makers[ObjectIdentifier(type)] = named
+                }
+                func resolve<T>(_ type: T.Type, name: String = "default") -> T { makers[ObjectIdentifier(type)]![name]!() as! T }
+            }
+            @main struct App {
+                static func main() {
+                    Factories.shared.register(Clock.self) { SystemClock() }
+                    _ = Factories.shared.resolve(Clock.self)
+                }
+            }
+
+            """
+        #expect(
+            try withApp(uncached) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  Clock: {}
+
+                registrations:
+                  # App.swift:15
+                  # register(_:name:_:) stores a factory the container calls on every resolve (App.swift:6)
+                  - provides: Clock
+                    implementation: SystemClock
+
+                resolves:
+                  # App.swift:16
+                  - { type: Clock, launch: true }
+
+                """)
+    }
+
     /// A store keyed by a value made from the type is classified as a metatype-keyed one is: one
     /// whose resolve keeps the first value it makes holds singletons, one that calls the factory
     /// on every resolve transients.

@@ -30,6 +30,21 @@ extension ContainerAPI {
                     && !isInClosure(Syntax(reference), below: Syntax(value))
                 return Stored(property: property, parameter: position, isCalled: isCalled, expression: value)
             }
+            // `var named = storage[key] ?? [:]; named[name] = { factory() }; storage[key] = named`:
+            // what is stored is what the copy is given (MLS-iOS, a table keyed by type, then name).
+            if let local = SwiftExpressions.unwrap(value).core.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                for (target, given) in SwiftExpressions.assignments(in: body) {
+                    guard target.as(SubscriptCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == local else { continue }
+                    let carried = references(in: given).compactMap { reference in names.firstIndex(of: reference.baseName.text).map { (reference, $0) } }
+                        .filter { !parameters[$0.1].isMetatype }
+                    if let (reference, position) = carried.first(where: { parameters[$0.1].isFunction }) ?? carried.first {
+                        let isCalled =
+                            reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+                            && !isInClosure(Syntax(reference), below: Syntax(given))
+                        return Stored(property: property, parameter: position, isCalled: isCalled, expression: given)
+                    }
+                }
+            }
             // `let instance = factory(); storage[key] = instance`
             if let local = SwiftExpressions.unwrap(value).core.as(DeclReferenceExprSyntax.self)?.baseName.text {
                 for variable in body.statements.compactMap({ $0.item.as(VariableDeclSyntax.self) }) {
@@ -61,9 +76,9 @@ extension ContainerAPI {
         _ stored: Stored, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>, facts: inout CachingFacts
     ) -> Bool {
         let core = SwiftExpressions.unwrap(stored.expression).core
-        if let closure = core.as(ClosureExprSyntax.self) {
-            return SwiftExpressions.assignments(in: closure).isEmpty == false
-        }
+        // A closure that assigns caches itself; one that only calls the factory may still have its
+        // value kept by the resolve path (read below).
+        if let closure = core.as(ClosureExprSyntax.self), !SwiftExpressions.assignments(in: closure).isEmpty { return true }
         if let tuple = core.as(TupleExprSyntax.self) {
             let elements = Array(tuple.elements)
             if let flagPosition = elements.firstIndex(where: { $0.expression.is(BooleanLiteralExprSyntax.self) }) {
@@ -98,6 +113,8 @@ extension ContainerAPI {
     static func readThenWritten(_ property: String, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> Bool {
         for function in functions {
             guard let body = function.body, body.description.contains("\(property)[") else { continue }
+            // A method taking the factory stores it (copying the table it goes in): no resolve path.
+            if function.signature.parameterClause.parameters.contains(where: { $0.type.trimmedDescription.contains("->") }) { continue }
             for read in subscripts(of: property, in: body) {
                 if let branch = Syntax(read).ancestorOrSelf(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) }),
                     let conditions = branch.as(IfExprSyntax.self)?.conditions ?? branch.as(GuardStmtSyntax.self)?.conditions,
@@ -148,7 +165,13 @@ extension ContainerAPI {
     static func assignments(in node: some SyntaxProtocol, storage: [String: TypeSyntax]) -> [(property: String, value: ExprSyntax)] {
         var found: [(String, ExprSyntax)] = []
         for (target, value) in SwiftExpressions.assignments(in: node) {
-            guard let subscriptCall = target.as(SubscriptCallExprSyntax.self) else { continue }
+            guard var subscriptCall = target.as(SubscriptCallExprSyntax.self) else { continue }
+            // `storage[key, default: [:]][name] = value`, `storage[key]?[name] = value`: the outer table.
+            while let inner = subscriptCall.calledExpression.as(SubscriptCallExprSyntax.self)
+                ?? subscriptCall.calledExpression.as(OptionalChainingExprSyntax.self)?.expression.as(SubscriptCallExprSyntax.self)
+            {
+                subscriptCall = inner
+            }
             let base = subscriptCall.calledExpression
             let name =
                 base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
