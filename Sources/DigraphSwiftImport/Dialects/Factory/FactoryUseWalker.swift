@@ -218,26 +218,40 @@ final class FactoryUseWalker: SyntaxVisitor {
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
                 function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node)),
                 member: MemberReferences.member(around: Syntax(node)),
-                isUsedInPlace: Self.isUsedInPlace(ResolveSite.outermost(Syntax(node)))))
+                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node)))))
         return .visitChildren
     }
 
     /// A resolved value read where it is resolved (`resolve(\.config).isDebug`), or kept in a local
     /// of a function or initializer whose every use reads a member of it (`let c = resolve(\.config);
     /// log = c.isDebug`): nothing keeps it.
-    static func isUsedInPlace(_ resolved: Syntax) -> Bool {
+    func isUsedInPlace(_ resolved: Syntax) -> Bool {
         if resolved.parent?.is(MemberAccessExprSyntax.self) == true { return true }
         guard let binding = resolved.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(CodeBlockItemSyntax.self) == true,
             let body = binding.ancestorOrSelf(mapping: { $0.as(CodeBlockSyntax.self) })
         else { return false }
-        // The local's references: `config` alone, not a member named so (`shared.config()`).
-        let references = body.tokens(viewMode: .sourceAccurate).compactMap { token -> DeclReferenceExprSyntax? in
-            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
-            return reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id == reference.id ? nil : reference
+        return (localReferences(in: body)[name] ?? []).allSatisfy { reference in
+            reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == reference.id
         }
-        return references.allSatisfy { reference in reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == reference.id }
+    }
+
+    /// Each body's references to names that stand alone (`config`, not the member in
+    /// `shared.config()`), by name: gathered once per body, however many locals it binds.
+    private var localReferencesIn: [SyntaxIdentifier: [String: [DeclReferenceExprSyntax]]] = [:]
+
+    private func localReferences(in body: CodeBlockSyntax) -> [String: [DeclReferenceExprSyntax]] {
+        if let known = localReferencesIn[body.id] { return known }
+        var found: [String: [DeclReferenceExprSyntax]] = [:]
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            else { continue }
+            found[name, default: []].append(reference)
+        }
+        localReferencesIn[body.id] = found
+        return found
     }
 
     /// `network.request(…)`, `self.network.request(…)`: the app's type of the property `network` of
