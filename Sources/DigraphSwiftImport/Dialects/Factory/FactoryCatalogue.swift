@@ -293,7 +293,7 @@ struct FactoryCatalogue {
             return site(ofKeyPath: keyPath).map { ($0, ResolveSite(resolving: definitions[$0], at: Syntax(call), passed: [])) }
         }
         // `publisher.receive(on: \.mainScheduler)`, the app's function resolving the key path it takes.
-        if let name = SwiftExpressions.callee(of: call)?.name,
+        if !keyPathTakers.isEmpty, !call.arguments.isEmpty, let name = SwiftExpressions.callee(of: call)?.name,
             let argument = call.arguments.first(where: { $0.expression.is(KeyPathExprSyntax.self) && takesKeyPath(name, $0.label?.text) }),
             let index = site(ofKeyPath: argument.expression.as(KeyPathExprSyntax.self)!)
         {
