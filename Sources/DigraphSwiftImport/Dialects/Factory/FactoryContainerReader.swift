@@ -420,13 +420,12 @@ struct FactoryContainerReader {
                     }
                     base = access.base
                 }
-                guard let contexts = context, var base else { continue }
+                guard let contexts = context, let base else { continue }
                 var index = catalogue.reference(base, inside: enclosing)
                 if index == nil, let access = base.as(MemberAccessExprSyntax.self),
                     let scoped = ScopeVocabulary.factory.lifetime(of: access.declName.baseName.text),
                     let inner = access.base
                 {
-                    base = inner
                     index = catalogue.reference(inner, inside: enclosing)
                     lifetime = lifetime ?? scoped
                 }
@@ -464,13 +463,18 @@ struct FactoryContainerReader {
         return (overrides, scopes)
     }
 
+    /// A folder of the file says tests or previews (`PreviewContent/`, `swiyuUITests-App/`).
+    private static func folderNamesTestOrPreview(_ file: SwiftFile) -> Bool {
+        file.path.split(separator: "/").dropLast().contains(where: RegistrationOrder.namesTestOrPreview)
+    }
+
     /// A `register` that stands in for the app's factory where tests or previews run, as its names
     /// say (`RegistrationOrder.namesTestOrPreview`), or that gives nil or a value made before it.
     private static func namesAStandIn(_ call: FunctionCallExprSyntax, _ given: ClosureExprSyntax, in file: SwiftFile) -> Bool {
         // `register { newClient }`: a value made earlier, registered at run time (after sign-in, a
         // new URL); the declared factory is what builds the key (govuk's `searchAPIClient`).
         if SwiftExpressions.onlyValue(of: given)?.is(DeclReferenceExprSyntax.self) == true { return true }
-        if returnsNil(given) || file.path.split(separator: "/").dropLast().contains(where: RegistrationOrder.namesTestOrPreview) { return true }
+        if returnsNil(given) || folderNamesTestOrPreview(file) { return true }
         var current = call.parent
         while let scope = current {
             if let function = scope.as(FunctionDeclSyntax.self), RegistrationOrder.namesTestOrPreview(function.name.text) { return true }
@@ -506,7 +510,7 @@ struct FactoryContainerReader {
     private func calledByTheApp(among names: Set<String>) -> Set<String> {
         var called = Set<String>()
         for file in files
-        where !RegistrationOrder.isTestCode(file) && !file.path.split(separator: "/").dropLast().contains(where: RegistrationOrder.namesTestOrPreview) {
+        where !RegistrationOrder.isTestCode(file) && !Self.folderNamesTestOrPreview(file) {
             for call in SwiftExpressions.calls(in: file.tree) {
                 guard let name = SwiftExpressions.callee(of: call)?.name, names.contains(name), !called.contains(name),
                     !FactoryUseWalker.inPreview(Syntax(call)), SwiftExpressions.runsWhenItsCodeRuns(Syntax(call)),
