@@ -165,7 +165,7 @@ struct ImportRun {
 
     private mutating func addBuiltTypesResolves() {
         // Nothing to attach without a built type and a resolve: the walk is skipped.
-        guard found.contains(where: { $0.reading.implementation != nil }), !resolves.isEmpty else { return }
+        guard found.contains(where: { $0.reading.implementation != nil || !$0.reading.staticMembersRun.isEmpty }), !resolves.isEmpty else { return }
         let index = BuiltTypeResolves(files: files, declarations: declarations)
         let resolveAt = Dictionary(resolves.map { ($0.location, $0) }) { first, _ in first }
         // Per built type, once: several registrations may build the same type.
@@ -183,6 +183,21 @@ struct ImportRun {
                         source: .service(type: key, name: use.name, isLazy: isLazy, isOptional: false, passing: []), location: location)
                     found[number].reading.dependencies.append(item)
                     found[number].reading.notes.append("'\(item.label)' is resolved while \(type) is built (\(location.fileNameAndLine))")
+                }
+            }
+            // `{ Favoriter.forProd }`, `initializer: Cache.getInstance`: what running the static member resolves.
+            var run = reading.staticMembersRun
+            if let type = reading.implementation, let member = reading.factory, !run.contains(where: { $0.type == type && $0.member == member }) {
+                run.append((type, member, false))
+            }
+            for (type, member, isLazy) in run {
+                for (location, lazyThere) in index.resolves(running: member, of: type, declarations: declarations) where attached.insert(location).inserted {
+                    guard let use = resolveAt[location], let key = use.type ?? use.castType else { continue }
+                    let item = ClosureReading.Item(
+                        label: labels.unique(SwiftExpressions.parameterName(for: key), among: found[number].reading.dependencies),
+                        source: .service(type: key, name: use.name, isLazy: isLazy || lazyThere, isOptional: false, passing: []), location: location)
+                    found[number].reading.dependencies.append(item)
+                    found[number].reading.notes.append("'\(item.label)' is resolved by \(type).\(member) (\(location.fileNameAndLine))")
                 }
             }
             // What the built value's methods resolve, later: lazy dependencies, one per key. Optional

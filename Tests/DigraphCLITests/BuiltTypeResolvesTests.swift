@@ -179,6 +179,92 @@ struct BuiltTypeResolvesTests {
         #expect(!plain.stdout.contains("captive-dependency"), "\(plain.stdout)")
     }
 
+    /// jason-vance/Carnivore-Diet-Guide's shape: a factory returns a static member of the app's
+    /// (`{ Favoriter.forProd }`), or builds a value with one (`Screen(favoriter: Favoriter.make())`),
+    /// whose body resolves through the app's container. What running it resolves is the
+    /// registration's dependency, lazy where the member resolves inside a closure of its own; the
+    /// resolves stay the app's too. Before, both registrations had no dependency at all.
+    @Test func aStaticMemberTheFactoryRunsResolvesForIt() throws {
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            let iocContainer = Container()
+
+            protocol UserIdProvider { var id: String { get } }
+            final class DefaultUserIdProvider: UserIdProvider { var id: String { "x" } }
+            protocol Clock {}
+            final class SystemClock: Clock {}
+
+            struct Favoriter {
+                let mark: (String) -> Void
+            }
+
+            extension Favoriter {
+                static var forProd: Favoriter {
+                    let provider = iocContainer ~> UserIdProvider.self
+                    return .init(mark: { _ in _ = iocContainer ~> Clock.self; print(provider.id) })
+                }
+                static func make() -> Favoriter {
+                    .init(mark: { print((iocContainer ~> UserIdProvider.self).id, $0) })
+                }
+            }
+
+            final class Screen {
+                init(favoriter: Favoriter) {}
+            }
+
+            func setUpDependencies() {
+                iocContainer.autoregister(UserIdProvider.self, initializer: DefaultUserIdProvider.init)
+                iocContainer.autoregister(Favoriter.self, initializer: { Favoriter.forProd })
+                iocContainer.register(Screen.self) { _ in Screen(favoriter: Favoriter.make()) }
+                iocContainer.register(Clock.self) { _ in SystemClock() }
+            }
+
+            @main
+            struct Main {
+                static func main() {
+                    setUpDependencies()
+                    _ = iocContainer ~> Screen.self
+                    _ = iocContainer ~> Favoriter.self
+                }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(imported.status == 0)
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App.swift:31
+                  # 'userIdProvider' is resolved by Favoriter.forProd (App.swift:17)
+                  # 'clock' is resolved by Favoriter.forProd (App.swift:18)
+                  - provides: Favoriter
+                    lifetime: graph
+                    factory: forProd
+                    dependencies:
+                      userIdProvider: UserIdProvider
+                      clock: { type: Clock, lazy: true }
+                  # App.swift:32
+                  # 'userIdProvider' is resolved by Favoriter.make (App.swift:21)
+                  - provides: Screen
+                    lifetime: graph
+                    dependencies:
+                      userIdProvider: { type: UserIdProvider, lazy: true }
+
+                """), "\(imported.stdout)")
+        // `Favoriter.forProd` resolves `UserIdProvider` as the factory runs: the launch resolve of
+        // `Favoriter` stops the app once nothing registers it.
+        let unregistered = app.replacingOccurrences(
+            of: "    iocContainer.autoregister(UserIdProvider.self, initializer: DefaultUserIdProvider.init)\n", with: "")
+        let checked = try withApp(unregistered) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout.hasPrefix(
+                "App.swift:17:24: error: nothing provides 'UserIdProvider', needed by 'Favoriter' (parameter 'userIdProvider')"
+            ), "\(checked.stdout)")
+    }
+
     /// canopas/splito's shape: an `@Inject` wrapper whose `init` calls the app's resolve helper
     /// (declared in another file, read after the wrapper) with `Component.self`. Each wrapped
     /// property of a registered type is a dependency of its registration, resolved as it is built;

@@ -323,6 +323,17 @@ struct TypeDeclarations {
 
     func isProtocol(_ type: String) -> Bool { declaration(of: type)?.kind == .protocol }
 
+    /// `Favoriter.forProd`, `Model.make(…)`: a static member of a type the app declares (not an
+    /// initializer, a case or the metatype), as the type's name and the member's.
+    func staticMember(accessedBy access: MemberAccessExprSyntax) -> (type: String, member: String)? {
+        let member = access.declName.baseName.text
+        guard let base = access.base, member.first?.isLowercase == true, access.declName.baseName.tokenKind != .keyword(.self),
+            access.declName.baseName.tokenKind != .keyword(.`init`), let name = SwiftExpressions.typeName(base), let declared = declaration(of: name),
+            !declared.cases.contains(member)
+        else { return nil }
+        return (ownerName(of: nestedType(name, around: Syntax(access)) ?? name), member)
+    }
+
     /// Whether `type.member` is a static property holding an instance of `type` (`Store.shared`).
     func isSharedInstance(_ member: String, of type: String) -> Bool { declaration(of: type)?.sharedInstances.contains(member) == true }
 

@@ -21,6 +21,10 @@ struct BuiltTypeResolves {
     /// Per type: the calls its methods, computed and `lazy` properties make, which run later, when
     /// the value is used (`func make() -> SplashVC { SplashVM(customers: Composition.resolve()) }`).
     private var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
+    /// Per static member (`Favoriter.forProd`): the calls its body makes, lazy inside a closure of
+    /// its own, and the app's types it builds as it runs.
+    private var staticCallsOf: [String: [(location: DigraphCore.SourceLocation, isLazy: Bool)]] = [:]
+    private var staticBuildsOf: [String: Set<String>] = [:]
     /// Which members of a protocol's extension each type uses, read when some type inherits one.
     private let references: MemberReferences
 
@@ -33,6 +37,8 @@ struct BuiltTypeResolves {
             sharedReads.merge(finder.sharedReads) { $0.union($1) }
             laterCallsOf.merge(finder.laterCallsOf) { $0 + $1 }
             filledByHolderOf.merge(finder.filledByHolderOf) { $0 + $1 }
+            staticCallsOf.merge(finder.staticCallsOf) { $0 + $1 }
+            staticBuildsOf.merge(finder.staticBuildsOf) { $0.union($1) }
         }
         // Wrappers the holder fills by reflection: as it is built when its initializer does so,
         // else when some later code of it does.
@@ -76,6 +82,17 @@ struct BuiltTypeResolves {
         return found
     }
 
+    /// The resolves running `type.member` makes (`static var forProd: Favoriter { let id = c ~> IdProvider.self … }`),
+    /// with those building the app's types it builds there: lazy when made inside a closure of its own.
+    func resolves(running member: String, of type: String, declarations: TypeDeclarations) -> [(location: DigraphCore.SourceLocation, isLazy: Bool)] {
+        let key = type + "." + member
+        var found = staticCallsOf[key] ?? []
+        for built in (staticBuildsOf[key] ?? []).sorted() {
+            found += resolves(building: built, declarations: declarations).map { ($0.location, false) }
+        }
+        return found
+    }
+
     /// Every call in the code that runs while a type is built, and every `X.shared` read there.
     private final class Finder: TypeScopedVisitor {
         let file: SwiftFile
@@ -84,6 +101,8 @@ struct BuiltTypeResolves {
         var sharedReads: [String: Set<String>] = [:]
         var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
         var filledByHolderOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
+        var staticCallsOf: [String: [(location: DigraphCore.SourceLocation, isLazy: Bool)]] = [:]
+        var staticBuildsOf: [String: Set<String>] = [:]
 
         init(file: SwiftFile, declarations: TypeDeclarations) {
             self.file = file
@@ -94,8 +113,26 @@ struct BuiltTypeResolves {
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         // Methods run later, not while the value is built: what they resolve is read apart.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let type = types.last, let body = node.body, !Self.isTypeLevel(node.modifiers) { readLater(Syntax(body), of: type) }
+            guard let type = types.last, let body = node.body else { return .skipChildren }
+            if Self.isTypeLevel(node.modifiers) {
+                readStatic(Syntax(body), of: type, member: node.name.text)
+            } else {
+                readLater(Syntax(body), of: type)
+            }
             return .skipChildren
+        }
+
+        /// A static member's code runs where the app names it, a factory included.
+        private func readStatic(_ code: Syntax, of type: String, member: String) {
+            let key = type + "." + member
+            let calls =
+                SwiftExpressions.calls(in: code).map { (Syntax($0), $0 as FunctionCallExprSyntax?) }
+                + SwiftExpressions.arrowResolves(in: code).map { (Syntax($0), nil as FunctionCallExprSyntax?) }
+            for (node, call) in calls.sorted(by: { $0.0.position < $1.0.position }) {
+                let isLazy = node.ancestorOrSelf(where: { $0.is(ClosureExprSyntax.self) }).map { $0.position > code.position } ?? false
+                staticCallsOf[key, default: []].append((file.location(of: node), isLazy))
+                if !isLazy, let call, let built = declarations.typeBuilt(by: call) { staticBuildsOf[key, default: []].insert(built) }
+            }
         }
 
         private static func isTypeLevel(_ modifiers: DeclModifierListSyntax) -> Bool {
@@ -116,7 +153,15 @@ struct BuiltTypeResolves {
         /// A stored property's initial value runs as the value is built; a `lazy`, `static` or
         /// computed one does not.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let type = types.last, !Self.isTypeLevel(node.modifiers) else { return .skipChildren }
+            guard let type = types.last else { return .skipChildren }
+            if Self.isTypeLevel(node.modifiers) {
+                for binding in node.bindings {
+                    guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let accessors = binding.accessorBlock { readStatic(Syntax(accessors), of: type, member: member) }
+                    if let value = binding.initializer?.value { readStatic(Syntax(value), of: type, member: member) }
+                }
+                return .skipChildren
+            }
             if node.modifiers.contains(where: { $0.name.text == "lazy" }) {
                 for binding in node.bindings { if let value = binding.initializer?.value { readLater(Syntax(value), of: type) } }
                 return .skipChildren

@@ -186,6 +186,7 @@ struct ClosureReader {
         }
         readBody(closure.statements)
         reading.builtInline = Self.typesBuiltInline(in: closure, besides: reading.implementation, declarations: declarations)
+        reading.staticMembersRun = Self.staticMembersRun(in: closure, declarations: declarations)
         typeArgumentsPassedToValuesBuiltInPlace(in: closure)
         accountForUnreadResolves(in: closure)
         if !argumentNames.isEmpty {
@@ -221,6 +222,25 @@ struct ClosureReader {
             }
         }
         return built
+    }
+
+    /// The app's static members a factory's closure runs, each once: `{ Favoriter.forProd }`, and
+    /// `Screen(model: Model.make())`. Lazy when only run inside a closure of its own.
+    static func staticMembersRun(in closure: ClosureExprSyntax, declarations: TypeDeclarations) -> [(type: String, member: String, isLazy: Bool)] {
+        var run: [(type: String, member: String, isLazy: Bool)] = []
+        var position: [String: Int] = [:]
+        for access in SwiftExpressions.memberAccesses(in: closure.statements) {
+            guard let (type, member) = declarations.staticMember(accessedBy: access) else { continue }
+            let isLazy = !SwiftExpressions.runsAtOnce(Syntax(access), within: closure, runsClosuresAtOnce: declarations.runsClosuresAtOnce)
+            let key = type + "." + member
+            if let earlier = position[key] {
+                run[earlier].isLazy = run[earlier].isLazy && isLazy
+            } else {
+                position[key] = run.count
+                run.append((type, member, isLazy))
+            }
+        }
+        return run
     }
 
     /// `{ r, direction in … Reactor(direction: direction, …) … }`: a runtime argument whose type the

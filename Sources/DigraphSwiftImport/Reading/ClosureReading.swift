@@ -33,6 +33,9 @@ struct ClosureReading {
     /// initializer, a local): what building each resolves is the registration's too. Lazy when
     /// built inside a closure of the factory's, which runs when that closure is called.
     var builtInline: [(type: String, isLazy: Bool)] = []
+    /// The app's static members the factory runs (`{ Favoriter.forProd }`, `Screen(model: Model.make())`):
+    /// what their bodies resolve is the registration's too, lazily when run inside a closure of its own.
+    var staticMembersRun: [(type: String, member: String, isLazy: Bool)] = []
     /// The argument labels of the initializer call that builds it (`SearchViewModel(store:)`).
     var constructionLabels: [String?]?
     var factory: String?

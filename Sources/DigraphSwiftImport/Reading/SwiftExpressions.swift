@@ -396,6 +396,13 @@ enum SwiftExpressions {
         return finder.found
     }
 
+    /// Every member access below a node (`Model.make`, `self.store`), in source order.
+    static func memberAccesses(in node: some SyntaxProtocol) -> [MemberAccessExprSyntax] {
+        let finder = MemberAccessFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
+    }
+
     /// Every `r ~> X.self` below a node (SwinjectAutoregistration's resolve operator), in source order.
     static func arrowResolves(in node: some SyntaxProtocol) -> [ExprSyntax] {
         let finder = ArrowFinder(viewMode: .sourceAccurate)
@@ -441,6 +448,14 @@ extension Collection {
 private final class CallFinder: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .visitChildren
+    }
+}
+
+private final class MemberAccessFinder: SyntaxVisitor {
+    var found: [MemberAccessExprSyntax] = []
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         found.append(node)
         return .visitChildren
     }
