@@ -537,6 +537,56 @@ struct FactoryImportTests {
                 """, "\(checked.stdout)")
     }
 
+    /// flexa-ios: a view model's stored property reads a static property of the app's
+    /// (`FlexaIdentity.isSignedIn`) whose getter resolves (`Container.shared.authStore()`). Reading it
+    /// runs that code, as calling a static method does: the view model depends on the key, lazily as
+    /// every helper's use is. A static property nothing reads is no use, and a shared instance still
+    /// reaches what building it resolves.
+    @Test func aStaticPropertyReadRunsItsGetter() throws {
+        let app = """
+            import Factory
+
+            final class AuthStore { var isSignedIn = false }
+            final class Clock {}
+            final class Network {}
+            enum Identity {
+                static var isSignedIn: Bool { Container.shared.authStore().isSignedIn }
+                static var now: Clock { Container.shared.clock() }
+            }
+            final class Session {
+                static let shared = Session(network: Container.shared.network())
+                init(network: Network) {}
+            }
+            final class SpendModel {
+                var isSignedIn = Identity.isSignedIn
+                let session = Session.shared
+            }
+            extension Container {
+                var authStore: Factory<AuthStore> { self { AuthStore() }.singleton }
+                var clock: Factory<Clock> { self { Clock() } }
+                var network: Factory<Network> { self { Network() } }
+                var spendModel: Factory<SpendModel> { self { SpendModel() } }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.spendModel() }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(imported.status == 0)
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: SpendModel
+                    name: spendModel
+                    dependencies:
+                      authStore: { type: AuthStore, name: authStore, lazy: true }
+                      network: { type: Network, name: network, lazy: true }
+
+                """), "\(imported.stdout)")
+        #expect(!imported.stdout.contains("clock: { type: Clock"), "\(imported.stdout)")
+    }
+
     /// nextcloud-passwords-ios: `self { Configuration.self }` returns a metatype, which nothing
     /// builds. It was read as a static factory member named `self` (`factory: self`), which the
     /// manifest refuses: the imported manifest did not load, and the factory had the type's

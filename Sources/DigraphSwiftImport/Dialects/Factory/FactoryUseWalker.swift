@@ -175,14 +175,20 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     /// `Store.shared`: reading a type's shared instance reaches what that instance resolves when it
-    /// is built, as a call of its initializer would (`HelperCall.instance`).
+    /// is built, as a call of its initializer would (`HelperCall.instance`). `Identity.isSignedIn`:
+    /// reading another static property runs its code (flexa's `FlexaIdentity.isSignedIn`).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if let base = node.base, let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type),
-            declarations.isSharedInstance(node.declName.baseName.text, of: type)
-        {
+        guard let base = node.base, let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type)
+        else { return .visitChildren }
+        let member = node.declName.baseName.text
+        let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+        // A shared instance is built by its property's code: both are read.
+        var methods = declarations.isSharedInstance(member, of: type) ? [HelperCall.instance] : []
+        if !isCalled, member.first?.isLowercase == true, node.declName.baseName.tokenKind != .keyword(.self) { methods.append(member) }
+        for method in methods {
             helperCalls.append(
                 HelperCall(
-                    type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                    type: type, method: method, owner: types.last?.name, function: Self.function(around: Syntax(node)),
                     location: file.location(of: node), member: MemberReferences.member(around: Syntax(node))))
         }
         return .visitChildren
@@ -291,8 +297,16 @@ final class FactoryUseWalker: SyntaxVisitor {
         return parameter.firstName.text
     }
 
+    /// The function a node is written in, or the static property (`static var isSignedIn: Bool { … }`):
+    /// its code runs where the app names it, as a static method's does.
     private static func function(around node: Syntax) -> String? {
-        node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) })?.as(FunctionDeclSyntax.self)?.name.text
+        guard let scope = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) || $0.is(VariableDeclSyntax.self) && isStatic($0) }) else { return nil }
+        if let function = scope.as(FunctionDeclSyntax.self) { return function.name.text }
+        return scope.as(VariableDeclSyntax.self)?.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    private static func isStatic(_ node: Syntax) -> Bool {
+        node.as(VariableDeclSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } == true
     }
 
     /// The stored property or local a resolve is assigned to: `self.api = …`, `let api = …`.
