@@ -95,6 +95,7 @@ struct ImportRun {
     var alternativeRegistrations: [SwiftImporter.Alternative] = []
     /// Several apps told apart by the order pass, and each one's manifest.
     var apps: AppPartition?
+    var mains: [(name: String, location: DigraphCore.SourceLocation)] = []
     var appManifests: [SwiftImporter.AppManifest] = []
     /// Swinject's child containers the app makes, found after the order pass.
     var children = ChildContainers()
@@ -230,6 +231,7 @@ struct ImportRun {
         assemblyOf = order.assemblyOf
         appAssemblies = order.appAssemblies
         apps = order.apps
+        mains = order.mains
         reachedFromEntry = order.reachedFromEntry
         // A preview resolves from its own container: not one of the app's roots.
         resolves.removeAll { order.previewCode.holds($0.location) }
@@ -246,6 +248,15 @@ struct ImportRun {
         factoryRegistrations = factory.found.count
         resolves += factory.resolves
         findings += factory.findings
+        // A Factory app and its widget: each declares its own factories in its folder (Ritualist).
+        // (With other libraries' registrations too, the walk's partition, or its "read as one", stands.)
+        if apps == nil, !factory.found.isEmpty, factory.found.count == found.count,
+            let partition = AppPartition.byFolders(
+                mains: mains, modules: mains.map { main in files.first { $0.path == main.location.file }?.module }, registeredAt: found.map(\.location))
+        {
+            apps = partition
+            findings.append(RegistrationOrder.appsInfo(partition, mains: mains.map(\.location), registeredAt: found.map(\.location)))
+        }
     }
 
     /// Resolves in test code (`RegistrationOrder.isTestCode`) are the tests' own, said once; kept

@@ -117,8 +117,20 @@ public enum SwiftImporter {
         var sources: [(path: String, text: String, module: String?)] = []
         var tooLarge: [String: Int] = [:]
         // A file no Xcode project compiles is not part of any app: said once per file, not read.
-        let leftOut = XcodeProjects(pbxprojs: listing.xcodeProjects, in: tree)
-            .leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots)
+        let projects = XcodeProjects(pbxprojs: listing.xcodeProjects, in: tree)
+        let leftOut = projects.leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots)
+        // A flag only other configurations set (`Debug-AllFeatures`) is unset in the debug and release builds.
+        var builds = builds
+        var unsetFlags: [Diagnostic] = []
+        for unset in projects.conditions.unset where !builds.contains(where: { $0.set.contains(unset.flag) }) {
+            for index in builds.indices { builds[index].decided.insert(unset.flag) }
+            let configurations = unset.configurations.map { "'\(PrintableText.escape($0))'" }.joined(separator: ", ")
+            unsetFlags.append(
+                Diagnostic(
+                    .swiftImport, .info,
+                    "\(PrintableText.escape(unset.flag)) is set only in the \(configurations) configuration\(unset.configurations.count == 1 ? "" : "s") of this project, not in 'Debug' or 'Release': its `#if`s are read as unset; pass `--define \(PrintableText.escape(unset.flag))` to read them set",
+                    at: .start(of: unset.project)))
+        }
         let notCompiled = XcodeProjects.grouped(leftOut, among: listing.files).map { group in
             let first = group.files[0]
             if group.folder == nil, let elsewhere = first.placedAt {
@@ -164,7 +176,7 @@ public enum SwiftImporter {
             dialects: dialects, builds: builds, tooLarge: tooLarge)
         return results.map { result in
             var result = result
-            result.findings += notCompiled
+            result.findings += notCompiled + unsetFlags
             result.unreadable = unreadable
             if result.manifest.registrations.isEmpty, let (library, location) = result.unreadLibrary {
                 // "checked 0 registrations: 0 errors" would say a library's graph is fine when nothing of it was read.

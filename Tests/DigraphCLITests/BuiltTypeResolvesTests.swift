@@ -179,6 +179,54 @@ struct BuiltTypeResolvesTests {
         #expect(!plain.stdout.contains("captive-dependency"), "\(plain.stdout)")
     }
 
+    /// apeun-gidaechi/seugi-ios: the shared instance is declared in an extension (`extension
+    /// ApeunStompService { static let shared = ApeunStompService() }`), and a registered service reads
+    /// it in a stored property. Its `@Inject` property resolves while the service is built: a
+    /// dependency of the service (it was a root resolve only).
+    @Test func aSharedInstanceDeclaredInAnExtensionIsReadToo() throws {
+        let app = """
+            import Swinject
+
+            let container = Container()
+
+            @propertyWrapper
+            struct Inject<T> {
+                let wrappedValue: T
+                init() { wrappedValue = container.resolve(T.self)! }
+            }
+
+            protocol KeyValueRepo {}
+            final class Conn {}
+
+            final class Socket {
+                @Inject private var keyValueRepo: KeyValueRepo
+                private init() {}
+                private(set) lazy var conn = Conn()
+            }
+            extension Socket {
+                static let shared = Socket()
+            }
+
+            final class ChatService {
+                private let conn = Socket.shared.conn
+            }
+
+            @main struct App {
+                static func main() {
+                    container.register(ChatService.self) { _ in ChatService() }.inObjectScope(.container)
+                    _ = container.resolve(ChatService.self)!
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout.hasPrefix(
+                "App.swift:15:5: error: nothing provides 'KeyValueRepo', needed by 'ChatService' (parameter 'keyValueRepo') [missing-binding]\n"),
+            "\(checked.stdout)")
+    }
+
     /// jason-vance/Carnivore-Diet-Guide's shape: a factory returns a static member of the app's
     /// (`{ Favoriter.forProd }`), or builds a value with one (`Screen(favoriter: Favoriter.make())`),
     /// whose body resolves through the app's container. What running it resolves is the

@@ -587,6 +587,94 @@ struct FactoryImportTests {
         #expect(!imported.stdout.contains("clock: { type: Clock"), "\(imported.stdout)")
     }
 
+    /// vladblajovan/Ritualist: `var subscriptionService: Factory<S> { secureSubscriptionService }`
+    /// returns the other property's Factory, so it is the same key and scope. It was left out with a
+    /// warning, and its ten uses were a false `missing-binding` error; it is an alias now, and what
+    /// holds it is judged by the registration it forwards to.
+    @Test func aFactoryReturningAnotherIsItsAlias() throws {
+        let app = """
+            import Factory
+
+            protocol Payments {}
+            final class StorePayments: Payments {}
+            final class Checkout { init(payments: Payments) {} }
+            extension Container {
+                var paymentsImpl: Factory<Payments> { self { StorePayments() }.singleton }
+                var payments: Factory<Payments> { paymentsImpl }
+                var checkout: Factory<Checkout> { self { Checkout(payments: self.payments()) }.singleton }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.checkout() }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(imported.status == 0)
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App.swift:8
+                  # the same Factory as 'paymentsImpl': resolving it resolves that one, its scope included
+                  - provides: Payments
+                    name: payments
+                    aliasOf: { type: Payments, name: paymentsImpl }
+
+                """), "\(imported.stdout)")
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        let transient = app.replacingOccurrences(of: "self { StorePayments() }.singleton", with: "self { StorePayments() }")
+        let captive = try withApp(transient) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            captive.stdout.hasPrefix(
+                """
+                App.swift:9:55: warning: singleton 'Checkout (name: checkout)' holds transient 'Payments (name: paymentsImpl)' (parameter 'payments')
+                """), "\(captive.stdout)")
+    }
+
+    /// vladblajovan/Ritualist: `OverviewViewModel` builds `let inspirationVM = InspirationCardViewModel()`
+    /// as it is built, and that view model's `@Injected` properties resolve then: eager edges of the
+    /// registration (they were all lazy, as what a helper reaches always was). One built in a method
+    /// stays lazy.
+    @Test func aTypeBuiltWhileTheHolderIsBuiltResolvesThen() throws {
+        let app = """
+            import Factory
+
+            final class Quotes {}
+            final class Clock {}
+            final class CardModel {
+                @Injected(\\.quotes) var quotes
+            }
+            final class ClockModel {
+                @Injected(\\.clock) var clock
+            }
+            final class HomeModel {
+                let card = CardModel()
+                func tick() { _ = ClockModel() }
+            }
+            extension Container {
+                var quotes: Factory<Quotes> { self { Quotes() } }
+                var clock: Factory<Clock> { self { Clock() } }
+                var home: Factory<HomeModel> { self { HomeModel() } }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.home() }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: HomeModel
+                    name: home
+                    dependencies:
+                      quotes: { type: Quotes, name: quotes }
+                      clock: { type: Clock, name: clock, lazy: true }
+
+                """), "\(imported.stdout)")
+    }
+
     /// nextcloud-passwords-ios: `self { Configuration.self }` returns a metatype, which nothing
     /// builds. It was read as a static factory member named `self` (`factory: self`), which the
     /// manifest refuses: the imported manifest did not load, and the factory had the type's
@@ -777,7 +865,7 @@ struct FactoryImportTests {
                     name: authViewModel
                     dependencies:
                       store: { type: AuthStore, name: authStore }
-                      sessions: { type: Sessions, name: sessions, lazy: true }
+                      sessions: { type: Sessions, name: sessions }
                   # App.swift:30
                   - provides: ScanView.ViewModel
                     implementation: ScanView.ViewModel

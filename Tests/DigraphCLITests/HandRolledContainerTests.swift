@@ -204,6 +204,47 @@ struct HandRolledContainerTests {
         #expect(calledChecked.stdout.contains("App.swift:29:43: error: 'UsersInterface' is registered again"), "\(calledChecked.stdout)")
     }
 
+    /// baisethomas/tablet-notes-v2: a SwiftUI app whose `@main` type declares no `init` (so no
+    /// launch code is read) and a `ServiceProvider.registerServices()` nothing calls. With nothing
+    /// reached from the start the registrations stay in the graph (the walk may have missed how the
+    /// app starts), but it is said where they are; once the app calls it, nothing is said.
+    @Test func registrationsNothingRefersToAreSaidWhenTheStartReachesNone() throws {
+        let app = """
+            import SwiftUI
+
+            final class Registry {
+                static let shared = Registry()
+                private var items: [String: Any] = [:]
+                func register<T>(_ type: T.Type, service: T) { items[String(describing: type)] = service }
+            }
+            protocol Store {}
+            final class DiskStore: Store {}
+            protocol Clock {}
+            final class SystemClock: Clock {}
+            enum Setup {
+                static func registerAll() {
+                    Registry.shared.register(Store.self, service: DiskStore())
+                    Registry.shared.register(Clock.self, service: SystemClock())
+                }
+            }
+            @main struct NotesApp: App {
+                var body: some Scene { WindowGroup { Text("Notes") } }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:12:6: info: nothing in the code refers to 'Setup', and the app's start (App.swift:18) reaches no registration: its 2 registrations are kept in the graph; if that code never runs, remove them [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let called = app.replacingOccurrences(of: "@main struct NotesApp: App {\n", with: "@main struct NotesApp: App {\n    init() { Setup.registerAll() }\n")
+        let calledChecked = try withApp(called) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(calledChecked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(calledChecked.stdout)")
+    }
+
     /// Team-Maple/MLS-iOS: a table keyed by type, then name (`[ObjectIdentifier: [String: () -> Any]]`),
     /// written by copying the inner table (`var named = services[key] ?? [:]; named[name] = { object()
     /// }; services[key] = named`), and a resolve keeping each value in a second such table: the

@@ -68,7 +68,7 @@ struct SeveralAppsTests {
         """,
     ]
 
-    func check(_ arguments: [String], files: [String: String] = Self.files) throws -> CLIRunner.Result {
+    func check(_ arguments: [String], files: [String: String] = Self.files, command: String = "check") throws -> CLIRunner.Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-apps-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
@@ -76,7 +76,7 @@ struct SeveralAppsTests {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
-        return try CLIRunner.run(["check", "."] + arguments, directory: folder)
+        return try CLIRunner.run([command, "."] + arguments, directory: folder)
     }
 
     /// Each `@main` type is an app, checked with the registrations its entry reaches: the macOS
@@ -181,6 +181,153 @@ struct SeveralAppsTests {
     /// The macOS app alone: AppKit's `applicationDidFinishLaunching` is its entry, the Dev
     /// assembly's sub-assembly is left out (only the unread Dev app applies it), and the true fault
     /// is the one error.
+    /// vladblajovan/Ritualist: a Factory app and its widget extension each declare `store` in their
+    /// own folder (the widget's `Factory<Store?>`), and each has a `Refresher` class of its own using
+    /// its own factories. Read as one, the widget's 15 declarations merged into the app's (its
+    /// dependencies lost) and the app's `Refresher` took the widget's uses. Each app is its folder
+    /// now: its own declarations, its own types' uses, with what they share.
+    @Test func aFactoryAppAndItsWidgetEachKeepTheirOwnFactories() throws {
+        let files = [
+            "Shared/Models.swift": """
+            import Factory
+            public final class Store {}
+            public final class Clock {}
+            public protocol Refreshing {}
+            extension Container {
+                public var clock: Factory<Clock> { self { Clock() }.singleton }
+            }
+
+            """,
+            "App/App.swift": """
+            import Factory
+            import SwiftUI
+            final class Refresher: Refreshing {
+                let clock = Container.shared.clock()
+            }
+            final class Feed {
+                init(store: Store, refresher: Refreshing) {}
+            }
+            extension Container {
+                var store: Factory<Store> { self { Store() }.singleton }
+                var refresher: Factory<Refreshing> { self { Refresher() } }
+                var feed: Factory<Feed> { self { Feed(store: self.store(), refresher: self.refresher()) } }
+            }
+            @main struct NotesApp: App {
+                @Injected(\\.feed) var feed
+                var body: some Scene { WindowGroup { Text("Notes") } }
+            }
+
+            """,
+            "Widget/Widget.swift": """
+            import Factory
+            import SwiftUI
+            final class Refresher: Refreshing {
+                let logger = Container.shared.widgetLogger()
+            }
+            final class Logger {}
+            final class Timeline {
+                init(store: Store?, refresher: Refreshing) {}
+            }
+            extension Container {
+                var widgetLogger: Factory<Logger> { self { Logger() } }
+                var store: Factory<Store?> { self { Store() }.singleton }
+                var refresher: Factory<Refreshing> { self { Refresher() } }
+                var timeline: Factory<Timeline> { self { Timeline(store: self.store(), refresher: self.refresher()) } }
+            }
+            @main struct NotesWidget: Widget {
+                @Injected(\\.timeline) var timeline
+                var body: some WidgetConfiguration { fatalError() }
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                App/App.swift:14:14: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'NotesApp' (App/App.swift:14): 3 in its folder, none reached from its entry; the app 'NotesWidget' (Widget/Widget.swift:16): 4 in its folder, none reached from its entry); a finding that holds in only some of them names them [swift-import]
+                digraph: checked 8 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        let imported = try check([], files: files, command: "import")
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App/App.swift:11
+                  - provides: Refreshing
+                    implementation: Refresher
+                    name: refresher
+                    dependencies:
+                      clock: { type: Clock, name: clock }
+                """), "\(imported.stdout)")
+        #expect(
+            imported.stdout.contains(
+                """
+                  # Widget/Widget.swift:13
+                  - provides: Refreshing
+                    implementation: Refresher
+                    name: refresher
+                    dependencies:
+                      logger: { type: Logger, name: widgetLogger }
+                  # Widget/Widget.swift:14
+                  - provides: Timeline
+                    name: timeline
+                    dependencies:
+                      store: { type: "Store?", name: store }
+                """), "\(imported.stdout)")
+    }
+
+    /// roya1v/generics-pizza: a SwiftPM package holds a bot (`Sources/GenericsBot`, an `@main` of its
+    /// own) beside `GenericsCore`, which every app uses. The bot's folder was the whole package, so
+    /// the core's factories were the bot's alone: the apps' uses of them were 6 false
+    /// `missing-binding` errors. A `@main` file in a SwiftPM target has that target's folder.
+    @Test func aMainInAPackageTargetDoesNotClaimThePackage() throws {
+        let files = [
+            "Package/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Package\")\n",
+            "Package/Sources/Core/Core.swift": """
+            import Factory
+            public final class Orders {}
+            extension Container {
+                public var serverURL: Factory<String> { self { "https://example.com" } }
+            }
+
+            """,
+            "Package/Sources/Bot/Bot.swift": """
+            import Factory
+            import Core
+            final class Poster {}
+            extension Container {
+                var poster: Factory<Poster> { self { Poster() } }
+            }
+            @main struct Bot {
+                static func main() { _ = Container.shared.poster() }
+            }
+
+            """,
+            "App/App.swift": """
+            import Factory
+            import Core
+            import SwiftUI
+            final class Client { init(url: String) {} }
+            extension Container {
+                var client: Factory<Client> { self { Client(url: self.serverURL()) } }
+            }
+            @main struct ShopApp: App {
+                @Injected(\\.client) var client
+                var body: some Scene { WindowGroup { Text("Shop") } }
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("missing-binding"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix(
+                "App/App.swift:8:14: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'ShopApp' (App/App.swift:8): 1 in its folder, none reached from its entry; the app 'Bot' (Package/Sources/Bot/Bot.swift:7): 1 in its folder, none reached from its entry)"
+            ), "\(result.stdout)")
+    }
+
     @Test func oneAppAloneShowsItsOwnFault() throws {
         let result = try check(["--exclude", "Phone", "--exclude", "Dev"])
         #expect(result.status == 1, "\(result.stdout)")

@@ -2262,6 +2262,66 @@ struct PrecisionFixtureTests {
     }
 
     /// gen-swift refuses the whole app while those resolves crash, and writes nothing.
+    /// woin2ee/movie-search: the app's container wrapper names its generic helper `resolve<T>() -> T`,
+    /// as Swinject's own, and a property wrapper sets `self.wrappedValue = DIContainer.shared.resolve()`.
+    /// Each `@DI var x: X` resolves `X` (a stored property's and a local's), so a key nothing
+    /// registers is an error, and the wrapper's own body is no warning. fuxlud/Modularized_iOS_App:
+    /// `AppDependencies.resolve()`, a plain static function of the app's that is named `resolve`,
+    /// is no resolve (it was "names no type"); the resolves inside it are read as any others.
+    @Test func aWrapperSettingWrappedValueFromAResolveNamedResolveInjects() throws {
+        let app = """
+            import Swinject
+
+            final class Box {
+                static let shared = Box()
+                let container = Container()
+                func resolve<T>() -> T { container.resolve(T.self)! }
+            }
+
+            @propertyWrapper
+            final class DI<T> {
+                let wrappedValue: T
+                init() { self.wrappedValue = Box.shared.resolve() }
+            }
+
+            final class Engine {}
+            final class Wheel {}
+            final class Car {
+                @DI var wheel: Wheel
+            }
+
+            struct Dependencies {
+                let engine: Engine
+                static func resolve() -> Dependencies { Dependencies(engine: Box.shared.container.resolve(Engine.self)!) }
+            }
+
+            @main struct App {
+                static func main() {
+                    Box.shared.container.register(Engine.self) { _ in Engine() }
+                    Box.shared.container.register(Car.self) { _ in Car() }
+                    _ = Dependencies.resolve()
+                    @DI var car: Car
+                    _ = car
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:18:5: error: nothing provides 'Wheel', needed by 'Car' (parameter 'wheel') [missing-binding]
+                App.swift:18:5: note: also needed by app code (resolved directly)
+                digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        let registered = app.replacingOccurrences(
+            of: "Box.shared.container.register(Car.self) { _ in Car() }",
+            with: "Box.shared.container.register(Car.self) { _ in Car() }\n        Box.shared.container.register(Wheel.self) { _ in Wheel() }")
+        let fixed = try withApp(registered) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(fixed.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n")
+    }
+
     @Test func generationWaitsForTheCrashesToBeFixed() throws {
         try withApp("") { folder in
             let result = try CLIRunner.run(

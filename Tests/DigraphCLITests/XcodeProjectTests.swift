@@ -59,6 +59,94 @@ struct XcodeProjectTests {
         }
     }
 
+    /// vladblajovan/Ritualist: `ALL_FEATURES_ENABLED` is set only in the project's
+    /// `Debug-AllFeatures` and `Release-AllFeatures` configurations, and a factory returns a mock
+    /// under `#if ALL_FEATURES_ENABLED`, the real service under `#else`. The flag was undecided, so
+    /// the factory read the mock's first `return`; it is unset in the debug and release builds now,
+    /// said once at the project. Factories declared inside `#if DEBUG` in a container extension
+    /// were never collected, so each `@Injected` of one was a "names no factory" warning.
+    @Test func aFlagOnlyOtherConfigurationsSetIsUnsetAndDebugFactoriesAreRead() throws {
+        let app = """
+            import Factory
+
+            protocol Billing {}
+            final class Store {}
+            final class FakeBilling: Billing {}
+            final class RealBilling: Billing { init(store: Store) {} }
+            final class DebugTools {}
+            extension Container {
+                var store: Factory<Store> { self { Store() }.singleton }
+                var billing: Factory<Billing> {
+                    self {
+                        #if ALL_FEATURES_ENABLED
+                        return FakeBilling()
+                        #else
+                        return RealBilling(store: self.store())
+                        #endif
+                    }
+                    .singleton
+                }
+                #if DEBUG
+                var debugTools: Factory<DebugTools> { self { DebugTools() } }
+                #endif
+            }
+            final class Settings {
+                #if DEBUG
+                @Injected(\\.debugTools) var debugTools
+                #endif
+            }
+            @main struct App {
+                static func main() {
+                    _ = Container.shared.billing()
+                    _ = Settings()
+                }
+            }
+
+            """
+        func configuration(_ id: String, _ name: String, _ conditions: String?) -> String {
+            let setting = conditions.map { "\t\t\t\tSWIFT_ACTIVE_COMPILATION_CONDITIONS = \"\($0)\";\n" } ?? ""
+            return "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\(setting)"
+                + "\t\t\t};\n\t\t\tname = \"\(name)\";\n\t\t};\n"
+        }
+        let project =
+            "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tT1 = {isa = PBXNativeTarget; fileSystemSynchronizedGroups = (S1); };\n"
+            + configuration("C1", "Debug", "DEBUG $(inherited)") + configuration("C2", "Release", nil)
+            + configuration("C3", "Debug-AllFeatures", "$(inherited) ALL_FEATURES_ENABLED")
+            + configuration("C4", "Release-AllFeatures", "$(inherited) ALL_FEATURES_ENABLED")
+            + "\t};\n}\n"
+        func run(_ arguments: [String]) throws -> CLIRunner.Result {
+            try withApp(app) { folder in
+                let xcodeproj = folder.appendingPathComponent("App.xcodeproj")
+                try FileManager.default.createDirectory(at: xcodeproj, withIntermediateDirectories: true)
+                try project.write(to: xcodeproj.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+                return try CLIRunner.run(arguments, directory: folder)
+            }
+        }
+        let checked = try run(["check", "."])
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.xcodeproj/project.pbxproj:1:1: info: ALL_FEATURES_ENABLED is set only in the 'Debug-AllFeatures', 'Release-AllFeatures' configurations of this project, not in 'Debug' or 'Release': its `#if`s are read as unset; pass `--define ALL_FEATURES_ENABLED` to read them set [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let imported = try run(["import", "."])
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Billing
+                    implementation: RealBilling
+                    lifetime: singleton
+                    name: billing
+                    dependencies:
+                      store: { type: Store, name: store }
+
+                """), "\(imported.stdout)")
+        #expect(imported.stdout.contains("  - provides: DebugTools\n    name: debugTools\n"), "\(imported.stdout)")
+        let defined = try run(["import", ".", "--define", "ALL_FEATURES_ENABLED"])
+        #expect(defined.stdout.contains("    implementation: FakeBilling\n"), "\(defined.stdout)")
+    }
+
     @Test func aFileNoProjectNamesIsLeftOutWithAnInfo() throws {
         let result = try run(["check", "."])
         #expect(result.status == 0)

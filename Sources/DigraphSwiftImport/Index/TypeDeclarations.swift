@@ -335,7 +335,13 @@ struct TypeDeclarations {
     }
 
     /// Whether `type.member` is a static property holding an instance of `type` (`Store.shared`).
-    func isSharedInstance(_ member: String, of type: String) -> Bool { declaration(of: type)?.sharedInstances.contains(member) == true }
+    func isSharedInstance(_ member: String, of type: String) -> Bool {
+        declaration(of: type)?.sharedInstances.contains(member) == true
+            || (declaration(of: type) != nil && extensionSharedInstances[type]?.contains(member) == true)
+    }
+    /// `extension Socket { static let shared = Socket() }`: shared instances declared in extensions,
+    /// by the extended type as written (seugi-ios' `ApeunStompService.shared`).
+    private var extensionSharedInstances: [String: Set<String>] = [:]
 
     /// The initializers a call can use: explicit ones, else the memberwise one of a struct, else `init()`.
     func initializers(of type: String) -> [[Parameter]]? {
@@ -503,11 +509,13 @@ struct TypeDeclarations {
         for (extended, initializers) in collector.extensionInitializers {
             types[extended, default: Declaration(kind: .class, module: nil)].initializers += initializers
         }
+        extensionSharedInstances.merge(collector.extensionSharedInstances) { $0.union($1) }
         sameNamed.merge(collector.separately) { $0 + $1 }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
         resolveHelpers.overloads.merge(collector.resolveHelpers) { $0 + $1 }
         resolveHelpers.argumentPassing += collector.argumentPassing
+        resolveHelpers.plainResolveOwners.formUnion(collector.plainResolveOwners)
         // A wrapper may call a resolve helper another file declares: decided once both are known.
         wrapperCandidates.merge(collector.wrapperCandidates) { first, _ in first }
         for (name, candidate) in wrapperCandidates where candidate.injects(through: resolveHelpers) {
@@ -536,9 +544,11 @@ struct TypeDeclarations {
         /// `FeedModule.Dependencies` are two `Dependencies`.
         var separately: [String: [Declaration]] = [:]
         var extensionInitializers: [String: [[Parameter]]] = [:]
+        var extensionSharedInstances: [String: Set<String>] = [:]
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
         var resolveHelpers: [String: [ResolveHelpers.Helper]] = [:]
+        var plainResolveOwners = Set<String>()
         var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
         var helperMethods: [String: [Helper]] = [:]
@@ -748,6 +758,12 @@ struct TypeDeclarations {
         /// read (`var value: T { container.resolve() }`, `func make() -> T { resolve() }`).
         static func returns(_ generic: String, _ call: FunctionCallExprSyntax) -> Bool {
             let node = ResolveSite.outermost(Syntax(call))
+            // `self.wrappedValue = box.resolve()`: the wrapped value's type, which is the generic's.
+            if let (target, value) = node.parent?.parent?.as(SequenceExprSyntax.self).flatMap({ SwiftExpressions.assignment(ExprSyntax($0)) }),
+                value.id == node.id, ["wrappedValue", "self.wrappedValue"].contains(target.trimmedDescription)
+            {
+                return true
+            }
             let written =
                 ResolveSite.typeWrittenBeside(node, orAnnotation: true)
                 ?? RegistrationFinder.functionReturning(node)?.signature.returnClause?.type.trimmedDescription
@@ -866,6 +882,14 @@ struct TypeDeclarations {
                     let fixed = Self.sameTypes(node.genericWhereClause).merging(Self.sameTypes(initializer.genericWhereClause)) { first, _ in first }
                     if !fixed.isEmpty { constrained[extended, default: []].append((parameters(of: initializer).map(\.label), fixed)) }
                 }
+                // `extension Socket { static let shared = Socket() }` (seugi-ios' `ApeunStompService`).
+                if let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                    for binding in variable.bindings where Self.holdsInstance(of: FactoryCatalogue.lastName(node.extendedType), binding) {
+                        if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                            extensionSharedInstances[extended, default: []].insert(property)
+                        }
+                    }
+                }
             }
             scope.append(extended)
             return .visitChildren
@@ -898,6 +922,12 @@ struct TypeDeclarations {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let helper = ResolveHelpers.Helper(node) {
                 if node.name.text == "resolve" { argumentPassing.append(helper) } else { resolveHelpers[node.name.text, default: []].append(helper) }
+            }
+            if node.name.text == "resolve", node.genericParameterClause == nil, let owner = scope.last,
+                node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+                let returned = node.signature.returnClause.map({ DeclaredType($0.type).key }), returned != "Any", !returned.contains("Any")
+            {
+                plainResolveOwners.insert(owner)
             }
             // Helpers a factory may call: a type's methods, and free functions taking at least
             // one value (the resolver).
@@ -1006,4 +1036,7 @@ struct ResolveHelpers {
     /// The app's `resolve` overloads that pass runtime arguments, tried on a `resolve` call with
     /// labels Swinject's own do not have.
     var argumentPassing: [Helper] = []
+    /// Types declaring a static `resolve` that is no container's: not generic, returning a type of
+    /// the app's (`static func resolve() -> AppDependencies`). `Type.resolve()` calls it.
+    var plainResolveOwners = Set<String>()
 }

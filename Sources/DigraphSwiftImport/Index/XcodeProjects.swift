@@ -36,6 +36,8 @@ struct XcodeProjects {
     /// Where the projects' groups place each Swift file, by name (`folderKey` paths); nil when some
     /// project's groups could not be followed (`PBXPaths`): then names are all there is to go by.
     private var placed: [String: [String]]? = [:]
+    /// The flags the projects set only outside their `Debug` and `Release` configurations.
+    private(set) var conditions = ProjectConditions()
 
     /// `pbxprojs`: the `project.pbxproj` files found walking the folders.
     init(pbxprojs: [String], in tree: any SourceTree) {
@@ -50,6 +52,7 @@ struct XcodeProjects {
                 continue
             }
             let text = String(decoding: bytes, as: UTF8.self)
+            conditions.read(text, project: path)
             let compilesAll = text.contains("fileSystemSynchronized")
             projects.append(Project(folder: folder, shown: shown, compilesAll: compilesAll))
             listed.formUnion(Self.swiftFileNames(in: text))

@@ -33,7 +33,10 @@ struct AppPartition {
     /// The folder of each `@main` file that holds no other one: its target's folder where the
     /// layout says it (`AdminApp/` of Tuist's `AdminApp/Sources/…`, `Sources/WordCheckerMac/` of
     /// SwiftPM's), else the shallowest folder above it that holds no other `@main` file.
-    static func folders(of mains: [String]) -> [String?] {
+    /// `modules`: each `@main` file's SwiftPM target, where known: its folder is `Sources/<target>/`,
+    /// never the package around it, which holds the targets the apps share (generics-pizza's bot
+    /// beside `GenericsCore`).
+    static func folders(of mains: [String], modules: [String?] = []) -> [String?] {
         let directories = mains.map { $0.split(separator: "/").dropLast().map(String.init) }
         return directories.indices.map { index in
             let own = directories[index]
@@ -41,6 +44,11 @@ struct AppPartition {
                 directories.indices.allSatisfy { $0 == index || !directories[$0].starts(with: own.prefix(depth)) }
             }
             var candidates: [Int] = []
+            if index < modules.count, let module = modules[index],
+                let target = own.indices.dropLast().first(where: { own[$0] == "Sources" && own[$0 + 1] == module })
+            {
+                candidates.append(target + 2)
+            }
             if let sources = own.lastIndex(where: { $0 == "Sources" || $0 == "Source" }) {
                 candidates.append(sources)
                 if sources + 1 < own.count { candidates.append(sources + 2) }
@@ -50,6 +58,17 @@ struct AppPartition {
             guard let depth = candidates.first(where: { $0 > 0 && holdsOnlyThis($0) }) else { return nil }
             return own.prefix(depth).joined(separator: "/") + "/"
         }
+    }
+
+    /// Apps told apart by their folders alone (no entry reaches a Factory declaration): those whose
+    /// folder declares a registration; nil when fewer than two do.
+    static func byFolders(
+        mains: [(name: String, location: DigraphCore.SourceLocation)], modules: [String?], registeredAt registrations: [DigraphCore.SourceLocation]
+    ) -> AppPartition? {
+        guard mains.count > 1 else { return nil }
+        let folders = folders(of: mains.map(\.location.file), modules: modules)
+        let partition = AppPartition(apps: mains.indices.map { App(name: mains[$0].name, main: mains[$0].location, folder: folders[$0]) })
+        return partition.keepingAppsThatRegister(registeredAt: registrations)
     }
 
     /// The app whose folder holds a file, if one does.

@@ -48,6 +48,9 @@ struct FunctionIndex {
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
     private let files: [SwiftFile]
+
+    /// The SwiftPM target a file belongs to, where known.
+    func module(ofFile path: String) -> String? { files.first { $0.path == path }?.module }
     /// The name tokens of declarations, which are no references.
     private var declaredNames = Set<SyntaxIdentifier>()
     /// Types that declare an `assemble` method: building one applies it when it is handed on.

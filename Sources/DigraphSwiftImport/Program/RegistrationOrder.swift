@@ -37,9 +37,28 @@ struct RegistrationOrder {
     /// Several apps told apart (several `@main` types, each in a folder of its own or reaching
     /// registrations of its own); nil for one app.
     var apps: AppPartition?
+    /// The `@main` types, by name, in file order: Factory's registrations, read later, are told
+    /// apart by their folders (`AppPartition.byFolders`).
+    var mains: [(name: String, location: DigraphCore.SourceLocation)] = []
 
     /// How deep the walk follows calls; deeper chains keep source order.
     static let maximumDepth = 64
+
+    /// Which apps are checked apart, and with what. An app whose entry reaches nothing registers
+    /// in its folder (from code that runs later, or Factory's declarations).
+    static func appsInfo(_ partition: AppPartition, mains: [DigraphCore.SourceLocation], registeredAt registrations: [DigraphCore.SourceLocation]) -> Diagnostic
+    {
+        let apps = partition.apps.indices.map { app in
+            let own = partition.apps[app].reached.isEmpty ? registrations.filter { partition.app(ofFile: $0.file) == app }.count : 0
+            return
+                "\(partition.apps[app].label): \(own > 0 ? "\(own) in its folder, none reached from its entry" : "\(partition.apps[app].reached.count) reached")"
+        }.joined(separator: "; ")
+        let registering = partition.apps.count == mains.count ? "\(mains.count) apps" : "\(partition.apps.count) apps that register"
+        return Diagnostic(
+            .swiftImport, .info,
+            "of \(mains.count) `@main` types, \(registering) are each checked with the registrations its entry reaches and those no entry reaches (\(apps)); a finding that holds in only some of them names them",
+            at: mains[0])
+    }
 
     /// How a message leaving registrations out counts them: "its registration is", "its 3 registrations are".
     static func itsRegistrations(_ count: Int) -> String {
@@ -84,6 +103,7 @@ struct RegistrationOrder {
             return registration
         }
         entry = work.entry
+        mains = work.index.mains.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map { (work.index.owner(of: $0)?.name ?? "main", $0) }
         reachedFromEntry = Set(work.appReached.map { found[$0].location })
         findings = work.findings
         previewCode = work.previewCode
@@ -302,7 +322,22 @@ struct RegistrationOrder {
                     continue
                 }
                 // A type holding an entry is the system's to call (an app delegate's callbacks).
-                guard places.isEmpty, let entry, !reached.isEmpty, !entryOwners.contains(name) else { continue }
+                guard places.isEmpty, !entryOwners.contains(name) else { continue }
+                // The entry reaches no registration at all: the walk may have missed how the app
+                // starts, so they stay in the graph, but it is said (tablet-notes' `ServiceProvider`,
+                // in a SwiftUI app whose `@main` type declares no `init`). The app's own types are the system's.
+                let owner = index.owner(of: found[offsets[0]].location)!
+                guard !reached.isEmpty else {
+                    if let start = entry ?? index.mains.first, !index.mains.contains(owner.location), !index.builtAtLaunch.contains(owner.location) {
+                        findings.append(
+                            Diagnostic(
+                                .swiftImport, .info,
+                                "nothing in the code refers to '\(name)', and the app's start (\(start.fileNameAndLine)) reaches no registration: \(RegistrationOrder.itsRegistrations(offsets.count)) kept in the graph; if that code never runs, remove \(offsets.count == 1 ? "it" : "them")",
+                                at: owner.location))
+                    }
+                    continue
+                }
+                guard let entry else { continue }
                 leaveOutUnapplied(name, offsets, "is never applied from the app's entry (\(entry.fileNameAndLine)) and nothing refers to it")
             }
         }
@@ -370,7 +405,7 @@ struct RegistrationOrder {
         func partitionApps() -> AppPartition? {
             let mains = index.mains.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
             guard mains.count > 1, !found.isEmpty else { return nil }
-            let folders = AppPartition.folders(of: mains.map(\.file))
+            let folders = AppPartition.folders(of: mains.map(\.file), modules: mains.map { index.module(ofFile: $0.file) })
             var partition = AppPartition(
                 apps: mains.indices.map { AppPartition.App(name: index.owner(of: mains[$0])?.name ?? "main", main: mains[$0], folder: folders[$0]) })
             // An entry in no app's folder (a delegate in a shared framework) is the entry of the apps
@@ -409,18 +444,7 @@ struct RegistrationOrder {
                         at: mains[0]))
                 return
             }
-            // An app whose entry reaches nothing registers in its folder (from code that runs later).
-            let apps = partition.apps.indices.map { app in
-                let own = partition.apps[app].reached.isEmpty ? found.filter { partition.app(ofFile: $0.location.file) == app }.count : 0
-                return
-                    "\(partition.apps[app].label): \(own > 0 ? "\(own) in its folder, none reached from its entry" : "\(partition.apps[app].reached.count) reached")"
-            }.joined(separator: "; ")
-            let registering = partition.apps.count == mains.count ? "\(mains.count) apps" : "\(partition.apps.count) apps that register"
-            findings.append(
-                Diagnostic(
-                    .swiftImport, .info,
-                    "of \(mains.count) `@main` types, \(registering) are each checked with the registrations its entry reaches and those no entry reaches (\(apps)); a finding that holds in only some of them names them",
-                    at: mains[0]))
+            findings.append(RegistrationOrder.appsInfo(partition, mains: mains, registeredAt: found.map(\.location)))
         }
 
         /// One info per preview that made or applied registrations, which become its container.

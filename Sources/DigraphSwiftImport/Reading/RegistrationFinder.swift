@@ -256,7 +256,8 @@ final class RegistrationFinder: SyntaxVisitor {
         guard site.type != nil || castType != nil || site.name != nil else {
             // `func resolve<T>() -> T { container.resolve() }`: the app's generic plumbing, typed at
             // each call of the function (ResolveHelpers), never here.
-            if site.isInferred, !Self.returnsGenericParameter(node) {
+            // `self.wrappedValue = box.resolve()` in `@propertyWrapper class DI<T>`: typed at each `@DI var`.
+            if site.isInferred, !Self.returnsGenericParameter(node), !isInsideInjectingWrapper(node) {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
@@ -269,6 +270,13 @@ final class RegistrationFinder: SyntaxVisitor {
             AppResolve(
                 type: site.type, castType: castType, name: site.name, location: file.location(of: site.node),
                 arguments: site.passed.map { passedType($0, at: site.node) }))
+    }
+
+    private func isInsideInjectingWrapper(_ node: Syntax) -> Bool {
+        node.ancestorOrSelf { scope in
+            guard let group = scope.asProtocol(DeclGroupSyntax.self), let name = SwiftExpressions.typeName(declaredBy: group) else { return false }
+            return declarations.injectingWrapper(name) != nil
+        } != nil
     }
 
     /// Whether the metatype a resolve is given is a stored property of the type around it

@@ -180,6 +180,8 @@ struct ResolveSite {
             return nil
         }
         guard name == "resolve" else { return nil }
+        // `Dependencies.resolve()`: a type's own plain function that happens to be named `resolve`.
+        if let receiver, let owner = SwiftExpressions.typeName(receiver), helpers.plainResolveOwners.contains(FactoryCatalogue.lastName(owner)) { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)
         var passing = false
         for (position, argument) in call.arguments.enumerated() {

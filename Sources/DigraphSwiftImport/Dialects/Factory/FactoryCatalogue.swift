@@ -30,6 +30,8 @@ struct FactoryCatalogue {
         /// The same property on the same container declared again in another module: one Factory
         /// key (type and property), so one registration; a `register` replaces the factory for all.
         var alsoDeclared: [(product: ExprSyntax?, file: Int, node: Syntax)] = []
+        /// The app (`@main` type) whose folder declares it; nil in code the apps share.
+        var app: Int? = nil
 
         /// The key's name qualifier: the property, qualified by its container unless it is the default one.
         var name: String { container == "Container" ? property : "\(container).\(property)" }
@@ -46,6 +48,20 @@ struct FactoryCatalogue {
     private var containerHolders: [String: [String: String]] = [:]
 
     var isEmpty: Bool { definitions.isEmpty }
+
+    /// Several `@main` types (an app and its widget): the app whose folder each file's tree is in.
+    /// A widget that declares a factory the app declares too (Ritualist's `Factory<HabitRepository?>`
+    /// beside the app's `Factory<HabitRepository>`) has its own; its code uses its own.
+    private var appOfTree: [SyntaxIdentifier: Int] = [:]
+
+    private func app(of node: Syntax) -> Int? { appOfTree.isEmpty ? nil : appOfTree[node.root.id] }
+    /// The `@main` types' folders (`AppPartition.folders`), when there are several.
+    private var appFolders: [String?] = []
+
+    /// The app whose folder holds the file at `path`; nil in shared code or with one app.
+    func app(ofFile path: String) -> Int? {
+        appFolders.indices.filter { appFolders[$0].map(path.hasPrefix) ?? false }.max { appFolders[$0]!.count < appFolders[$1]!.count }
+    }
 
     static let libraries: Set<String> = ["Factory", "FactoryKit"]
 
@@ -82,6 +98,15 @@ struct FactoryCatalogue {
                 {
                     globalActors.insert(name)
                 }
+            }
+        }
+        let mains = files.filter { file in
+            file.topLevelItems.contains { Self.attributes(of: $0.item)?.contains("main") == true }
+        }
+        if mains.count > 1 {
+            appFolders = AppPartition.folders(of: mains.map(\.path), modules: mains.map(\.module))
+            for file in files {
+                if let app = app(ofFile: file.path) { appOfTree[Syntax(file.tree).id] = app }
             }
         }
         for (index, file) in files.enumerated() {
@@ -128,7 +153,19 @@ struct FactoryCatalogue {
     }
 
     private mutating func collect(_ members: MemberBlockSyntax, container: String, isolation outer: String?, file: Int) {
-        for member in members.members {
+        collect(members.members, container: container, isolation: outer, file: file)
+    }
+
+    /// The members, those inside `#if DEBUG … #endif` included: a clause the build leaves out is
+    /// empty by now (`SwiftFile.leavingOut`), so what is left is what this build declares.
+    private mutating func collect(_ members: MemberBlockItemListSyntax, container: String, isolation outer: String?, file: Int) {
+        for member in members {
+            if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                for clause in conditional.clauses {
+                    if case .decls(let inner)? = clause.elements { collect(inner, container: container, isolation: outer, file: file) }
+                }
+                continue
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -138,8 +175,12 @@ struct FactoryCatalogue {
                 let definition = Definition(
                     container: container, property: name, type: declared.key, isOptional: declared.isOptional,
                     parameter: parameter, isolation: isolation(in: variable.attributes) ?? outer,
-                    product: Self.product(of: binding), file: file, node: Syntax(binding.pattern))
-                if let same = byProperty[name]?.first(where: { definitions[$0].container == container && definitions[$0].type == definition.type }) {
+                    product: Self.product(of: binding), file: file, node: Syntax(binding.pattern), app: app(of: Syntax(binding)))
+                // Two apps' own declarations are two registrations, one in each app's graph.
+                if let same = byProperty[name]?.first(where: {
+                    definitions[$0].container == container && definitions[$0].type == definition.type
+                        && (definitions[$0].app == nil || definition.app == nil || definitions[$0].app == definition.app)
+                }) {
                     definitions[same].alsoDeclared.append((definition.product, file, definition.node))
                     continue
                 }
@@ -209,14 +250,21 @@ struct FactoryCatalogue {
 
     /// The factory a property name stands for on a container: its own, else one every container
     /// has (`extension SharedContainer`); with no container known, the default `Container`'s first.
-    func definition(_ property: String, on container: String?) -> Int? {
-        guard let candidates = byProperty[property] else { return nil }
+    func definition(_ property: String, on container: String?, at node: Syntax? = nil) -> Int? {
+        guard var candidates = byProperty[property] else { return nil }
+        // In an app's folder, its own declaration, else one the apps share, before another app's.
+        if candidates.count > 1, let node, !appOfTree.isEmpty {
+            let app = app(of: node)
+            candidates.sort { (rank(definitions[$0].app, in: app), $0) < (rank(definitions[$1].app, in: app), $1) }
+        }
         if let container {
             return candidates.first { definitions[$0].container == container }
                 ?? candidates.first { definitions[$0].container == "SharedContainer" }
         }
         return candidates.first { definitions[$0].container == "Container" } ?? (candidates.count == 1 ? candidates[0] : nil)
     }
+
+    private func rank(_ declaredIn: Int?, in app: Int?) -> Int { declaredIn == app ? 0 : declaredIn == nil ? 1 : 2 }
 
     /// The container an expression names: `self` or `shared` inside a container, `Services.shared`,
     /// a property injected with a container (`@Injected(\.factory) var factory`), or a variable
@@ -264,10 +312,10 @@ struct FactoryCatalogue {
     func reference(_ expression: ExprSyntax, inside enclosing: String?) -> Int? {
         if let access = expression.as(MemberAccessExprSyntax.self) {
             guard let owner = container(of: access.base, inside: enclosing) else { return nil }
-            return definition(access.declName.baseName.text, on: owner)
+            return definition(access.declName.baseName.text, on: owner, at: Syntax(access))
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self), let enclosing {
-            return definition(reference.baseName.text, on: enclosing)
+            return definition(reference.baseName.text, on: enclosing, at: Syntax(reference))
         }
         return nil
     }
@@ -321,7 +369,7 @@ struct FactoryCatalogue {
     func site(ofKeyPath keyPath: KeyPathExprSyntax) -> Int? {
         guard keyPath.components.count == 1, case .property(let component) = keyPath.components.first!.component else { return nil }
         let root = keyPath.root.map { Self.lastName($0) }
-        return definition(component.declName.baseName.text, on: root ?? "Container")
+        return definition(component.declName.baseName.text, on: root ?? "Container", at: Syntax(keyPath))
     }
 }
 

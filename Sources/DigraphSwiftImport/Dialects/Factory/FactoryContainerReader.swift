@@ -172,6 +172,19 @@ struct FactoryContainerReader {
                 "\(alternative.context.map { "context \($0)" } ?? "register") (an alternative, not read): \(alternative.location.file):\(alternative.location.line)"
             )
         }
+        // `var subscriptionService: Factory<S> { secureSubscriptionService }`: the same Factory, so the
+        // same key and scope; resolving it resolves that one (Ritualist: a false missing-binding error).
+        if closure == nil, !isPromise, let target = catalogue.reference(root, inside: definition.container),
+            catalogue.definitions[target].property != definition.property
+        {
+            let aliased = catalogue.definitions[target]
+            var reading = ClosureReading()
+            reading.aliasOf = (aliased.type, aliased.name, location)
+            reading.notes = notes + ["the same Factory as '\(aliased.property)': resolving it resolves that one, its scope included"]
+            return RegistrationFinder.Found(
+                keys: [(definition.type, location)], name: definition.name, lifetime: .transient, reading: reading,
+                argumentNames: [], argumentTypes: [:], location: location, module: file.module)
+        }
         guard let closure, !Self.returnsNil(closure) else {
             reportUnread(product, definition: definition, subject: subject, location: location, isPromise: isPromise, isNilPlaceholder: isNilPlaceholder)
             return nil
@@ -673,7 +686,9 @@ struct FactoryContainerReader {
                     {
                         var own = use
                         own.owner = owner
-                        own.isLazy = true
+                        // A type the holder builds as it is built resolves then (Ritualist's
+                        // `let inspirationVM = InspirationCardViewModel()`); anything else may run any time.
+                        own.isLazy = !(depth == 0 && call.runsWhileBuilt && !use.isLazy)
                         own.location = call.location
                         followed.append(own)
                     }
@@ -754,6 +769,11 @@ struct FactoryContainerReader {
             if isInReadOverride(use.location) { continue }
             if let owner = use.owner, let holders = built[owner] {
                 for holder in holders {
+                    // One app's type is not another's of the same name (Ritualist's two `WidgetRefreshService`s).
+                    if let usedIn = catalogue.app(ofFile: use.location.file), let heldIn = catalogue.app(ofFile: found[holder].location.file), usedIn != heldIn
+                    {
+                        continue
+                    }
                     // A default of its initializer the holder's own construction passes a value for never runs there.
                     if let label = use.defaultFor, use.function == nil, found[holder].reading.implementation.map({ declarations.ownerName(of: $0) }) == owner,
                         found[holder].reading.constructionLabels?.contains(label) == true

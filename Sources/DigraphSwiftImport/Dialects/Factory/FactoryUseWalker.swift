@@ -54,6 +54,9 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// `.onTest { … }`): code the app's own run does not reach as written.
         var inPreviewOrFactory = false
         var member: String? = nil
+        /// Built while its holder is built (`let card = CardModel()`, in an `init`): what building
+        /// it resolves is resolved then too.
+        var runsWhileBuilt = false
 
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
@@ -202,7 +205,7 @@ final class FactoryUseWalker: SyntaxVisitor {
                     HelperCall(
                         type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
                         location: file.location(of: node), builds: true, labels: labels, inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node)),
-                        member: MemberReferences.member(around: Syntax(node))))
+                        member: MemberReferences.member(around: Syntax(node)), runsWhileBuilt: !resolvesLater(Syntax(node))))
             } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
                 if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type) {
                     helperCalls.append(
