@@ -675,6 +675,61 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// vladblajovan/Ritualist: the app calls a container's own method taking a value
+    /// (`Container.shared.appLifecycleCoordinator(appStartTime:)`), which builds its result from the
+    /// container's factories. Container methods were not read at all, so `iCloudSyncCoordinator` was
+    /// "used by nothing" (2 false `unused-registration` infos). What such a method resolves is the
+    /// caller's: the app's own resolves here, a lazy dependency of a registered caller. A method only
+    /// the container's factories call is read with them, as before, and roots nothing.
+    @Test func aContainerMethodTheAppCallsResolvesForIt() throws {
+        let app = """
+            import Factory
+            import Foundation
+
+            final class Sync {}
+            final class Cleanup {}
+            final class Store {}
+            final class Lifecycle { init(sync: Sync, started: Date) {} }
+            final class Settings {
+                func reset() { _ = Container.shared.cleaner(force: true) }
+            }
+            extension Container {
+                var sync: Factory<Sync> { self { Sync() }.singleton }
+                var cleanup: Factory<Cleanup> { self { Cleanup() } }
+                var store: Factory<Store> { self { self.makeStore(path: "db") } }
+                var settings: Factory<Settings> { self { Settings() } }
+                func lifecycle(started: Date) -> Lifecycle { Lifecycle(sync: sync(), started: started) }
+                func cleaner(force: Bool) -> Cleanup { cleanup() }
+                func makeStore(path: String) -> Store { Store() }
+            }
+            @main struct App {
+                static func main() {
+                    _ = Container.shared.lifecycle(started: Date())
+                    _ = Container.shared.settings()
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:14:9: info: nothing reachable from a root uses 'Store (name: store)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Settings
+                    name: settings
+                    dependencies:
+                      cleanup: { type: Cleanup, name: cleanup, lazy: true }
+
+                """), "\(imported.stdout)")
+    }
+
     /// nextcloud-passwords-ios: `self { Configuration.self }` returns a metatype, which nothing
     /// builds. It was read as a static factory member named `self` (`factory: self`), which the
     /// manifest refuses: the imported manifest did not load, and the factory had the type's

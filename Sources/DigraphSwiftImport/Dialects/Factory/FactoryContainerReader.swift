@@ -743,6 +743,15 @@ struct FactoryContainerReader {
             calls += walker.helperCalls
             appBuilds += walker.helperCalls.filter { $0.builds && !$0.inPreviewOrFactory }
         }
+        // A container's own method resolves for the app's code that calls it; one only its factories
+        // call (`self { self.makeStore() }`) is read with them (ClosureReader's helpers), and what it
+        // builds is theirs.
+        let calledByTheApp = Set(
+            calls.filter { catalogue.containers.contains($0.type) && !$0.inPreviewOrFactory && $0.owner.map { !catalogue.containers.contains($0) } ?? true }
+                .map { $0.type + "." + $0.method })
+        appBuilds.removeAll { build in
+            build.owner.map { catalogue.containers.contains($0) && !calledByTheApp.contains($0 + "." + (build.function ?? "")) } ?? false
+        }
         let heirs = Self.heirs(builtBy: built, declarations)
         // Read only where a built type inherits a protocol's extension.
         let references = MemberReferences(files: heirs.keys.contains(where: declarations.isProtocol) ? files.filter { !RegistrationOrder.isTestCode($0) } : [])
@@ -767,6 +776,7 @@ struct FactoryContainerReader {
         for use in uses {
             let definition = catalogue.definitions[use.definition]
             if isInReadOverride(use.location) { continue }
+            if let owner = use.owner, catalogue.containers.contains(owner), !calledByTheApp.contains(owner + "." + (use.function ?? "")) { continue }
             if let owner = use.owner, let holders = built[owner] {
                 for holder in holders {
                     // One app's type is not another's of the same name (Ritualist's two `WidgetRefreshService`s).

@@ -118,6 +118,9 @@ final class FactoryUseWalker: SyntaxVisitor {
     private(set) var helperCalls: [HelperCall] = []
     private(set) var findings: [Diagnostic] = []
     private var types: [(name: String, isolation: String?)] = []
+    /// Inside a container's own method (`func appLifecycleCoordinator(appStartTime:) -> …`): that
+    /// container, whose factories its bare calls (`notificationService()`) resolve.
+    private var inContainer: String?
 
     init(file: SwiftFile, catalogue: FactoryCatalogue, declarations: TypeDeclarations) {
         self.file = file
@@ -127,9 +130,23 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     private func enter(
-        _ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?, written: String? = nil
+        _ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?, written: String? = nil,
+        members: MemberBlockSyntax? = nil
     ) -> SyntaxVisitorContinueKind {
-        if catalogue.containers.contains(name) { return .skipChildren }
+        if catalogue.containers.contains(name) {
+            // Its factories are registrations, read apart; its methods are helpers the app may call
+            // (Ritualist's `Container.shared.appLifecycleCoordinator(appStartTime:)`): their uses are
+            // the container's, reached where something calls them.
+            for member in members?.members ?? [] {
+                guard let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil else { continue }
+                types.append((name, catalogue.isolation(in: function.attributes) ?? catalogue.isolation(in: attributes)))
+                inContainer = name
+                walk(function)
+                inContainer = nil
+                types.removeLast()
+            }
+            return .skipChildren
+        }
         // A nested type sharing its name with another is filed under its path.
         let name = written.map { declarations.ownerName(of: $0) } ?? declarations.ownerName(of: name, in: types.last?.name)
         // SwiftUI's `View` and `App` are `@MainActor`: so is every type conforming to them.
@@ -138,16 +155,26 @@ final class FactoryUseWalker: SyntaxVisitor {
         return .visitChildren
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
+    }
     override func visitPost(_ node: ClassDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
+    }
     override func visitPost(_ node: StructDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
+    }
     override func visitPost(_ node: ActorDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.attributes, node.inheritanceClause) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
+    }
     override func visitPost(_ node: EnumDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause, written: node.extendedType.trimmedDescription)
+        enter(
+            FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause, written: node.extendedType.trimmedDescription,
+            members: node.memberBlock)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) {
         if !catalogue.containers.contains(FactoryCatalogue.lastName(node.extendedType)) { types.removeLast() }
@@ -198,7 +225,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let (index, site) = catalogue.resolving(node, inside: nil) else {
+        guard let (index, site) = catalogue.resolving(node, inside: inContainer) else {
             let labels = Set(node.arguments.compactMap { $0.label?.text })
             if let type = builtType(node) {
                 helperCalls.append(
@@ -206,6 +233,12 @@ final class FactoryUseWalker: SyntaxVisitor {
                         type: type, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
                         location: file.location(of: node), builds: true, labels: labels, inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node)),
                         member: MemberReferences.member(around: Syntax(node)), runsWhileBuilt: !resolvesLater(Syntax(node))))
+            } else if let container = calledContainer(node) {
+                helperCalls.append(
+                    HelperCall(
+                        type: container, method: SwiftExpressions.callee(of: node)?.name ?? "", owner: types.last?.name,
+                        function: Self.function(around: Syntax(node)), location: file.location(of: node), labels: labels,
+                        inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node)), member: MemberReferences.member(around: Syntax(node))))
             } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
                 if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type) {
                     helperCalls.append(
@@ -229,6 +262,18 @@ final class FactoryUseWalker: SyntaxVisitor {
                 member: MemberReferences.member(around: Syntax(node)),
                 isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node)))))
         return .visitChildren
+    }
+
+    /// `Container.shared.setUp(…)`, or `setUp(…)` / `self.setUp(…)` in a container's own method: a
+    /// call of a container's method (its factories' calls are resolves, read before this). The container.
+    private func calledContainer(_ call: FunctionCallExprSyntax) -> String? {
+        guard let (_, receiver) = SwiftExpressions.callee(of: call) else { return nil }
+        guard let receiver else { return inContainer }
+        if receiver.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return inContainer }
+        guard let access = receiver.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "shared", let base = access.base,
+            catalogue.containers.contains(FactoryCatalogue.lastName(base))
+        else { return nil }
+        return FactoryCatalogue.lastName(base)
     }
 
     /// A resolved value read where it is resolved (`resolve(\.config).isDebug`), or kept in a local
