@@ -632,6 +632,92 @@ struct FactoryImportTests {
                 """), "\(captive.stdout)")
     }
 
+    /// vladblajovan/Ritualist: `HabitSource(modelContainer: self.store().container)`, a member of a
+    /// resolved value, on a Factory property or on a resolved local. The resolve is the registration's
+    /// dependency (eager, under a placeholder label gen-swift asks about), said once with an info;
+    /// before, two warnings said the parameter could not be read and the resolve fed no parameter. A
+    /// value with nothing of the app in it (`50 * 1024 * 1024`, `Bundle.main.url(…)`) is a value the
+    /// manifest does not record, an info as a literal is, not "cannot read".
+    @Test func aMemberOfAResolvedValueIsItsResolveAndAnOutsideValueIsAValue() throws {
+        let app = """
+            import Factory
+            import Foundation
+
+            final class Store {
+                let container = "db"
+                var context: String { container }
+            }
+            final class HabitSource {
+                init(modelContainer: String, cacheSize: Int, modelURL: URL?) {}
+            }
+            final class LogSource {
+                init(modelContainer: String) {}
+            }
+            extension Container {
+                var store: Factory<Store> { self { Store() }.singleton }
+                var habits: Factory<HabitSource> {
+                    self {
+                        HabitSource(
+                            modelContainer: self.store().container, cacheSize: 50 * 1024 * 1024,
+                            modelURL: Bundle.main.url(forResource: "Model", withExtension: "momd"))
+                    }
+                }
+                var logs: Factory<LogSource> {
+                    self {
+                        let store = self.store()
+                        return LogSource(modelContainer: store.container)
+                    }
+                }
+                var context: Factory<String> { self { self.store().context } }
+            }
+            @main struct App {
+                static func main() {
+                    _ = Container.shared.habits()
+                    _ = Container.shared.logs()
+                    _ = Container.shared.context()
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:19:17: info: 'HabitSource (name: habits)': parameter 'modelContainer' is given `self.store().container`, a member of a resolved value, which a manifest cannot pass; the resolve is read as a dependency of 'HabitSource (name: habits)' ('FILL_IN_store'); gen-swift asks how to build it [swift-import]
+                App.swift:19:57: info: 'HabitSource (name: habits)': parameter 'cacheSize' is given `50 * 1024 * 1024`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                App.swift:20:17: info: 'HabitSource (name: habits)': parameter 'modelURL' is given `Bundle.main.url(forResource: "Model", withExtension: "momd")`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                App.swift:26:30: info: 'LogSource (name: logs)': parameter 'modelContainer' is given `store.container`, a member of a resolved value, which a manifest cannot pass; the resolve is read as a dependency of 'LogSource (name: logs)' ('FILL_IN_store'); gen-swift asks how to build it [swift-import]
+                App.swift:29:43: info: 'String (name: context)': it returns `self.store().context`, a member of a resolved value, whose resolve is read as its dependency ('FILL_IN_store'); a manifest cannot say a registration hands out part of another's value, so it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 5 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App.swift:16
+                  # FILL_IN_store: the factory passes a member of it (`self.store().container`), not the value itself; say how generated code builds that
+                  - provides: HabitSource
+                    name: habits
+                    dependencies:
+                      FILL_IN_store: { type: Store, name: store }
+                  # App.swift:23
+                  # FILL_IN_store: the factory passes a member of it (`store.container`), not the value itself; say how generated code builds that
+                  - provides: LogSource
+                    name: logs
+                    dependencies:
+                      FILL_IN_store: { type: Store, name: store }
+                  # App.swift:29
+                  - provides: String
+                    implementation: FILL_IN
+                    name: context
+                    dependencies:
+                      FILL_IN_store: { type: Store, name: store }
+
+                """), "\(imported.stdout)")
+        #expect(imported.stderr.hasSuffix("digraph: read 1 Swift file: 4 registrations, 6 resolves, 0 calls not understood\n"), "\(imported.stderr)")
+    }
+
     /// vladblajovan/Ritualist: `OverviewViewModel` builds `let inspirationVM = InspirationCardViewModel()`
     /// as it is built, and that view model's `@Injected` properties resolve then: eager edges of the
     /// registration (they were all lazy, as what a helper reaches always was). One built in a method

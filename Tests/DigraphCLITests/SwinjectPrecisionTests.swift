@@ -708,6 +708,62 @@ struct SwinjectPrecisionTests {
                 """), "\(imported.stdout)")
     }
 
+    /// jtabraham123/FetchCodingChallenge: the object keeps the resolver and resolves through the app's
+    /// own helper (`self.resolver.resolved(Detail.self)`, `fatalError` on a miss). Those are read as
+    /// its lazy dependencies, as `resolve` is, and said with an info: before, the warning said they
+    /// were invisible while the same resolves were read another way.
+    @Test func anObjectHandedTheResolverResolvesThroughTheAppsHelper() throws {
+        let source = """
+            import Swinject
+
+            extension Resolver {
+                func resolved<Service>(_ type: Service.Type) -> Service {
+                    guard let service = resolve(type) else { fatalError("register \\(type)") }
+                    return service
+                }
+            }
+            final class Detail {}
+            final class ListCoordinator {
+                private let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func showDetail() -> Detail { resolver.resolved(Detail.self) }
+            }
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Detail.self) { _ in Detail() }
+                    container.register(ListCoordinator.self) { r in ListCoordinator(resolver: r) }.inObjectScope(.container)
+                }
+            }
+            let coordinator = Assembler([AppAssembly()]).resolver.resolved(ListCoordinator.self)
+
+            """
+        let checked = try check(source)
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:18:73: info: 'ListCoordinator': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and what 'ListCoordinator' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let imported = try imported(source)
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                  # App.swift:18
+                  - provides: ListCoordinator
+                    lifetime: singleton
+                    dependencies:
+                      detail: { type: "Detail?", lazy: true }
+
+                resolves:
+                  # App.swift:13
+                  - Detail
+                  # App.swift:21
+                  - ListCoordinator
+
+                """), "\(imported.stdout)")
+    }
+
     /// Where a resolve's type is inferred, the place it goes decides whether it is optional, however
     /// the place spells it: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`, `(any P)?`. A place
     /// that only ends in `?` text inside (`[T?]`) is not optional.
@@ -2355,7 +2411,8 @@ struct HonestImportTests {
             let manifest = try String(contentsOf: folder.appendingPathComponent("api.yaml"), encoding: .utf8)
             #expect(
                 manifest.contains(
-                    "  # FILL_IN_configProtocol: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label\n"))
+                    "  # FILL_IN_configProtocol: the factory passes a member of it (`config.session`), not the value itself; say how generated code builds that\n"
+                ), "\(manifest)")
             #expect(manifest.contains("      FILL_IN_configProtocol: ConfigProtocol\n"))
             #expect(!manifest.contains("      configProtocol:"))
             // The manifest loads; gen-swift says what to fill in, where.
@@ -2372,7 +2429,7 @@ struct HonestImportTests {
             #expect(direct.status != 0)
             #expect(
                 direct.stderr.hasPrefix(
-                    "digraph: read 1 Swift file: 2 registrations, 1 resolve, 3 calls not understood\nApp.swift:4:22: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell"
+                    "digraph: read 1 Swift file: 2 registrations, 1 resolve, 0 calls not understood\nApp.swift:4:22: error: API resolves 'ConfigProtocol' for a parameter digraph could not tell"
                 ), "\(direct.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Container.swift").path))
         }

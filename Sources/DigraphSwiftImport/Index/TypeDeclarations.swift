@@ -98,7 +98,7 @@ struct TypeDeclarations {
             for method in list {
                 guard let body = method.node.body else { continue }
                 for call in SwiftExpressions.calls(in: body) {
-                    guard let site = ResolveSite.ofCall(call, constants: constants), let key = site.type, site.problem == nil,
+                    guard let site = ResolveSite.ofCall(call, constants: constants, helpers: resolveHelpers), let key = site.type, site.problem == nil,
                         let receiver = site.receiver, Self.names(receiver).map(held.contains) == true, seen.insert(key + "|" + (site.name ?? "")).inserted
                     else { continue }
                     found.append((site, method.file))

@@ -78,6 +78,15 @@ extension ClosureReader {
                 .info,
                 "it returns a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), each read as its dependency (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
                 at: Syntax(expression))
+        case .member(let text, let resolved):
+            // `self { self.persistence().context }`: the resolve is its dependency, what it hands out is not built here.
+            reading.isUnread = true
+            reading.isReadInFull = true
+            let listed = addResolves(of: [resolved])
+            finding(
+                .info,
+                "it returns `\(SwiftExpressions.quoted(text, limit: 60))`, a member of a resolved value, whose resolve is read as its dependency (\(listed.joined(separator: ", "))); a manifest cannot say a registration hands out part of another's value, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
+                at: Syntax(expression))
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
         case .lazy, .literal, .unknown, .resolver, .factoryContainer, .element:
@@ -211,6 +220,23 @@ extension ClosureReader {
         return reading.dependencies[first...].map { "'\($0.label)'" }
     }
 
+    /// The label of the dependency a resolve already is (`config.session`, `config.baseURL` on one
+    /// resolved local: one dependency), else the resolve added under a placeholder label; quoted.
+    private mutating func resolveLabels(of resolved: Value, passing member: String) -> [String] {
+        if let site = resolved.resolveSite, consumed.contains(site.node.id) {
+            let location = file.location(of: site.node)
+            if let item = reading.dependencies.first(where: { $0.location == location }) { return ["'\(item.label)'"] }
+        }
+        let first = reading.dependencies.count
+        let listed = addResolves(of: [resolved])
+        for item in reading.dependencies[first...] {
+            reading.notes.append(
+                "\(item.label): the factory passes a member of it (`\(SwiftExpressions.quoted(member, limit: 60))`), not the value itself; say how generated code builds that"
+            )
+        }
+        return listed
+    }
+
     /// What leaving a value out means for generated code, as far as the initializer's declaration says.
     static func leftOut(_ declared: TypeDeclarations.Parameter?) -> String {
         switch declared?.hasDefault {
@@ -283,6 +309,12 @@ extension ClosureReader {
             finding(
                 .info,
                 "parameter '\(label)' is given a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), which a manifest cannot pass as one parameter; each is read as a dependency of '\(subject)' (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); gen-swift asks how to build it",
+                at: node)
+        case .member(let text, let resolved):
+            let listed = resolveLabels(of: resolved, passing: text)
+            finding(
+                .info,
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a member of a resolved value, which a manifest cannot pass; the resolve is read as a dependency of '\(subject)' (\(listed.joined(separator: ", "))); gen-swift asks how to build it",
                 at: node)
         case .captured(let name):
             warn(

@@ -64,7 +64,50 @@ extension ClosureReader {
         if let call = core.as(FunctionCallExprSyntax.self), let (site, forced) = resolveThroughHelper(call) {
             return .service(site, isOptional: !(forced || unwrapped.isForced || required))
         }
+        if let resolved = resolvedBase(of: core) { return .member(core.trimmedDescription, of: resolved) }
+        // `50 * 1024 * 1024`, `Bundle.main.url(forResource: "Model", withExtension: "momd")`: a value
+        // with nothing of the app inside, so nothing of the container either.
+        if isOutsideValue(core) { return .literal(core.trimmedDescription) }
         return .unknown(core.trimmedDescription)
+    }
+
+    /// The resolve a member chain starts from (`self.persistence().container` on Factory's
+    /// `persistence`, `store.context` on a resolved local), or nil.
+    private func resolvedBase(of expression: ExprSyntax) -> Value? {
+        var current = expression
+        while true {
+            if let access = current.as(MemberAccessExprSyntax.self), let base = access.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+                current = forced.expression
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else {
+                return nil
+            }
+            if current.is(FunctionCallExprSyntax.self) || current.is(DeclReferenceExprSyntax.self) || current.is(SequenceExprSyntax.self) {
+                let base = value(of: current, required: true)
+                if base.isResolve { return base }
+            }
+        }
+    }
+
+    /// A constant, or a chain from a type the app does not declare (`UIScreen.main.bounds`,
+    /// `UserDefaults.standard.string(forKey: "token")`) whose calls take constants only.
+    private func isOutsideValue(_ expression: ExprSyntax) -> Bool {
+        if SwiftExpressions.isConstant(expression) { return true }
+        if let type = SwiftExpressions.typeName(expression) { return declarations.declaration(of: type) == nil }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base { return isOutsideValue(base) }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+            let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base
+        {
+            return isOutsideValue(base) && call.arguments.allSatisfy { SwiftExpressions.isConstant($0.expression) }
+        }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return isOutsideValue(forced.expression) }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return isOutsideValue(chained.expression) }
+        return false
     }
 
     /// `AuthDataSourceImpl(keychain: self.keychain(resolver))`: a helper of the type the factory is

@@ -86,6 +86,9 @@ struct ClosureReader {
         case factoryContainer(String)
         /// One element of a runtime argument that is a tuple: a manifest passes arguments whole.
         case element(String, position: Int)
+        /// A property or method of a resolved value (`self.persistence().container`, `store.context`):
+        /// the resolve is a dependency, but no parameter takes the resolved value itself.
+        case member(String, of: Value)
         case unknown(String)
     }
 
