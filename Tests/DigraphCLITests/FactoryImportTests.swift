@@ -718,6 +718,54 @@ struct FactoryImportTests {
         #expect(imported.stderr.hasSuffix("digraph: read 1 Swift file: 4 registrations, 6 resolves, 0 calls not understood\n"), "\(imported.stderr)")
     }
 
+    /// `quotes = { Container.shared.quotes() }()` in an initializer runs as the holder is built: an
+    /// eager use, which a singleton holding a transient makes a captive; a closure only stored
+    /// (`_ = { Container.shared.clock() }`) stays lazy. Before, both were lazy and the captive hidden.
+    @Test func aClosureCalledInAnInitializerRunsAsTheHolderIsBuilt() throws {
+        let app = """
+            import Factory
+
+            final class Quotes {}
+            final class Clock {}
+            final class HomeModel {
+                let quotes: Quotes
+                init() {
+                    quotes = { Container.shared.quotes() }()
+                }
+                func tick() { _ = { Container.shared.clock() } }
+            }
+            extension Container {
+                var quotes: Factory<Quotes> { self { Quotes() } }
+                var clock: Factory<Clock> { self { Clock() } }
+                var home: Factory<HomeModel> { self { HomeModel() }.singleton }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.home() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            checked.stdout == """
+                App.swift:8:20: warning: singleton 'HomeModel (name: home)' holds transient 'Quotes (name: quotes)' (parameter 'quotes'): the value is made once and kept for the singleton's whole life; make 'Quotes (name: quotes)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'HomeModel (name: home)' shorter-lived [captive-dependency]
+                App.swift:13:9: note: 'Quotes (name: quotes)' is registered transient here
+                digraph: checked 3 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: HomeModel
+                    lifetime: singleton
+                    name: home
+                    dependencies:
+                      quotes: { type: Quotes, name: quotes }
+                      clock: { type: Clock, name: clock, lazy: true }
+
+                """), "\(imported.stdout)")
+    }
+
     /// vladblajovan/Ritualist: `OverviewViewModel` builds `let inspirationVM = InspirationCardViewModel()`
     /// as it is built, and that view model's `@Injected` properties resolve then: eager edges of the
     /// registration (they were all lazy, as what a helper reaches always was). One built in a method

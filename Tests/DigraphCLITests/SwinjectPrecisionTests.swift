@@ -708,6 +708,81 @@ struct SwinjectPrecisionTests {
                 """), "\(imported.stdout)")
     }
 
+    /// A closure called where it is written runs now: `clock: { r.resolve(Clock.self)! }()` is an
+    /// eager dependency read as its one value, and a resolve in a longer one (`formatter: { let clock
+    /// = …; return Formatter(clock: clock) }()`) is eager too; so is one an initializer makes in such
+    /// a closure (`formatter = { Assembly.shared.resolve(Formatter.self)! }()`). Before, each was
+    /// read as lazy, and the initializer's was missed. A closure only stored stays lazy.
+    @Test func aClosureCalledWhereItIsWrittenRunsNow() throws {
+        let source = """
+            import Swinject
+
+            final class Clock {}
+            final class Formatter { init(clock: Clock) {} }
+            final class Feed { init(clock: Clock, formatter: Formatter) {} }
+            final class Screen {
+                let formatter: Formatter
+                init() {
+                    formatter = { Assembly.shared.resolve(Formatter.self)! }()
+                }
+                func refresh() { _ = { Assembly.shared.resolve(Clock.self)! } }
+            }
+            enum Assembly {
+                static let shared: Container = {
+                    let container = Container()
+                    container.register(Clock.self) { _ in Clock() }
+                    container.register(Formatter.self) { r in Formatter(clock: r.resolve(Clock.self)!) }
+                    container.register(Feed.self) { r in
+                        Feed(
+                            clock: { r.resolve(Clock.self)! }(),
+                            formatter: {
+                                let clock = r.resolve(Clock.self)!
+                                return Formatter(clock: clock)
+                            }())
+                    }
+                    container.register(Screen.self) { _ in Screen() }
+                    return container
+                }()
+            }
+
+            """
+        let result = try imported(source)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  # App.swift:18
+                  # FILL_IN_clock: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label
+                  - provides: Feed
+                    lifetime: graph
+                    dependencies:
+                      clock: Clock
+                      FILL_IN_clock: Clock
+                  # App.swift:26
+                  # 'formatter' is resolved while Screen is built (App.swift:9)
+                  # 'clock' is resolved later by a method of Screen (App.swift:11)
+                  - provides: Screen
+                    lifetime: graph
+                    dependencies:
+                      formatter: Formatter
+                      clock: { type: "Clock?", lazy: true }
+
+                resolves:
+                  # App.swift:9
+                  - Formatter
+                  # App.swift:11
+                  - Clock
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr == """
+                App.swift:21:17: warning: 'Feed': parameter 'formatter' is given `{ let clock = r.resolve(Clock.self)! return Formatter(clock:…`, which digraph cannot read; it is left out [swift-import]
+                App.swift:22:33: warning: 'Feed': it resolves 'Clock' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_clock': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
+                digraph: imported 4 registrations: 0 errors, 2 warnings, 0 infos
+                digraph: read 1 Swift file: 4 registrations, 5 resolves, 2 calls not understood
+
+                """, "\(result.stderr)")
+    }
+
     /// jtabraham123/FetchCodingChallenge: the object keeps the resolver and resolves through the app's
     /// own helper (`self.resolver.resolved(Detail.self)`, `fatalError` on a miss). Those are read as
     /// its lazy dependencies, as `resolve` is, and said with an info: before, the warning said they

@@ -35,6 +35,10 @@ extension ClosureReader {
             if name.first?.isUppercase == true { return .literal(name) }
             return .captured(name)
         }
+        // `clock: { r.resolve(Clock.self)! }()`: the closure runs now, its value is the argument.
+        if let call = core.as(FunctionCallExprSyntax.self), let only = SwiftExpressions.immediatelyCalledValue(call) {
+            return value(of: only, required: required)
+        }
         if let closure = core.as(ClosureExprSyntax.self) {
             let sites = resolveSites(in: closure)
             if let first = sites.first { return .lazy(first) }

@@ -411,6 +411,24 @@ enum SwiftExpressions {
     }
 
     /// What a closure of one statement gives back: `{ value }` or `{ return value }`; nil otherwise.
+    /// Whether `node` is a closure whose body runs later, when it is called: every closure but one
+    /// called where it is written (`formatter: { … }()`, `let x = { … }()`), whose body runs now.
+    static func isDeferredClosure(_ node: Syntax) -> Bool {
+        guard node.is(ClosureExprSyntax.self) else { return false }
+        var outer = node
+        while let parent = outer.parent, let tuple = parent.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil {
+            outer = Syntax(tuple)
+        }
+        guard let call = outer.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == outer.id else { return true }
+        return false
+    }
+
+    /// A closure called where it is written (`{ r.resolve(A.self)! }()`), whose one value is what the call gives.
+    static func immediatelyCalledValue(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard call.arguments.isEmpty, call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self) else { return nil }
+        return onlyValue(of: closure)
+    }
+
     static func onlyValue(of closure: ClosureExprSyntax) -> ExprSyntax? {
         guard closure.statements.count == 1, let item = closure.statements.first else { return nil }
         return item.item.as(ReturnStmtSyntax.self)?.expression ?? expression(of: item)

@@ -205,7 +205,7 @@ extension ContainerAPI {
     static func isInClosure(_ node: Syntax, below root: Syntax) -> Bool {
         var current = node
         while let parent = current.parent, current.id != root.id {
-            if parent.is(ClosureExprSyntax.self) { return true }
+            if SwiftExpressions.isDeferredClosure(parent) { return true }
             current = parent
         }
         return false
