@@ -328,6 +328,71 @@ struct SeveralAppsTests {
             ), "\(result.stdout)")
     }
 
+    /// eu-digital-identity-wallet's ID provider extension starts with `_ = ExtContainer.shared`, a
+    /// static property whose value builds the type, whose `init` applies the shared assemblies and its
+    /// own. Reading the property runs that code: the walk follows it. Before, the extension reached
+    /// nothing, so its own registration's dependency was a false `missing-binding` error.
+    @Test func aStaticPropertyTheEntryReadsRunsItsValue() throws {
+        let files = [
+            "Core/Graph.swift": """
+            import Swinject
+
+            final class Wallet {}
+            final class Handler { init(wallet: Wallet) {} }
+            final class CoreAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Wallet.self) { _ in Wallet() }.inObjectScope(.container)
+                }
+            }
+            public final class Graph {
+                public static let shared = Graph()
+                let assembler = Assembler()
+                var resolver: Resolver { assembler.resolver }
+                func load(with assemblies: [Assembly]) { assembler.apply(assemblies: assemblies) }
+                static func assembleAll(withExtras extras: [Assembly] = []) {
+                    let defaults: [Assembly] = [CoreAssembly()]
+                    shared.load(with: defaults + extras)
+                }
+            }
+
+            """,
+            "App/Main.swift": """
+            @main struct WalletApp {
+                init() { Graph.assembleAll() }
+                static func main() { _ = Graph.shared.resolver.resolve(Wallet.self)! }
+            }
+
+            """,
+            "Ext/Ext.swift": """
+            import Swinject
+
+            final class ExtAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Handler.self) { r in Handler(wallet: r.resolve(Wallet.self)!) }
+                }
+            }
+            final class ExtContainer {
+                static let shared = ExtContainer()
+                private init() { setUp() }
+                private func setUp() { Graph.assembleAll(withExtras: [ExtAssembly()]) }
+            }
+            @main struct Provider {
+                init() { _ = ExtContainer.shared }
+                static func main() { _ = Graph.shared.resolver.resolve(Handler.self)! }
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                App/Main.swift:1:14: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'WalletApp' (App/Main.swift:1): 1 reached; the app 'Provider' (Ext/Ext.swift:13): 2 reached); a finding that holds in only some of them names them [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
+
     @Test func oneAppAloneShowsItsOwnFault() throws {
         let result = try check(["--exclude", "Phone", "--exclude", "Dev"])
         #expect(result.status == 1, "\(result.stdout)")

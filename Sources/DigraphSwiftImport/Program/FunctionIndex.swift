@@ -45,6 +45,9 @@ struct FunctionIndex {
     /// The stored properties of the `@main` types that have a value, each as a body to walk: built
     /// with the app. Walked for each app of several (the one app's walk does not take them yet).
     private(set) var mainProperties: [Function] = []
+    /// Static stored properties with a value (`static let shared = WalletContainer()`), by name, each
+    /// its value as a body: it runs where the app first reads the property.
+    private var staticProperties: [String: [Function]] = [:]
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
     private let files: [SwiftFile]
@@ -82,6 +85,7 @@ struct FunctionIndex {
             mains += collector.mains
             builtAtLaunch += collector.builtAtLaunch
             mainProperties += collector.mainProperties
+            for property in collector.staticProperties { staticProperties[property.name.text, default: []].append(property) }
             declaredNames.formUnion(collector.declaredNames)
             swiftUIApps += collector.swiftUIApps
             delegates.formUnion(collector.delegates)
@@ -161,6 +165,31 @@ struct FunctionIndex {
         return fitting.count <= 3 ? fitting : []
     }
 
+    /// The static properties a body reads on a type (`_ = WalletContainer.shared`, `Self.shared`)
+    /// whose value is code: it runs there, the first time.
+    func staticPropertiesRead(in body: Syntax, from caller: Function) -> [Function] {
+        guard !staticProperties.isEmpty else { return [] }
+        final class Reads: SyntaxVisitor {
+            let names: [String: [Function]]
+            var found: [(type: String, property: String)] = []
+            init(names: [String: [Function]]) {
+                self.names = names
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.declName.baseName.text
+                if names[name] != nil, let base = node.base, let type = SwiftExpressions.typeName(base) { found.append((type, name)) }
+                return .visitChildren
+            }
+        }
+        let reads = Reads(names: staticProperties)
+        reads.walk(body)
+        return reads.found.flatMap { read in
+            let owner = read.type == "Self" ? caller.owner : FactoryCatalogue.lastName(read.type)
+            return (staticProperties[read.property] ?? []).filter { $0.owner == owner }
+        }
+    }
+
     /// The overrides in `folder` of the method a call on `self` names: what runs instead when the
     /// object is the app's subclass (`super.initializeContainer()` then more, in a Dev app).
     /// Of the functions a call may run, those in `folder` when there are some: within an app, its
@@ -192,6 +221,7 @@ struct FunctionIndex {
         var mains: [DigraphCore.SourceLocation] = []
         var builtAtLaunch: [DigraphCore.SourceLocation] = []
         var mainProperties: [Function] = []
+        var staticProperties: [Function] = []
         /// The types around, each with whether it is an `@main` type, and whether the app builds it as
         /// it starts (`@main`, or the `@UIApplicationMain`/`@NSApplicationMain` delegate).
         private var scope: [(name: String, isMain: Bool, isBuiltAtLaunch: Bool)] = []
@@ -318,6 +348,15 @@ struct FunctionIndex {
                         endLine: file.converter.location(for: node.endPosition).line))
             }
             return .skipChildren
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let owner = scope.last, node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return .visitChildren }
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, let value = binding.initializer?.value else { continue }
+                staticProperties.append(Function(name: name, labels: [], owner: owner.name, body: Syntax(value), file: file, isEntry: false))
+            }
+            return .visitChildren
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -181,6 +181,9 @@ struct RegistrationOrder {
                     walk(callee, depth: depth + 1, within: within)
                 }
             }
+            for property in index.staticPropertiesRead(in: function.body, from: function) where !otherApps.contains(where: property.file.path.hasPrefix) {
+                walk(property, depth: depth + 1, within: outer)
+            }
         }
 
         /// What a `#Preview` or `PreviewProvider` makes or applies and the app does not is the
