@@ -718,25 +718,30 @@ struct FactoryImportTests {
         #expect(imported.stderr.hasSuffix("digraph: read 1 Swift file: 4 registrations, 6 resolves, 0 calls not understood\n"), "\(imported.stderr)")
     }
 
-    /// `quotes = { Container.shared.quotes() }()` in an initializer runs as the holder is built: an
-    /// eager use, which a singleton holding a transient makes a captive; a closure only stored
-    /// (`_ = { Container.shared.clock() }`) stays lazy. Before, both were lazy and the captive hidden.
+    /// `quotes = { Container.shared.quotes() }()` and `cards = [1, 2].map { _ in
+    /// Container.shared.card() }` in an initializer run as the holder is built: eager uses, which a
+    /// singleton holding a transient makes captives; a closure only stored (`_ = {
+    /// Container.shared.clock() }`) stays lazy. Before, the first two were lazy and the captives hidden.
     @Test func aClosureCalledInAnInitializerRunsAsTheHolderIsBuilt() throws {
         let app = """
             import Factory
 
             final class Quotes {}
             final class Clock {}
+            final class Card {}
             final class HomeModel {
                 let quotes: Quotes
+                let cards: [Card]
                 init() {
                     quotes = { Container.shared.quotes() }()
+                    cards = [1, 2].map { _ in Container.shared.card() }
                 }
                 func tick() { _ = { Container.shared.clock() } }
             }
             extension Container {
                 var quotes: Factory<Quotes> { self { Quotes() } }
                 var clock: Factory<Clock> { self { Clock() } }
+                var card: Factory<Card> { self { Card() } }
                 var home: Factory<HomeModel> { self { HomeModel() }.singleton }
             }
             @main struct App {
@@ -747,9 +752,11 @@ struct FactoryImportTests {
         let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(
             checked.stdout == """
-                App.swift:8:20: warning: singleton 'HomeModel (name: home)' holds transient 'Quotes (name: quotes)' (parameter 'quotes'): the value is made once and kept for the singleton's whole life; make 'Quotes (name: quotes)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'HomeModel (name: home)' shorter-lived [captive-dependency]
-                App.swift:13:9: note: 'Quotes (name: quotes)' is registered transient here
-                digraph: checked 3 registrations: 0 errors, 1 warning, 0 infos
+                App.swift:10:20: warning: singleton 'HomeModel (name: home)' holds transient 'Quotes (name: quotes)' (parameter 'quotes'): the value is made once and kept for the singleton's whole life; make 'Quotes (name: quotes)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'HomeModel (name: home)' shorter-lived [captive-dependency]
+                App.swift:16:9: note: 'Quotes (name: quotes)' is registered transient here
+                App.swift:11:35: warning: singleton 'HomeModel (name: home)' holds transient 'Card (name: card)' (parameter 'card'): the value is made once and kept for the singleton's whole life; make 'Card (name: card)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'HomeModel (name: home)' shorter-lived [captive-dependency]
+                App.swift:18:9: note: 'Card (name: card)' is registered transient here
+                digraph: checked 4 registrations: 0 errors, 2 warnings, 0 infos
 
                 """, "\(checked.stdout)")
         let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
@@ -761,6 +768,7 @@ struct FactoryImportTests {
                     name: home
                     dependencies:
                       quotes: { type: Quotes, name: quotes }
+                      card: { type: Card, name: card }
                       clock: { type: Clock, name: clock, lazy: true }
 
                 """), "\(imported.stdout)")

@@ -783,6 +783,70 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stderr)")
     }
 
+    /// eu-digital-identity-wallet: `if #available(iOS 26.0, *) { return Impl() } else { return
+    /// NoOp() }`. The newer systems' value is read, with a note; a resolve only an older system's
+    /// branch makes stays an edge, with the usual warning. Before, the whole factory was "cannot read".
+    @Test func anAvailabilityBranchReadsTheNewerSystemsValue() throws {
+        let source = """
+            import Swinject
+
+            protocol Registrar {}
+            final class Config {}
+            final class Modern: Registrar { init(config: Config) {} }
+            final class Legacy: Registrar {}
+            final class Fallback: Registrar { init(config: Config) {} }
+            let container = Container()
+            func setUp() {
+                container.register(Config.self) { _ in Config() }
+                container.register(Registrar.self) { r in
+                    if #available(iOS 26.0, *) {
+                        return Modern(config: r.resolve(Config.self)!)
+                    } else {
+                        return Legacy()
+                    }
+                }
+                .inObjectScope(.container)
+                container.register(Registrar.self, name: "old") { r in
+                    if #available(iOS 26.0, *) {
+                        return Legacy()
+                    } else {
+                        return Fallback(config: r.resolve(Config.self)!)
+                    }
+                }
+            }
+
+            """
+        let result = try imported(source)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  # App.swift:11
+                  # the factory builds another value on systems before `#available(iOS 26.0, *)`; the newer systems' is read
+                  - provides: Registrar
+                    implementation: Modern
+                    lifetime: singleton
+                    dependencies:
+                      config: Config
+                  # App.swift:19
+                  # the factory builds another value on systems before `#available(iOS 26.0, *)`; the newer systems' is read
+                  # FILL_IN_config: resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label
+                  - provides: Registrar
+                    implementation: Legacy
+                    lifetime: graph
+                    name: old
+                    dependencies:
+                      FILL_IN_config: Config
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr == """
+                App.swift:23:37: warning: 'Registrar (name: old)': it resolves 'Config' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_config': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
+                digraph: imported 3 registrations: 0 errors, 1 warning, 0 infos
+                digraph: read 1 Swift file: 3 registrations, 2 resolves, 1 call not understood
+
+                """, "\(result.stderr)")
+    }
+
     /// jtabraham123/FetchCodingChallenge: the object keeps the resolver and resolves through the app's
     /// own helper (`self.resolver.resolved(Detail.self)`, `fatalError` on a miss). Those are read as
     /// its lazy dependencies, as `resolve` is, and said with an info: before, the warning said they

@@ -66,6 +66,12 @@ struct TypeDeclarations {
     /// (`typealias Inject = Injected`, `typealias Inject<T> = FactoryKit.Injected<T>`: `Injected`).
     private(set) var aliasedNames: [String: String] = [:]
 
+    /// Whether `node` is a closure that runs later, the app's own functions that run the closures
+    /// they take at once included (`SwiftExpressions.isDeferredClosure`).
+    func isDeferredClosure(_ node: Syntax) -> Bool {
+        SwiftExpressions.isDeferredClosure(node, runsAtOnce: runsClosuresAtOnce)
+    }
+
     /// Whether `call` hands its closures to an app function that runs them at once.
     func runsClosuresAtOnce(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = SwiftExpressions.callee(of: call)?.name else { return false }

@@ -129,7 +129,7 @@ struct BuiltTypeResolves {
                 SwiftExpressions.calls(in: code).map { (Syntax($0), $0 as FunctionCallExprSyntax?) }
                 + SwiftExpressions.arrowResolves(in: code).map { (Syntax($0), nil as FunctionCallExprSyntax?) }
             for (node, call) in calls.sorted(by: { $0.0.position < $1.0.position }) {
-                let isLazy = node.ancestorOrSelf(where: SwiftExpressions.isDeferredClosure).map { $0.position > code.position } ?? false
+                let isLazy = node.ancestorOrSelf(where: declarations.isDeferredClosure).map { $0.position > code.position } ?? false
                 staticCallsOf[key, default: []].append((file.location(of: node), isLazy))
                 if !isLazy, let call, let built = declarations.typeBuilt(by: call) { staticBuildsOf[key, default: []].insert(built) }
             }
@@ -194,12 +194,12 @@ struct BuiltTypeResolves {
             for call in SwiftExpressions.calls(in: code) {
                 // Inside a closure it runs when called, not while the value is built (a property's
                 // value that is a closure called at once, `= { … }()`, is the code itself).
-                if let closure = Syntax(call).ancestorOrSelf(where: SwiftExpressions.isDeferredClosure), closure.position > code.position { continue }
+                if let closure = Syntax(call).ancestorOrSelf(where: declarations.isDeferredClosure), closure.position > code.position { continue }
                 resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
             }
             // SwinjectAutoregistration's `container ~> Fetcher.self` resolves too.
             for arrow in SwiftExpressions.arrowResolves(in: code) {
-                if let closure = Syntax(arrow).ancestorOrSelf(where: SwiftExpressions.isDeferredClosure), closure.position > code.position { continue }
+                if let closure = Syntax(arrow).ancestorOrSelf(where: declarations.isDeferredClosure), closure.position > code.position { continue }
                 resolvesOf[type, default: []].append((file.location(of: arrow), label))
             }
             for access in Self.memberAccesses(in: code) {

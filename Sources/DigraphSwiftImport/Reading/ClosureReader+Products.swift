@@ -138,6 +138,16 @@ extension ClosureReader {
                 "the factory's \(tests.map { "`\($0)`" }.joined(separator: ", ")) is what tests or previews build; the app's `\(Self.caseText(apps[0].label.trimmedDescription))` is read"
             )
         }
+        // `if #available(iOS 26, *) { return Impl() } else { return NoOp() }`: the newer systems'
+        // value is read; a resolve only another branch makes is still an edge, said where it is.
+        if let choice = expression.as(IfExprSyntax.self), choice.elseBody != nil,
+            choice.conditions.allSatisfy({ if case .availability = $0.condition { true } else { false } })
+        {
+            return (
+                choice.body.statements,
+                "the factory builds another value on systems before `\(choice.conditions.trimmedDescription)`; the newer systems' is read"
+            )
+        }
         guard let choice = expression.as(IfExprSyntax.self), let app = RegistrationOrder.appBranch(of: choice.conditions),
             case .codeBlock(let otherwise) = choice.elseBody
         else { return nil }

@@ -534,7 +534,7 @@ struct ClosureReader {
                 warn("it resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
                 continue
             }
-            let isLazy = site.node.ancestorOrSelf(where: { SwiftExpressions.isDeferredClosure($0) && $0.id != Syntax(node).id }) != nil
+            let isLazy = site.node.ancestorOrSelf(where: { declarations.isDeferredClosure($0) && $0.id != Syntax(node).id }) != nil
             // No parameter is known to take it: a placeholder label, never an invented one, so that
             // gen-swift asks for the real label instead of writing a call that does not compile.
             let label =

@@ -200,9 +200,8 @@ enum SwiftExpressions {
             if parent.is(DeferStmtSyntax.self) { return "a `defer` block, which runs as its scope ends" }
             if let closure = parent.as(ClosureExprSyntax.self) {
                 // `{ … }()` runs at once, as does the closure of a call in the list above.
-                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { current = parent; continue }
+                if !isDeferredClosure(parent, runsAtOnce: runsAtOnce) { current = parent; continue }
                 let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                if let call, let name = callee(of: call)?.name, immediateClosureCalls.contains(name) || runsAtOnce(call) { current = parent; continue }
                 if let call { return "the closure given to `\(quoted(call.calledExpression, limit: 40))`" }
                 return "a closure"
             }
@@ -216,12 +215,7 @@ enum SwiftExpressions {
     static func runsAtOnce(_ node: Syntax, within closure: ClosureExprSyntax, runsClosuresAtOnce: (FunctionCallExprSyntax) -> Bool) -> Bool {
         var current = node
         while let parent = current.parent, parent.id != Syntax(closure).id {
-            if let inner = parent.as(ClosureExprSyntax.self) {
-                guard let call = inner.parent?.as(FunctionCallExprSyntax.self) ?? inner.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                    call.calledExpression.id == inner.id || callee(of: call).map({ immediateClosureCalls.contains($0.name) }) == true
-                        || runsClosuresAtOnce(call)
-                else { return false }
-            }
+            if isDeferredClosure(parent, runsAtOnce: runsClosuresAtOnce) { return false }
             current = parent
         }
         return true
@@ -411,16 +405,20 @@ enum SwiftExpressions {
     }
 
     /// What a closure of one statement gives back: `{ value }` or `{ return value }`; nil otherwise.
-    /// Whether `node` is a closure whose body runs later, when it is called: every closure but one
-    /// called where it is written (`formatter: { … }()`, `let x = { … }()`), whose body runs now.
-    static func isDeferredClosure(_ node: Syntax) -> Bool {
+    /// Whether `node` is a closure whose body runs later, when something calls it: every closure but
+    /// one called where it is written (`formatter: { … }()`), one given to a call that runs it before
+    /// it returns (`ids.map { … }`, `queue.sync { … }`), or to one of the app's functions that does
+    /// (`runsAtOnce`). The one place that decides it.
+    static func isDeferredClosure(_ node: Syntax, runsAtOnce: (FunctionCallExprSyntax) -> Bool = { _ in false }) -> Bool {
         guard node.is(ClosureExprSyntax.self) else { return false }
         var outer = node
         while let parent = outer.parent, let tuple = parent.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil {
             outer = Syntax(tuple)
         }
-        guard let call = outer.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == outer.id else { return true }
-        return false
+        if let call = outer.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == outer.id { return false }
+        // A trailing closure's parent is the call; an argument's is the labeled expression in its list.
+        guard let call = node.parent?.as(FunctionCallExprSyntax.self) ?? node.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return true }
+        return !(callee(of: call).map { immediateClosureCalls.contains($0.name) } == true || runsAtOnce(call))
     }
 
     /// A closure called where it is written (`{ r.resolve(A.self)! }()`), whose one value is what the call gives.

@@ -378,7 +378,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     private func resolvesLater(_ node: Syntax) -> Bool {
         var current = node.parent
         while let parent = current {
-            if SwiftExpressions.isDeferredClosure(parent) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
+            if declarations.isDeferredClosure(parent) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
             if parent.is(InitializerDeclSyntax.self) { return false }
             if let variable = parent.as(VariableDeclSyntax.self) {
                 let isDeferred = variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" }
