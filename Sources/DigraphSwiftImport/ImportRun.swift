@@ -83,6 +83,10 @@ struct ImportRun {
     var findings: [Diagnostic] = []
     var manifest = Manifest(file: "", assembly: Located("", at: .start(of: "")), interfaces: [], registrations: [], resolves: [], typealiases: [])
     var notes: [DigraphCore.SourceLocation: [String]] = [:]
+    /// Resolves one edge stands for besides its own (`ClosureReading.Item.alsoAt`), distinct.
+    var foldedResolves: Int {
+        Set(found.flatMap { ($0.reading.dependencies + $0.reading.properties).flatMap(\.alsoAt) }).count
+    }
     var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
@@ -103,6 +107,8 @@ struct ImportRun {
     var reachedFromEntry = Set<DigraphCore.SourceLocation>()
     /// The code that runs at launch, found by the order pass: resolves there build their keys at launch.
     var launchCode: LaunchCode?
+    /// Where the previews' code is (`#Preview`, `PreviewProvider`): no resolve there is an app root.
+    var previewCode = PreviewCode(extents: [])
     /// The assembly each Swinject registration is made in (order pass), and the recipe read from it.
     var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
     var appAssemblies: [(type: String, expression: String?)] = []
@@ -234,7 +240,8 @@ struct ImportRun {
         mains = order.mains
         reachedFromEntry = order.reachedFromEntry
         // A preview resolves from its own container: not one of the app's roots.
-        resolves.removeAll { order.previewCode.holds($0.location) }
+        previewCode = order.previewCode
+        resolves.removeAll { previewCode.holds($0.location) }
     }
 
     private mutating func findChildContainers() {
@@ -246,7 +253,8 @@ struct ImportRun {
         factory.read()
         found += factory.found
         factoryRegistrations = factory.found.count
-        resolves += factory.resolves
+        // A preview's `@Injected` uses the app's container, but only Xcode's canvas runs it.
+        resolves += factory.resolves.filter { !previewCode.holds($0.location) }
         findings += factory.findings
         // A Factory app and its widget: each declares its own factories in its folder (Ritualist).
         // (With other libraries' registrations too, the walk's partition, or its "read as one", stands.)

@@ -32,6 +32,9 @@ public enum SwiftImporter {
         /// Swinject child containers: each looks its keys up in itself, then in its parent. The
         /// registrations made on one are checked with its parents', not with the app's container.
         public var childContainers: [ChildContainer] = []
+        /// Resolves read that one edge of the manifest stands for with another (the same key looked
+        /// up in several methods of a holder): counted in `readSummary`.
+        var foldedResolves = 0
         /// What assemblies nothing applies register (left out of `manifest`), each as a manifest:
         /// a missing key only they register is not certain.
         public var unapplied: [(label: String, manifest: Manifest)] = []
@@ -50,7 +53,7 @@ public enum SwiftImporter {
             let edgeResolves = Set(edges.map { edge -> String in "\(edge.location)|\(edge.service?.writtenSpelling ?? "")" })
             let resolves =
                 edgeResolves.count + manifest.registrations.filter { $0.aliasOf != nil }.count
-                + manifest.resolves.filter { !edgeLocations.contains($0.location) }.count
+                + manifest.resolves.filter { !edgeLocations.contains($0.location) }.count + foldedResolves
             let unread = findings.filter { $0.code == .swiftImport && $0.severity != .info }.count + unreadable.count
             func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
             return "read \(counted(files.count, "Swift file")): \(counted(manifest.registrations.count, "registration")), \(counted(resolves, "resolve")), "
@@ -224,8 +227,8 @@ public enum SwiftImporter {
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
-                recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, unapplied: run.unappliedManifests,
-                alternatives: run.alternativeRegistrations)
+                recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
+                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations)
         }
     }
 

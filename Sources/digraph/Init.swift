@@ -59,7 +59,7 @@ struct Init: ParsableCommand {
             return ([], [], [])
         }
         for case let url as URL in walker {
-            if SwiftSourceFiles.skippedFolders.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") {
+            if SwiftSourceFiles.isSkipped(folder: url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build-") {
                 walker.skipDescendants(); continue
             }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))

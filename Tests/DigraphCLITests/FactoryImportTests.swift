@@ -774,6 +774,172 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// ABTGarcia/w_heroes: a repository keeping the container calls `container.remote()` in
+    /// several methods. That is one lazy edge per key, and a use made as the holder is built (its
+    /// `init`) takes the place of the later ones. Before, each use was an edge of its own (`remote2`,
+    /// `local2`, …), eight for two keys. Each use is still counted as read.
+    @Test func aKeyUsedInSeveralPlacesIsOneEdge() throws {
+        let app = """
+            import FactoryKit
+
+            final class Remote {}
+            final class Local {}
+            final class Repository {
+                private let container: Container
+                private let local: Local
+                func load() { _ = container.remote(); _ = container.local() }
+                init(container: Container = .shared) {
+                    self.container = container
+                    _ = container.remote()
+                    local = container.local()
+                }
+                func save() { _ = container.remote() }
+            }
+            extension Container {
+                var remote: Factory<Remote> { self { Remote() } }
+                var local: Factory<Local> { self { Local() }.singleton }
+                var repository: Factory<Repository> { self { Repository() } }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.repository() }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Repository
+                    name: repository
+                    dependencies:
+                      remote: { type: Remote, name: remote }
+                      local: { type: Local, name: local }
+
+                resolves:
+                """), "\(imported.stdout)")
+        // Each use is still read, and counted: one edge stands for three.
+        #expect(imported.stderr.hasSuffix("digraph: read 1 Swift file: 3 registrations, 6 resolves, 0 calls not understood\n"), "\(imported.stderr)")
+    }
+
+    /// moofus/moofuslist: a `#Preview`'s `@Previewable @Injected(\.unused)` uses the app's container,
+    /// but only Xcode's canvas runs it: no root of the app's, as a Swinject preview's resolve is not.
+    /// Before, it hid that nothing in the app uses the registration.
+    @Test func aPreviewsUseIsNoRootOfTheApp() throws {
+        let app = """
+            import FactoryKit
+            import SwiftUI
+
+            final class Model {}
+            final class Unused {}
+            extension Container {
+                var model: Factory<Model> { self { Model() } }
+                var unused: Factory<Unused> { self { Unused() } }
+            }
+            struct ContentView: View {
+                @Injected(\\.model) var model
+                var body: some View { Text("x") }
+            }
+            #Preview {
+                @Previewable @Injected(\\.unused) var unused: Unused
+                ContentView()
+            }
+            @main struct MyApp: App {
+                var body: some Scene { WindowGroup { ContentView() } }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            checked.stdout == """
+                App.swift:8:9: info: nothing reachable from a root uses 'Unused (name: unused)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+    }
+
+    /// MateeDevs/MateeStarter: `init() { startKoin() }` where `startKoin` resolves. A method the
+    /// initializer runs, and what that method runs on the type in turn, runs as the holder is built:
+    /// its uses are eager, and a singleton holding a transient that way is a captive. Before, every
+    /// use in a method was lazy. A later method's use of the same key is the same edge.
+    @Test func aMethodTheInitializerRunsResolvesAsTheHolderIsBuilt() throws {
+        let app = """
+            import FactoryKit
+
+            final class Analytics {}
+            final class Bridge {
+                private var analytics: Analytics?
+                private var latest: Analytics?
+                init() { boot() }
+                private func boot() { connect() }
+                private func connect() { analytics = Container.shared.analytics() }
+                func refresh() { latest = Container.shared.analytics() }
+            }
+            extension Container {
+                var analytics: Factory<Analytics> { self { Analytics() } }
+                var bridge: Factory<Bridge> { self { Bridge() }.singleton }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.bridge() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            checked.stdout == """
+                App.swift:9:42: warning: singleton 'Bridge (name: bridge)' holds transient 'Analytics (name: analytics)' (parameter 'analytics'): the value is made once and kept for the singleton's whole life; make 'Analytics (name: analytics)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Bridge (name: bridge)' shorter-lived [captive-dependency]
+                App.swift:13:9: note: 'Analytics (name: analytics)' is registered transient here
+                digraph: checked 2 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Bridge
+                    lifetime: singleton
+                    name: bridge
+                    dependencies:
+                      analytics: { type: Analytics, name: analytics }
+
+                """), "\(imported.stdout)")
+    }
+
+    /// MateeDevs/MateeStarter: `self { self.bridge().get(SampleModel.self) }`, a value another
+    /// registration's object makes. The constant handed to its method is no initializer's
+    /// parameter and no generated code passes it: nothing to say. Before, an info spoke of a
+    /// parameter `_value` and an initializer's default.
+    @Test func aConstantHandedToTheMakersMethodIsNoParameter() throws {
+        let app = """
+            import FactoryKit
+
+            final class Bridge {
+                func get<T>(_ type: T.Type) -> T { fatalError("made elsewhere") }
+            }
+            final class SampleModel {}
+            extension Container {
+                private var bridge: Factory<Bridge> { self { Bridge() }.singleton }
+                var sampleModel: Factory<SampleModel> { self { self.bridge().get(SampleModel.self) } }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.sampleModel() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  # built by a method of another registration's object; no implementation to name
+                  - provides: SampleModel
+                    name: sampleModel
+                    dependencies:
+                      _factory: { type: Bridge, name: bridge }
+
+                """), "\(imported.stdout)")
+    }
+
     /// vladblajovan/Ritualist: `OverviewViewModel` builds `let inspirationVM = InspirationCardViewModel()`
     /// as it is built, and that view model's `@Injected` properties resolve then: eager edges of the
     /// registration (they were all lazy, as what a helper reaches always was). One built in a method

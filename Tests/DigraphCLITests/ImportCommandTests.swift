@@ -278,6 +278,61 @@ struct ImportCommandTests {
                 """)
     }
 
+    /// ABTGarcia/w_heroes: a package whose one target is `path: "Sources"` keeps its code in folders
+    /// below (`Sources/UseCases/`, `Sources/Repositories/`): those folders are that target, not
+    /// targets of their own. Before, each folder was taken for a module named after it.
+    @Test func foldersInsideATargetDeclaredAtSourcesAreThatTarget() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = [
+            "Domain/Package.swift":
+                "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Domain\", targets: [.target(name: \"Domain\", path: \"Sources\")])\n",
+            "Domain/Sources/Repositories/Repository.swift": "public protocol Repository: AnyObject {}\n",
+            "Domain/Sources/UseCases/LoadUseCase.swift": "public final class LoadUseCase { public init(repository: Repository) {} }\n",
+            "App/Assembly.swift": """
+            import Swinject
+            final class RemoteRepository: Repository {}
+            func assemble(container: Container) {
+                container.register(Repository.self) { _ in RemoteRepository() }
+                container.register(LoadUseCase.self) { r in LoadUseCase(repository: r.resolve(Repository.self)!) }
+            }
+
+            """,
+        ]
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let imported = try CLIRunner.run(["import", "."], directory: directory)
+        #expect(imported.stdout.contains("interfaces:\n  Repository: { module: Domain }\n"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("  - provides: LoadUseCase\n    lifetime: graph\n    module: Domain\n"), "\(imported.stdout)")
+    }
+
+    /// Vendored code, build output and Xcode file templates are not the app's: `Pods/` (Swinject's
+    /// own sources among them), `.build/`, and `*.xctemplate` folders, whose `___VARIABLE_name___`
+    /// placeholders never parse (KhanhLee99/Base_iOS: 3 "does not parse" warnings).
+    @Test func vendoredCodeBuildOutputAndTemplatesAreNotRead() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registration = "import Swinject\nfinal class Clock {}\nfunc assemble(container: Container) { container.register(Clock.self) { _ in Clock() } }\n"
+        let files = [
+            "App/Assembly.swift": registration,
+            "Pods/Swinject/Container.swift": registration.replacingOccurrences(of: "Clock", with: "PodClock"),
+            ".build/checkouts/Lib/Lib.swift": registration.replacingOccurrences(of: "Clock", with: "BuiltClock"),
+            "Templates/Screen.xctemplate/___FILEBASENAME___.swift": "final class ___VARIABLE_name___ViewModel {}\n",
+        ]
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let checked = try CLIRunner.run(["check", "."], directory: directory)
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood\n", "\(checked.stderr)")
+    }
+
     @Test func renderAndGenSwiftTakeSwiftSources() throws {
         let dot = try CLIRunner.run(["render", "fixtures/import/handrolled", "--dot", "-o", "-"])
         #expect(dot.status == 0)

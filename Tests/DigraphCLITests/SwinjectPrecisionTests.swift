@@ -847,6 +847,84 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stderr)")
     }
 
+    /// A method the initializer runs (`init() { start() }`, `start` resolving through a shared
+    /// container) resolves as the value is built: an eager dependency, a captive in a singleton.
+    /// Before, it was read as a later call of a method, lazy.
+    @Test func aMethodTheInitializerRunsResolvesAsTheValueIsBuilt() throws {
+        let source = """
+            import Swinject
+
+            final class Tracker {}
+            final class Engine {
+                private var tracker: Tracker?
+                init() { start() }
+                private func start() { tracker = Assembly.shared.resolve(Tracker.self) }
+            }
+            enum Assembly {
+                static let shared: Container = {
+                    let container = Container()
+                    container.register(Tracker.self) { _ in Tracker() }
+                    container.register(Engine.self) { _ in Engine() }.inObjectScope(.container)
+                    return container
+                }()
+            }
+
+            """
+        let checked = try check(source)
+        #expect(
+            checked.stdout == """
+                App.swift:7:38: warning: singleton 'Engine' holds graph 'Tracker' (parameter 'tracker'): the value is made once and kept for the singleton's whole life; make 'Tracker' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Engine' shorter-lived [captive-dependency]
+                App.swift:12:9: note: 'Tracker' is registered graph here
+                App.swift:13:9: info: nothing reachable from a root uses 'Engine'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 2 registrations: 0 errors, 1 warning, 1 info
+
+                """, "\(checked.stdout)")
+    }
+
+    /// KhanhLee99/Base_iOS: `controller.bind(to: r.resolve(ListViewModel.self)!)`, method injection
+    /// on the value the factory builds. The resolve is an eager dependency under a placeholder label
+    /// with a note, said with one info. Before, a warning said digraph could not tell which
+    /// parameter it feeds, as if it were not read.
+    @Test func aResolvePassedToAMethodOfTheBuiltValueIsMethodInjection() throws {
+        let source = """
+            import Swinject
+
+            final class ListViewModel {}
+            final class ListViewController {
+                private var viewModel: ListViewModel?
+                func bind(to viewModel: ListViewModel) { self.viewModel = viewModel }
+            }
+            func assemble(container: Container) {
+                container.register(ListViewModel.self) { _ in ListViewModel() }
+                container.register(ListViewController.self) { r in
+                    let controller = ListViewController()
+                    controller.bind(to: r.resolve(ListViewModel.self)!)
+                    return controller
+                }
+            }
+
+            """
+        let result = try imported(source)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  # App.swift:10
+                  # FILL_IN_listViewModel: passed to `controller.bind(to:)`, a method of the value built; say how generated code calls it
+                  - provides: ListViewController
+                    lifetime: graph
+                    dependencies:
+                      FILL_IN_listViewModel: ListViewModel
+
+                """), "\(result.stdout)")
+        #expect(
+            result.stderr == """
+                App.swift:12:25: info: 'ListViewController': it passes the resolved value to `controller.bind(to:)`, a method of the value it builds, which a manifest cannot call; the resolve is read as its dependency ('FILL_IN_listViewModel'); gen-swift asks how to build it [swift-import]
+                digraph: imported 2 registrations: 0 errors, 0 warnings, 1 info
+                digraph: read 1 Swift file: 2 registrations, 1 resolve, 0 calls not understood
+
+                """, "\(result.stderr)")
+    }
+
     /// jtabraham123/FetchCodingChallenge: the object keeps the resolver and resolves through the app's
     /// own helper (`self.resolver.resolved(Detail.self)`, `fatalError` on a miss). Those are read as
     /// its lazy dependencies, as `resolve` is, and said with an info: before, the warning said they

@@ -10,14 +10,8 @@ struct ModuleMap {
     init(packageRoots: [String], in tree: any SourceTree) {
         for root in packageRoots {
             let base = root == "." ? "" : root + "/"
-            for folder in ["Sources", "Tests"] {
-                let path = base + folder
-                for folder in (tree.names(in: path) ?? []).sorted() where !folder.hasPrefix(".") {
-                    guard let name = Self.moduleName(folder) else { continue }
-                    prefixes.append((path + "/" + folder + "/", name))
-                }
-            }
             // Targets with a custom `path:` in the manifest.
+            var declared: [(prefix: String, module: String)] = []
             if let data = tree.contents(of: base + "Package.swift") {
                 let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
                 for call in SwiftExpressions.calls(in: tree) {
@@ -28,7 +22,18 @@ struct ModuleMap {
                     guard let name = labels["name"].flatMap(SwiftExpressions.stringLiteral).flatMap(Self.moduleName),
                         let path = labels["path"].flatMap(SwiftExpressions.stringLiteral)
                     else { continue }
-                    prefixes.append((base + SwiftSourceFiles.normalized(path) + "/", name))
+                    declared.append((base + SwiftSourceFiles.normalized(path) + "/", name))
+                }
+            }
+            prefixes += declared
+            for folder in ["Sources", "Tests"] {
+                let path = base + folder
+                for folder in (tree.names(in: path) ?? []).sorted() where !folder.hasPrefix(".") {
+                    guard let name = Self.moduleName(folder) else { continue }
+                    // A folder inside a target declared at `path: "Sources"` is part of that target.
+                    let prefix = path + "/" + folder + "/"
+                    guard !declared.contains(where: { prefix.hasPrefix($0.prefix) }) else { continue }
+                    prefixes.append((prefix, name))
                 }
             }
         }

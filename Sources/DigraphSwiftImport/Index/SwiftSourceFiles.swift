@@ -13,6 +13,13 @@ public enum SwiftSourceFiles {
     /// Folders that hold other people's code or build output, never the app's wiring.
     public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules", "checkouts"]
 
+    /// Whether a folder is never the app's code: one of `skippedFolders`, or an Xcode file
+    /// template (`MyView.xctemplate`), whose `___VARIABLE_name___` placeholders are filled in
+    /// when Xcode makes a file from it and never compile as they are.
+    public static func isSkipped(folder name: String) -> Bool {
+        skippedFolders.contains(name) || name.hasSuffix(".xctemplate")
+    }
+
     public struct Listing: Sendable {
         public var files: [String]
         /// Paths that could not be read: (path, why).
@@ -91,7 +98,7 @@ public enum SwiftSourceFiles {
         }
         if names.contains("Package.swift") { listing.packageRoots.append(directory) }
         if names.contains("Project.swift") { listing.tuistRoots.append(directory) }
-        for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
+        for name in names.sorted() where !name.hasPrefix(".") && !isSkipped(folder: name) {
             let path = directory == "." ? name : directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if patterns.contains(where: { matches(pattern: $0, path: relativePath) || matches(pattern: $0, path: path) }) { continue }

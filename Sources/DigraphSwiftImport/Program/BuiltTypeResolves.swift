@@ -20,7 +20,7 @@ struct BuiltTypeResolves {
     private var sharedReads: [String: Set<String>] = [:]
     /// Per type: the calls its methods, computed and `lazy` properties make, which run later, when
     /// the value is used (`func make() -> SplashVC { SplashVM(customers: Composition.resolve()) }`).
-    private var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
+    private var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?, method: String?)]] = [:]
     /// Per static member (`Favoriter.forProd`): the calls its body makes, lazy inside a closure of
     /// its own, and the app's types it builds as it runs.
     private var staticCallsOf: [String: [(location: DigraphCore.SourceLocation, isLazy: Bool)]] = [:]
@@ -30,6 +30,7 @@ struct BuiltTypeResolves {
 
     init(files: [SwiftFile], declarations: TypeDeclarations) {
         var filledByHolderOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
+        var selfCalls = SelfCalls()
         for file in files where file.refusal == nil {
             let finder = Finder(file: file, declarations: declarations)
             finder.walk(file.tree)
@@ -39,6 +40,16 @@ struct BuiltTypeResolves {
             filledByHolderOf.merge(finder.filledByHolderOf) { $0 + $1 }
             staticCallsOf.merge(finder.staticCallsOf) { $0 + $1 }
             staticBuildsOf.merge(finder.staticBuildsOf) { $0.union($1) }
+            if !RegistrationOrder.isTestCode(file) { selfCalls.merge(finder.selfCalls) }
+        }
+        // What a method the initializer runs (`init() { start() }`) resolves, outside closures of
+        // its own, is resolved as the value is built.
+        for (type, methods) in selfCalls.runWhileBuilt() {
+            guard let calls = laterCallsOf[type] else { continue }
+            let (now, later) = (calls.filter { $0.method.map(methods.contains) == true }, calls.filter { $0.method.map(methods.contains) != true })
+            guard !now.isEmpty else { continue }
+            resolvesOf[type, default: []] += now.map { ($0.location, nil) }
+            laterCallsOf[type] = later
         }
         // Wrappers the holder fills by reflection: as it is built when its initializer does so,
         // else when some later code of it does.
@@ -46,7 +57,7 @@ struct BuiltTypeResolves {
             if declarations.fillsWrappersWhenBuilt(type) {
                 resolvesOf[type, default: []] += properties
             } else {
-                laterCallsOf[type, default: []] += properties.map { ($0.location, $0.label) }
+                laterCallsOf[type, default: []] += properties.map { ($0.location, $0.label, nil) }
             }
         }
         let extendsProtocols = laterCallsOf.keys.contains(where: declarations.isProtocol)
@@ -99,7 +110,9 @@ struct BuiltTypeResolves {
         let declarations: TypeDeclarations
         var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var sharedReads: [String: Set<String>] = [:]
-        var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?)]] = [:]
+        /// `method`: the instance method the call runs in when that method runs, outside closures of its own.
+        var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?, method: String?)]] = [:]
+        var selfCalls = SelfCalls()
         var filledByHolderOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var staticCallsOf: [String: [(location: DigraphCore.SourceLocation, isLazy: Bool)]] = [:]
         var staticBuildsOf: [String: Set<String>] = [:]
@@ -117,7 +130,7 @@ struct BuiltTypeResolves {
             if Self.isTypeLevel(node.modifiers) {
                 readStatic(Syntax(body), of: type, member: node.name.text)
             } else {
-                readLater(Syntax(body), of: type)
+                readLater(Syntax(body), of: type, method: node.name.text)
             }
             return .skipChildren
         }
@@ -139,10 +152,25 @@ struct BuiltTypeResolves {
             modifiers.contains { ["static", "class"].contains($0.name.text) }
         }
 
-        private func readLater(_ code: Syntax, of type: String) {
+        /// `method`: the instance method `code` is the body of, whose calls outside closures of its
+        /// own run when it does (as the value is built, when an initializer calls it).
+        private func readLater(_ code: Syntax, of type: String, method: String? = nil) {
             let member = MemberReferences.member(around: code)
-            laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { (file.location(of: $0), member) }
-            laterCallsOf[type, default: []] += SwiftExpressions.arrowResolves(in: code).map { (file.location(of: $0), member) }
+            func runsWith(_ node: Syntax) -> String? {
+                guard let method, !isDeferred(node, within: code) else { return nil }
+                return method
+            }
+            laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { (file.location(of: $0), member, runsWith(Syntax($0))) }
+            laterCallsOf[type, default: []] += SwiftExpressions.arrowResolves(in: code).map { (file.location(of: $0), member, runsWith(Syntax($0))) }
+            guard let method else { return }
+            for call in SwiftExpressions.calls(in: code) where !isDeferred(Syntax(call), within: code) {
+                if let called = SelfCalls.method(calledBy: call) { selfCalls.add(type: type, from: method, method: called) }
+            }
+        }
+
+        /// Inside a closure of `code`'s own that runs later.
+        private func isDeferred(_ node: Syntax, within code: Syntax) -> Bool {
+            node.ancestorOrSelf(where: declarations.isDeferredClosure).map { $0.position > code.position } ?? false
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -177,7 +205,7 @@ struct BuiltTypeResolves {
                     if declarations.wrappersFilledByHolder.contains(wrapper) {
                         filledByHolderOf[type, default: []].append((file.location(of: attribute), property))
                     } else if declarations.injectsLazily(wrapper) {
-                        laterCallsOf[type, default: []].append((file.location(of: attribute), property))
+                        laterCallsOf[type, default: []].append((file.location(of: attribute), property, nil))
                     } else {
                         resolvesOf[type, default: []].append((file.location(of: attribute), property))
                     }
@@ -194,7 +222,8 @@ struct BuiltTypeResolves {
             for call in SwiftExpressions.calls(in: code) {
                 // Inside a closure it runs when called, not while the value is built (a property's
                 // value that is a closure called at once, `= { … }()`, is the code itself).
-                if let closure = Syntax(call).ancestorOrSelf(where: declarations.isDeferredClosure), closure.position > code.position { continue }
+                if isDeferred(Syntax(call), within: code) { continue }
+                if let method = SelfCalls.method(calledBy: call) { selfCalls.add(type: type, from: nil, method: method) }
                 resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
             }
             // SwinjectAutoregistration's `container ~> Fetcher.self` resolves too.

@@ -213,6 +213,9 @@ extension ClosureReader {
                 site.infer(returned)
                 value = .lazy(site)
             }
+            // `self.kmp().get(SampleViewModel.self)`: a constant handed to the maker's method, which
+            // no generated code calls; nothing to record or say.
+            if construction.madeBy != nil, case .literal = value { continue }
             let label = name == "_" ? "_" + defaultName(for: value) : name
             add(parameter: label, value: value, at: Syntax(argument), declared: parameters?[position])
         }
@@ -220,7 +223,7 @@ extension ClosureReader {
 
     /// The resolves among a collection's elements, each a dependency under a placeholder label (a
     /// manifest passes one key per parameter); the labels, quoted.
-    private mutating func addResolves(of elements: [Value]) -> [String] {
+    mutating func addResolves(of elements: [Value]) -> [String] {
         let first = reading.dependencies.count
         for element in elements {
             guard let site = element.resolveSite else { continue }

@@ -351,6 +351,27 @@ struct ClosureReader {
             var builtType = reading.implementation
             if owner != instance, case .construction(let construction) = locals[owner] { builtType = construction.implementation }
             addProperty(member.declName.baseName.text, value: value, at: Syntax(member), of: builtType)
+            return
+        }
+        // `vc.bindViewModel(to: r.resolve(ViewModel.self)!)`: method injection on the value built.
+        if let call = expression.as(FunctionCallExprSyntax.self), let (method, receiver) = SwiftExpressions.callee(of: call),
+            let owner = receiver.flatMap({ SwiftExpressions.unwrap($0).core.as(DeclReferenceExprSyntax.self)?.baseName.text }),
+            owner == instance || isBuiltLocal(owner)
+        {
+            for argument in call.arguments {
+                let value = self.value(of: argument.expression, required: false)
+                guard value.isResolve else { continue }
+                let first = reading.dependencies.count
+                let listed = addResolves(of: [value])
+                let called = "\(owner).\(method)(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+                for item in reading.dependencies[first...] {
+                    reading.notes.append("\(item.label): passed to `\(called)`, a method of the value built; say how generated code calls it")
+                }
+                finding(
+                    .info,
+                    "it passes the resolved value to `\(called)`, a method of the value it builds, which a manifest cannot call; the resolve is read as its dependency (\(listed.joined(separator: ", "))); gen-swift asks how to build it",
+                    at: Syntax(argument))
+            }
         }
     }
 

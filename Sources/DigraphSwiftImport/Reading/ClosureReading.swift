@@ -18,11 +18,20 @@ struct ClosureReading {
         var suppressions: [Suppression] = []
         /// Runtime arguments passed that are expressions, not the registration's own: left out.
         var unreadArguments = 0
+        /// Other resolves of the same key this edge stands for (a holder's methods looking the key up
+        /// in several places): read, and counted as read, but one edge.
+        var alsoAt: [DigraphCore.SourceLocation] = []
 
         /// The key a service edge looks up, its name included (`Store|cache`); nil for an argument.
         var serviceKey: String? {
             guard case .service(let type, let name, _, _, _) = source else { return nil }
             return Self.key(type, name)
+        }
+
+        /// A service edge looked up later, not as the value is built.
+        var isLazy: Bool {
+            guard case .service(_, _, let isLazy, _, _) = source else { return false }
+            return isLazy
         }
 
         static func key(_ type: String, _ name: String?) -> String { "\(type)|\(name ?? "")" }

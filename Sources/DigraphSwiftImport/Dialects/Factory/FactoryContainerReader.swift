@@ -725,10 +725,12 @@ struct FactoryContainerReader {
         var uses: [FactoryUseWalker.Use] = []
         var calls: [FactoryUseWalker.HelperCall] = []
         var appBuilds: [FactoryUseWalker.HelperCall] = []
+        var selfCalls = SelfCalls()
         for file in files {
             let walker = FactoryUseWalker(file: file, catalogue: catalogue, declarations: declarations)
             walker.walk(file.tree)
             findings += walker.findings
+            if !RegistrationOrder.isTestCode(file) { selfCalls.merge(walker.selfCalls) }
             guard !RegistrationOrder.isTestCode(file) else {
                 // A test's extension of a built type (`static func arrange()`) is not in the app: its
                 // uses are no registration's, only resolves of the tests' own.
@@ -751,6 +753,15 @@ struct FactoryContainerReader {
                 .map { $0.type + "." + $0.method })
         appBuilds.removeAll { build in
             build.owner.map { catalogue.containers.contains($0) && !calledByTheApp.contains($0 + "." + (build.function ?? "")) } ?? false
+        }
+        // A use in a method the type's initializer runs (`init() { start() }`, and what `start`
+        // calls in turn) is made as the holder is built.
+        let runWhileBuilt = selfCalls.runWhileBuilt()
+        uses = uses.map { use in
+            guard use.isLazy, let method = use.inMethod, let owner = use.owner, runWhileBuilt[owner]?.contains(method) == true else { return use }
+            var eager = use
+            eager.isLazy = false
+            return eager
         }
         let heirs = Self.heirs(builtBy: built, declarations)
         // Read only where a built type inherits a protocol's extension.
@@ -790,15 +801,30 @@ struct FactoryContainerReader {
                     {
                         continue
                     }
-                    let label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
-                    found[holder].reading.dependencies.append(
-                        ClosureReading.Item(
-                            label: label,
-                            source: .service(
-                                type: definition.type, name: definition.name,
-                                isLazy: use.isLazy || builtLazily.contains(BuiltBy(type: owner, holder: holder)), isOptional: definition.isOptional,
-                                passing: []),
-                            location: use.location, suppressions: suppressions(of: use)))
+                    // One lazy edge per key: the holder's methods calling `container.store()` in
+                    // five places look it up later, once as far as the graph goes; a use made as it
+                    // is built says more than a later one.
+                    let isLazy = use.isLazy || builtLazily.contains(BuiltBy(type: owner, holder: holder))
+                    let key = ClosureReading.Item.key(definition.type, definition.name)
+                    if isLazy, let same = found[holder].reading.dependencies.firstIndex(where: { $0.serviceKey == key }) {
+                        found[holder].reading.dependencies[same].alsoAt.append(use.location)
+                        continue
+                    }
+                    let later = found[holder].reading.dependencies.firstIndex { $0.serviceKey == key && $0.isLazy }
+                    var item = ClosureReading.Item(
+                        label: later.map { found[holder].reading.dependencies[$0].label } ?? "",
+                        source: .service(type: definition.type, name: definition.name, isLazy: isLazy, isOptional: definition.isOptional, passing: []),
+                        location: use.location, suppressions: suppressions(of: use))
+                    if let later {
+                        // Where the later use was: one edge, now made as the holder is built.
+                        let replaced = found[holder].reading.dependencies.filter { $0.serviceKey == key && $0.isLazy }
+                        item.alsoAt = replaced.flatMap { [$0.location] + $0.alsoAt }
+                        found[holder].reading.dependencies[later] = item
+                        found[holder].reading.dependencies.removeAll { $0.serviceKey == key && $0.isLazy }
+                    } else {
+                        item.label = labels[holder, default: UniqueLabels()].unique(use.label, among: found[holder].reading.dependencies)
+                        found[holder].reading.dependencies.append(item)
+                    }
                 }
             }
             if use.owner.map({ built[$0] == nil || builtByApp.contains($0) }) ?? true, registered.contains(use.definition) || !definition.isOptional {

@@ -32,6 +32,16 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// The value is used where it is resolved, not kept: `resolve(\.config).isDebug`,
         /// `Container.shared.logger().log(…)`.
         var isUsedInPlace = false
+        /// Later only because it is in this method of its type's: made as the holder is built when
+        /// the type's initializer calls the method (`init() { start() }`).
+        var inMethod: String? = nil
+    }
+
+    /// Where code runs relative to building the value holding it.
+    enum RunContext: Equatable {
+        case whileBuilt
+        case inMethod(String)
+        case later
     }
 
     /// `Helpers.neverCalled(…)`: a call of a type's (static) method, which may resolve in its body.
@@ -116,6 +126,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     let declarations: TypeDeclarations
     private(set) var uses: [Use] = []
     private(set) var helperCalls: [HelperCall] = []
+    private(set) var selfCalls = SelfCalls()
     private(set) var findings: [Diagnostic] = []
     private var types: [(name: String, isolation: String?)] = []
     /// Inside a container's own method (`func appLifecycleCoordinator(appStartTime:) -> …`): that
@@ -225,6 +236,13 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let type = types.last?.name, inContainer == nil, let method = SelfCalls.method(calledBy: node) {
+            switch runContext(Syntax(node)) {
+            case .whileBuilt: selfCalls.add(type: type, from: nil, method: method)
+            case .inMethod(let from): selfCalls.add(type: type, from: from, method: method)
+            case .later: break
+            }
+        }
         guard let (index, site) = catalogue.resolving(node, inside: inContainer) else {
             let labels = Set(node.arguments.compactMap { $0.label?.text })
             if let type = builtType(node) {
@@ -254,13 +272,16 @@ final class FactoryUseWalker: SyntaxVisitor {
             }
             return .visitChildren
         }
+        let context = runContext(Syntax(node))
+        var inMethod: String?
+        if case .inMethod(let method) = context { inMethod = method }
         uses.append(
             Use(
-                definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: resolvesLater(Syntax(node)),
+                definition: index, label: label(of: node) ?? catalogue.definitions[index].property, isLazy: context != .whileBuilt,
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
                 function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node)),
                 member: MemberReferences.member(around: Syntax(node)),
-                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node)))))
+                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node))), inMethod: inMethod))
         return .visitChildren
     }
 
@@ -375,11 +396,17 @@ final class FactoryUseWalker: SyntaxVisitor {
 
     /// Resolved while its holder is built: in an initializer (outside closures) or a stored
     /// property's initial value. Anywhere else (methods, computed properties, closures, `lazy var`) later.
-    private func resolvesLater(_ node: Syntax) -> Bool {
+    private func resolvesLater(_ node: Syntax) -> Bool { runContext(node) != .whileBuilt }
+
+    /// Whether code runs as its holder is built, in one of its instance methods (when called), or later.
+    private func runContext(_ node: Syntax) -> RunContext {
         var current = node.parent
         while let parent = current {
-            if declarations.isDeferredClosure(parent) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { return true }
-            if parent.is(InitializerDeclSyntax.self) { return false }
+            if declarations.isDeferredClosure(parent) || parent.is(AccessorBlockSyntax.self) { return .later }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                return function.modifiers.contains { ["static", "class"].contains($0.name.text) } ? .later : .inMethod(function.name.text)
+            }
+            if parent.is(InitializerDeclSyntax.self) { return .whileBuilt }
             if let variable = parent.as(VariableDeclSyntax.self) {
                 let isDeferred = variable.modifiers.contains { $0.name.text == "lazy" || $0.name.text == "static" }
                 // A local (`let viewModel = …` in an `init`) runs where its block runs.
@@ -387,12 +414,12 @@ final class FactoryUseWalker: SyntaxVisitor {
                     current = parent.parent
                     continue
                 }
-                return isDeferred || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true
+                return isDeferred || parent.parent?.parent?.is(MemberBlockItemListSyntax.self) != true ? .later : .whileBuilt
             }
-            if parent.is(MemberBlockItemSyntax.self) { return true }
+            if parent.is(MemberBlockItemSyntax.self) { return .later }
             current = parent.parent
         }
-        return true
+        return .later
     }
 
     /// The global actor the code runs on: its function's or closure's attribute, else its type's.
