@@ -289,6 +289,31 @@ public final class Registration: Sendable {
     /// Whether this and `other`, of one key and name, are two registrations and not one replacing
     /// the other: their runtime arguments differ in count or in a type known to differ, as
     /// Swinject keys them. Nil when a type cannot tell (a placeholder, a qualifier only one has).
+    /// What the registration builds and how, without where it is written: two registrations with
+    /// the same recipe make the same value, so one replacing the other changes nothing.
+    public var recipe: String {
+        func type(_ reference: TypeReference?) -> String { reference?.key ?? "-" }
+        let made: String =
+            switch provision {
+            case .built(let implementation): "built " + type(implementation)
+            case .alias(let target, let name): "alias " + target.key + "|" + (name?.value ?? "")
+            case .supplied: "supplied"
+            }
+        func edge(_ dependency: Dependency) -> String {
+            switch dependency.source {
+            case .service(let service, let name, let isLazy, let passing):
+                "\(dependency.label.value)=\(service.key)|\(name ?? "")|\(isLazy)|\(dependency.isEager)|" + passing.map(\.value).joined(separator: ",")
+            case .argument(let argument): "\(dependency.label.value)=arg:\(argument.value)"
+            }
+        }
+        let parts: [String] = [
+            provides.map(\.key).sorted().joined(separator: "&"), made, lifetime.rawValue, name?.value ?? "", factory?.value ?? "", type(isolation),
+            dependencies.map(edge).joined(separator: ";"), properties.map(edge).joined(separator: ";"),
+            arguments.map { "\($0.label.value):\($0.type.key)" }.joined(separator: ","),
+        ]
+        return parts.joined(separator: "\n")
+    }
+
     public func isKeptApart(from other: Registration) -> Bool? {
         guard arguments.count == other.arguments.count else { return true }
         let same = zip(arguments, other.arguments).map { $0.type.isSameType(as: $1.type) }

@@ -22,7 +22,7 @@ struct XcodeProjectTests {
         import Swinject
         final class OldAssembly: Assembly {
             func assemble(container: Container) {
-                container.register(Clock.self) { _ in SystemClock() }
+                container.register(Clock.self) { _ in LegacyClock() }
             }
         }
         func launch() { _ = Assembler([AppAssembly(), OldAssembly()]) }

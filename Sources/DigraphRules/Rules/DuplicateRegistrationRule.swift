@@ -6,7 +6,7 @@ public struct DuplicateRegistrationRule: Rule {
         code: .duplicateRegistration, severity: .error,
         summary: "Two registrations provide the same key with the same name (and, as Swinject keys them, runtime arguments of the same types).",
         rationale:
-            "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order. Swinject keeps registrations whose runtime arguments differ in type apart, so those are two; when digraph cannot compare the types it says so as a warning.",
+            "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order. Swinject keeps registrations whose runtime arguments differ in type apart, so those are two; when digraph cannot compare the types it says so as a warning. A registration written again exactly (same implementation, lifetime, dependencies, arguments) replaces the first with the same value: a leftover, a warning.",
         triggering: [
             RuleExample(
                 """
@@ -63,6 +63,27 @@ public struct DuplicateRegistrationRule: Rule {
                     12:15: warning: 'Profile' is registered again with runtime arguments (owner: User) that digraph cannot tell apart from (owner: Core.User) at manifest.yaml:9:15; if they are the same types, this registration silently replaces that one [duplicate-registration]
                       9:15: note: first registered here
                     """,
+                ]),
+            RuleExample(
+                """
+                version: 1
+                registrations:
+                  - provides: APIClient
+                    implementation: URLSessionClient
+                    lifetime: singleton
+                    dependencies: { session: URLSession }
+                  - provides: APIClient
+                    implementation: URLSessionClient
+                    lifetime: singleton
+                    dependencies: { session: URLSession }
+                  - provides: URLSession
+                    lifetime: singleton
+                """,
+                expect: [
+                    """
+                    7:15: warning: 'APIClient' is registered again exactly as at manifest.yaml:3:15: the second replaces the first with the same, so nothing changes; remove one [duplicate-registration]
+                      3:15: note: first registered here
+                    """
                 ]),
         ],
         nonTriggering: [
@@ -134,14 +155,19 @@ public struct DuplicateRegistrationRule: Rule {
         // Registered again in a closure that runs later (a route builder's): a replacement made on
         // purpose at run time, as far as digraph can tell; which one a resolve finds depends on when.
         let later = graph.registrations[index].isDeferred || graph.registrations[first.registration].isDeferred
+        // The same recipe twice (simpra-code-case's `autoregister(ApiManagerProtocol.self, initializer:
+        // ApiManager.init)` written twice): the replacement makes what was there, a leftover to remove.
+        let identical = certain && graph.registrations[index].recipe == graph.registrations[first.registration].recipe
         let message =
             !certain
             ? "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
             : later
                 ? "'\(name)' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at \(earlier.location), so what a resolve finds depends on when it runs"
-                : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
+                : identical
+                    ? "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same, so nothing changes; remove one"
+                    : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
         // A replacement made at run time is how some apps hand a screen its navigator: said, not failed.
-        let severity: Severity = !certain ? .warning : later ? .info : .error
+        let severity: Severity = !certain || identical ? .warning : later ? .info : .error
         return Diagnostic(
             .duplicateRegistration, severity, message,
             at: provided.location, notes: [Note(note, at: earlier.location)], subject: .registration(binding, at: .registration(index)))

@@ -34,11 +34,12 @@ public struct UnusedRegistrationRule: Rule {
                       store: Store
                   - provides: Store
                   - provides: Store
+                    implementation: CachedStore
                   - provides: LegacyAnalytics
                 """,
                 expect: [
                     "8:15: error: 'Store' is registered again; this registration silently replaces the one at manifest.yaml:7:15 [duplicate-registration]\n  7:15: note: first registered here",
-                    "9:5: info: nothing reachable from a root uses 'LegacyAnalytics'; remove it or mark what resolves it `root: true` [unused-registration]",
+                    "10:5: info: nothing reachable from a root uses 'LegacyAnalytics'; remove it or mark what resolves it `root: true` [unused-registration]",
                 ]),
         ],
         nonTriggering: [
