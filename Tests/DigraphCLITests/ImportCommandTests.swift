@@ -13,6 +13,15 @@ struct ImportCommandTests {
         return directory
     }
 
+    /// Writes each file (path relative to `directory`: its text), making the folders on the way.
+    func write(_ files: [String: String], into directory: URL) throws {
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
     func expected(_ fixture: String) throws -> String {
         try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("fixtures/import/\(fixture).expected.yaml"), encoding: .utf8)
     }
@@ -260,11 +269,7 @@ struct ImportCommandTests {
             """,
             "layers.yaml": "version: 1\nmodules:\n  Domain: {}\n  Data: { dependsOn: [Domain] }\n  Presentation: { dependsOn: [Domain] }\nregistrations: []\n",
         ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, into: directory)
         let imported = try CLIRunner.run(["import", "."], directory: directory)
         #expect(imported.stdout.contains("interfaces:\n  Repository: { module: Domain }\n"))
         #expect(imported.stdout.contains("  - provides: ViewModel\n    lifetime: graph\n    module: Presentation\n"))
@@ -299,11 +304,7 @@ struct ImportCommandTests {
 
             """,
         ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, into: directory)
         let imported = try CLIRunner.run(["import", "."], directory: directory)
         #expect(imported.stdout.contains("interfaces:\n  Repository: { module: Domain }\n"), "\(imported.stdout)")
         #expect(imported.stdout.contains("  - provides: LoadUseCase\n    lifetime: graph\n    module: Domain\n"), "\(imported.stdout)")
@@ -322,11 +323,7 @@ struct ImportCommandTests {
             ".build/checkouts/Lib/Lib.swift": registration.replacingOccurrences(of: "Clock", with: "BuiltClock"),
             "Templates/Screen.xctemplate/___FILEBASENAME___.swift": "final class ___VARIABLE_name___ViewModel {}\n",
         ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, into: directory)
         let checked = try CLIRunner.run(["check", "."], directory: directory)
         #expect(checked.status == 0)
         #expect(checked.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")

@@ -54,13 +54,9 @@ extension ClosureReader {
             guard site.passed.isEmpty else {
                 // `self { self.keychain(false) }`: an aliasOf passes no arguments, and one taken for
                 // this would be judged as passing none. The resolve is its dependency, passing them.
-                reading.isUnread = true
-                reading.isReadInFull = true
-                let listed = addResolves(of: [returned])
-                finding(
-                    .info,
-                    "it returns the value '\(type)' makes from the runtime arguments it passes (`\(SwiftExpressions.quoted(site.node, limit: 60))`), read as its dependency (\(listed.joined(separator: ", "))); a manifest cannot say a registration returns another's value made from arguments, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
-                    at: site.node)
+                readInFull(resolves: [returned], at: site.node) { listed in
+                    "it returns the value '\(type)' makes from the runtime arguments it passes (`\(SwiftExpressions.quoted(site.node, limit: 60))`), read as its dependency (\(listed.joined(separator: ", "))); a manifest cannot say a registration returns another's value made from arguments, so it is imported with implementation FILL_IN, to fill in only if generated code must build it"
+                }
                 return
             }
             reading.aliasOf = (type, site.name, file.location(of: site.node))
@@ -71,22 +67,14 @@ extension ClosureReader {
             reading.notes.append("supplied: the factory returns `\(name)`, a value made outside the container")
         case .collection(let text, let elements):
             // `[r.resolve(A.self)!, r.resolve(B.self)!]` as `[Plugin]`: every dependency read, no type to build.
-            reading.isUnread = true
-            reading.isReadInFull = true
-            let listed = addResolves(of: elements)
-            finding(
-                .info,
-                "it returns a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), each read as its dependency (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
-                at: Syntax(expression))
+            readInFull(resolves: elements, at: Syntax(expression)) { listed in
+                "it returns a collection of \(Self.resolves(listed.count)) (`\(SwiftExpressions.quoted(text, limit: 60))`), each read as its dependency (\(listed.joined(separator: ", ")))\(Self.othersLeftOut(elements)); a manifest cannot build a collection, so it is imported with implementation FILL_IN, to fill in only if generated code must build it"
+            }
         case .member(let text, let resolved):
             // `self { self.persistence().context }`: the resolve is its dependency, what it hands out is not built here.
-            reading.isUnread = true
-            reading.isReadInFull = true
-            let listed = addResolves(of: [resolved])
-            finding(
-                .info,
-                "it returns `\(SwiftExpressions.quoted(text, limit: 60))`, a member of a resolved value, whose resolve is read as its dependency (\(listed.joined(separator: ", "))); a manifest cannot say a registration hands out part of another's value, so it is imported with implementation FILL_IN, to fill in only if generated code must build it",
-                at: Syntax(expression))
+            readInFull(resolves: [resolved], at: Syntax(expression)) { listed in
+                "it returns `\(SwiftExpressions.quoted(text, limit: 60))`, a member of a resolved value, whose resolve is read as its dependency (\(listed.joined(separator: ", "))); a manifest cannot say a registration hands out part of another's value, so it is imported with implementation FILL_IN, to fill in only if generated code must build it"
+            }
         case .argument(let name):
             warn("its factory returns its runtime argument `\(name)` unchanged; a manifest cannot express that", at: Syntax(expression))
         case .lazy, .literal, .unknown, .resolver, .factoryContainer, .element:
@@ -231,6 +219,14 @@ extension ClosureReader {
             add(parameter: ManifestAssembler.placeholder + "_" + defaultName(for: element), value: element, at: site.node)
         }
         return reading.dependencies[first...].map { "'\($0.label)'" }
+    }
+
+    /// A product a manifest cannot hold whose resolves are all read: each a dependency, under a
+    /// placeholder label, and an info that says so (`message` is given the labels, quoted).
+    private mutating func readInFull(resolves: [Value], at node: Syntax, saying message: ([String]) -> String) {
+        reading.isUnread = true
+        reading.isReadInFull = true
+        finding(.info, message(addResolves(of: resolves)), at: node)
     }
 
     /// The label of the dependency a resolve already is (`config.session`, `config.baseURL` on one
