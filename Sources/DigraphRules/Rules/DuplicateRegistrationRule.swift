@@ -6,7 +6,7 @@ public struct DuplicateRegistrationRule: Rule {
         code: .duplicateRegistration, severity: .error,
         summary: "Two registrations provide the same key with the same name (and, as Swinject keys them, runtime arguments of the same types).",
         rationale:
-            "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order. Swinject keeps registrations whose runtime arguments differ in type apart, so those are two; when digraph cannot compare the types it says so as a warning. A registration written again exactly (same implementation, lifetime, dependencies, arguments) replaces the first with the same value: a leftover, a warning.",
+            "A dictionary-backed container keeps only the later registration, silently; which one wins depends on registration order. Swinject keeps registrations whose runtime arguments differ in type apart, so those are two; when digraph cannot compare the types it says so as a warning. A registration written again exactly (same implementation, lifetime, dependencies, arguments) replaces the first with the same recipe: a leftover, a warning (a shared lifetime starts its instance over).",
         triggering: [
             RuleExample(
                 """
@@ -81,7 +81,7 @@ public struct DuplicateRegistrationRule: Rule {
                 """,
                 expect: [
                     """
-                    7:15: warning: 'APIClient' is registered again exactly as at manifest.yaml:3:15: the second replaces the first with the same, so nothing changes; remove one [duplicate-registration]
+                    7:15: warning: 'APIClient' is registered again exactly as at manifest.yaml:3:15: the second replaces the first with the same, but starts over its singleton instance: a value resolved before the second runs is not the one resolved after; remove one [duplicate-registration]
                       3:15: note: first registered here
                     """
                 ]),
@@ -164,7 +164,10 @@ public struct DuplicateRegistrationRule: Rule {
             : later
                 ? "'\(name)' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at \(earlier.location), so what a resolve finds depends on when it runs"
                 : identical
-                    ? "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same, so nothing changes; remove one"
+                    ? "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same"
+                        + (graph.registrations[index].lifetime.outlivesResolve
+                            ? ", but starts over its \(graph.registrations[index].lifetime.rawValue) instance: a value resolved before the second runs is not the one resolved after; remove one"
+                            : ", so nothing changes; remove one")
                     : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
         // A replacement made at run time is how some apps hand a screen its navigator: said, not failed.
         let severity: Severity = !certain || identical ? .warning : later ? .info : .error
