@@ -172,9 +172,18 @@ struct ImportRun {
 
     private mutating func addBuiltTypesResolves() {
         // Nothing to attach without a built type and a resolve: the walk is skipped.
-        guard found.contains(where: { $0.reading.implementation != nil || !$0.reading.staticMembersRun.isEmpty }), !resolves.isEmpty else { return }
+        guard found.contains(where: { $0.reading.implementation != nil || !$0.reading.staticMembersRun.isEmpty }), !resolves.isEmpty else {
+            for number in found.indices { found[number].reading.findings += found[number].reading.staticValues.map(\.ifNot) }
+            return
+        }
         let index = BuiltTypeResolves(files: files, declarations: declarations)
         let resolveAt = Dictionary(resolves.map { ($0.location, $0) }) { first, _ in first }
+        for number in found.indices {
+            for value in found[number].reading.staticValues {
+                let run = index.resolves(running: value.member, of: value.type, declarations: declarations)
+                found[number].reading.findings.append(run.contains { resolveAt[$0.location] != nil } ? value.ifResolves : value.ifNot)
+            }
+        }
         // Per built type, once: several registrations may build the same type.
         var laterCallsOf: [String: [DigraphCore.SourceLocation]] = [:]
         for number in found.indices {

@@ -925,6 +925,42 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stderr)")
     }
 
+    /// eu-digital-identity-wallet: `DcApiHandler(serviceName: LogicIDPModule.getDocumentStorageServiceName())`.
+    /// A value a static member of the app makes is a value when running the member resolves nothing
+    /// (an info), and stays the "built in place" warning when it does (its resolves are this
+    /// registration's). Before, both were the warning.
+    @Test func aStaticMembersValueIsAValueWhenItResolvesNothing() throws {
+        let source = """
+            import Foundation
+            import Swinject
+
+            final class Logger {}
+            final class Tracker { init(logger: Logger) {} }
+            final class Handler { init(serviceName: String, tracker: Tracker) {} }
+            enum Module {
+                static func serviceName() -> String { Bundle.main.bundleIdentifier ?? "app" }
+                static func tracker(_ container: Container) -> Tracker { Tracker(logger: container.resolve(Logger.self)!) }
+            }
+            let container = Container()
+            func setUp() {
+                container.register(Logger.self) { _ in Logger() }
+                container.register(Handler.self) { _ in
+                    Handler(serviceName: Module.serviceName(), tracker: Module.tracker(container))
+                }
+            }
+
+            """
+        let checked = try check(source)
+        #expect(
+            checked.stdout == """
+                App.swift:14:5: info: nothing reachable from a root uses 'Handler'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:15:17: info: 'Handler': parameter 'serviceName' is given `Module.serviceName()`, a value a static member of the app makes without resolving anything, which the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                App.swift:15:52: warning: 'Handler': parameter 'tracker' is built in place (`Module.tracker(container)`); digraph records the resolves inside it as dependencies of 'Handler', register that value separately to model it [swift-import]
+                digraph: checked 2 registrations: 0 errors, 1 warning, 2 infos
+
+                """, "\(checked.stdout)")
+    }
+
     /// jtabraham123/FetchCodingChallenge: the object keeps the resolver and resolves through the app's
     /// own helper (`self.resolver.resolved(Detail.self)`, `fatalError` on a miss). Those are read as
     /// its lazy dependencies, as `resolve` is, and said with an info: before, the warning said they

@@ -14,7 +14,8 @@ struct ModuleMap {
             var declared: [(prefix: String, module: String)] = []
             if let data = tree.contents(of: base + "Package.swift") {
                 let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
-                for call in SwiftExpressions.calls(in: tree) {
+                // `.package(name:path:)` is a dependency, not a target of this package.
+                for call in SwiftExpressions.calls(in: tree) where SwiftExpressions.callee(of: call).map({ Self.targetKinds.contains($0.name) }) == true {
                     let labels = Dictionary(
                         call.arguments.compactMap { argument in
                             argument.label.map { ($0.text, argument.expression) }
@@ -39,6 +40,9 @@ struct ModuleMap {
         }
         prefixes.sort { $0.prefix.count > $1.prefix.count }
     }
+
+    /// The `Package.swift` calls that declare a target.
+    static let targetKinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
 
     /// A target's module name as SwiftPM makes it (`my-lib` → `my_lib`, its c99 name); nil when the
     /// name cannot be a Swift identifier even then (quotes, newlines, bidirectional controls): such a

@@ -305,9 +305,22 @@ extension ClosureReader {
                 at: node)
         case .construction(let inner):
             builtInPlace.insert(inner.node.id)
-            warn(
-                "parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
-                at: node)
+            let builtInPlace = Diagnostic(
+                .swiftImport, .warning,
+                "'\(subject)': parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
+                at: file.location(of: node))
+            // `LogicIDPModule.storageName()`: whether it is a value or a service depends on what its body resolves.
+            if let type = inner.implementation, let member = inner.factory, inner.madeBy == nil, declarations.declaration(of: type) != nil,
+                resolveSites(in: inner.node).isEmpty
+            {
+                let value = Diagnostic(
+                    .swiftImport, .info,
+                    "'\(subject)': parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value a static member of the app makes without resolving anything, which the manifest does not record; \(Self.leftOut(declared))",
+                    at: file.location(of: node))
+                reading.staticValues.append((type, member, builtInPlace, value))
+            } else {
+                reading.findings.append(builtInPlace)
+            }
         case .literal(let text):
             finding(
                 .info,

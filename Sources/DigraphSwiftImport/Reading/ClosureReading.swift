@@ -68,6 +68,10 @@ struct ClosureReading {
     /// Comment lines for the manifest (what was recognized that a reader should know).
     var notes: [String] = []
     var findings: [Diagnostic] = []
+    /// Parameters given a value a static member of the app makes (`serviceName:
+    /// Module.storageName()`): a warning when running the member resolves something (its resolves
+    /// become this registration's), else an info; decided once every type's code is read.
+    var staticValues: [(type: String, member: String, ifResolves: Diagnostic, ifNot: Diagnostic)] = []
 }
 
 /// What the registering code did before a `register` call, outermost first.
