@@ -260,7 +260,12 @@ struct ImportRun {
     private mutating func readFactoryContainers() {
         var factory = FactoryContainerReader(files: files.filter { $0.refusal == nil }, declarations: declarations, context: context, launchCode: launchCode)
         factory.read()
-        found += factory.found
+        // What a static member's value resolves is not worked out for Factory's factories: said as before.
+        found += factory.found.map { registration in
+            var registration = registration
+            registration.reading.findings += registration.reading.staticValues.map(\.ifResolves)
+            return registration
+        }
         factoryRegistrations = factory.found.count
         // A preview's `@Injected` uses the app's container, but only Xcode's canvas runs it.
         resolves += factory.resolves.filter { !previewCode.holds($0.location) }

@@ -940,6 +940,34 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// A value a static member of the app makes, in a Factory factory: what running the member
+    /// resolves is not worked out for Factory, so the "built in place" warning stays. A build of this
+    /// session dropped it, silently, for every Factory registration.
+    @Test func aStaticMembersValueInAFactoryIsStillSaid() throws {
+        let app = """
+            import FactoryKit
+
+            final class Handler { init(serviceName: String) {} }
+            enum Module {
+                static func serviceName() -> String { "app" }
+            }
+            extension Container {
+                var handler: Factory<Handler> { self { Handler(serviceName: Module.serviceName()) } }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.handler() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            checked.stdout == """
+                App.swift:8:52: warning: 'Handler (name: handler)': parameter 'serviceName' is built in place (`Module.serviceName()`); digraph records the resolves inside it as dependencies of 'Handler (name: handler)', register that value separately to model it [swift-import]
+                digraph: checked 1 registration: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+    }
+
     /// vladblajovan/Ritualist: `OverviewViewModel` builds `let inspirationVM = InspirationCardViewModel()`
     /// as it is built, and that view model's `@Injected` properties resolve then: eager edges of the
     /// registration (they were all lazy, as what a helper reaches always was). One built in a method

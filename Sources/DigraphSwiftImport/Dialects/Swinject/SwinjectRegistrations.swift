@@ -69,6 +69,7 @@ extension RegistrationFinder {
                     completionReader.read(initCompleted: completion)
                     reading.properties += completionReader.reading.properties
                     reading.findings += completionReader.reading.findings
+                    reading.staticValues += completionReader.reading.staticValues
                 }
             case "implements":
                 for argument in outer.arguments {
