@@ -961,6 +961,47 @@ struct SwinjectPrecisionTests {
                 """, "\(checked.stdout)")
     }
 
+    /// klmyoungyun/ContactsClone writes `resolve(ViewModel.self, argument: self as Coordinating)`:
+    /// Swinject keys the argument by its static type, and `self` in a coordinator's method is the
+    /// coordinator class, not the protocol the registration takes, so the resolve finds nothing. The
+    /// type of `self` (outside static code, generic types and protocol extensions) and of an `as` cast
+    /// are now known: the mistake is the error it is, the cast is fine. Before, both were `_`.
+    @Test func selfPassedAsARuntimeArgumentHasItsTypesType() throws {
+        let source = """
+            import Swinject
+
+            protocol Coordinating: AnyObject {}
+            final class ListViewModel { init(coordinator: Coordinating) {} }
+            final class ListCoordinator: Coordinating {
+                let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func start() {
+                    _ = resolver.resolve(ListViewModel.self, argument: self as Coordinating)!
+                }
+                func restart() {
+                    _ = resolver.resolve(ListViewModel.self, argument: self)!
+                }
+            }
+            let assembler = Assembler([])
+            func assemble(container: Container) {
+                container.register(ListViewModel.self) { (_, coordinator: Coordinating) in ListViewModel(coordinator: coordinator) }
+                container.register(ListCoordinator.self) { r in ListCoordinator(resolver: r) }
+            }
+
+            """
+        let checked = try check(source)
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:12:13: error: this resolve passes 'ListCoordinator' as runtime argument 1 of 'ListViewModel', which takes 'coordinator: Coordinating': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                App.swift:17:5: note: 'ListViewModel' declares its arguments here
+                App.swift:18:5: info: nothing reachable from a root uses 'ListCoordinator'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:18:69: info: 'ListCoordinator': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and what 'ListCoordinator' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 2 registrations: 1 error, 0 warnings, 2 infos
+
+                """, "\(checked.stdout)")
+    }
+
     /// jtabraham123/FetchCodingChallenge: the object keeps the resolver and resolves through the app's
     /// own helper (`self.resolver.resolved(Detail.self)`, `fatalError` on a miss). Those are read as
     /// its lazy dependencies, as `resolve` is, and said with an info: before, the warning said they

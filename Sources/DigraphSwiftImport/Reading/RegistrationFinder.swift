@@ -369,12 +369,16 @@ final class RegistrationFinder: SyntaxVisitor {
     /// The type of a value passed as a runtime argument, where the source says it: a literal's, or
     /// the declared type of a parameter or a local it names. Nil when it does not say.
     private func passedType(_ expression: ExprSyntax, at node: Syntax) -> String? {
-        let core = SwiftExpressions.unwrap(expression).core
+        let unwrapped = SwiftExpressions.unwrap(expression)
+        // `self as ContactListCoordinator`: the type Swift passes is the cast's.
+        if let cast = unwrapped.castType, !unwrapped.isForced, !unwrapped.hasFallback { return cast }
+        let core = unwrapped.core
         if core.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if core.is(FloatLiteralExprSyntax.self) { return "Double" }
         if core.is(StringLiteralExprSyntax.self) { return "String" }
         if core.is(BooleanLiteralExprSyntax.self) { return "Bool" }
         guard let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if name == "self" { return selfType(at: Syntax(core)) }
         var scope: Syntax? = node
         while let current = scope {
             if let function = current.as(FunctionDeclSyntax.self) {
@@ -389,6 +393,32 @@ final class RegistrationFinder: SyntaxVisitor {
                 }
             }
             scope = current.parent
+        }
+        return nil
+    }
+
+    /// The static type of `self` at a node: the type whose instance code it is in. Nil where that is
+    /// not one named type: in static code (`self` is the metatype), in a generic type (its
+    /// parameters are not known here), in a protocol's extension (`Self`).
+    private func selfType(at node: Syntax) -> String? {
+        var current = node.parent
+        while let scope = current {
+            if let function = scope.as(FunctionDeclSyntax.self), function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                return nil
+            }
+            if let variable = scope.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                return nil
+            }
+            if let type = scope.as(ClassDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
+            if let type = scope.as(StructDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
+            if let type = scope.as(EnumDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
+            if let type = scope.as(ActorDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
+            if let extended = scope.as(ExtensionDeclSyntax.self) {
+                let name = extended.extendedType.trimmedDescription
+                guard let declared = declarations.declaration(of: name), !declarations.isProtocol(name), declared.isGeneric == false else { return nil }
+                return declarations.ownerName(of: name)
+            }
+            current = scope.parent
         }
         return nil
     }
