@@ -600,12 +600,12 @@ struct TypeDeclarations {
             }
             for member in members.members {
                 if let cases = member.decl.as(EnumCaseDeclSyntax.self) { declaration.cases.formUnion(cases.elements.map(\.name.text)) }
-                if let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                if let variable = member.decl.as(VariableDeclSyntax.self), SwiftExpressions.isTypeLevel(variable.modifiers) {
                     for binding in variable.bindings where Self.holdsInstance(of: name, binding) {
                         if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaration.sharedInstances.insert(property) }
                     }
                 }
-                if let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                if let variable = member.decl.as(VariableDeclSyntax.self), !SwiftExpressions.isTypeLevel(variable.modifiers) {
                     for binding in variable.bindings {
                         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
                             declaration.propertyTypes[name] = type.trimmedDescription
@@ -889,7 +889,7 @@ struct TypeDeclarations {
                     if !fixed.isEmpty { constrained[extended, default: []].append((parameters(of: initializer).map(\.label), fixed)) }
                 }
                 // `extension Socket { static let shared = Socket() }` (seugi-ios' `ApeunStompService`).
-                if let variable = member.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                if let variable = member.decl.as(VariableDeclSyntax.self), SwiftExpressions.isTypeLevel(variable.modifiers) {
                     for binding in variable.bindings where Self.holdsInstance(of: FactoryCatalogue.lastName(node.extendedType), binding) {
                         if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                             extensionSharedInstances[extended, default: []].insert(property)
@@ -930,7 +930,7 @@ struct TypeDeclarations {
                 if node.name.text == "resolve" { argumentPassing.append(helper) } else { resolveHelpers[node.name.text, default: []].append(helper) }
             }
             if node.name.text == "resolve", node.genericParameterClause == nil, let owner = scope.last,
-                node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+                SwiftExpressions.isTypeLevel(node.modifiers),
                 let returned = node.signature.returnClause.map({ DeclaredType($0.type).key }), returned != "Any", !returned.contains("Any")
             {
                 plainResolveOwners.insert(owner)

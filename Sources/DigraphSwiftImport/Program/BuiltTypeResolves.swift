@@ -127,7 +127,7 @@ struct BuiltTypeResolves {
         // Methods run later, not while the value is built: what they resolve is read apart.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let type = types.last, let body = node.body else { return .skipChildren }
-            if Self.isTypeLevel(node.modifiers) {
+            if SwiftExpressions.isTypeLevel(node.modifiers) {
                 readStatic(Syntax(body), of: type, member: node.name.text)
             } else {
                 readLater(Syntax(body), of: type, method: node.name.text)
@@ -146,10 +146,6 @@ struct BuiltTypeResolves {
                 staticCallsOf[key, default: []].append((file.location(of: node), isLazy))
                 if !isLazy, let call, let built = declarations.typeBuilt(by: call) { staticBuildsOf[key, default: []].insert(built) }
             }
-        }
-
-        private static func isTypeLevel(_ modifiers: DeclModifierListSyntax) -> Bool {
-            modifiers.contains { ["static", "class"].contains($0.name.text) }
         }
 
         /// `method`: the instance method `code` is the body of, whose calls outside closures of its
@@ -182,7 +178,7 @@ struct BuiltTypeResolves {
         /// computed one does not.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let type = types.last else { return .skipChildren }
-            if Self.isTypeLevel(node.modifiers) {
+            if SwiftExpressions.isTypeLevel(node.modifiers) {
                 for binding in node.bindings {
                     guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     if let accessors = binding.accessorBlock { readStatic(Syntax(accessors), of: type, member: member) }

@@ -169,24 +169,11 @@ struct FunctionIndex {
     /// whose value is code: it runs there, the first time.
     func staticPropertiesRead(in body: Syntax, from caller: Function) -> [Function] {
         guard !staticProperties.isEmpty else { return [] }
-        final class Reads: SyntaxVisitor {
-            let names: [String: [Function]]
-            var found: [(type: String, property: String)] = []
-            init(names: [String: [Function]]) {
-                self.names = names
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-                let name = node.declName.baseName.text
-                if names[name] != nil, let base = node.base, let type = SwiftExpressions.typeName(base) { found.append((type, name)) }
-                return .visitChildren
-            }
-        }
-        let reads = Reads(names: staticProperties)
-        reads.walk(body)
-        return reads.found.flatMap { read in
-            let owner = read.type == "Self" ? caller.owner : FactoryCatalogue.lastName(read.type)
-            return (staticProperties[read.property] ?? []).filter { $0.owner == owner }
+        return SwiftExpressions.memberAccesses(in: body).flatMap { access -> [Function] in
+            let name = access.declName.baseName.text
+            guard let candidates = staticProperties[name], let base = access.base, let type = SwiftExpressions.typeName(base) else { return [] }
+            let owner = type == "Self" ? caller.owner : FactoryCatalogue.lastName(type)
+            return candidates.filter { $0.owner == owner }
         }
     }
 
@@ -351,7 +338,7 @@ struct FunctionIndex {
         }
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let owner = scope.last, node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return .visitChildren }
+            guard let owner = scope.last, SwiftExpressions.isTypeLevel(node.modifiers) else { return .visitChildren }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, let value = binding.initializer?.value else { continue }
                 staticProperties.append(Function(name: name, labels: [], owner: owner.name, body: Syntax(value), file: file, isEntry: false))

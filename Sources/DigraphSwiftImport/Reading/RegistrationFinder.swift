@@ -403,19 +403,12 @@ final class RegistrationFinder: SyntaxVisitor {
     private func selfType(at node: Syntax) -> String? {
         var current = node.parent
         while let scope = current {
-            if let function = scope.as(FunctionDeclSyntax.self), function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
-                return nil
-            }
-            if let variable = scope.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
-                return nil
-            }
-            if let type = scope.as(ClassDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
-            if let type = scope.as(StructDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
-            if let type = scope.as(EnumDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
-            if let type = scope.as(ActorDeclSyntax.self) { return type.genericParameterClause == nil ? declarations.ownerName(of: type.name.text) : nil }
-            if let extended = scope.as(ExtensionDeclSyntax.self) {
-                let name = extended.extendedType.trimmedDescription
-                guard let declared = declarations.declaration(of: name), !declarations.isProtocol(name), declared.isGeneric == false else { return nil }
+            if let function = scope.as(FunctionDeclSyntax.self), SwiftExpressions.isTypeLevel(function.modifiers) { return nil }
+            if let variable = scope.as(VariableDeclSyntax.self), SwiftExpressions.isTypeLevel(variable.modifiers) { return nil }
+            if let group = scope.asProtocol(DeclGroupSyntax.self) {
+                guard let name = SwiftExpressions.typeName(declaredBy: group), let declared = declarations.declaration(of: name),
+                    !declared.isGeneric, !declarations.isProtocol(name)
+                else { return nil }
                 return declarations.ownerName(of: name)
             }
             current = scope.parent

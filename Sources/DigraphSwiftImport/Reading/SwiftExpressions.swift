@@ -179,7 +179,6 @@ enum SwiftExpressions {
         return nil
     }
 
-    /// The innermost type a node is declared in (a class, struct, enum, actor or extension).
     /// Calls that run their trailing closure at once, before they return: a registration written
     /// in one runs where the call is.
     static let immediateClosureCalls: Set<String> = [
@@ -275,6 +274,7 @@ enum SwiftExpressions {
         return nil
     }
 
+    /// The innermost type a node is declared in (a class, struct, enum, actor or extension).
     static func enclosingTypeName(of node: Syntax) -> String? {
         guard let group = node.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) else { return nil }
         return typeName(declaredBy: group)
@@ -404,7 +404,6 @@ enum SwiftExpressions {
         return finder.found
     }
 
-    /// What a closure of one statement gives back: `{ value }` or `{ return value }`; nil otherwise.
     /// Whether `node` is a closure whose body runs later, when something calls it: every closure but
     /// one called where it is written (`formatter: { … }()`), one given to a call that runs it before
     /// it returns (`ids.map { … }`, `queue.sync { … }`), or to one of the app's functions that does
@@ -427,6 +426,12 @@ enum SwiftExpressions {
         return onlyValue(of: closure)
     }
 
+    /// `static` or `class`: a member of the type, not of its instances.
+    static func isTypeLevel(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { ["static", "class"].contains($0.name.text) }
+    }
+
+    /// What a closure of one statement gives back: `{ value }` or `{ return value }`; nil otherwise.
     static func onlyValue(of closure: ClosureExprSyntax) -> ExprSyntax? {
         guard closure.statements.count == 1, let item = closure.statements.first else { return nil }
         return item.item.as(ReturnStmtSyntax.self)?.expression ?? expression(of: item)

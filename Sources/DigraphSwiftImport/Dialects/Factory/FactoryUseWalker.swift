@@ -375,7 +375,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     }
 
     private static func isStatic(_ node: Syntax) -> Bool {
-        node.as(VariableDeclSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } == true
+        node.as(VariableDeclSyntax.self).map { SwiftExpressions.isTypeLevel($0.modifiers) } == true
     }
 
     /// The stored property or local a resolve is assigned to: `self.api = …`, `let api = …`.
@@ -404,7 +404,7 @@ final class FactoryUseWalker: SyntaxVisitor {
         while let parent = current {
             if declarations.isDeferredClosure(parent) || parent.is(AccessorBlockSyntax.self) { return .later }
             if let function = parent.as(FunctionDeclSyntax.self) {
-                return function.modifiers.contains { ["static", "class"].contains($0.name.text) } ? .later : .inMethod(function.name.text)
+                return SwiftExpressions.isTypeLevel(function.modifiers) ? .later : .inMethod(function.name.text)
             }
             if parent.is(InitializerDeclSyntax.self) { return .whileBuilt }
             if let variable = parent.as(VariableDeclSyntax.self) {

@@ -43,7 +43,7 @@ enum HandRolledRecipe {
             let location = files.first { $0.tree.id == function.root.id }.map { $0.location(of: function.name) }
             let place = location.map { "  // as the app registers (\($0.fileNameAndLine))" } ?? ""
             let owner = SwiftExpressions.enclosingTypeName(of: Syntax(function))
-            let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+            let isStatic = SwiftExpressions.isTypeLevel(function.modifiers)
             var arguments: [String] = []
             var readable = TypeExpressionParser.isIdentifierShaped(function.name.text)
             for parameter in function.signature.parameterClause.parameters {

@@ -58,7 +58,7 @@ extension ClosureReader {
     private mutating func readAutoregistered(method: String, of type: String, labels: [String?]?, argumentTypes arguments: [String], at initializer: ExprSyntax)
     {
         let candidates = (declarations.methods[type] ?? []).map(\.node).filter { function in
-            function.name.text == method && function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+            function.name.text == method && SwiftExpressions.isTypeLevel(function.modifiers)
                 && labels.map { labels in function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text } == labels }
                     ?? true
         }
