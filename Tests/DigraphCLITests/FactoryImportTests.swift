@@ -821,6 +821,185 @@ struct FactoryImportTests {
         #expect(imported.stderr.hasSuffix("digraph: read 1 Swift file: 3 registrations, 6 resolves, 0 calls not understood\n"), "\(imported.stderr)")
     }
 
+    /// protonpass/ios-pass keeps, in each container's file, a `private extension` of computed
+    /// shortcuts to other containers (`var logManager: Logger { Tooling.shared.logManager() }`) and
+    /// passes `self.logManager` to its factories: 329 "a value from outside the container" warnings
+    /// where each is a resolve made as the factory runs. A shortcut is read in its own file only (the
+    /// next file's `logManager` may be another), and only when it is one resolve.
+    @Test func aComputedShortcutToAFactoryIsThatResolve() throws {
+        let tooling = """
+            import FactoryKit
+
+            final class Logger {}
+            final class Clock {}
+            final class Tooling: SharedContainer {
+                static let shared = Tooling()
+                let manager = ContainerManager()
+                var logManager: Factory<Logger> { self { Logger() }.singleton }
+                var auditLogger: Factory<Logger> { self { Logger() } }
+            }
+
+            """
+        let useCases = """
+            import FactoryKit
+
+            final class Sync {
+                init(logger: Logger, clock: Clock, retries: Int) {}
+            }
+            final class UseCases: SharedContainer {
+                static let shared = UseCases()
+                let manager = ContainerManager()
+                var sync: Factory<Sync> { self { Sync(logger: self.logManager, clock: clock, retries: self.retries) } }
+            }
+            private extension UseCases {
+                var logManager: Logger { Tooling.shared.logManager() }
+                var clock: Clock { Clock() }
+                var retries: Int { 3 }
+            }
+            @main struct App {
+                static func main() { _ = UseCases.shared.sync() }
+            }
+
+            """
+        let repositories = """
+            import FactoryKit
+
+            final class Store {
+                init(logger: Logger) {}
+            }
+            final class Repositories: SharedContainer {
+                static let shared = Repositories()
+                let manager = ContainerManager()
+                var store: Factory<Store> { self { Store(logger: self.logManager) } }
+            }
+            private extension Repositories {
+                var logManager: Logger { Tooling.shared.auditLogger() }
+            }
+            extension UseCases {
+                var store: Factory<Store> { self { Store(logger: self.logManager) } }
+            }
+
+            """
+        let imported = try withApp(useCases) { folder in
+            try tooling.write(to: folder.appendingPathComponent("Tooling.swift"), atomically: true, encoding: .utf8)
+            try repositories.write(to: folder.appendingPathComponent("Repositories.swift"), atomically: true, encoding: .utf8)
+            return try CLIRunner.run(["import", "."], directory: folder)
+        }
+        #expect(
+            imported.stdout.contains(
+                """
+                registrations:
+                  # App.swift:9
+                  - provides: Sync
+                    name: UseCases.sync
+                    dependencies:
+                      logger: { type: Logger, name: Tooling.logManager }
+                  # Repositories.swift:9
+                  - provides: Store
+                    name: Repositories.store
+                    dependencies:
+                      logger: { type: Logger, name: Tooling.auditLogger }
+                  # Repositories.swift:15
+                  - provides: Store
+                    name: UseCases.store
+                  # Tooling.swift:8
+
+                """), "\(imported.stdout)")
+        // A shortcut that builds its value, or one in another file (`UseCases.store` is written
+        // where `Repositories`' shortcut is, not `UseCases`'), is still said.
+        #expect(
+            imported.stderr == """
+                App.swift:9:68: warning: 'Sync (name: UseCases.sync)': parameter 'clock' is given `clock`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
+                App.swift:9:82: warning: 'Sync (name: UseCases.sync)': parameter 'retries' is given `self.retries`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
+                Repositories.swift:15:46: warning: 'Store (name: UseCases.store)': parameter 'logger' is given `self.logManager`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
+                digraph: imported 5 registrations: 0 errors, 3 warnings, 0 infos
+                digraph: read 3 Swift files: 5 registrations, 3 resolves, 3 calls not understood
+
+                """, "\(imported.stderr)")
+    }
+
+    /// ios-pass' `preferencesManager` names another container once (`let cont =
+    /// SharedRepositoryContainer.shared`) and resolves through the constant: three "cannot read"
+    /// warnings where each is a resolve of that container's factory. A constant holding anything
+    /// else stays unread.
+    @Test func aConstantNamingAContainerResolvesThroughIt() throws {
+        let app = """
+            import FactoryKit
+
+            final class Store {}
+            final class Preferences { init(app: Store, shared: Store, other: Store) {} }
+            final class Repositories: SharedContainer {
+                static let shared = Repositories()
+                let manager = ContainerManager()
+                var appStore: Factory<Store> { self { Store() } }
+                var sharedStore: Factory<Store> { self { Store() } }
+            }
+            extension Container {
+                var preferences: Factory<Preferences> {
+                    self {
+                        let cont = Repositories.shared
+                        let other = Helpers()
+                        return Preferences(app: cont.appStore(), shared: cont.sharedStore(), other: other.appStore())
+                    }
+                }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.preferences() }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Preferences
+                    name: preferences
+                    dependencies:
+                      app: { type: Store, name: Repositories.appStore }
+                      shared: { type: Store, name: Repositories.sharedStore }
+
+                """), "\(imported.stdout)")
+        #expect(
+            imported.stderr == """
+                App.swift:16:82: warning: 'Preferences (name: preferences)': parameter 'other' is given `other.appStore()`, which digraph cannot read; it is left out [swift-import]
+                digraph: imported 3 registrations: 0 errors, 1 warning, 0 infos
+                digraph: read 1 Swift file: 3 registrations, 3 resolves, 1 call not understood
+
+                """, "\(imported.stderr)")
+    }
+
+    /// ios-pass hands seven factories `kSharedUserDefaults`, a global `let` of
+    /// `UserDefaults(suiteName: Constants.appGroup)!`: a value with nothing of the app inside, as
+    /// `UserDefaults.standard` is, so an info, where it was a warning to register it. A global
+    /// holding one of the app's own types stays a warning. Its `appVersion` factory returns
+    /// `"ios-pass@\\(Bundle.main.fullAppVersionName)"`: an info too, no longer "cannot read".
+    @Test func aGlobalConstantOfAnOutsideValueIsAValue() throws {
+        let app = """
+            import FactoryKit
+            import Foundation
+            enum Constants { static let appGroup = "group.x" }
+            public let kShared = UserDefaults(suiteName: Constants.appGroup)!
+            let kSession = Session()
+            final class Session {}
+            final class Store { init(defaults: UserDefaults, session: Session) {} }
+            extension Container {
+                var store: Factory<Store> { self { Store(defaults: kShared, session: kSession) } }
+                var appVersion: Factory<String> { self { "app@\\(Bundle.main.versionName)" } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stderr == """
+                App.swift:9:46: info: 'Store (name: store)': parameter 'defaults' is given `kShared`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                App.swift:9:65: warning: 'Store (name: store)': parameter 'session' is given `kSession`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
+                App.swift:10:46: info: 'String (name: appVersion)': it returns `"app@\\(Bundle.main.versionName)"`, a value made from types the app does not declare, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                digraph: imported 2 registrations: 0 errors, 1 warning, 2 infos
+                digraph: read 1 Swift file: 2 registrations, 0 resolves, 1 call not understood
+
+                """, "\(imported.stderr)")
+    }
+
     /// moofus/moofuslist: a `#Preview`'s `@Previewable @Injected(\.unused)` uses the app's container,
     /// but only Xcode's canvas runs it: no root of the app's, as a Swinject preview's resolve is not.
     /// Before, it hid that nothing in the app uses the registration.

@@ -2442,6 +2442,54 @@ struct SwinjectPrecisionTests {
                 """, "\(unread.stdout)")
     }
 
+    /// danielfernandez-pe/PianoReminder wraps Swinject in `registerService(type:scope:factory:)`,
+    /// whose factory is `() -> Service` or `(Arg1) -> Service`: the wrapper's own closure takes the
+    /// resolver and hands the caller's factory only the argument (`{ _, arg1 in factory(arg1) }`).
+    /// Read as Swinject's, `{ questions in … }` took the resolver, the registration no argument, and
+    /// the screen's `resolveService(_:arg1:)` was a false `argument-mismatch` error.
+    @Test func aWrapperHandingItsFactoryOnlyTheArgumentIsRead() throws {
+        let swift = """
+            import Swinject
+            final class Network {}
+            final class Overview { init(questions: [Int], network: Network) {} }
+            extension Container {
+                func registerService<Service>(type: Service.Type, factory: @escaping () -> Service) {
+                    self.register(type) { _ in factory() }.inObjectScope(.container)
+                }
+                func registerService<Service, Arg1>(type: Service.Type, factory: @escaping (Arg1) -> Service) {
+                    self.register(type) { resolver, arg1 in factory(arg1) }
+                }
+                func resolveService<Service, Arg1>(_ type: Service.Type, arg1: Arg1) -> Service { resolve(type, argument: arg1)! }
+            }
+            func wire(_ container: Container) {
+                container.registerService(type: Network.self) { Network() }
+                container.registerService(type: Overview.self) { questions in
+                    Overview(questions: questions, network: container.resolve(Network.self)!)
+                }
+            }
+            func show(_ container: Container) {
+                _ = container.resolveService(Overview.self, arg1: [1, 2])
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        let imported = try withApp(swift) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  # registered through registerService (App.swift:8)
+                  - provides: Overview
+                    lifetime: graph
+                    dependencies:
+                      questions: { argument: questions }
+                      network: Network
+                    arguments:
+                      questions: "[Int]"
+                """), "\(imported.stdout)")
+    }
+
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
         let swift = """
             import Swinject

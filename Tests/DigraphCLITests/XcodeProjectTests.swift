@@ -239,4 +239,57 @@ struct XcodeProjectTests {
         let given = try run(["check", "App/App Assembly.swift", "App/OldAssembly.swift"])
         #expect(given.stdout.hasPrefix(duplicate), "\(given.stdout)")
     }
+
+    /// protonpass/ios-pass compiles one folder whole (`Action`, Xcode 16's synchronized folder) and
+    /// lists every other file: a stale file elsewhere that declares the container again and
+    /// registers a key twice was read, one false `duplicate-registration` error. Only the folders a
+    /// project synchronizes are compiled whole; a file in one is read though no group lists it.
+    @Test func aProjectThatSynchronizesOneFolderStillLeavesOutStaleFilesElsewhere() throws {
+        let synchronizedAction = """
+            // !$*UTF8*$!
+            {
+                objects = {
+                    A1 /* App Assembly.swift in Sources */ = {isa = PBXBuildFile; fileRef = B1 /* App Assembly.swift */; };
+                    B1 /* App Assembly.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = "App Assembly.swift"; sourceTree = "<group>"; };
+                    S1 /* Action */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Action; sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = (G1 /* App */, S1 /* Action */, ); sourceTree = "<group>"; };
+                    G1 /* App */ = {isa = PBXGroup; children = (B1 /* App Assembly.swift */, ); path = App; sourceTree = "<group>"; };
+                    T1 /* Action */ = {isa = PBXNativeTarget; fileSystemSynchronizedGroups = (S1 /* Action */, ); name = Action; };
+                    R1 /* Project object */ = {isa = PBXProject; mainGroup = G0; };
+                };
+                rootObject = R1 /* Project object */;
+            }
+
+            """
+        let action = """
+            import Swinject
+            final class Share {}
+            final class ActionAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Share.self) { _ in Share() }
+                }
+            }
+
+            """
+        let result = try run(["check", "."], project: synchronizedAction, more: ["Action/ActionAssembly.swift": action])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                App/OldAssembly.swift:1:1: info: App.xcodeproj lists no file named 'OldAssembly.swift' in any target, so this file is not compiled and digraph leaves it out; give its path to read it anyway [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 2 Swift files: 2 registrations, 0 resolves, 0 calls not understood\n", "\(result.stderr)")
+        // Spelled in another case, as a Mac's file system allows (podhaven's `PodHavenShare` is
+        // the folder `PodhavenShare`): the same folder.
+        let otherCase = try run(
+            ["check", "."], project: synchronizedAction.replacingOccurrences(of: "path = Action;", with: "path = ACTION;"),
+            more: ["Action/ActionAssembly.swift": action])
+        #expect(otherCase.stdout == result.stdout, "\(otherCase.stdout)")
+        // A synchronized folder no group holds: where it sits is unknown, so nothing is left out.
+        let unplaced = try run(
+            ["check", "."], project: synchronizedAction.replacingOccurrences(of: "S1 /* Action */, ); sourceTree", with: "); sourceTree"),
+            more: ["Action/ActionAssembly.swift": action])
+        #expect(unplaced.stdout.hasPrefix("App/OldAssembly.swift:4:28: error: 'Clock' is registered again;"), "\(unplaced.stdout)")
+    }
 }

@@ -1,16 +1,24 @@
-/// The paths of the Swift files an Xcode project's groups place, relative to the folder holding
-/// the `.xcodeproj`: a group's `path` joined to its parent's, from the project's main group down.
-/// Nil when the project says something digraph does not follow (a file or group relative to a
-/// build setting, an absolute path, a reference met twice, text that is no property list): then
-/// the project's file names are all there is to go by.
+/// The paths of the Swift files an Xcode project's groups place, and of the folders it compiles
+/// whole (Xcode 16's synchronized folders), relative to the folder holding the `.xcodeproj`: a
+/// group's `path` joined to its parent's, from the project's main group down. Nil when the project
+/// says something digraph does not follow (a file or group relative to a build setting, an
+/// absolute path, a reference met twice, a synchronized folder no group holds, text that is no
+/// property list): then the project's file names are all there is to go by.
 enum PBXPaths {
-    static func swiftFiles(in text: String) -> Set<String>? {
+    struct Layout: Equatable {
+        var swiftFiles = Set<String>()
+        var synchronizedFolders = Set<String>()
+    }
+
+    static func layout(in text: String) -> Layout? {
         var parser = PlistParser(bytes: Array(text.utf8))
         guard case .dictionary(let root)? = parser.value(), case .dictionary(let objects)? = root["objects"],
             case .string(let projectID)? = root["rootObject"], case .dictionary(let project)? = objects[projectID],
             case .string(let mainGroup)? = project["mainGroup"]
         else { return nil }
         var found = Set<String>()
+        var synchronized = Set<String>()
+        var synchronizedMet = Set<String>()
         var seen = Set<String>()
         // Iterative, from the main group: (object ID, the folder its `<group>` children are relative to).
         var pending: [(id: String, folder: [String])] = [(mainGroup, [])]
@@ -36,11 +44,21 @@ enum PBXPaths {
                 // `name = A.swift; path = Old/B.swift;`: a name the path does not end in is not followed.
                 if case .string(let name)? = object["name"], name.hasSuffix(".swift"), folder.last != name { return nil }
                 if folder.last?.hasSuffix(".swift") == true { found.insert(normalized(folder)) }
+            case "PBXFileSystemSynchronizedRootGroup":
+                synchronizedMet.insert(id)
+                synchronized.insert(normalized(folder))
             default:
                 continue
             }
         }
-        return found
+        // A synchronized folder no group holds (only a target names it): where it sits is not known.
+        for case (let id, .dictionary(let object)) in objects {
+            if case .string("PBXFileSystemSynchronizedRootGroup")? = object["isa"], !synchronizedMet.contains(id) { return nil }
+            if case .array(let named)? = object["fileSystemSynchronizedGroups"] {
+                for case .string(let group) in named where !synchronizedMet.contains(group) { return nil }
+            }
+        }
+        return Layout(swiftFiles: found, synchronizedFolders: synchronized)
     }
 
     /// `A/../B/./C.swift` → `B/C.swift`.

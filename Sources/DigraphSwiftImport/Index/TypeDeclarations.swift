@@ -51,6 +51,25 @@ struct TypeDeclarations {
     private(set) var helperMethods: [String: [Helper]] = [:]
     /// Each type's methods (its extensions' included), by the type's name.
     private(set) var methods: [String: [Helper]] = [:]
+    /// An instance property computed by one expression (`var logManager: LogManager {
+    /// Tooling.shared.logManager() }`), by `Owner.name`, with its file: a factory that reads it
+    /// runs that expression.
+    private(set) var propertyGetters: [String: [(value: ExprSyntax, file: SwiftFile)]] = [:]
+    /// The values of global constants (`let kSharedDefaults = UserDefaults(suiteName: group)!`), by name.
+    private(set) var globalConstants: [String: [ExprSyntax]] = [:]
+
+    /// The value of the one global constant so named, or nil.
+    func globalConstant(_ name: String) -> ExprSyntax? {
+        guard let values = globalConstants[name], values.count == 1 else { return nil }
+        return values[0]
+    }
+
+    /// The expression `owner`'s computed property `name` returns, when `file` declares exactly one
+    /// such property (a `private extension` in each file may declare its own of the same name).
+    func getter(of owner: String, named name: String, in file: SwiftFile) -> ExprSyntax? {
+        let inFile = (propertyGetters[owner + "." + name] ?? []).filter { $0.file.path == file.path }
+        return inFile.count == 1 ? inFile[0].value : nil
+    }
     /// The app's functions taking a Factory key path (`func receive<S>(on key: KeyPath<Container,
     /// Factory<S>>)`), as `name/label` (`_` for none): a key path literal passed there is a use of
     /// that factory, as `resolve(\.x)` is (nextcloud-passwords' `receive(on: \.mainScheduler)`).
@@ -536,6 +555,8 @@ struct TypeDeclarations {
         closureRunners.merge(collector.closureRunners) { $0 && $1 }
         aliasedNames.merge(collector.aliasedNames) { first, _ in first }
         methods.merge(collector.methods) { $0 + $1 }
+        propertyGetters.merge(collector.propertyGetters) { $0 + $1 }
+        globalConstants.merge(collector.globalConstants) { $0 + $1 }
         factoryKeyPathTakers.formUnion(collector.factoryKeyPathTakers)
         reflectingInjectors.formUnion(collector.reflectingInjectors)
         initializerCalls.merge(collector.initializerCalls) { $0.union($1) }
@@ -561,6 +582,8 @@ struct TypeDeclarations {
         var closureRunners: [String: Bool] = [:]
         var aliasedNames: [String: String] = [:]
         var methods: [String: [Helper]] = [:]
+        var propertyGetters: [String: [(value: ExprSyntax, file: SwiftFile)]] = [:]
+        var globalConstants: [String: [ExprSyntax]] = [:]
         var factoryKeyPathTakers = Set<String>()
         var inheritedTypes: [String: [String]] = [:]
         var reflectingInjectors = Set<String>()
@@ -905,7 +928,17 @@ struct TypeDeclarations {
         /// `static let name = "x"` in a type, or a global `let name = "x"`.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             let isStatic = node.modifiers.contains { $0.name.text == "static" }
+            if !SwiftExpressions.isTypeLevel(node.modifiers), let owner = scope.last, node.bindings.count == 1, let binding = node.bindings.first,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = Self.onlyExpression(ofGetter: binding)
+            {
+                propertyGetters[owner + "." + name, default: []].append((value, file))
+            }
             guard node.bindingSpecifier.text == "let", isStatic || scope.isEmpty else { return .skipChildren }
+            if scope.isEmpty, node.bindings.count == 1, let binding = node.bindings.first,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
+            {
+                globalConstants[name, default: []].append(value)
+            }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let value = binding.initializer.flatMap({ SwiftExpressions.stringLiteral($0.value) })
@@ -921,6 +954,20 @@ struct TypeDeclarations {
                 typealiases[(scope + [node.name.text]).joined(separator: ".")] = node.initializer.value.trimmedDescription
             }
             return .skipChildren
+        }
+
+        /// `var x: X { expression }`, `var x: X { get { return expression } }`: that expression.
+        static func onlyExpression(ofGetter binding: PatternBindingSyntax) -> ExprSyntax? {
+            guard binding.initializer == nil, let block = binding.accessorBlock else { return nil }
+            var statements: CodeBlockItemListSyntax?
+            switch block.accessors {
+            case .getter(let items): statements = items
+            case .accessors(let accessors):
+                guard accessors.count == 1, let only = accessors.first, only.accessorSpecifier.tokenKind == .keyword(.get) else { return nil }
+                statements = only.body?.statements
+            }
+            guard let statements, statements.count == 1, let item = statements.first else { return nil }
+            return item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
         }
 
         // Bodies declare nothing the wiring needs and are most of a file: skip them, but for a

@@ -2,9 +2,10 @@ import DigraphCore
 
 /// Which Swift files the repository's Xcode projects compile. A file an `.xcodeproj` in the walked
 /// folders names nowhere is not built (a file left behind when its class moved, a copy Finder
-/// made): the compiler never sees it, so neither does digraph. Where a project compiles folders
-/// whole (Xcode 16's synchronized folders), or a `Package.swift` or Tuist's `Project.swift` may
-/// build the file, or the project cannot be read, nothing is left out.
+/// made): the compiler never sees it, so neither does digraph. Under a folder a project compiles
+/// whole (Xcode 16's synchronized folders), or where a `Package.swift` or Tuist's `Project.swift`
+/// may build the file, nothing is left out; nor anywhere under a project whose synchronized
+/// folders cannot be placed, or that cannot be read.
 struct XcodeProjects {
     /// A project larger than this is not read: its files all count as compiled.
     static let maximumBytes = 32 << 20
@@ -31,8 +32,12 @@ struct XcodeProjects {
     }
 
     private var projects: [Project] = []
-    /// Every Swift file name any project lists.
+    /// Every Swift file name any project lists, lowercased.
     private var listed = Set<String>()
+    /// The folders (`folderKey` paths, lowercased) a project compiles whole: every file under one is
+    /// compiled. Paths and names are compared as a Mac's file system does, ignoring case (podhaven's
+    /// project says `PodHavenShare`, its folder is `PodhavenShare`).
+    private var synchronizedFolders = Set<String>()
     /// Where the projects' groups place each Swift file, by name (`folderKey` paths); nil when some
     /// project's groups could not be followed (`PBXPaths`): then names are all there is to go by.
     private var placed: [String: [String]]? = [:]
@@ -53,16 +58,25 @@ struct XcodeProjects {
             }
             let text = String(decoding: bytes, as: UTF8.self)
             conditions.read(text, project: path)
-            let compilesAll = text.contains("fileSystemSynchronized")
-            projects.append(Project(folder: folder, shown: shown, compilesAll: compilesAll))
-            listed.formUnion(Self.swiftFileNames(in: text))
-            guard !compilesAll else { continue }
-            if let paths = PBXPaths.swiftFiles(in: text) {
-                for path in paths.sorted() {
-                    let key = PBXPaths.normalized(folder.split(separator: "/").map(String.init) + path.split(separator: "/").map(String.init))
-                    placed?[key.split(separator: "/").last.map(String.init) ?? key, default: []].append(key)
+            listed.formUnion(Self.swiftFileNames(in: text).map { $0.lowercased() })
+            func key(_ path: String) -> String {
+                PBXPaths.normalized(folder.split(separator: "/").map(String.init) + path.split(separator: "/").map(String.init))
+            }
+            let mentionsSynchronized = text.contains("fileSystemSynchronized")
+            // A project that speaks of synchronized folders yet places none: what it compiles is not known.
+            if let layout = PBXPaths.layout(in: text), !(mentionsSynchronized && layout.synchronizedFolders.isEmpty) {
+                projects.append(Project(folder: folder, shown: shown, compilesAll: false))
+                for path in layout.swiftFiles.sorted() {
+                    let key = key(path)
+                    placed?[(key.split(separator: "/").last.map(String.init) ?? key).lowercased(), default: []].append(key)
                 }
+                // ios-pass compiles `Action/` whole and lists every other file: a file elsewhere
+                // that no group lists is still left out.
+                synchronizedFolders.formUnion(layout.synchronizedFolders.map { key($0).lowercased() })
+            } else if mentionsSynchronized {
+                projects.append(Project(folder: folder, shown: shown, compilesAll: true))
             } else {
+                projects.append(Project(folder: folder, shown: shown, compilesAll: false))
                 placed = nil
             }
         }
@@ -124,15 +138,16 @@ struct XcodeProjects {
             // A name the projects list is compiled, unless their groups place every file of that
             // name elsewhere (a stale copy in a folder no group holds).
             var placedAt: String?
-            if listed.contains(name) {
-                guard let places = placed?[name], !places.contains(components.joined(separator: "/")) else { return nil }
+            if listed.contains(name.lowercased()) {
+                let path = components.joined(separator: "/").lowercased()
+                guard let places = placed?[name.lowercased()], !places.contains(where: { $0.lowercased() == path }) else { return nil }
                 placedAt = places.first
             }
             var nearest: Project?
             // The file's folders, outermost first: "" (the walk's root), then one more component each.
             for depth in 0..<components.count {
                 let folder = components.prefix(depth).joined(separator: "/")
-                if packages.contains(folder) { return nil }
+                if packages.contains(folder) || synchronizedFolders.contains(folder.lowercased()) { return nil }
                 for project in projectsIn[folder] ?? [] {
                     if project.compilesAll { return nil }
                     nearest = project

@@ -90,6 +90,16 @@ extension ClosureReader {
                     at: Syntax(expression))
                 return
             }
+            // `self { "ios-pass@\(Bundle.main.fullAppVersionName)" }`: made from types the app does not declare.
+            if unwrapped.castType == nil, isOutsideValue(unwrapped.core) {
+                reading.isUnread = true
+                reading.isReadInFull = true
+                finding(
+                    .info,
+                    "it returns `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, a value made from types the app does not declare, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it",
+                    at: Syntax(expression))
+                return
+            }
             reading.isUnread = unwrapped.castType == nil
             if let cast = unwrapped.castType {
                 reading.implementation = cast

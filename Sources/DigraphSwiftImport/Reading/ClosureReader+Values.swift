@@ -33,6 +33,10 @@ extension ClosureReader {
             }
             if name == resolverName || Self.namesTheAssemblysContainer(name, at: Syntax(reference)) { return .resolver(name) }
             if name.first?.isUppercase == true { return .literal(name) }
+            if let resolved = computedResolve(name, at: Syntax(reference)) { return resolved }
+            // `kSharedUserDefaults`, a global `let` of `UserDefaults(suiteName: …)!`: a value with
+            // nothing of the app inside, as `UserDefaults.standard` is.
+            if let global = declarations.globalConstant(name), isOutsideValue(SwiftExpressions.unwrap(global).core) { return .literal(name) }
             return .captured(name)
         }
         // `clock: { r.resolve(Clock.self)! }()`: the closure runs now, its value is the argument.
@@ -51,7 +55,9 @@ extension ClosureReader {
         }
         if let access = core.as(MemberAccessExprSyntax.self) {
             if access.base == nil || access.declName.baseName.tokenKind == .keyword(.self) { return .literal(core.trimmedDescription) }
-            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return .captured(core.trimmedDescription) }
+            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                return computedResolve(access.declName.baseName.text, at: Syntax(access)) ?? .captured(core.trimmedDescription)
+            }
         }
         if let elements = collectionElements(core) {
             let values = elements.map { value(of: $0, required: false) }
@@ -73,6 +79,21 @@ extension ClosureReader {
         // with nothing of the app inside, so nothing of the container either.
         if isOutsideValue(core) { return .literal(core.trimmedDescription) }
         return .unknown(core.trimmedDescription)
+    }
+
+    /// `self.logManager` where the type the factory is written in computes `var logManager: LogManager
+    /// { Tooling.shared.logManager() }` in this file (ios-pass keeps such shortcuts to other
+    /// containers in a `private extension` of each): the resolve the getter makes, each time the
+    /// factory runs. Only a getter that is itself one resolve, so that reading it never recurses.
+    private func computedResolve(_ name: String, at node: Syntax) -> Value? {
+        guard let owner = SwiftExpressions.enclosingTypeName(of: node), let getter = declarations.getter(of: owner, named: name, in: file) else {
+            return nil
+        }
+        let unwrapped = SwiftExpressions.unwrap(getter)
+        if let call = unwrapped.core.as(FunctionCallExprSyntax.self), let site = declarations.factories.site(ofCall: call, inside: options.factoryContainer) {
+            return .service(site, isOptional: site.onMiss == .givesNil && !unwrapped.isForced)
+        }
+        return nil
     }
 
     /// The resolve a member chain starts from (`self.persistence().container` on Factory's
@@ -99,15 +120,24 @@ extension ClosureReader {
     }
 
     /// A constant, or a chain from a type the app does not declare (`UIScreen.main.bounds`,
-    /// `UserDefaults.standard.string(forKey: "token")`) whose calls take constants only.
-    private func isOutsideValue(_ expression: ExprSyntax) -> Bool {
+    /// `UserDefaults.standard.string(forKey: "token")`, `UserDefaults(suiteName: "group.x")`) whose
+    /// calls take constants only (a string constant the app declares, `Constants.appGroup`, too).
+    func isOutsideValue(_ expression: ExprSyntax) -> Bool {
         if SwiftExpressions.isConstant(expression) { return true }
+        // `"ios-pass@\(Bundle.main.fullAppVersionName)"`.
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            return string.segments.allSatisfy { segment in
+                segment.as(ExpressionSegmentSyntax.self).map { $0.expressions.allSatisfy { isOutsideValue($0.expression) } } ?? true
+            }
+        }
         if let type = SwiftExpressions.typeName(expression) { return declarations.declaration(of: type) == nil }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base { return isOutsideValue(base) }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
-            let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base
-        {
-            return isOutsideValue(base) && call.arguments.allSatisfy { SwiftExpressions.isConstant($0.expression) }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty {
+            let takesConstants = call.arguments.allSatisfy {
+                SwiftExpressions.isConstant($0.expression) || declarations.constants.value(of: $0.expression) != nil
+            }
+            if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base { return isOutsideValue(base) && takesConstants }
+            if let type = SwiftExpressions.typeName(call.calledExpression) { return declarations.declaration(of: type) == nil && takesConstants }
         }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return isOutsideValue(forced.expression) }
         if let chained = expression.as(OptionalChainingExprSyntax.self) { return isOutsideValue(chained.expression) }

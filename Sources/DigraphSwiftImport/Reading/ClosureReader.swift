@@ -163,7 +163,9 @@ struct ClosureReader {
     }
 
     /// A closure factory: `{ r, a in … }`, `{ @MainActor r in … }`, `{ Impl() }`.
-    mutating func read(closure: ClosureExprSyntax, takesResolver: Bool) {
+    /// `argumentsOnly`: every parameter is a runtime argument (an app's wrapper hands the factory
+    /// no resolver, only what the caller passes).
+    mutating func read(closure: ClosureExprSyntax, takesResolver: Bool, argumentsOnly: Bool = false) {
         var parameters: [(name: String, type: String?)] = []
         if let clause = closure.signature?.parameterClause {
             switch clause {
@@ -176,7 +178,9 @@ struct ClosureReader {
         if takesResolver, parameters.isEmpty { resolverName = "$0" }
         if takesResolver, let first = parameters.first {
             resolverName = first.name == "_" ? nil : first.name
-            for parameter in parameters.dropFirst() {
+        }
+        if takesResolver || argumentsOnly {
+            for parameter in parameters.dropFirst(takesResolver ? 1 : 0) {
                 argumentNames.append(parameter.name)
                 if let type = parameter.type { argumentTypes[parameter.name] = type }
             }

@@ -280,6 +280,7 @@ struct FactoryCatalogue {
             let name = reference.baseName.text
             if name == "self" || name == "shared" { return enclosing.map { .some($0) } }
             if let held = heldContainer(name, at: Syntax(reference)) { return .some(held) }
+            if let local = localContainer(name, at: Syntax(reference)) { return .some(local) }
             if name.lowercased().hasSuffix("container") { return .some(nil) }
             return nil
         }
@@ -287,6 +288,29 @@ struct FactoryCatalogue {
             let owner = access.base, containers.contains(Self.lastName(owner))
         {
             return .some(Self.lastName(owner))
+        }
+        return nil
+    }
+
+    /// `let cont = Repositories.shared` written before `node` in a block around it (ios-pass's
+    /// `cont.appPreferencesDatasource()`): the container the constant names. The blocks around
+    /// the node up to its function or type, each read once.
+    private func localContainer(_ name: String, at node: Syntax) -> String? {
+        var current = node.parent
+        while let scope = current, !scope.is(FunctionDeclSyntax.self), !scope.is(MemberBlockSyntax.self) {
+            if let items = scope.as(CodeBlockItemListSyntax.self) {
+                for item in items {
+                    guard item.position < node.position else { break }
+                    guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                        let binding = declaration.bindings.first, declaration.bindings.count == 1,
+                        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let value = binding.initializer?.value,
+                        let access = value.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "shared", let owner = access.base,
+                        containers.contains(Self.lastName(owner))
+                    else { continue }
+                    return Self.lastName(owner)
+                }
+            }
+            current = scope.parent
         }
         return nil
     }
@@ -311,7 +335,8 @@ struct FactoryCatalogue {
     /// A reference to a factory, not yet resolved: `self.api`, `Container.shared.api`, `api` inside a container.
     func reference(_ expression: ExprSyntax, inside enclosing: String?) -> Int? {
         if let access = expression.as(MemberAccessExprSyntax.self) {
-            guard let owner = container(of: access.base, inside: enclosing) else { return nil }
+            // Most calls name no factory: told before their receiver is looked into.
+            guard byProperty[access.declName.baseName.text] != nil, let owner = container(of: access.base, inside: enclosing) else { return nil }
             return definition(access.declName.baseName.text, on: owner, at: Syntax(access))
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self), let enclosing {

@@ -59,13 +59,15 @@ struct ContainerAPI {
         var name: String
         var type: TypeSyntax
         var hasDefault: Bool
-        var isFunction: Bool { type.is(FunctionTypeSyntax.self) || type.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true }
+        var isFunction: Bool { Self.functionType(type) != nil }
         /// A function that returns something: a factory, unlike a `(T, Resolver) -> Void` callback.
         var makesValue: Bool {
-            guard let function = type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self) else {
-                return false
-            }
+            guard let function = Self.functionType(type) else { return false }
             return !["Void", "()"].contains(function.returnClause.type.trimmedDescription)
+        }
+        /// `(A) -> B`, `@escaping @MainActor (A) -> B`.
+        static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
+            type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self)
         }
         /// `T.Type` (or `Any.Type`), optional too (`type: T.Type? = nil`): the parameter names a type.
         var isMetatype: Bool { metatype != nil }

@@ -115,7 +115,7 @@ extension RegistrationFinder {
                 Diagnostic(.swiftImport, .warning, SwinjectMessages.wrappedFactoryUnread(subject, wrapper), at: file.location(of: call)))
             return nil
         }
-        reader.read(closure: closure, takesResolver: true)
+        reader.read(closure: closure, takesResolver: wrapper.factoryTakesResolver, argumentsOnly: !wrapper.factoryTakesResolver)
         return found(call, wrapper, bound, reading: reader.reading, reader: reader, type: type, node: Syntax(node), name: name, subject: subject)
     }
 

@@ -13,6 +13,10 @@ struct SwinjectWrappers {
         /// The closure parameter the caller's factory arrives in; nil when the wrapper writes the
         /// factory itself (`template`).
         var factory: Int?
+        /// The caller's factory is handed the resolver first, as Swinject's is; false when the
+        /// wrapper hands it only the runtime arguments (`register(type) { _, arg1 in factory(arg1) }`
+        /// for `factory: @escaping (Arg1) -> Service`) or nothing.
+        var factoryTakesResolver = true
         /// `container.register(type) { T.init(viewModel: $0.resolve()) }` inside
         /// `func quickRegister<T: …>(_ type: T.Type, …)`: one factory for every call, its generic
         /// parameter (`keyGeneric`) standing for the type each call registers.
@@ -84,7 +88,19 @@ struct SwinjectWrappers {
 
     /// The wrapper a call uses, and its arguments by parameter.
     func wrapper(for call: FunctionCallExprSyntax, inSwinjectFile: Bool = true) -> (Wrapper, [Int: ExprSyntax])? {
-        guard let (name, _) = SwiftExpressions.callee(of: call), let candidates = wrappers[name] else { return nil }
+        guard let (name, _) = SwiftExpressions.callee(of: call), var candidates = wrappers[name] else { return nil }
+        // Overloads told apart by their factory's parameters (`() -> S`, `(Arg1) -> S`): Swift picks
+        // the one whose closure type the passed closure's parameters fit.
+        if candidates.count > 1 {
+            let fitting = candidates.filter { wrapper in
+                guard let factory = wrapper.factory, let bound = ContainerAPI.bind(call, to: wrapper.parameters), let passed = bound[factory],
+                    let closure = SwiftExpressions.unwrap(passed).core.as(ClosureExprSyntax.self), let taken = Self.parameterCount(of: closure),
+                    let declared = ContainerAPI.Parameter.functionType(wrapper.parameters[factory].type)?.parameters.count
+                else { return true }
+                return taken == declared
+            }
+            if !fitting.isEmpty { candidates = fitting }
+        }
         for wrapper in candidates {
             guard let bound = ContainerAPI.bind(call, to: wrapper.parameters) else { continue }
             // A wrapper named like Swinject's own `register` is only the call that names its factory's
@@ -116,6 +132,7 @@ struct SwinjectWrappers {
             var factory: Int?
             var qualifier: Int?
             var literal: ClosureExprSyntax?
+            var calledInside: FunctionCallExprSyntax?
             let passed = Array(call.arguments.map { ($0.label?.text, $0.expression) }) + (call.trailingClosure.map { [(nil, ExprSyntax($0))] } ?? [])
             for (label, expression) in passed {
                 if let reference = expression.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
@@ -128,6 +145,7 @@ struct SwinjectWrappers {
                             let position = names.firstIndex(of: reference.baseName.text), parameters[position].makesValue
                         {
                             factory = position
+                            calledInside = inner
                         }
                     }
                 }
@@ -157,12 +175,31 @@ struct SwinjectWrappers {
             if isolation == nil, let assumed = SwiftExpressions.calls(in: body).first(where: { SwiftExpressions.callee(of: $0)?.name == "assumeIsolated" }) {
                 isolation = SwiftExpressions.callee(of: assumed)?.receiver?.trimmedDescription
             }
+            // `{ resolver, arg1 in factory(arg1) }`, `{ _ in factory() }`: the factory is handed the
+            // runtime arguments only. Handed anything else first (`factory(DIResolver(resolver: r))`),
+            // it is handed a resolver.
+            var takesResolver = true
+            if let calledInside, let literal {
+                let arguments = SwiftExpressions.parameterNames(of: literal).dropFirst()
+                takesResolver = calledInside.arguments.first.map { !arguments.contains($0.expression.trimmedDescription) } ?? false
+            }
             return Wrapper(
-                name: function.name.text, parameters: parameters, key: key, factory: factory, qualifier: qualifier,
-                receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function), isolation: isolation,
-                location: file.location(of: function.name))
+                name: function.name.text, parameters: parameters, key: key, factory: factory, factoryTakesResolver: takesResolver,
+                qualifier: qualifier, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
+                isolation: isolation, location: file.location(of: function.name))
         }
         return nil
+    }
+
+    /// The parameters a closure declares (`{ a, b in … }`: 2); nil for one using `$0`, `$1`…, whose
+    /// count is not written.
+    private static func parameterCount(of closure: ClosureExprSyntax) -> Int? {
+        if closure.signature?.parameterClause != nil { return SwiftExpressions.parameterNames(of: closure).count }
+        let usesShorthand = closure.statements.tokens(viewMode: .sourceAccurate).contains {
+            if case .dollarIdentifier = $0.tokenKind { return true }
+            return false
+        }
+        return usesShorthand ? nil : 0
     }
 
     private static func scope(of register: FunctionCallExprSyntax, in function: FunctionDeclSyntax) -> Scope? {
