@@ -1000,6 +1000,50 @@ struct FactoryImportTests {
                 """, "\(imported.stderr)")
     }
 
+    /// TahaMahmoud/iWorld registers structs `.shared`: Factory's shared scope keeps a weak reference,
+    /// which a value cannot have (`Scope.Shared.box` boxes objects only), so each resolve makes a
+    /// new one. Read as weak, the struct was a captive holder it cannot be; read as transient, the
+    /// class that keeps a copy is. `.singleton` keeps a value like any other.
+    @Test func aStructInTheSharedScopeIsMadeOnEveryResolve() throws {
+        let app = """
+            import FactoryKit
+
+            final class Database {}
+            struct LocalSource { @Injected(\\.database) var database }
+            final class Repository { @Injected(\\.localSource) var source }
+            struct Settings { @Injected(\\.database) var database }
+            extension Container {
+                var database: Factory<Database> { self { Database() } }
+                var localSource: Factory<LocalSource> { self { LocalSource() }.shared }
+                var repository: Factory<Repository> { self { Repository() }.shared }
+                var settings: Factory<Settings> { self { Settings() }.singleton }
+            }
+            @main struct App {
+                static func main() { _ = Container.shared.repository(); _ = Container.shared.settings() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            checked.stdout == """
+                App.swift:5:36: warning: weak 'Repository (name: repository)' holds transient 'LocalSource (name: localSource)' (parameter 'source'): the value is made once and kept for the weak's whole life; make 'LocalSource (name: localSource)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Repository (name: repository)' shorter-lived [captive-dependency]
+                App.swift:9:9: note: 'LocalSource (name: localSource)' is registered transient here
+                App.swift:6:29: warning: singleton 'Settings (name: settings)' holds transient 'Database (name: database)' (parameter 'database'): the value is made once and kept for the singleton's whole life; make 'Database (name: database)' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Settings (name: settings)' shorter-lived [captive-dependency]
+                App.swift:8:9: note: 'Database (name: database)' is registered transient here
+                digraph: checked 4 registrations: 0 errors, 2 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  # App.swift:9
+                  # lifetime transient: it is registered weak, but 'LocalSource' is a struct, a value, and the container keeps no weak instance of a value: each resolve makes a new one
+                  - provides: LocalSource
+                    name: localSource
+                """), "\(imported.stdout)")
+    }
+
     /// moofus/moofuslist: a `#Preview`'s `@Previewable @Injected(\.unused)` uses the app's container,
     /// but only Xcode's canvas runs it: no root of the app's, as a Swinject preview's resolve is not.
     /// Before, it hid that nothing in the app uses the registration.

@@ -2490,6 +2490,49 @@ struct SwinjectPrecisionTests {
                 """), "\(imported.stdout)")
     }
 
+    /// Swinject ignores the scope of a value type ("The object scope is ignored if the factory
+    /// closure returns a value type"): a struct or an enum registered `.container` is made on every
+    /// resolve. Read as a singleton, the struct was a captive holder of the graph `Clock`; the
+    /// singleton keeping a copy of it is the holder that keeps it.
+    @Test func aValueTypesScopeIsIgnored() throws {
+        let swift = """
+            import Swinject
+
+            final class Clock {}
+            struct Formatter { let clock: Clock }
+            final class Feed { let formatter: Formatter; init(formatter: Formatter) { self.formatter = formatter } }
+            enum Theme { case light }
+            func assemble(_ container: Container) {
+                container.register(Clock.self) { _ in Clock() }
+                container.register(Formatter.self) { r in Formatter(clock: r.resolve(Clock.self)!) }.inObjectScope(.container)
+                container.register(Theme.self) { _ in Theme.light }.inObjectScope(.container)
+                container.register(Feed.self) { r in Feed(formatter: r.resolve(Formatter.self)!) }.inObjectScope(.container)
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(
+            checked.stdout == """
+                App.swift:11:47: warning: singleton 'Feed' holds transient 'Formatter' (parameter 'formatter'): the value is made once and kept for the singleton's whole life; make 'Formatter' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Feed' shorter-lived [captive-dependency]
+                App.swift:9:5: note: 'Formatter' is registered transient here
+                digraph: checked 4 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        let manifest = try imported(swift).stdout
+        #expect(
+            manifest.contains(
+                """
+                  # App.swift:9
+                  # lifetime transient: it is registered singleton, but 'Formatter' is a struct, a value, and the container keeps no singleton instance of a value: each resolve makes a new one
+                  - provides: Formatter
+                    dependencies:
+                      clock: Clock
+                  # App.swift:10
+                  # lifetime transient: it is registered singleton, but 'Theme' is an enum, a value, and the container keeps no singleton instance of a value: each resolve makes a new one
+                  - provides: Theme
+                """), "\(manifest)")
+    }
+
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
         let swift = """
             import Swinject

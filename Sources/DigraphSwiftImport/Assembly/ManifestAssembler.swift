@@ -43,6 +43,7 @@ struct ManifestAssembler {
     /// One manifest from registrations and direct resolves, with what assembling it kept.
     private func assembled(_ found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve]) -> (Manifest, Work) {
         var work = Work(declarations: declarations, ignores: ignores, assembly: assembly)
+        let found = found.map(keptAsWritten)
         work.shortLived = Set(found.filter { [.graph, .transient].contains($0.lifetime) }.flatMap { one in one.keys.map { Work.key($0.type, one.name) } })
         let registrations = found.map { work.registration($0) }
         let direct = work.resolves(resolves, registrations: registrations)
@@ -50,6 +51,21 @@ struct ManifestAssembler {
             file: assembly, assembly: Located(assembly, at: .start(of: assembly)),
             interfaces: work.interfaces(), registrations: registrations, resolves: direct, typealiases: work.typealiases(registrations))
         return (manifest, work)
+    }
+
+    /// A struct or an enum registered in a scope its library keeps no value in is made anew on
+    /// every resolve: transient, with a note (TahaMahmoud/iWorld's `.shared` structs, read as weak,
+    /// were captive holders they cannot be).
+    private func keptAsWritten(_ found: RegistrationFinder.Found) -> RegistrationFinder.Found {
+        guard found.scopesAValueLoses.contains(found.lifetime), let built = found.reading.implementation,
+            let kind = declarations.declaration(of: built)?.kind, [.struct, .enum].contains(kind)
+        else { return found }
+        var found = found
+        found.reading.notes.append(
+            "lifetime transient: it is registered \(found.lifetime.rawValue), but '\(built)' is \(kind == .struct ? "a struct" : "an enum"), a value, and the container keeps no \(found.lifetime.rawValue) instance of a value: each resolve makes a new one"
+        )
+        found.lifetime = .transient
+        return found
     }
 
     /// What assembling one manifest keeps as it goes: findings, notes, the types it used.

@@ -19,6 +19,8 @@ protocol Dialect {
     init(learningFrom files: [SwiftFile], declarations: TypeDeclarations, stated: [ContainerMethodStatement])
     /// What it reads, as Swift source and the manifest and findings it imports to: its tests.
     static var examples: [DialectExample] { get }
+    /// The scopes it keeps no instance in for a struct or an enum (`Found.scopesAValueLoses`).
+    static var scopesAValueLoses: Set<Lifetime> { get }
 
     /// The container methods a call in its files is read with: a resolve is a call of one of them
     /// (or of `resolve` itself).
@@ -46,6 +48,8 @@ extension Dialect {
     static func speaksThrough(_ file: SwiftFile, declarations: TypeDeclarations) -> Bool { false }
 
     static var examples: [DialectExample] { [] }
+    /// A hand-rolled container keeps what it stores, value or not.
+    static var scopesAValueLoses: Set<Lifetime> { [] }
     var containerAPI: ContainerAPI { ContainerAPI() }
     var registerIsSwinjects: Bool { false }
     var keysByTypeIdentity: Bool { false }

@@ -26,6 +26,10 @@ final class RegistrationFinder: SyntaxVisitor {
         /// Registered by code that runs later than launch, and how to name it (an app delegate's
         /// callback the walk from the entry does not reach); set by the order pass.
         var runsLater: String?
+        /// The scopes its library keeps no instance in when the value built is a struct or an enum
+        /// (Swinject ignores a value type's scope; Factory's `.shared` holds a weak reference, which
+        /// a value cannot have): such a registration makes a new value on every resolve.
+        var scopesAValueLoses: Set<Lifetime> = []
         /// The call itself: the branches around it are read from it when needed (`RegistrationOrder`),
         /// never stored per registration (a 1,900-rung `else if` ladder would hold millions).
         var call: FunctionCallExprSyntax?
@@ -161,9 +165,14 @@ final class RegistrationFinder: SyntaxVisitor {
     /// else what the file's own dialect reads.
     private func registration(_ call: FunctionCallExprSyntax) -> Found? {
         for library in dialects {
-            if let claimed = library.wrapperRegistration(of: call, in: self) { return claimed }
+            if var claimed = library.wrapperRegistration(of: call, in: self) {
+                claimed?.scopesAValueLoses = type(of: library).scopesAValueLoses
+                return claimed
+            }
         }
-        return dialect.registration(of: call, in: self)
+        var found = dialect.registration(of: call, in: self)
+        found?.scopesAValueLoses = type(of: dialect).scopesAValueLoses
+        return found
     }
 
     func eagerResolves(_ reading: ClosureReading) -> [DigraphCore.SourceLocation] {

@@ -306,9 +306,12 @@ struct FactoryContainerReader {
         reading.notes += notes
         // Its elements are used, each as the manifest cannot say.
         if takesTupleApart { reading.argumentsNamed.insert("parameter") }
-        return RegistrationFinder.Found(
+        var found = RegistrationFinder.Found(
             keys: [(definition.type, location)], name: definition.name, lifetime: lifetime, reading: reading,
             argumentNames: argumentNames, argumentTypes: argumentTypes, location: location, module: file.module)
+        // `.shared` boxes an object weakly and keeps nothing of a value (`Scope.Shared.box`).
+        found.scopesAValueLoses = [.weak]
+        return found
     }
 
     /// The contexts a modifier sets a factory for: `.onTest` → test, `.context(.test, .preview)`.

@@ -5,6 +5,9 @@ import SwiftSyntax
 /// SwinjectAutoregistration's `autoregister`, and the app's own wrappers around `register`.
 struct SwinjectDialect: Dialect {
     static let library = "Swinject"
+    /// Swinject shares no instance of a value type, whatever the scope ("The object scope is ignored
+    /// if the factory closure returns a value type"); a graph one is read as written.
+    static let scopesAValueLoses: Set<Lifetime> = [.singleton, .weak]
 
     /// The one place a file's import of Swinject is looked at.
     static func speaks(_ file: SwiftFile) -> Bool { file.imports("Swinject") }
