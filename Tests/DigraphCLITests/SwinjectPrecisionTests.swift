@@ -961,6 +961,73 @@ struct SwinjectPrecisionTests {
                 """, "\(checked.stdout)")
     }
 
+    /// KazaKago/blueprint_ios passes an initializer's parameter (`init(userName: GithubOrgName) {
+    /// … resolve(GithubReposViewModel.self, argument: userName)! }`): its declared type is the
+    /// argument's, as a function's parameter's was. So are a stored property's (bare or through
+    /// `self.`) and a closure's typed parameter's. Before, each was `_`, and a wrong type (a
+    /// `String` where the registration takes `OrgName`: nil, and a crash) went unsaid. A name an
+    /// `if let` or a `guard let` binds is not the optional property it shadows (a false error in
+    /// links on the first try).
+    @Test func aParameterOrPropertyPassedAsARuntimeArgumentHasItsDeclaredType() throws {
+        let source = """
+            import Swinject
+
+            struct OrgName: Hashable { let raw: String }
+            final class ReposModel { init(org: OrgName) {} }
+            let container: Container = {
+                let c = Container()
+                c.register(ReposModel.self) { _, org in ReposModel(org: org) }
+                return c
+            }()
+            struct ReposScreen {
+                let model: ReposModel
+                init(name: String) {
+                    model = container.resolve(ReposModel.self, argument: name)!
+                }
+            }
+            struct OrgScreen {
+                let org: OrgName
+                var model: ReposModel { container.resolve(ReposModel.self, argument: org)! }
+                var other: ReposModel { container.resolve(ReposModel.self, argument: self.org)! }
+                func list(names: [String]) -> [ReposModel] {
+                    names.map { (name: String) in container.resolve(ReposModel.self, argument: name)! }
+                }
+                // links' `guard let rootViewController = rootViewController`: the unwrapped value.
+                let maybe: OrgName?
+                func load() {
+                    guard let maybe = maybe else { return }
+                    _ = container.resolve(ReposModel.self, argument: maybe)!
+                    if let maybe { _ = container.resolve(ReposModel.self, argument: maybe)! }
+                }
+            }
+
+            """
+        let checked = try check(source)
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:13:17: error: this resolve passes 'String' as runtime argument 1 of 'ReposModel', which takes 'org: OrgName': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                App.swift:7:5: note: 'ReposModel' declares its arguments here
+                App.swift:21:39: error: this resolve passes 'String' as runtime argument 1 of 'ReposModel', which takes 'org: OrgName': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                App.swift:7:5: note: 'ReposModel' declares its arguments here
+                digraph: checked 1 registration: 2 errors, 0 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        #expect(
+            try imported(source).stdout.contains(
+                """
+                resolves:
+                  # App.swift:13
+                  - { type: ReposModel, arguments: [String] }
+                  # App.swift:18
+                  - { type: ReposModel, arguments: [OrgName] }
+                  # App.swift:19
+                  - { type: ReposModel, arguments: [OrgName] }
+                  # App.swift:21
+                  - { type: ReposModel, arguments: [String] }
+                """))
+    }
+
     /// klmyoungyun/ContactsClone writes `resolve(ViewModel.self, argument: self as Coordinating)`:
     /// Swinject keys the argument by its static type, and `self` in a coordinator's method is the
     /// coordinator class, not the protocol the registration takes, so the resolve finds nothing. The

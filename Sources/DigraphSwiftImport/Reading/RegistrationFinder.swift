@@ -376,7 +376,8 @@ final class RegistrationFinder: SyntaxVisitor {
     }
 
     /// The type of a value passed as a runtime argument, where the source says it: a literal's, or
-    /// the declared type of a parameter or a local it names. Nil when it does not say.
+    /// the declared type of a parameter (a function's, an initializer's, a closure's), a local or a
+    /// stored property of the type around it it names. Nil when it does not say.
     private func passedType(_ expression: ExprSyntax, at node: Syntax) -> String? {
         let unwrapped = SwiftExpressions.unwrap(expression)
         // `self as ContactListCoordinator`: the type Swift passes is the cast's.
@@ -386,12 +387,30 @@ final class RegistrationFinder: SyntaxVisitor {
         if core.is(FloatLiteralExprSyntax.self) { return "Double" }
         if core.is(StringLiteralExprSyntax.self) { return "String" }
         if core.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        // `self.orgName`: the stored property's declared type.
+        if let access = core.as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return propertyType(access.declName.baseName.text, at: Syntax(core))
+        }
         guard let name = core.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         if name == "self" { return selfType(at: Syntax(core)) }
         var scope: Syntax? = node
         while let current = scope {
-            if let function = current.as(FunctionDeclSyntax.self) {
-                return function.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedDescription
+            // blueprint_ios' `init(userName: GithubOrgName) { … resolve(VM.self, argument: userName) }`.
+            let parameters =
+                current.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? current.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters {
+                if let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) { return parameter.type.trimmedDescription }
+                return propertyType(name, at: current)
+            }
+            if let closure = current.as(ClosureExprSyntax.self), let clause = closure.signature?.parameterClause {
+                switch clause {
+                case .simpleInput(let list): if list.contains(where: { $0.name.text == name }) { return nil }
+                case .parameterClause(let list):
+                    if let parameter = list.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                        return parameter.type?.trimmedDescription
+                    }
+                }
             }
             if let list = current.as(CodeBlockItemListSyntax.self) {
                 for item in list {
@@ -399,11 +418,33 @@ final class RegistrationFinder: SyntaxVisitor {
                         if let annotated = binding.typeAnnotation?.type.trimmedDescription { return annotated }
                         if let initial = binding.initializer?.value { return passedType(initial, at: Syntax(initial)) }
                     }
+                    // `guard let rootViewController = rootViewController else { … }` (links): the
+                    // unwrapped value, not the optional property it shadows.
+                    if let guarded = item.item.as(GuardStmtSyntax.self), Self.binds(name, in: Syntax(guarded.conditions)) { return nil }
                 }
             }
+            // `if let x`, `while let x`, `for x in`, `case let x`: bound here, of a type not written.
+            if let choice = current.as(IfExprSyntax.self), Self.binds(name, in: Syntax(choice.conditions)) { return nil }
+            if let loop = current.as(WhileStmtSyntax.self), Self.binds(name, in: Syntax(loop.conditions)) { return nil }
+            if let loop = current.as(ForStmtSyntax.self), Self.binds(name, in: Syntax(loop.pattern)) { return nil }
+            if let branch = current.as(SwitchCaseSyntax.self), Self.binds(name, in: Syntax(branch.label)) { return nil }
+            if current.is(CatchClauseSyntax.self), name == "error" { return nil }
             scope = current.parent
         }
-        return nil
+        return propertyType(name, at: node)
+    }
+
+    /// Whether a condition list or pattern binds `name` (`let name = …`, `let name`, `case .x(let name)`).
+    private static func binds(_ name: String, in node: Syntax) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .identifier(name) && token.parent?.is(IdentifierPatternSyntax.self) == true
+        }
+    }
+
+    /// The declared type of the stored property `name` of the type whose code `node` is in.
+    private func propertyType(_ name: String, at node: Syntax) -> String? {
+        guard let owner = SwiftExpressions.enclosingTypeName(of: node) else { return nil }
+        return declarations.declaration(of: owner)?.propertyTypes[name]
     }
 
     /// The static type of `self` at a node: the type whose instance code it is in. Nil where that is
