@@ -167,7 +167,7 @@ extension WhyAnswer {
             lines.append("No root reaches it: nothing app code resolves, no `root: true` and no eager registration needs it.")
         } else {
             let counted = "\(paths.count)\(isComplete ? "" : " (the first; more exist)") path\(paths.count == 1 ? "" : "s")"
-            lines.append("\(counted) from \(startsAtUnused ? "registrations nothing depends on (the graph names no roots)" : "a root") reach it:")
+            lines.append("\(counted) from \(startsAtUnused ? "registrations nothing depends on (the graph names no roots)" : "a root") \(paths.count == 1 && isComplete ? "reaches" : "reach") it:")
             for (number, path) in paths.enumerated() {
                 lines.append("  \(number + 1). \(Self.describe(path.origin, in: graph))")
                 for edge in path.edges {
@@ -263,6 +263,18 @@ extension WhyAnswer {
 }
 
 extension WhyAnswer {
+    /// The key a question asked without `--name` is about: the one named key of that type when the
+    /// graph knows no unnamed one (a Factory key always carries its property's name:
+    /// `why ToDoOfTargetRepository` means `--name todoOfTargetRepository`), with a line saying so;
+    /// else the key as asked.
+    public static func answeredKey(_ asked: BindingKey, in graph: DependencyGraph) -> (key: BindingKey, note: String?) {
+        guard asked.name == nil, graph.providers[asked] == nil, !graph.allEdges.contains(where: { $0.binding == asked }) else { return (asked, nil) }
+        var named = Set(graph.providers.keys.filter { $0.key == asked.key })
+        for edge in graph.allEdges where edge.binding.key == asked.key { named.insert(edge.binding) }
+        guard named.count == 1, let only = named.first, let name = only.name else { return (asked, nil) }
+        return (only, "digraph: '\(PrintableText.escape(asked.key))' is known only with --name \(PrintableText.escape(name)); answering for that key\n")
+    }
+
     /// The message for a key the graph neither registers nor uses, with the nearest spellings.
     public static func unknownKey(_ binding: BindingKey, in graph: DependencyGraph) -> String {
         var known = Set(graph.providers.keys)

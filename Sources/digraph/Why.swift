@@ -57,7 +57,8 @@ struct Why: ConfiguredCommand {
 
     func run() throws {
         let graph = try questionedGraph(files: files, swift: swift)
-        let binding = BindingKey(key: try TypeExpressionParser.parse(key).key, name: name)
+        let (binding, note) = WhyAnswer.answeredKey(BindingKey(key: try TypeExpressionParser.parse(key).key, name: name), in: graph)
+        if let note { FileHandle.standardError.write(Data(note.utf8)) }
         guard let answer = WhyAnswer(binding, in: graph, limit: maxPaths) else {
             throw CommandFailure(WhyAnswer.unknownKey(binding, in: graph))
         }

@@ -89,9 +89,25 @@ struct WhyAndAnalyzeTests {
             typo.stderr
                 == "digraph: error: 'TokenRepositry' is neither registered nor used in this graph (19 registrations); did you mean 'TokenRepositoryProtocol'?\n"
         )
+        // Known under one name only (every Factory key is named by its property): answered for that
+        // name, said on stderr (MartinLeeSJ/Monuti's `why ToDoOfTargetRepository` was this error).
         let unnamed = try CLIRunner.run(["why", "String", "fixtures/popcorn/manifest.yaml"])
-        #expect(unnamed.status == 2)
-        #expect(unnamed.stderr == "digraph: error: 'String' is neither registered nor used; 'String' is, with --name keychainService\n")
+        #expect(unnamed.status == 0)
+        #expect(unnamed.stderr == "digraph: 'String' is known only with --name keychainService; answering for that key\n")
+        #expect(unnamed.stdout.hasPrefix("'String (name: keychainService)' is registered (singleton) at fixtures/popcorn/manifest.yaml:27:5.\n"))
+        // Under two names, the question must say which.
+        let twoNames = try withApp(
+            """
+            import Swinject
+            func assemble(_ container: Container) {
+                container.register(String.self, name: "a") { _ in "a" }
+                container.register(String.self, name: "b") { _ in "b" }
+            }
+
+            """
+        ) { folder in try CLIRunner.run(["why", "String", "App.swift"], directory: folder) }
+        #expect(twoNames.status == 2)
+        #expect(twoNames.stderr.hasSuffix("digraph: error: 'String' is neither registered nor used; 'String' is, with --name a, --name b\n"), "\(twoNames.stderr)")
         let notAType = try CLIRunner.run(["why", "Store<", "fixtures/popcorn/manifest.yaml"])
         #expect(notAType.status == 2)
         #expect(notAType.stderr.hasPrefix("Error: 'Store<' is not a Swift type: it "))
@@ -122,7 +138,7 @@ struct WhyAndAnalyzeTests {
             result.stdout == """
                 'Clock' is not registered: what needs it would fail to resolve it.
 
-                1 path from registrations nothing depends on (the graph names no roots) reach it:
+                1 path from registrations nothing depends on (the graph names no roots) reaches it:
                   1. 'Screen', which nothing depends on (\(manifest.path):3:5)
                        -> 'Model'  eager, parameter 'model' (\(manifest.path):5:7)
                        -> 'Clock'  eager, parameter 'clock' (\(manifest.path):8:7)
