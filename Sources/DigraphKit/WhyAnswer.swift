@@ -167,7 +167,8 @@ extension WhyAnswer {
             lines.append("No root reaches it: nothing app code resolves, no `root: true` and no eager registration needs it.")
         } else {
             let counted = "\(paths.count)\(isComplete ? "" : " (the first; more exist)") path\(paths.count == 1 ? "" : "s")"
-            lines.append("\(counted) from \(startsAtUnused ? "registrations nothing depends on (the graph names no roots)" : "a root") \(paths.count == 1 && isComplete ? "reaches" : "reach") it:")
+            let starts = startsAtUnused ? "registrations nothing depends on (the graph names no roots)" : "a root"
+            lines.append("\(counted) from \(starts) \(paths.count == 1 && isComplete ? "reaches" : "reach") it:")
             for (number, path) in paths.enumerated() {
                 lines.append("  \(number + 1). \(Self.describe(path.origin, in: graph))")
                 for edge in path.edges {

@@ -1044,6 +1044,59 @@ struct FactoryImportTests {
                 """), "\(imported.stdout)")
     }
 
+    /// protonpass/ios-authenticator's watch app declares `func autoRegister() { manager.defaultScope =
+    /// .singleton }` on a container that does not conform to `AutoRegistering`: Factory calls it
+    /// only through that protocol, so the default never applies and the seven factories are unique.
+    /// They were read as singletons; now they keep their own scopes, with a warning at the function.
+    /// A conformance an extension declares counts.
+    @Test func autoRegisterWithoutTheConformanceSetsNothing() throws {
+        let app = """
+            import FactoryKit
+
+            final class Clock {}
+            final class Ticker { init(clock: Clock) {} }
+            final class WristContainer: SharedContainer {
+                static let shared = WristContainer()
+                let manager = ContainerManager()
+                func autoRegister() { manager.defaultScope = .singleton }
+                var clock: Factory<Clock> { self { Clock() } }
+                var ticker: Factory<Ticker> { self { Ticker(clock: self.clock()) } }
+            }
+            final class PhoneContainer: SharedContainer {
+                static let shared = PhoneContainer()
+                let manager = ContainerManager()
+                var clock: Factory<Clock> { self { Clock() } }
+            }
+            extension PhoneContainer: AutoRegistering {
+                func autoRegister() { manager.defaultScope = .cached }
+            }
+            @main struct App {
+                static func main() { _ = WristContainer.shared.ticker(); _ = PhoneContainer.shared.clock() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            checked.stdout == """
+                App.swift:8:10: warning: 'WristContainer' sets `manager.defaultScope = .singleton` in `autoRegister()`, but does not conform to `AutoRegistering`, so Factory never calls it: its factories keep their own scopes (unique when none); add `AutoRegistering` to its conformances if the default is meant [swift-import]
+                digraph: checked 3 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Ticker
+                    name: WristContainer.ticker
+                    dependencies:
+                      clock: { type: Clock, name: WristContainer.clock }
+                  # App.swift:15
+                  - provides: Clock
+                    lifetime: singleton
+                    name: PhoneContainer.clock
+                """), "\(imported.stdout)")
+    }
+
     /// moofus/moofuslist: a `#Preview`'s `@Previewable @Injected(\.unused)` uses the app's container,
     /// but only Xcode's canvas runs it: no root of the app's, as a Swinject preview's resolve is not.
     /// Before, it hid that nothing in the app uses the registration.

@@ -107,7 +107,9 @@ struct WhyAndAnalyzeTests {
             """
         ) { folder in try CLIRunner.run(["why", "String", "App.swift"], directory: folder) }
         #expect(twoNames.status == 2)
-        #expect(twoNames.stderr.hasSuffix("digraph: error: 'String' is neither registered nor used; 'String' is, with --name a, --name b\n"), "\(twoNames.stderr)")
+        #expect(
+            twoNames.stderr.hasSuffix("digraph: error: 'String' is neither registered nor used; 'String' is, with --name a, --name b\n"),
+            "\(twoNames.stderr)")
         let notAType = try CLIRunner.run(["why", "Store<", "fixtures/popcorn/manifest.yaml"])
         #expect(notAType.status == 2)
         #expect(notAType.stderr.hasPrefix("Error: 'Store<' is not a Swift type: it "))
@@ -168,6 +170,54 @@ struct WhyAndAnalyzeTests {
             #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E }, "\(result.stdout)")
             #expect(result.stdout.contains("app\\u{1B}[31m\\u{202E}.yaml"), "\(result.stdout)")
         }
+    }
+
+    /// A SwiftUI `App`'s window content, and what the stacks in it lay out, is built as the app
+    /// starts, with its stored properties (`@StateObject var model = RootModel()`), and so are those
+    /// of the types they build, an initializer of theirs or not. MartinLeeSJ/Monuti's
+    /// `WindowGroup { ZStack { ContentView() } }` builds 5 of its 9 registrations there; `analyze`
+    /// said nothing runs at launch. A button's action stays later.
+    @Test func aSwiftUIAppsWindowContentIsBuiltAtLaunch() throws {
+        let app = """
+            import SwiftUI
+            import FactoryKit
+
+            final class Session {}
+            final class Settings {}
+            extension Container {
+                var session: Factory<Session> { self { Session() }.singleton }
+                var settings: Factory<Settings> { self { Settings() } }
+            }
+            final class RootModel: ObservableObject {
+                @Injected(\\.session) var session
+                init() {}
+            }
+            struct RootView: View {
+                @StateObject var model = RootModel()
+                var body: some View {
+                    Button("Settings") { _ = Container.shared.settings() }
+                }
+            }
+            @main
+            struct DemoApp: App {
+                var body: some Scene {
+                    WindowGroup {
+                        ZStack { RootView() }
+                    }
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["analyze", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                Built at launch: 1 of 2 registrations.
+                Started by:
+                  'Session (name: session)': app code resolves it at launch (App.swift:11:15)
+
+                """), "\(result.stdout)")
     }
 
     /// The text names at most ten launch starts (or `--top`), then how many more there are.

@@ -558,13 +558,15 @@ struct ImportPatternTests {
                       # App.swift:7
                       - { type: Store, launch: true }
                     """)
-        // A SwiftUI `App` declares no entry function: its stored properties are built at launch, its `body` later.
+        // A SwiftUI `App` declares no entry function: its stored properties are built at launch, and
+        // so is its window's content, which the scene builds as the app starts; a button's action later.
         #expect(
             Self.imported(
                 """
                 @main struct ShopApp: App {
                     let store = Container.shared.resolve(Store.self)!
                     var body: some Scene { WindowGroup { Screen(model: Container.shared.resolve(Model.self)!) } }
+                    var settings: some View { Button("Settings") { _ = Container.shared.resolve(Settings.self)! } }
                 }
                 """) == """
                     registrations: []
@@ -573,7 +575,9 @@ struct ImportPatternTests {
                       # App.swift:2
                       - { type: Store, launch: true }
                       # App.swift:3
-                      - Model
+                      - { type: Model, launch: true }
+                      # App.swift:4
+                      - Settings
                     """)
     }
 }

@@ -20,7 +20,7 @@ struct LaunchCode {
             finder.walk(file.tree)
             for group in finder.found { walk.build(group, in: file, depth: 0) }
         }
-        walk.pending = index.entries.map { ($0, 0) }
+        walk.pending += index.entries.map { ($0, 0) }
         walk.run()
         // A `lazy var` of a type built at launch is built there too when launch code uses it.
         var lazyDone = 0
@@ -109,8 +109,19 @@ struct LaunchCode {
         /// A type's instance is built: its stored properties' values are made with it.
         mutating func build(_ group: some DeclGroupSyntax, in file: SwiftFile, depth: Int) {
             guard depth < RegistrationOrder.maximumDepth, built.insert(group.id).inserted else { return }
+            let isApp = group.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
             for member in group.memberBlock.members {
                 guard let property = member.decl.as(VariableDeclSyntax.self) else { continue }
+                // A SwiftUI `App`'s `body`: the window's content (`WindowGroup { ContentView() }`)
+                // is built as the app starts, with its stored properties (`@StateObject var
+                // model = Model()`); what the content's own views show later is not followed.
+                if isApp, property.bindings.first?.pattern.trimmedDescription == "body", let getter = property.bindings.first?.accessorBlock {
+                    for call in SwiftExpressions.calls(in: Syntax(getter))
+                    where ["WindowGroup", "Window", "UtilityWindow"].contains(SwiftExpressions.callee(of: call)?.name ?? "") {
+                        if let content = call.trailingClosure { addContent(content, in: file, depth: depth + 1) }
+                    }
+                    continue
+                }
                 if property.modifiers.contains(where: { $0.name.text == "lazy" }) {
                     lazyProperties.append((property, file))
                 } else if LaunchCode.isStored(property) {
@@ -118,6 +129,24 @@ struct LaunchCode {
                 }
             }
         }
+
+        /// A window's content, and what the stacks in it lay out (`WindowGroup { ZStack { ContentView() } }`):
+        /// built now. Another view's closures (a button's action, a sheet's content) stay later.
+        mutating func addContent(_ closure: ClosureExprSyntax, in file: SwiftFile, depth: Int) {
+            add(Syntax(closure.statements), in: file, depth: depth)
+            for call in SwiftExpressions.calls(in: Syntax(closure.statements)) {
+                guard let inner = call.trailingClosure, Self.layouts.contains(SwiftExpressions.callee(of: call)?.name ?? ""),
+                    call.parent?.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })?.id == closure.id
+                else { continue }
+                addContent(inner, in: file, depth: depth)
+            }
+        }
+
+        /// SwiftUI's containers that build their content as they are built.
+        static let layouts: Set<String> = [
+            "ZStack", "VStack", "HStack", "Group", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "ScrollView",
+            "GeometryReader",
+        ]
 
         static func typeDeclarations(in files: [SwiftFile]) -> [String: [(group: any DeclGroupSyntax, file: SwiftFile)]] {
             var found: [String: [(group: any DeclGroupSyntax, file: SwiftFile)]] = [:]

@@ -469,7 +469,20 @@ struct FactoryContainerReader {
                     let lifetime = ScopeVocabulary.factory.lifetime(of: scope)
                 else { continue }
                 let owner = text.split(separator: ".").first.map(String.init).flatMap { catalogue.containers.contains($0) ? $0 : nil }
-                scopes[owner ?? Self.enclosingContainer(of: Syntax(target), catalogue) ?? "Container"] = lifetime
+                let container = owner ?? Self.enclosingContainer(of: Syntax(target), catalogue) ?? "Container"
+                // Factory calls `autoRegister()` only on an `AutoRegistering` container: without the
+                // conformance the default scope is never set (protonpass/ios-authenticator's watch app).
+                if let function = target.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }), function.name.text == "autoRegister",
+                    !declarations.supertypes(of: container).contains("AutoRegistering")
+                {
+                    findings.append(
+                        Diagnostic(
+                            .swiftImport, .warning,
+                            "'\(container)' sets `manager.defaultScope = .\(scope)` in `autoRegister()`, but does not conform to `AutoRegistering`, so Factory never calls it: its factories keep their own scopes (unique when none); add `AutoRegistering` to its conformances if the default is meant",
+                            at: file.location(of: function.name)))
+                    continue
+                }
+                scopes[container] = lifetime
             }
         }
         if !awaitingACall.isEmpty {
