@@ -81,22 +81,16 @@ extension ClosureReader {
             // (`.factoryContainer` is only ever an argument.) `self { 5 }`, `{ _ in .iso8601 }`: a constant, read in full. Nothing in the container
             // builds it, so nothing is missing from the graph; only a manifest cannot hold the value.
             // Its lifetime stays as written.
-            if unwrapped.castType == nil, SwiftExpressions.isConstant(unwrapped.core) {
-                reading.isUnread = true
-                reading.isReadInFull = true
-                finding(
-                    .info,
-                    "it returns the constant `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it",
-                    at: Syntax(expression))
-                return
-            }
-            // `self { "ios-pass@\(Bundle.main.fullAppVersionName)" }`: made from types the app does not declare.
+            // So is a value made from types the app does not declare (`self { "ios-pass@\(Bundle.main.fullAppVersionName)" }`).
             if unwrapped.castType == nil, isOutsideValue(unwrapped.core) {
                 reading.isUnread = true
                 reading.isReadInFull = true
+                let quoted = SwiftExpressions.quoted(unwrapped.core, limit: 60)
+                let value =
+                    SwiftExpressions.isConstant(unwrapped.core) ? "the constant `\(quoted)`," : "`\(quoted)`, a value made from types the app does not declare,"
                 finding(
                     .info,
-                    "it returns `\(SwiftExpressions.quoted(unwrapped.core, limit: 60))`, a value made from types the app does not declare, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it",
+                    "it returns \(value) which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it",
                     at: Syntax(expression))
                 return
             }
