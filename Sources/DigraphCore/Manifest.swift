@@ -289,8 +289,17 @@ public final class Registration: Sendable {
     /// Whether this and `other`, of one key and name, are two registrations and not one replacing
     /// the other: their runtime arguments differ in count or in a type known to differ, as
     /// Swinject keys them. Nil when a type cannot tell (a placeholder, a qualifier only one has).
+    /// Part of what it builds was not read: a `FILL_IN` written in it. Two recipes that match then
+    /// may still make different values (`{ _ in .mock }` and `{ _ in .live }` both import as
+    /// `FILL_IN`: horvathtamasattila/muuv-test-ios).
+    public var hasUnreadParts: Bool {
+        let types = [implementation].compactMap { $0 } + provides + dependencies.compactMap(\.service) + properties.compactMap(\.service)
+        return types.contains(where: \.containsPlaceholder) || dependencies.contains { $0.label.value.hasPrefix(TypeReference.placeholder) }
+    }
+
     /// What the registration builds and how, without where it is written: two registrations with
-    /// the same recipe make the same value, so one replacing the other changes nothing.
+    /// the same recipe make the same value, so one replacing the other changes nothing (unless
+    /// either `hasUnreadParts`).
     public var recipe: String {
         func type(_ reference: TypeReference?) -> String { reference?.key ?? "-" }
         let made: String =

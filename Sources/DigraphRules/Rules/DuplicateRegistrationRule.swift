@@ -85,6 +85,22 @@ public struct DuplicateRegistrationRule: Rule {
                       3:15: note: first registered here
                     """
                 ]),
+            // Two imports of `{ _ in .mock }` and `{ _ in .live }`: what each builds was not read.
+            RuleExample(
+                """
+                version: 1
+                registrations:
+                  - provides: Client
+                    implementation: FILL_IN
+                  - provides: Client
+                    implementation: FILL_IN
+                """,
+                expect: [
+                    """
+                    5:15: warning: 'Client' is registered again, the same as far as digraph could read it, but part of what it builds was not read (FILL_IN in the manifest); unless the two are compiled apart (alternatives for different targets or configurations), this registration silently replaces the one at manifest.yaml:3:15 [duplicate-registration]
+                      3:15: note: first registered here
+                    """
+                ]),
         ],
         nonTriggering: [
             """
@@ -157,20 +173,27 @@ public struct DuplicateRegistrationRule: Rule {
         let later = graph.registrations[index].isDeferred || graph.registrations[first.registration].isDeferred
         // The same recipe twice (simpra-code-case's `autoregister(ApiManagerProtocol.self, initializer:
         // ApiManager.init)` written twice): the replacement makes what was there, a leftover to remove.
-        let identical = certain && graph.registrations[index].recipe == graph.registrations[first.registration].recipe
+        let (this, that) = (graph.registrations[index], graph.registrations[first.registration])
+        let sameRecipe = certain && this.recipe == that.recipe
+        // The same as far as it was read, but part of it was not (`{ _ in .mock }` and `{ _ in .live }`,
+        // both FILL_IN: horvathtamasattila/muuv-test-ios's two targets' `AppAssembly`): unsure, a warning.
+        let unread = sameRecipe && !later && (this.hasUnreadParts || that.hasUnreadParts)
+        let identical = sameRecipe && !unread
         let message =
             !certain
             ? "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
             : later
                 ? "'\(name)' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at \(earlier.location), so what a resolve finds depends on when it runs"
-                : identical
-                    ? "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same"
-                        + (graph.registrations[index].lifetime.outlivesResolve
-                            ? ", but starts over its \(graph.registrations[index].lifetime.rawValue) instance: a value resolved before the second runs is not the one resolved after; remove one"
-                            : ", so nothing changes; remove one")
-                    : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
+                : unread
+                    ? "'\(name)' is registered again, the same as far as digraph could read it, but part of what it builds was not read (FILL_IN in the manifest); unless the two are compiled apart (alternatives for different targets or configurations), this registration silently replaces the one at \(earlier.location)"
+                    : identical
+                        ? "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same"
+                            + (graph.registrations[index].lifetime.outlivesResolve
+                                ? ", but starts over its \(graph.registrations[index].lifetime.rawValue) instance: a value resolved before the second runs is not the one resolved after; remove one"
+                                : ", so nothing changes; remove one")
+                        : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
         // A replacement made at run time is how some apps hand a screen its navigator: said, not failed.
-        let severity: Severity = !certain || identical ? .warning : later ? .info : .error
+        let severity: Severity = !certain || identical || unread ? .warning : later ? .info : .error
         return Diagnostic(
             .duplicateRegistration, severity, message,
             at: provided.location, notes: [Note(note, at: earlier.location)], subject: .registration(binding, at: .registration(index)))
