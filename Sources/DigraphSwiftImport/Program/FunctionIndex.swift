@@ -68,6 +68,11 @@ struct FunctionIndex {
         attributes.contains { ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription) }
     }
 
+    /// `struct ShopApp: App`: a SwiftUI app, which SwiftUI builds and whose `body` makes its windows.
+    static func isSwiftUIApp(_ group: any DeclGroupSyntax) -> Bool {
+        group.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
+    }
+
     /// `declarations`: the types each type inherits from, for the delegates a named one inherits launch code from.
     init(files: [SwiftFile], declarations: TypeDeclarations) {
         self.files = files
@@ -229,7 +234,7 @@ struct FunctionIndex {
                 delegates.insert(name.text)
                 builtAtLaunch.append(file.location(of: name))
             }
-            if isMain, node.inheritanceClause?.inheritedTypes.contains(where: { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) }) == true {
+            if isMain, FunctionIndex.isSwiftUIApp(node) {
                 swiftUIApps.append(name.text)
             }
             if isMain {

@@ -88,9 +88,7 @@ struct LaunchCode {
                     access.declName.baseName.text == "main", let type = access.base.flatMap(SwiftExpressions.typeName)
                 {
                     if declarations == nil { declarations = Self.typeDeclarations(in: files) }
-                    let apps = (declarations?[type] ?? []).filter { declared in
-                        declared.group.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
-                    }
+                    let apps = (declarations?[type] ?? []).filter { FunctionIndex.isSwiftUIApp($0.group) }
                     for declared in apps { build(declared.group, in: declared.file, depth: depth + 1) }
                     if !apps.isEmpty { continue }
                 }
@@ -109,7 +107,7 @@ struct LaunchCode {
         /// A type's instance is built: its stored properties' values are made with it.
         mutating func build(_ group: some DeclGroupSyntax, in file: SwiftFile, depth: Int) {
             guard depth < RegistrationOrder.maximumDepth, built.insert(group.id).inserted else { return }
-            let isApp = group.inheritanceClause?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } == true
+            let isApp = FunctionIndex.isSwiftUIApp(group)
             for member in group.memberBlock.members {
                 guard let property = member.decl.as(VariableDeclSyntax.self) else { continue }
                 // A SwiftUI `App`'s `body`: the window's content (`WindowGroup { ContentView() }`)

@@ -443,8 +443,7 @@ final class RegistrationFinder: SyntaxVisitor {
 
     /// The declared type of the stored property `name` of the type whose code `node` is in.
     private func propertyType(_ name: String, at node: Syntax) -> String? {
-        guard let owner = SwiftExpressions.enclosingTypeName(of: node) else { return nil }
-        return declarations.declaration(of: owner)?.propertyTypes[name]
+        SwiftExpressions.enclosingTypeName(of: node).flatMap { declarations.propertyType(of: $0, named: name) }
     }
 
     /// The static type of `self` at a node: the type whose instance code it is in. Nil where that is
