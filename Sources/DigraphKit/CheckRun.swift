@@ -131,6 +131,7 @@ public struct CheckRun: Sendable {
         for other in imported?.otherContainers ?? [] { findings += checkOnItsOwn(other.manifest, label: other.label) }
         if let unapplied = imported?.unapplied, !unapplied.isEmpty { findings = uncertain(findings, registeredIn: unapplied) }
         if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
+        if let reason = imported?.unknownRegistrations { findings = missingBindingsAsWarnings(findings) { _ in reason } }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 

@@ -21,6 +21,12 @@ struct ImportRun {
             $0.readCalls()
         },
         Pass(
+            name: "undeclared assemblies",
+            why: "an assembly applied that no given path declares registers keys digraph cannot know: said where it is applied, and no missing key is certain"
+        ) {
+            $0.findUndeclaredAssemblies()
+        },
+        Pass(
             name: "eager edges",
             why:
                 "a resolve the registering code made and a registration captured is an eager edge, and one in a helper a factory calls is its dependency: neither is an app resolve"
@@ -88,6 +94,7 @@ struct ImportRun {
         Set(found.flatMap { ($0.reading.dependencies + $0.reading.properties).flatMap(\.alsoAt) }).count
     }
     var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
+    var undeclaredAssemblies = UndeclaredAssemblies(files: []) { _ in true }
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
     var otherManifests: [(label: String, manifest: Manifest)] = []
@@ -162,6 +169,12 @@ struct ImportRun {
             finders.append(finder)
         }
         for dialect in dialects { findings += dialect.findings(after: finders) }
+    }
+
+    private mutating func findUndeclaredAssemblies() {
+        let declarations = declarations
+        undeclaredAssemblies = UndeclaredAssemblies(files: files) { declarations.declaration(of: $0) != nil }
+        findings += undeclaredAssemblies.findings
     }
 
     private mutating func dropCapturedResolves() {

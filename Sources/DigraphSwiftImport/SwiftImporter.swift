@@ -41,6 +41,9 @@ public enum SwiftImporter {
         /// Registrations the graph leaves out as alternatives of ones it keeps (another branch of an
         /// `if`, `switch` or undecided `#if`): a finding only some branches have is not certain.
         public var alternatives: [Alternative] = []
+        /// Why a key nothing read provides may still be registered (an assembly the app applies that
+        /// no given path declares), or nil: no `missing-binding` is then an error.
+        public var unknownRegistrations: String?
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -228,7 +231,7 @@ public enum SwiftImporter {
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
-                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations)
+                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.undeclaredAssemblies.reason)
         }
     }
 

@@ -1000,6 +1000,94 @@ struct FactoryImportTests {
                 """, "\(imported.stderr)")
     }
 
+    /// open-eid/RIA-DigiDoc-iOS: `DigiDocConf` keeps one process-wide initializer in `@MainActor
+    /// static let sharedInitializer = DigiDocInitializer(configurationRepository:
+    /// Container.shared.configurationRepository(), …)`. A static member runs where the app names it,
+    /// never as a value of its type is built or used: its resolves are the app's own, not lazy
+    /// dependencies of the registration building `DigiDocConf()` (2 wrong edges in the app).
+    @Test func aStaticMembersResolvesAreTheAppsNotTheTypesValues() throws {
+        let app = """
+            import FactoryKit
+            protocol Repo {}
+            final class RealRepo: Repo {}
+            final class Engine { init(repo: Repo) {} }
+            struct Conf {
+                @MainActor static let engine = Engine(repo: Container.shared.repo())
+                static func start() { _ = Container.shared.repo() }
+                func describe() -> Repo { Container.shared.repo() }
+            }
+            extension Container {
+                var repo: Factory<Repo> { self { RealRepo() } }
+                var conf: Factory<Conf> { self { Conf() } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                  # App.swift:12
+                  - provides: Conf
+                    name: conf
+                    dependencies:
+                      repo: { type: Repo, name: repo, lazy: true }
+
+                resolves:
+                  # App.swift:6
+                  - { type: Repo, name: repo, isolation: MainActor }
+                  # App.swift:7
+                  - { type: Repo, name: repo }
+
+                """), "\(imported.stdout)")
+    }
+
+    /// RIA-DigiDoc-iOS passes `session: nil` where the initializer declares `session: Session? =
+    /// nil`: generated code relying on that default gets the same, and the info says so rather than
+    /// that the default "may differ"; a different value still says it may.
+    @Test func aValueTheSameAsTheInitializersDefaultIsSaidToBe() throws {
+        let app = """
+            import FactoryKit
+            final class Session {}
+            actor Remote { init(agent: String = "x", session: Session? = nil) {} }
+            extension Container {
+                var remote: Factory<Remote> { self { Remote(agent: "y", session: nil) } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stderr == """
+                App.swift:5:49: info: 'Remote (name: remote)': parameter 'agent' is given `"y"`, a value the manifest does not record; it is left out (generated code relies on the initializer's default, which may differ from it) [swift-import]
+                App.swift:5:61: info: 'Remote (name: remote)': parameter 'session' is given `nil`, a value the manifest does not record; it is left out, and generated code gets the same from the initializer's default (`nil`) [swift-import]
+                digraph: imported 1 registration: 0 errors, 0 warnings, 2 infos
+                digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood
+
+                """, "\(imported.stderr)")
+    }
+
+    /// RIA-DigiDoc-iOS: `self { isRunningTests ? Bundle.main : Bundle.module }`. Either value is one
+    /// from outside the container and the condition calls nothing: an info, as one such value is,
+    /// not "cannot read".
+    @Test func aChoiceBetweenTwoOutsideValuesIsAValue() throws {
+        let app = """
+            import FactoryKit
+            import Foundation
+            let isTesting = ProcessInfo.processInfo.environment["XCTestConfigurationFilePath"] != nil
+            extension Container {
+                var bundle: Factory<Bundle> { self { isTesting ? Bundle.main : Bundle(identifier: "app.tests")! } }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stderr == """
+                App.swift:5:42: info: 'Bundle (name: bundle)': it returns `isTesting ? Bundle.main : Bundle(identifier: "app.tests")!`, a value made from types the app does not declare, which nothing in the container builds and a manifest cannot hold; it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                digraph: imported 1 registration: 0 errors, 0 warnings, 1 info
+                digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood
+
+                """, "\(imported.stderr)")
+    }
+
     /// TahaMahmoud/iWorld registers structs `.shared`: Factory's shared scope keeps a weak reference,
     /// which a value cannot have (`Scope.Shared.box` boxes objects only), so each resolve makes a
     /// new one. Read as weak, the struct was a captive holder it cannot be; read as transient, the

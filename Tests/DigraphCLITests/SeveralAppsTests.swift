@@ -546,4 +546,102 @@ struct SeveralAppsTests {
         }
         #expect(started.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(started.stdout)")
     }
+
+    /// SHcommit/BibleAsIs (Tuist): the app and one demo app per feature, each `Support/` folder
+    /// holding an `@main` delegate that does nothing and a scene delegate whose stored property
+    /// builds that app's own `AppDIContainer` (`= AppDIContainer()`, `: AppDIContainer = .init()`).
+    /// The stored properties of a type declaring a launch method are built before it runs; and the
+    /// feature's assembly, in the folder of its demo app, is the app's too where the app applies it
+    /// (nothing else is so named). Before, the two apps were read as one and the demo app's missing
+    /// `Store` was hidden; with more demo apps, each claimed its feature's assembly, and the app's
+    /// resolves of it were false `missing-binding` errors (13 in the app).
+    @Test func aSceneDelegatesContainerAndAFeatureAssemblyInADemoAppsFolderAreTheApps() throws {
+        let files: [String: String] = [
+            "Modules/App/Support/AppDelegate.swift": """
+            import UIKit
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+            }
+
+            """,
+            "Modules/App/Support/SceneDelegate.swift": """
+            import UIKit
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                private(set) var di = AppDIContainer()
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    _ = di.assembler.resolver.resolve(FeedInterface.self)!
+                }
+            }
+
+            """,
+            "Modules/App/Support/AppDIContainer.swift": """
+            import Swinject
+            struct AppDIContainer {
+                let assembler = Assembler()
+                init() { assembler.apply(assemblies: [DataAssembly(), FeedAssembly()]) }
+            }
+
+            """,
+            "Modules/Feed/Support/AppDelegate.swift": """
+            import UIKit
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+            }
+
+            """,
+            "Modules/Feed/Support/SceneDelegate.swift": """
+            import UIKit
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                private var di: AppDIContainer = .init()
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    _ = di.assembler.resolver.resolve(FeedInterface.self)!
+                }
+            }
+
+            """,
+            "Modules/Feed/Support/AppDIContainer.swift": """
+            import Swinject
+            struct AppDIContainer {
+                let assembler = Assembler()
+                init() { assembler.apply(assemblies: [FeedAssembly()]) }
+            }
+
+            """,
+            "Modules/Feed/Sources/FeedAssembly.swift": """
+            import Swinject
+            public protocol FeedInterface {}
+            struct FeedGateway: FeedInterface { init(store: Store) {} }
+            public struct FeedAssembly: Assembly {
+                public init() {}
+                public func assemble(container: Container) {
+                    container.register(FeedInterface.self) { r in FeedGateway(store: r.resolve(Store.self)!) }
+                }
+            }
+
+            """,
+            "Modules/Data/Sources/DataAssembly.swift": """
+            import Swinject
+            public protocol Store {}
+            final class DiskStore: Store {}
+            public struct DataAssembly: Assembly {
+                public init() {}
+                public func assemble(container: Container) {
+                    container.register(Store.self) { _ in DiskStore() }.inObjectScope(.container)
+                }
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                Modules/App/Support/AppDelegate.swift:3:13: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'AppDelegate' (Modules/App/Support/AppDelegate.swift:3): 2 reached; the app 'AppDelegate' (Modules/Feed/Support/AppDelegate.swift:3): 1 reached); a finding that holds in only some of them names them [swift-import]
+                Modules/Feed/Sources/FeedAssembly.swift:7:67: error: nothing provides 'Store', needed by 'FeedInterface' (parameter 'store') (in the app 'AppDelegate' (Modules/Feed/Support/AppDelegate.swift:3)) [missing-binding]
+                digraph: checked 2 registrations: 1 error, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
 }

@@ -2557,31 +2557,32 @@ struct SwinjectPrecisionTests {
                 """), "\(imported.stdout)")
     }
 
-    /// Swinject ignores the scope of a value type ("The object scope is ignored if the factory
-    /// closure returns a value type"): a struct or an enum registered `.container` is made on every
-    /// resolve. Read as a singleton, the struct was a captive holder of the graph `Clock`; the
-    /// singleton keeping a copy of it is the holder that keeps it.
-    @Test func aValueTypesScopeIsIgnored() throws {
+    /// Swinject's `.weak` keeps no value type (`WeakStorage`: "Does not persist value types"): a
+    /// struct or an enum registered `.weak` is made on every resolve. `.container` keeps one
+    /// (`PermanentStorage` holds `Any`; run against Swinject 2.10.0, the factory of a `.container`
+    /// struct runs once, and every copy holds the one `Clock` it was given): a singleton, whose
+    /// graph `Clock` is as captive as an object's (adamant-iOS: 25 captive warnings were missing).
+    @Test func aValueTypesScopeIsKeptOnlyWhereSwinjectKeepsValues() throws {
         let swift = """
             import Swinject
 
             final class Clock {}
             struct Formatter { let clock: Clock }
-            final class Feed { let formatter: Formatter; init(formatter: Formatter) { self.formatter = formatter } }
+            final class Feed { init(formatter: Formatter, theme: Theme) {} }
             enum Theme { case light }
             func assemble(_ container: Container) {
                 container.register(Clock.self) { _ in Clock() }
                 container.register(Formatter.self) { r in Formatter(clock: r.resolve(Clock.self)!) }.inObjectScope(.container)
-                container.register(Theme.self) { _ in Theme.light }.inObjectScope(.container)
-                container.register(Feed.self) { r in Feed(formatter: r.resolve(Formatter.self)!) }.inObjectScope(.container)
+                container.register(Theme.self) { _ in Theme.light }.inObjectScope(.weak)
+                container.register(Feed.self) { r in Feed(formatter: r.resolve(Formatter.self)!, theme: r.resolve(Theme.self)!) }
             }
 
             """
         let checked = try check(swift)
         #expect(
             checked.stdout == """
-                App.swift:11:47: warning: singleton 'Feed' holds transient 'Formatter' (parameter 'formatter'): the value is made once and kept for the singleton's whole life; make 'Formatter' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Feed' shorter-lived [captive-dependency]
-                App.swift:9:5: note: 'Formatter' is registered transient here
+                App.swift:9:57: warning: singleton 'Formatter' holds graph 'Clock' (parameter 'clock'): the value is made once and kept for the singleton's whole life; make 'Clock' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Formatter' shorter-lived [captive-dependency]
+                App.swift:8:5: note: 'Clock' is registered graph here
                 digraph: checked 4 registrations: 0 errors, 1 warning, 0 infos
 
                 """, "\(checked.stdout)")
@@ -2589,15 +2590,37 @@ struct SwinjectPrecisionTests {
         #expect(
             manifest.contains(
                 """
-                  # App.swift:9
-                  # lifetime transient: it is registered singleton, but 'Formatter' is a struct, a value, and the container keeps no singleton instance of a value: each resolve makes a new one
-                  - provides: Formatter
-                    dependencies:
-                      clock: Clock
                   # App.swift:10
-                  # lifetime transient: it is registered singleton, but 'Theme' is an enum, a value, and the container keeps no singleton instance of a value: each resolve makes a new one
+                  # lifetime transient: it is registered weak, but 'Theme' is an enum, a value, and the container keeps no weak instance of a value: each resolve makes a new one
                   - provides: Theme
                 """), "\(manifest)")
+        #expect(manifest.contains("  - provides: Formatter\n    lifetime: singleton\n"), "\(manifest)")
+    }
+
+    /// adamant-iOS declares `final class AdamantVibroService` and, in another file, a `struct
+    /// AdamantVibroService` nested in an enum of notification names. `AdamantVibroService()` written
+    /// outside that enum builds the class; the nested struct, read first, lent it its kind, and the
+    /// `.container` registrations building such classes were read as values made on every resolve:
+    /// 26 false captive warnings in the app.
+    @Test func aTopLevelTypeKeepsItsNameFromANestedOneOfTheSameName() throws {
+        let swift = """
+            import Swinject
+            protocol VibroService {}
+            final class AdamantVibroService: VibroService {}
+            final class Dialogs { init(vibro: VibroService) {} }
+            func assemble(_ container: Container) {
+                container.register(VibroService.self) { _ in AdamantVibroService() }.inObjectScope(.container)
+                container.register(Dialogs.self) { r in Dialogs(vibro: r.resolve(VibroService.self)!) }.inObjectScope(.container)
+            }
+
+            """
+        let checked = try withApp(swift) { folder in
+            try "enum Notifications { struct AdamantVibroService { static let tapped = 1 } }\n".write(
+                to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+            return try CLIRunner.run(["check", "."], directory: folder)
+        }
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
     }
 
     @Test func digraphIgnoreInTheSourceSuppressesWhereTheCodeIs() throws {
@@ -2728,6 +2751,101 @@ struct SwinjectPrecisionTests {
             ##"  r0 -> r2 [label="reset", color="#e8820c", fontcolor="#e8820c", penwidth="2.5", id="e0_1", tooltip="Windows -[reset]-> Reset\nApp.swift:10:59\n"##
             + finding + ##""];"##
         #expect(edges.last.map(String.init) == captive)
+    }
+
+    /// SHcommit/BibleAsIs: its assemblies are applied with a `BibleAssembly()` of a git submodule
+    /// the checkout does not hold. What it registers is unknown: a key nothing read provides is a
+    /// warning that says so, not an error (7 false `missing-binding` errors in the app).
+    @Test func anAssemblyNoGivenPathDeclaresLeavesMissingKeysUncertain() throws {
+        let swift = """
+            import Swinject
+            import Bible
+
+            protocol BibleRepository {}
+            final class DefaultBibleRepository: BibleRepository { init(dao: BibleDAO) {} }
+            final class DataAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(BibleRepository.self) { r in DefaultBibleRepository(dao: r.resolve(BibleDAO.self)!) }
+                }
+            }
+            final class AppDIContainer {
+                let assembler = Assembler([DataAssembly()], container: Container())
+                init() { assembler.apply(assemblies: [BibleAssembly(), DataAssembly()]) }
+                func start() { _ = assembler.resolver.resolve(BibleRepository.self)! }
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:8:80: warning: nothing provides 'BibleDAO', needed by 'BibleRepository' (parameter 'dao') ('BibleAssembly', applied at App.swift:13, is not in the given paths and may register it) [missing-binding]
+                App.swift:13:43: warning: 'BibleAssembly' is applied here, but no given path declares it (a package's, or a submodule not checked out?): what it registers is unknown, so a key nothing digraph read provides is a warning, not an error; give digraph its sources [swift-import]
+                digraph: checked 1 registration: 0 errors, 2 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        // Every assembly declared: the missing key is the error it is.
+        let declared = try check(swift + "final class BibleAssembly: Assembly { func assemble(container: Container) {} }\n")
+        #expect(declared.status == 1, "\(declared.stdout)")
+        #expect(
+            declared.stdout == """
+                App.swift:8:80: error: nothing provides 'BibleDAO', needed by 'BibleRepository' (parameter 'dao') [missing-binding]
+                digraph: checked 1 registration: 1 error, 0 warnings, 0 infos
+
+                """, "\(declared.stdout)")
+    }
+
+    /// SHcommit/BibleAsIs names each reactor and screen by its type: `name:
+    /// BibleFeedReactor._identifier`, where `extension Reactor { static var _identifier: String {
+    /// .init(describing: Self.self) } }`, and `String(describing: BibleHomeReactor.self)`. Read as
+    /// unnamed, two reactors of a feature were a false `duplicate-registration` error (2 in the app).
+    @Test func aNameSpellingATypeIsThatTypesName() throws {
+        let swift = """
+            import Swinject
+
+            protocol Reactor {}
+            extension Reactor { static var _identifier: String { .init(describing: Self.self) } }
+            enum Feed { final class ListReactor: Reactor {} }
+            final class SettingReactor: Reactor {}
+            final class HomeReactor: Reactor {}
+            func assemble(_ container: Container) {
+                container.register((any Reactor).self, name: Feed.ListReactor._identifier) { _ in Feed.ListReactor() }
+                container.register((any Reactor).self, name: SettingReactor._identifier) { _ in SettingReactor() }
+                container.register((any Reactor).self, name: String(describing: HomeReactor.self)) { _ in HomeReactor() }
+            }
+            func show(_ container: Container) {
+                _ = container.resolve((any Reactor).self, name: "ListReactor")!
+                _ = container.resolve((any Reactor).self, name: SettingReactor._identifier)!
+                _ = container.resolve((any Reactor).self, name: "HomeReactor")!
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        // A name digraph cannot read may differ from the other's: a warning, not an error.
+        let unreadNames = try check(
+            """
+            import Swinject
+            protocol Reactor {}
+            final class HomeReactor: Reactor {}
+            final class FeedReactor: Reactor {}
+            func assemble(_ container: Container, home: String, feed: String) {
+                container.register((any Reactor).self, name: home) { _ in HomeReactor() }
+                container.register((any Reactor).self, name: feed) { _ in FeedReactor() }
+            }
+
+            """)
+        #expect(unreadNames.status == 0, "\(unreadNames.stdout)")
+        #expect(
+            unreadNames.stdout == """
+                App.swift:6:44: warning: '(any Reactor)': its name `home` is not a string literal or a constant declared in the given paths; the registration is imported without a name [swift-import]
+                App.swift:7:24: warning: 'Reactor' may be registered again: digraph could not read the name either of the two is registered under, so the two may differ in name; if they do not, this registration silently replaces the one at App.swift:6:24 [duplicate-registration]
+                App.swift:6:24: note: first registered here
+                App.swift:7:44: warning: '(any Reactor)': its name `feed` is not a string literal or a constant declared in the given paths; the registration is imported without a name [swift-import]
+                digraph: checked 2 registrations: 0 errors, 3 warnings, 0 infos
+
+                """, "\(unreadNames.stdout)")
     }
 }
 
@@ -2942,4 +3060,5 @@ func withApp<T>(_ swift: String, _ body: (URL) throws -> T) throws -> T {
     defer { try? FileManager.default.removeItem(at: folder) }
     try swift.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
     return try body(folder)
+
 }

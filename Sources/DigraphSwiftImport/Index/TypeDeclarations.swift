@@ -14,6 +14,8 @@ struct TypeDeclarations {
         var type: String
         /// Declared with a default value (`b: B = .x`): a call may leave it out.
         var hasDefault = false
+        /// That default as written (`nil`, `.x`), where the declaration says it.
+        var defaultValue: String? = nil
     }
 
     struct Declaration {
@@ -40,6 +42,8 @@ struct TypeDeclarations {
     }
 
     private(set) var types: [String: Declaration] = [:]
+    /// Simple names `types` holds a nested type's declaration under, no top-level type having it.
+    private var borrowedNames = Set<String>()
     /// A function a factory may hand its work to, and the file that declares it.
     struct Helper {
         var node: FunctionDeclSyntax
@@ -441,7 +445,7 @@ struct TypeDeclarations {
             let bindings = Dictionary(zip(declaration.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
             let base = String(type.prefix { $0 != "<" })
             return initializers(of: base, depth: depth)?.map {
-                $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault) }
+                $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault, defaultValue: $0.defaultValue) }
             }
         }
         if !declaration.initializers.isEmpty { return declaration.initializers }
@@ -453,7 +457,9 @@ struct TypeDeclarations {
             let inherited = initializers(of: inherits.name, depth: depth + 1)
         {
             let bindings = Dictionary(zip(superclass.genericParameters, inherits.arguments), uniquingKeysWith: { first, _ in first })
-            return inherited.map { $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault) } }
+            return inherited.map {
+                $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault, defaultValue: $0.defaultValue) }
+            }
         }
         return [[]]
     }
@@ -520,6 +526,17 @@ struct TypeDeclarations {
         let collector = Collector(module: file.module, file: file)
         collector.walk(file.tree)
         for (name, declaration) in collector.types {
+            let borrowing = collector.borrowed.contains(name)
+            if types[name] != nil, borrowedNames.contains(name) != borrowing {
+                // `AdamantVibroService()` written outside `AdamantNotifications` builds the top-level
+                // class, not the struct nested there (adamant-iOS): the top-level type keeps the name.
+                if !borrowing {
+                    types[name] = declaration
+                    borrowedNames.remove(name)
+                }
+                continue
+            }
+            if borrowing, types[name] == nil { borrowedNames.insert(name) }
             if var existing = types[name] {
                 existing.initializers += declaration.initializers
                 existing.hasExplicitInitializer = existing.hasExplicitInitializer || declaration.hasExplicitInitializer
@@ -538,6 +555,7 @@ struct TypeDeclarations {
         sameNamed.merge(collector.separately) { $0 + $1 }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
+        constants.typeNamingMembers.merge(collector.typeNamingMembers) { $0 && $1 }
         resolveHelpers.overloads.merge(collector.resolveHelpers) { $0 + $1 }
         resolveHelpers.argumentPassing += collector.argumentPassing
         resolveHelpers.plainResolveOwners.formUnion(collector.plainResolveOwners)
@@ -570,10 +588,14 @@ struct TypeDeclarations {
         /// Every declaration by its simple name, nested ones too: `LoginModule.Dependencies` and
         /// `FeedModule.Dependencies` are two `Dependencies`.
         var separately: [String: [Declaration]] = [:]
+        /// Simple names in `types` that hold a nested type's declaration (`Notifications.Vibro`
+        /// under `Vibro`): a top-level type of that name, in any file, takes the name back.
+        var borrowed = Set<String>()
         var extensionInitializers: [String: [[Parameter]]] = [:]
         var extensionSharedInstances: [String: Set<String>] = [:]
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
+        var typeNamingMembers: [String: Bool] = [:]
         var resolveHelpers: [String: [ResolveHelpers.Helper]] = [:]
         var plainResolveOwners = Set<String>()
         var argumentPassing: [ResolveHelpers.Helper] = []
@@ -664,7 +686,12 @@ struct TypeDeclarations {
             }
             let qualified = (scope + [name]).joined(separator: ".")
             types[qualified] = declaration
-            if qualified != name, types[name] == nil { types[name] = declaration }
+            if qualified == name {
+                borrowed.remove(name)
+            } else if types[name] == nil {
+                types[name] = declaration
+                borrowed.insert(name)
+            }
             if kind != .protocol { separately[name, default: []].append(declaration) }
         }
 
@@ -802,7 +829,9 @@ struct TypeDeclarations {
         private func parameters(of initializer: InitializerDeclSyntax) -> [Parameter] {
             initializer.signature.parameterClause.parameters.map { parameter in
                 let label = parameter.firstName.text
-                return Parameter(label: label == "_" ? nil : label, type: parameter.type.trimmedDescription, hasDefault: parameter.defaultValue != nil)
+                return Parameter(
+                    label: label == "_" ? nil : label, type: parameter.type.trimmedDescription, hasDefault: parameter.defaultValue != nil,
+                    defaultValue: parameter.defaultValue?.value.trimmedDescription)
             }
         }
 
@@ -933,6 +962,13 @@ struct TypeDeclarations {
             {
                 propertyGetters[owner + "." + name, default: []].append((value, file))
             }
+            if isStatic, !scope.isEmpty {
+                for binding in node.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    let names = Self.onlyExpression(ofGetter: binding).map(StringConstants.describesSelf) ?? false
+                    typeNamingMembers[name] = (typeNamingMembers[name] ?? true) && names
+                }
+            }
             guard node.bindingSpecifier.text == "let", isStatic || scope.isEmpty else { return .skipChildren }
             if scope.isEmpty, node.bindings.count == 1, let binding = node.bindings.first,
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
@@ -1022,11 +1058,46 @@ struct TypeDeclarations {
 /// Strings the sources declare once and use by name.
 struct StringConstants {
     var values: [String: String] = [:]
+    /// Static properties spelling the name of the type they are read on, by name: true when every
+    /// one so named is `String(describing: Self.self)` (`extension Reactor { static var _identifier
+    /// … }`), so that `HomeReactor._identifier` is `"HomeReactor"`.
+    var typeNamingMembers: [String: Bool] = [:]
+
+    /// `String(describing: T.self)` or `.init(describing: T.self)`: the type `T` written there.
+    static func describedType(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label?.text == "describing", call.trailingClosure == nil
+        else { return nil }
+        let callee = call.calledExpression
+        let isString =
+            callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
+            || callee.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "init" && ($0.base == nil || $0.base?.trimmedDescription == "String") }
+                == true
+        guard isString, let (_, type) = SwiftExpressions.metatype(argument.expression) else { return nil }
+        return type
+    }
+
+    /// `String(describing: Self.self)`: the name of the type the member is read on.
+    static func describesSelf(_ expression: ExprSyntax) -> Bool { describedType(expression)?.trimmedDescription == "Self" }
+
+    /// What Swift spells a type written `text` as: its last name (`Outer.Inner` is `"Inner"`); nil
+    /// for a generic one or `Self`, whose spelling depends on more than the text.
+    private static func spelling(ofType text: String) -> String? {
+        guard !text.contains("<"), !text.contains("?"), text != "Self", let last = text.split(separator: ".").last, last.first?.isUppercase == true else {
+            return nil
+        }
+        return String(last)
+    }
 
     /// A string literal, or a constant it names: `"root"`, `RouterName.root`, `RouterName.root.rawValue`,
-    /// `Names.primary`, `kPrimary`. Nil for anything else (`.root`, whose type is not written).
+    /// `Names.primary`, `kPrimary`, the name of a type (`String(describing: HomeReactor.self)`,
+    /// `HomeReactor._identifier`). Nil for anything else (`.root`, whose type is not written).
     func value(of expression: ExprSyntax) -> String? {
         if let literal = SwiftExpressions.stringLiteral(expression) { return literal }
+        if let described = Self.describedType(expression) { return Self.spelling(ofType: described.trimmedDescription) }
+        if let access = expression.as(MemberAccessExprSyntax.self), typeNamingMembers[access.declName.baseName.text] == true, let base = access.base {
+            return Self.spelling(ofType: base.trimmedDescription)
+        }
         var text = expression.trimmedDescription
         if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !text.hasPrefix(".") else { return nil }

@@ -42,8 +42,9 @@ struct FunctionIndex {
     /// The types the app builds as it starts: the `@main` types and the `@UIApplicationMain` or
     /// `@NSApplicationMain` delegate. Their stored properties are built with them.
     private(set) var builtAtLaunch: [DigraphCore.SourceLocation] = []
-    /// The stored properties of the `@main` types that have a value, each as a body to walk: built
-    /// with the app. Walked for each app of several (the one app's walk does not take them yet).
+    /// The stored properties that have a value of the `@main` types and of the types declaring a
+    /// launch method (a scene delegate), each as a body to walk: built before that method runs.
+    /// Walked for each app of several (the one app's walk does not take them yet).
     private(set) var mainProperties: [Function] = []
     /// Static stored properties with a value (`static let shared = WalletContainer()`), by name, each
     /// its value as a body: it runs where the app first reads the property.
@@ -66,6 +67,13 @@ struct FunctionIndex {
     /// Marked `@main`, `@UIApplicationMain` or `@NSApplicationMain`: the app builds the type as it starts.
     static func isBuiltAtLaunch(_ attributes: AttributeListSyntax) -> Bool {
         attributes.contains { ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription) }
+    }
+
+    /// UIKit's launch (will or did finish), AppKit's and WatchKit's, a scene's.
+    static func isLaunchMethod(_ name: String, labels: [String?]) -> Bool {
+        (name == "application" && ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels.dropFirst().first))
+            || name == "applicationDidFinishLaunching" || name == "applicationWillFinishLaunching"
+            || (name == "scene" && labels.dropFirst().first == "willConnectTo")
     }
 
     /// `struct ShopApp: App`: a SwiftUI app, which SwiftUI builds and whose `body` makes its windows.
@@ -155,6 +163,13 @@ struct FunctionIndex {
         // assemblies it lists); an assembly built is applied when it is handed on.
         func initializers(of type: String) -> [Function] { (functions["init"] ?? []).filter { $0.owner == type && $0.labels == labels } }
         if let type = SwiftExpressions.typeName(call.calledExpression), let assemble = assemblers[type] { return assemble + initializers(of: type) }
+        // `var container: AppDIContainer = .init()`: an initializer of the type the property declares.
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.baseName.text == "init",
+            let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let declared = binding.typeAnnotation?.type
+        {
+            return initializers(of: FactoryCatalogue.lastName(declared))
+        }
         guard let (name, receiver) = SwiftExpressions.callee(of: call) else { return [] }
         if receiver == nil, name.first?.isUppercase == true, functions[name] == nil { return initializers(of: name) }
         guard let candidates = functions[name] else { return [] }
@@ -239,7 +254,10 @@ struct FunctionIndex {
             }
             if isMain {
                 mains.append(file.location(of: name))
-                // Its stored properties are built with it, at launch (`let assembler = Assembler([…])`).
+            }
+            // Its stored properties are built with it, before its launch method runs (`let assembler =
+            // Assembler([…])`; a scene delegate's `var container = AppDIContainer()`).
+            if isMain || declaresLaunchMethod(node.memberBlock) {
                 for member in node.memberBlock.members {
                     guard let variable = member.decl.as(VariableDeclSyntax.self), LaunchCode.isStored(variable),
                         variable.bindings.contains(where: { $0.initializer != nil })
@@ -317,6 +335,14 @@ struct FunctionIndex {
             return .skipChildren
         }
 
+        /// A type declaring UIKit's, AppKit's or a scene's launch method in its own body.
+        private func declaresLaunchMethod(_ members: MemberBlockSyntax) -> Bool {
+            members.members.contains { member in
+                guard let function = member.decl.as(FunctionDeclSyntax.self) else { return false }
+                return FunctionIndex.isLaunchMethod(function.name.text, labels: function.signature.parameterClause.parameters.map(\.argumentLabel))
+            }
+        }
+
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             declaredNames.insert(node.name.id)
             guard let body = node.body else { return .skipChildren }
@@ -324,11 +350,7 @@ struct FunctionIndex {
             let owner = scope.last
             let name = node.name.text
             // UIKit's launch (will or did finish), AppKit's and WatchKit's, a scene's, an `@main` type's.
-            let isEntry =
-                (name == "application" && ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels.dropFirst().first))
-                || name == "applicationDidFinishLaunching" || name == "applicationWillFinishLaunching"
-                || (name == "scene" && labels.dropFirst().first == "willConnectTo")
-                || (name == "main" && owner?.isMain == true)
+            let isEntry = FunctionIndex.isLaunchMethod(name, labels: labels) || (name == "main" && owner?.isMain == true)
             functions.append(
                 Function(
                     name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry,

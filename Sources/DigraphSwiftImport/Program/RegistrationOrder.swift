@@ -147,8 +147,8 @@ struct RegistrationOrder {
         var builtWithTheAppsAssemblies: [String: DigraphCore.SourceLocation] = [:]
         /// The scopes registrations take from the `Assembler` applying their assembly.
         var scopes: [Int: Lifetime] = [:]
-        /// Walking one app among several: the folders of the others, whose code it never calls
-        /// (an assembly named like one of theirs is its own).
+        /// Walking one app among several: the folders of the others, whose code it calls only
+        /// where nothing else fits (an assembly named like one of theirs is its own).
         var otherApps: [String] = []
         /// … and its own folder, whose overrides run where shared code calls a method on itself.
         var ownFolder: String?
@@ -177,13 +177,20 @@ struct RegistrationOrder {
                 let within = outer + RegistrationOrder.branches(of: call, in: function.body, appBranches: &appBranches)
                 let overriding = ownFolder.map { index.overrides(of: call, in: $0) } ?? []
                 let callees = FunctionIndex.preferring(ownFolder, index.callees(of: call, from: function)) + overriding
-                for callee in callees where !otherApps.contains(where: callee.file.path.hasPrefix) {
-                    walk(callee, depth: depth + 1, within: within)
-                }
+                for callee in outsideOtherApps(callees) { walk(callee, depth: depth + 1, within: within) }
             }
-            for property in index.staticPropertiesRead(in: function.body, from: function) where !otherApps.contains(where: property.file.path.hasPrefix) {
+            for property in outsideOtherApps(index.staticPropertiesRead(in: function.body, from: function)) {
                 walk(property, depth: depth + 1, within: outer)
             }
+        }
+
+        /// Of the functions a call may run, those outside the other apps' folders; those of one file
+        /// in another app's folder when there are no others: the code names nothing else (a
+        /// feature's assembly in the folder of the feature's demo app, which the app applies too).
+        private func outsideOtherApps(_ callees: [FunctionIndex.Function]) -> [FunctionIndex.Function] {
+            guard !otherApps.isEmpty else { return callees }
+            let outside = callees.filter { callee in !otherApps.contains(where: callee.file.path.hasPrefix) }
+            return outside.isEmpty && Set(callees.map(\.file.path)).count == 1 ? callees : outside
         }
 
         /// What a `#Preview` or `PreviewProvider` makes or applies and the app does not is the

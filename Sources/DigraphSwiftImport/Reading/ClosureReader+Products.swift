@@ -251,8 +251,12 @@ extension ClosureReader {
     }
 
     /// What leaving a value out means for generated code, as far as the initializer's declaration says.
-    static func leftOut(_ declared: TypeDeclarations.Parameter?) -> String {
-        switch declared?.hasDefault {
+    static func leftOut(_ declared: TypeDeclarations.Parameter?, given: String? = nil) -> String {
+        // `session: nil` where the initializer declares `session: Session? = nil`: nothing differs.
+        if let given, let value = declared?.defaultValue, value == given {
+            return "it is left out, and generated code gets the same from the initializer's default (`\(SwiftExpressions.quoted(value, limit: 40))`)"
+        }
+        return switch declared?.hasDefault {
         case true?: "it is left out (generated code relies on the initializer's default, which may differ from it)"
         case false?: "it is left out, and the initializer declares no default for it: generated code needs it filled in"
         case nil: "it is left out (generated code relies on a default value, if the initializer has one)"
@@ -305,7 +309,7 @@ extension ClosureReader {
             // (a static method, `Impl.make(…)`, may resolve inside: that stays a warning).
             finding(
                 .info,
-                "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared))",
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(inner.node, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared, given: inner.node.trimmedDescription))",
                 at: node)
         case .construction(let inner):
             builtInPlace.insert(inner.node.id)
@@ -328,7 +332,7 @@ extension ClosureReader {
         case .literal(let text):
             finding(
                 .info,
-                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared))",
+                "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a value the manifest does not record; \(Self.leftOut(declared, given: text))",
                 at: node)
         case .collection(let text, let elements):
             let listed = addResolves(of: elements)

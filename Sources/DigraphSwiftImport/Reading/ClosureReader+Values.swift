@@ -141,6 +141,13 @@ extension ClosureReader {
         }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return isOutsideValue(forced.expression) }
         if let chained = expression.as(OptionalChainingExprSyntax.self) { return isOutsideValue(chained.expression) }
+        // `isRunningTests ? Bundle.main : Bundle.module`: either value, the condition calling nothing.
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let ternary = sequence.elements.dropFirst().first?.as(UnresolvedTernaryExprSyntax.self), let condition = sequence.elements.first,
+            let otherwise = sequence.elements.last, SwiftExpressions.calls(in: Syntax(condition)).isEmpty
+        {
+            return isOutsideValue(ternary.thenExpression) && isOutsideValue(otherwise)
+        }
         return false
     }
 

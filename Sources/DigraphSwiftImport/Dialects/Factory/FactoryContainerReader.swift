@@ -702,6 +702,8 @@ struct FactoryContainerReader {
                     {
                         var own = use
                         own.owner = owner
+                        // The caller's now, wherever the helper is (a static one of another type's).
+                        own.inStaticMember = false
                         // A type the holder builds as it is built resolves then (Ritualist's
                         // `let inspirationVM = InspirationCardViewModel()`); anything else may run any time.
                         own.isLazy = !(depth == 0 && call.runsWhileBuilt && !use.isLazy)
@@ -804,7 +806,8 @@ struct FactoryContainerReader {
             let definition = catalogue.definitions[use.definition]
             if isInReadOverride(use.location) { continue }
             if let owner = use.owner, catalogue.containers.contains(owner), !calledByTheApp.contains(owner + "." + (use.function ?? "")) { continue }
-            if let owner = use.owner, let holders = built[owner] {
+            // A static member's resolves are not the values' of its type (RIA-DigiDoc's `DigiDocConf.sharedInitializer`).
+            if let owner = use.owner, let holders = built[owner], !use.inStaticMember {
                 for holder in holders {
                     // One app's type is not another's of the same name (Ritualist's two `WidgetRefreshService`s).
                     if let usedIn = catalogue.app(ofFile: use.location.file), let heldIn = catalogue.app(ofFile: found[holder].location.file), usedIn != heldIn
@@ -843,7 +846,9 @@ struct FactoryContainerReader {
                     }
                 }
             }
-            if use.owner.map({ built[$0] == nil || builtByApp.contains($0) }) ?? true, registered.contains(use.definition) || !definition.isOptional {
+            if use.inStaticMember || use.owner.map({ built[$0] == nil || builtByApp.contains($0) }) ?? true,
+                registered.contains(use.definition) || !definition.isOptional
+            {
                 // An optional factory nothing registers gives nil (or, promised, is reported at its declaration).
                 resolves.append(
                     RegistrationFinder.AppResolve(

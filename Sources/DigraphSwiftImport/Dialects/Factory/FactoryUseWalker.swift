@@ -35,6 +35,9 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// Later only because it is in this method of its type's: made as the holder is built when
         /// the type's initializer calls the method (`init() { start() }`).
         var inMethod: String? = nil
+        /// In a static member of its type (`static let engine = Engine(repo: Container.shared.repo())`):
+        /// it runs where the app names that member, never as a value of the type is built or used.
+        var inStaticMember = false
     }
 
     /// Where code runs relative to building the value holding it.
@@ -281,7 +284,7 @@ final class FactoryUseWalker: SyntaxVisitor {
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
                 function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node)),
                 member: MemberReferences.member(around: Syntax(node)),
-                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node))), inMethod: inMethod))
+                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node))), inMethod: inMethod, inStaticMember: Self.isInStaticMember(Syntax(node))))
         return .visitChildren
     }
 
@@ -372,6 +375,17 @@ final class FactoryUseWalker: SyntaxVisitor {
         guard let scope = node.ancestorOrSelf(where: { $0.is(FunctionDeclSyntax.self) || $0.is(VariableDeclSyntax.self) && isStatic($0) }) else { return nil }
         if let function = scope.as(FunctionDeclSyntax.self) { return function.name.text }
         return scope.as(VariableDeclSyntax.self)?.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// Written in a static method or property of the type around it.
+    private static func isInStaticMember(_ node: Syntax) -> Bool {
+        guard
+            let member = node.ancestorOrSelf(where: {
+                $0.is(FunctionDeclSyntax.self) || $0.is(VariableDeclSyntax.self) && $0.parent?.is(MemberBlockItemSyntax.self) == true
+            })
+        else { return false }
+        if let function = member.as(FunctionDeclSyntax.self) { return SwiftExpressions.isTypeLevel(function.modifiers) }
+        return isStatic(member)
     }
 
     private static func isStatic(_ node: Syntax) -> Bool {

@@ -5,9 +5,11 @@ import SwiftSyntax
 /// SwinjectAutoregistration's `autoregister`, and the app's own wrappers around `register`.
 struct SwinjectDialect: Dialect {
     static let library = "Swinject"
-    /// Swinject shares no instance of a value type, whatever the scope ("The object scope is ignored
-    /// if the factory closure returns a value type"); a graph one is read as written.
-    static let scopesAValueLoses: Set<Lifetime> = [.singleton, .weak]
+    /// Swinject's `.weak` keeps no value type (its `WeakStorage` "does not persist value types"): a
+    /// struct or an enum registered so is made on every resolve. `.container` keeps one
+    /// (`PermanentStorage` holds `Any`): the factory runs once, as for an object, and each resolve
+    /// hands out a copy (run against Swinject 2.10.0); a graph one is read as written.
+    static let scopesAValueLoses: Set<Lifetime> = [.weak]
 
     /// The one place a file's import of Swinject is looked at.
     static func speaks(_ file: SwiftFile) -> Bool { file.imports("Swinject") }
