@@ -132,6 +132,7 @@ public struct CheckRun: Sendable {
         if let unapplied = imported?.unapplied, !unapplied.isEmpty { findings = uncertain(findings, registeredIn: unapplied) }
         if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
         if let reason = imported?.unknownRegistrations { findings = missingBindingsAsWarnings(findings) { _ in reason } }
+        if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 
@@ -216,6 +217,21 @@ public struct CheckRun: Sendable {
     private static func unseen(_ findings: [Diagnostic]) -> [Diagnostic] {
         missingBindingsAsWarnings(findings) { _ in
             "digraph read no registration at all in these paths: the container may be filled by code it was not given, generated at build time or in a package; give digraph those paths"
+        }
+    }
+
+    /// An unused registration a preview resolves: what to do is not "remove it".
+    private static func usedByPreviews(_ findings: [Diagnostic], _ previewUses: [BindingKey: SourceLocation]) -> [Diagnostic] {
+        let advice = "remove its registration, or give digraph the paths of the code that resolves it"
+        return findings.map { finding in
+            guard finding.code == .unusedRegistration, case .registration(let key)? = finding.subject?.identity, let use = previewUses[key],
+                finding.message.contains(advice)
+            else { return finding }
+            var said = finding
+            said.message = finding.message.replacingOccurrences(
+                of: advice, with: "only a preview resolves it (\(use.file):\(use.line)): keep it for the preview, or give the preview a registration of its own"
+            )
+            return said
         }
     }
 

@@ -116,6 +116,9 @@ struct ImportRun {
     var launchCode: LaunchCode?
     /// Where the previews' code is (`#Preview`, `PreviewProvider`): no resolve there is an app root.
     var previewCode = PreviewCode(extents: [])
+    /// The resolves there, and each key one of them resolves, with the first place.
+    var previewResolves: [RegistrationFinder.AppResolve] = []
+    var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
     /// The assembly each Swinject registration is made in (order pass), and the recipe read from it.
     var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
     var appAssemblies: [(type: String, expression: String?)] = []
@@ -263,6 +266,7 @@ struct ImportRun {
         reachedFromEntry = order.reachedFromEntry
         // A preview resolves from its own container: not one of the app's roots.
         previewCode = order.previewCode
+        previewResolves = resolves.filter { previewCode.holds($0.location) }
         resolves.removeAll { previewCode.holds($0.location) }
     }
 
@@ -282,6 +286,7 @@ struct ImportRun {
         factoryRegistrations = factory.found.count
         // A preview's `@Injected` uses the app's container, but only Xcode's canvas runs it.
         resolves += factory.resolves.filter { !previewCode.holds($0.location) }
+        previewResolves += factory.resolves.filter { previewCode.holds($0.location) }
         findings += factory.findings
         // A Factory app and its widget: each declares its own factories in its folder (Ritualist).
         // (With other libraries' registrations too, the walk's partition, or its "read as one", stands.)
@@ -324,6 +329,12 @@ struct ImportRun {
         }
         if let launchCode {
             for index in resolves.indices { resolves[index].atLaunch = launchCode.holds(resolves[index].location) }
+        }
+        if !previewResolves.isEmpty {
+            for use in assembler.manifest(ofApp: [], resolves: previewResolves).resolves {
+                let key = BindingKey(key: use.type.key, name: use.name?.value)
+                if previewUses[key].map({ use.location < $0 }) ?? true { previewUses[key] = use.location }
+            }
         }
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled

@@ -44,6 +44,8 @@ public enum SwiftImporter {
         /// Why a key nothing read provides may still be registered (an assembly the app applies that
         /// no given path declares), or nil: no `missing-binding` is then an error.
         public var unknownRegistrations: String?
+        /// The keys only a preview's code resolves (no root of the app's), each at its first place.
+        public var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -231,7 +233,8 @@ public enum SwiftImporter {
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
-                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.undeclaredAssemblies.reason)
+                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.undeclaredAssemblies.reason,
+                previewUses: run.previewUses)
         }
     }
 

@@ -1187,7 +1187,9 @@ struct FactoryImportTests {
 
     /// moofus/moofuslist: a `#Preview`'s `@Previewable @Injected(\.unused)` uses the app's container,
     /// but only Xcode's canvas runs it: no root of the app's, as a Swinject preview's resolve is not.
-    /// Before, it hid that nothing in the app uses the registration.
+    /// Before, it hid that nothing in the app uses the registration. "Remove its registration" would
+    /// break the preview, though: the info names the preview's use (twenty-first session); a
+    /// registration nothing uses at all is told to go.
     @Test func aPreviewsUseIsNoRootOfTheApp() throws {
         let app = """
             import FactoryKit
@@ -1195,9 +1197,11 @@ struct FactoryImportTests {
 
             final class Model {}
             final class Unused {}
+            final class Ads {}
             extension Container {
                 var model: Factory<Model> { self { Model() } }
                 var unused: Factory<Unused> { self { Unused() } }
+                var ads: Factory<Ads> { self { Ads() } }
             }
             struct ContentView: View {
                 @Injected(\\.model) var model
@@ -1215,8 +1219,9 @@ struct FactoryImportTests {
         let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
         #expect(
             checked.stdout == """
-                App.swift:8:9: info: nothing reachable from a root uses 'Unused (name: unused)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
-                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+                App.swift:9:9: info: nothing reachable from a root uses 'Unused (name: unused)'; only a preview resolves it (App.swift:17): keep it for the preview, or give the preview a registration of its own [unused-registration]
+                App.swift:10:9: info: nothing reachable from a root uses 'Ads (name: ads)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 2 infos
 
                 """, "\(checked.stdout)")
     }
