@@ -182,21 +182,28 @@ public struct DuplicateRegistrationRule: Rule {
         // Imported without the name digraph could not read (`name: kind.rawValue`): the two may be
         // registered under different names, and neither replaces the other.
         let nameUnread = !later && (this.isNameUnread || that.isNameUnread)
-        let message =
-            !certain
-            ? "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
-            : later
-                ? "'\(name)' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at \(earlier.location), so what a resolve finds depends on when it runs"
-                : nameUnread
-                    ? "'\(name)' may be registered again: digraph could not read the name \(this.isNameUnread && that.isNameUnread ? "either" : "one") of the two is registered under, so the two may differ in name; if they do not, this registration silently replaces the one at \(earlier.location)"
-                    : unread
-                        ? "'\(name)' is registered again, the same as far as digraph could read it, but part of what it builds was not read (FILL_IN in the manifest); unless the two are compiled apart (alternatives for different targets or configurations), this registration silently replaces the one at \(earlier.location)"
-                        : identical
-                            ? "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same"
-                                + (graph.registrations[index].lifetime.outlivesResolve
-                                    ? ", but starts over its \(graph.registrations[index].lifetime.rawValue) instance: a value resolved before the second runs is not the one resolved after; remove one"
-                                    : ", so nothing changes; remove one")
-                            : "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
+        let message: String
+        if !certain {
+            message =
+                "'\(name)' is registered again with runtime arguments \(Self.signature(graph.registrations[index])) that digraph cannot tell apart from \(Self.signature(graph.registrations[first.registration])) at \(earlier.location); if they are the same types, this registration silently replaces that one"
+        } else if later {
+            message =
+                "'\(name)' is registered again in code that runs later than the code around it (a closure); when it runs, it replaces the registration at \(earlier.location), so what a resolve finds depends on when it runs"
+        } else if nameUnread {
+            message =
+                "'\(name)' may be registered again: digraph could not read the name \(this.isNameUnread && that.isNameUnread ? "either" : "one") of the two is registered under, so the two may differ in name; if they do not, this registration silently replaces the one at \(earlier.location)"
+        } else if unread {
+            message =
+                "'\(name)' is registered again, the same as far as digraph could read it, but part of what it builds was not read (FILL_IN in the manifest); unless the two are compiled apart (alternatives for different targets or configurations), this registration silently replaces the one at \(earlier.location)"
+        } else if identical {
+            message =
+                "'\(name)' is registered again exactly as at \(earlier.location): the second replaces the first with the same"
+                + (graph.registrations[index].lifetime.outlivesResolve
+                    ? ", but starts over its \(graph.registrations[index].lifetime.rawValue) instance: a value resolved before the second runs is not the one resolved after; remove one"
+                    : ", so nothing changes; remove one")
+        } else {
+            message = "'\(name)' is registered again; this registration silently replaces the one at \(earlier.location)"
+        }
         // A replacement made at run time is how some apps hand a screen its navigator: said, not failed.
         let severity: Severity = !certain || identical || unread || nameUnread ? .warning : later ? .info : .error
         return Diagnostic(
