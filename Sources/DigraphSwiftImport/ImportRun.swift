@@ -135,6 +135,8 @@ struct ImportRun {
 
     private mutating func index() {
         for file in files { declarations.add(file) }
+        declarations.findApps(in: files)
+        declarations.readHelpersOfHelpers()
         declarations.readHeldResolvers()
         declarations.factories = FactoryCatalogue(
             files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames, keyPathTakers: declarations.factoryKeyPathTakers)
@@ -208,7 +210,10 @@ struct ImportRun {
             var labels = UniqueLabels()
             var attached = Set<DigraphCore.SourceLocation>()
             for (type, isLazy) in built {
-                for (location, label) in index.resolves(building: type, declarations: declarations) where attached.insert(location).inserted {
+                let building = declarations.ofApp(index.resolves(building: type, declarations: declarations), of: type, as: found[number].location.file) {
+                    $0.location.file
+                }
+                for (location, label) in building where attached.insert(location).inserted {
                     guard let use = resolveAt[location], let key = use.type ?? use.castType else { continue }
                     let item = ClosureReading.Item(
                         label: labels.unique(label ?? SwiftExpressions.parameterName(for: key), among: found[number].reading.dependencies),
@@ -238,7 +243,8 @@ struct ImportRun {
             guard let type = reading.implementation else { continue }
             var keys = Set(found[number].reading.dependencies.compactMap(\.serviceKey))
             if laterCallsOf[type] == nil { laterCallsOf[type] = index.laterCalls(of: type, declarations: declarations) }
-            for location in laterCallsOf[type]! where attached.insert(location).inserted {
+            for location in declarations.ofApp(laterCallsOf[type]!, of: type, as: found[number].location.file, \.file) where attached.insert(location).inserted
+            {
                 guard let use = resolveAt[location], let key = use.type ?? use.castType, keys.insert(ClosureReading.Item.key(key, use.name)).inserted else {
                     continue
                 }
@@ -252,7 +258,7 @@ struct ImportRun {
     }
 
     private mutating func order() {
-        let order = RegistrationOrder(found: found, files: files, declarations: declarations)
+        let order = RegistrationOrder(found: found, files: files, declarations: declarations, resolves: resolves.map(\.location))
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers
@@ -342,7 +348,10 @@ struct ImportRun {
             // Each app: what its entry reaches and what no entry does; its resolves, and those outside every app's folder.
             appManifests = apps.apps.indices.map { app in
                 let own = found.filter { apps.holds($0.location, in: app) }
-                let uses = resolves.filter { [nil, app].contains(apps.app(ofFile: $0.location.file)) && !apps.isSetAside($0.location.file) }
+                let uses = resolves.filter {
+                    [nil, app].contains(apps.app(ofFile: $0.location.file)) && !apps.isSetAside($0.location.file)
+                        || apps.apps[app].ranResolves.contains($0.location)
+                }
                 return SwiftImporter.AppManifest(
                     label: apps.apps[app].label, folder: apps.apps[app].folder, reached: apps.apps[app].reached,
                     manifest: assembler.manifest(ofApp: own, resolves: uses))

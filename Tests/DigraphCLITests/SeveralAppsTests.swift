@@ -644,4 +644,137 @@ struct SeveralAppsTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// adrianswiatek/shopping-list: an iOS app whose delegate is `@UIApplicationMain` beside a
+    /// watch app's `@main`, each with its own container and its own `ViewModelsFactory`. The older
+    /// spelling is an app too: the two are checked apart (they were read as one). And one app's
+    /// type is not the other's: what the watch app's `ViewModelsFactory` resolves is no lazy
+    /// dependency of the iOS app's registration (4 wrong edges in the app).
+    @Test func aUIApplicationMainDelegateIsAnAppAndItsTypesAreItsOwn() throws {
+        let files: [String: String] = [
+            "Phone/AppDelegate.swift": """
+            import Swinject
+            import UIKit
+
+            @UIApplicationMain
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(ListsService.self) { _ in ListsService() }.inObjectScope(.container)
+                    container.register(ViewModelsFactory.self) { r in ViewModelsFactory(resolver: r) }
+                    _ = container.resolve(ViewModelsFactory.self)!
+                    return true
+                }
+            }
+            final class ListsService {}
+            final class ViewModelsFactory {
+                let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func lists() -> ListsService { resolver.resolve(ListsService.self)! }
+            }
+
+            """,
+            "Watch/WatchApp.swift": """
+            import SwiftUI
+            import Swinject
+
+            @main
+            struct WatchApp: App {
+                let container = Container()
+                init() {
+                    container.register(EventsBus.self) { _ in EventsBus() }.inObjectScope(.container)
+                    container.register(Gateway.self) { r in Gateway(bus: r.resolve(EventsBus.self)!) }
+                    _ = container.resolve(Gateway.self)!
+                }
+                var body: some Scene { WindowGroup { Text("x") } }
+            }
+            final class EventsBus {}
+            final class Gateway { init(bus: EventsBus) {} }
+            final class ViewModelsFactory {
+                let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func bus() -> EventsBus { resolver.resolve(EventsBus.self)! }
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                Phone/AppDelegate.swift:5:13: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'AppDelegate' (Phone/AppDelegate.swift:5): 2 reached; the app 'WatchApp' (Watch/WatchApp.swift:5): 2 reached); a finding that holds in only some of them names them [swift-import]
+                Phone/AppDelegate.swift:9:77: info: 'ViewModelsFactory': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and what 'ViewModelsFactory' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(result.stdout)")
+        let imported = try check([], files: files, command: "import")
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: ViewModelsFactory
+                    lifetime: graph
+                    dependencies:
+                      listsService: { type: "ListsService?", lazy: true }
+                  # Watch/WatchApp.swift:8
+                """), "\(imported.stdout)")
+    }
+
+    /// SHcommit/BibleAsIs: the app calls a feature's gateway, which sits in the folder of that
+    /// feature's demo app. A resolve in code an app's walk runs is that app's root wherever the
+    /// code is: before, the app's `Store` was "used by nothing" there (69 such infos in the app;
+    /// a view's resolves that run on a tap are still out of the walk's reach).
+    @Test func aResolveInCodeTheAppsWalkRunsIsItsRoot() throws {
+        let files: [String: String] = [
+            "App/Support/AppDelegate.swift": """
+            import Swinject
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(Store.self) { _ in Store() }.inObjectScope(.container)
+                    container.register(Clock.self) { _ in Clock() }
+                    _ = container.resolve(Clock.self)!
+                    FeedGateway().makeFeed(resolver: container)
+                    return true
+                }
+            }
+            final class Clock {}
+
+            """,
+            "Feed/Sources/FeedGateway.swift": """
+            import Swinject
+            final class Store {}
+            public struct FeedGateway {
+                public init() {}
+                public func makeFeed(resolver: Resolver) { _ = resolver.resolve(Store.self)! }
+            }
+
+            """,
+            "Feed/Support/AppDelegate.swift": """
+            import Swinject
+            import UIKit
+
+            @main
+            final class DemoDelegate: UIResponder, UIApplicationDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(Store.self) { _ in Store() }
+                    FeedGateway().makeFeed(resolver: container)
+                    return true
+                }
+            }
+
+            """,
+        ]
+        let result = try check([], files: files)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout == """
+                App/Support/AppDelegate.swift:5:13: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'AppDelegate' (App/Support/AppDelegate.swift:5): 2 reached; the app 'DemoDelegate' (Feed/Support/AppDelegate.swift:5): 1 reached); a finding that holds in only some of them names them [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
 }

@@ -2753,6 +2753,96 @@ struct SwinjectPrecisionTests {
         #expect(edges.last.map(String.init) == captive)
     }
 
+    /// jasin755/Homework: `init(assembler: Swinject.Assembler, …)` autoregistered, with
+    /// `register(Assembler.self)` beside it: one type, written with and without its module. A
+    /// library's module (imported, no type of the sources so named) is no part of the key: the
+    /// false `missing-binding` error is gone. Two `User`s the sources declare in two modules stay
+    /// two keys. And `getModule<T>(_ type: T.Type) -> T { resolver.resolveType(type) }`, a generic
+    /// function handing its work to a resolve helper, is a resolve helper too: the app's
+    /// `getModule(AppNavigator.self)` is a root.
+    @Test func aLibrarysModuleIsNoPartOfTheKeyAndHelpersOfHelpersResolve() throws {
+        let swift = """
+            import Foundation
+            import Swinject
+            import SwinjectAutoregistration
+            extension Resolver {
+                func resolveType<Service>(_ serviceType: Service.Type) -> Service { resolve(serviceType)! }
+            }
+            enum Domain { struct User {} }
+            enum Data { struct User {} }
+            final class Navigator {}
+            final class AccountList { init(assembler: Swinject.Assembler, session: Foundation.URLSession, user: Domain.User) {} }
+            final class RootAssembly: Assembly {
+                let root: Assembler
+                init(root: Assembler) { self.root = root }
+                func assemble(container: Container) {
+                    container.register(Assembler.self) { _ in self.root }.inObjectScope(.container)
+                    container.register(URLSession.self) { _ in URLSession.shared }
+                    container.register(Data.User.self) { _ in Data.User() }
+                    container.autoregister(Navigator.self, initializer: Navigator.init)
+                    container.autoregister(AccountList.self, initializer: AccountList.init)
+                }
+            }
+            final class RootModule {
+                static let instance = RootModule(assembler: Assembler())
+                private let assembler: Assembler
+                init(assembler: Assembler) {
+                    self.assembler = assembler
+                    assembler.apply(assembly: RootAssembly(root: assembler))
+                }
+                func getModule<T>(_ type: T.Type) -> T { assembler.resolver.resolveType(type) }
+            }
+            @main struct App {
+                static func main() {
+                    _ = RootModule.instance.getModule(Navigator.self)
+                    _ = RootModule.instance.getModule(AccountList.self)
+                }
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 1, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:17:9: info: nothing reachable from a root uses 'Data.User'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:19:63: error: nothing provides 'Domain.User', needed by 'AccountList' (parameter 'user') [missing-binding]
+                App.swift:17:28: note: did you mean 'Data.User'? It is registered here
+                digraph: checked 5 registrations: 1 error, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+    }
+
+    /// SHcommit/BibleAsIs declares `protocol bibleReadingInterface` and resolves
+    /// `bibleReadingInterface.self` in five coordinators: a type the sources declare is a key
+    /// whatever its case; those resolves were dropped without a word, and four demo apps' missing
+    /// registration of it went unsaid. `serviceType.self`, a value's metatype, stays plumbing.
+    @Test func aLowerCaseTypeTheSourcesDeclareIsAKey() throws {
+        let swift = """
+            import Swinject
+            protocol readingInterface {}
+            final class Flow {
+                let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func open() { _ = resolver.resolve(readingInterface.self)! }
+                func any<T>(_ serviceType: T.Type) -> T? { resolver.resolve(serviceType.self) }
+            }
+            func assemble(_ container: Container) {
+                container.register(Flow.self) { r in Flow(resolver: r) }
+            }
+            func start(_ container: Container) { container.resolve(Flow.self)!.open() }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 1, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:6:23: error: nothing provides 'readingInterface', needed by app code (resolved directly) [missing-binding]
+                App.swift:10:47: info: 'Flow': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and what 'Flow' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 1 registration: 1 error, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+    }
+
     /// SHcommit/BibleAsIs: its assemblies are applied with a `BibleAssembly()` of a git submodule
     /// the checkout does not hold. What it registers is unknown: a key nothing read provides is a
     /// warning that says so, not an error (7 false `missing-binding` errors in the app).

@@ -93,7 +93,7 @@ struct ManifestAssembler {
                 // Swift lets a type span lines (`(stream: …,\n continuation: …)`): white space there is one space.
                 let oneLine = text.contains(where: { $0.isNewline || $0 == "\t" }) ? SwiftExpressions.oneLine(text) : text
                 let spelled = declarations.nestedAliases.qualifying(oneLine, at: location)
-                return TypeReference(try TypeExpressionParser.parse(spelled), at: location)
+                return TypeReference(declarations.droppingLibraryModules(try TypeExpressionParser.parse(spelled)), at: location)
             } catch {
                 findings.append(
                     Diagnostic(

@@ -42,6 +42,40 @@ struct TypeDeclarations {
     }
 
     private(set) var types: [String: Declaration] = [:]
+    /// The modules some file imports (`Swinject`, `Foundation`, the app's own).
+    private var importedModules = Set<String>()
+
+    /// `Swinject.Assembler` is the `Assembler` a registration of `Assembler.self` provides: a
+    /// module a file imports, qualifying a type no given path declares (a library's), is dropped
+    /// from the key. `Domain.User`, whose `User` the sources declare, keeps its module: two
+    /// modules' `User`s are two keys.
+    func droppingLibraryModules(_ type: TypeExpression) -> TypeExpression {
+        func dropped(_ type: TypeExpression) -> TypeExpression {
+            switch type {
+            case .nominal(var components):
+                components = components.map { TypeExpression.NameComponent($0.name, genericArguments: $0.genericArguments.map(dropped)) }
+                if components.count > 1, components[0].genericArguments.isEmpty, importedModules.contains(components[0].name),
+                    types[components[0].name] == nil, declaration(of: components.dropFirst().map(\.name).joined(separator: ".")) == nil
+                {
+                    components.removeFirst()
+                }
+                return .nominal(components)
+            case .composition(let members): return .composition(members.map(dropped))
+            case .existential(let inner): return .existential(dropped(inner))
+            case .optional(let inner): return .optional(dropped(inner))
+            case .implicitlyUnwrapped(let inner): return .implicitlyUnwrapped(dropped(inner))
+            case .array(let element): return .array(dropped(element))
+            case .dictionary(let key, let value): return .dictionary(key: dropped(key), value: dropped(value))
+            case .tuple(let elements): return .tuple(elements.map { .init(label: $0.label, type: dropped($0.type)) })
+            case .function(var function):
+                for index in function.parameters.indices { function.parameters[index].type = dropped(function.parameters[index].type) }
+                function.result = dropped(function.result)
+                return .function(function)
+            case .metatype(let base, let kind): return .metatype(dropped(base), kind)
+            }
+        }
+        return importedModules.isEmpty ? type : dropped(type)
+    }
     /// Simple names `types` holds a nested type's declaration under, no top-level type having it.
     private var borrowedNames = Set<String>()
     /// A function a factory may hand its work to, and the file that declares it.
@@ -107,8 +141,49 @@ struct TypeDeclarations {
     /// (`HomeCoordinator(resolver: r)`) looks these up later. One site per key, in source order.
     private(set) var heldResolverResolves: [String: [(site: ResolveSite, file: SwiftFile)]] = [:]
 
-    func resolvesThroughHeldResolver(of type: String) -> [(site: ResolveSite, file: SwiftFile)] {
-        heldResolverResolves[FactoryCatalogue.lastName(type)] ?? []
+    /// … of the one declaration so named in the app of `file` (`ofApp(_:as:)`).
+    func resolvesThroughHeldResolver(of type: String, from file: String) -> [(site: ResolveSite, file: SwiftFile)] {
+        ofApp(heldResolverResolves[FactoryCatalogue.lastName(type)] ?? [], of: FactoryCatalogue.lastName(type), as: file) { $0.file.path }
+    }
+
+    /// The folders of the apps (`@main` types, `@UIApplicationMain` delegates) when there are several.
+    private(set) var appFolders: [String] = []
+
+    /// Once every file is added: where each app's own code is.
+    mutating func findApps(in files: [SwiftFile]) {
+        let mains = files.filter { file in
+            file.topLevelItems.contains { $0.item.asProtocol(DeclGroupSyntax.self).map { FunctionIndex.isBuiltAtLaunch($0.attributes) } ?? false }
+        }
+        appFolders = mains.count > 1 ? AppPartition.folders(of: mains.map(\.path), modules: mains.map(\.module)).compactMap { $0 } : []
+    }
+
+    /// Of the places the code of a type runs, those outside the other apps' folders (than the app
+    /// of `file`) when several declarations share the type's name (an iOS app's `ViewModelsFactory`
+    /// and its watch app's, adrianswiatek/shopping-list): one app's type is not another's.
+    func ofApp<Place>(_ places: [Place], of type: String, as file: String, _ path: (Place) -> String) -> [Place] {
+        guard !places.isEmpty, !appFolders.isEmpty, !type.contains("."), (sameNamed[type]?.count ?? 0) > 1 else { return places }
+        let others = appFolders.filter { !file.hasPrefix($0) }
+        return places.filter { place in !others.contains(where: path(place).hasPrefix) }
+    }
+
+    /// Generic functions returning their parameter that no `resolve` call made a helper yet.
+    private var helperCandidates: [FunctionDeclSyntax] = []
+
+    /// Once every file is added: a generic function returning its parameter whose body calls a
+    /// resolve helper is one too (`getModule(_:)` calling `resolveType(_:)`), a few steps deep.
+    mutating func readHelpersOfHelpers() {
+        for _ in 0..<3 {
+            let known = Set(resolveHelpers.overloads.keys)
+            var added = false
+            helperCandidates.removeAll { function in
+                guard let helper = ResolveHelpers.Helper(function, resolving: known) else { return false }
+                resolveHelpers.overloads[function.name.text, default: []].append(helper)
+                added = true
+                return true
+            }
+            if !added { break }
+        }
+        helperCandidates = []
     }
 
     /// Once every file is added: each type keeping a resolver has its methods read once.
@@ -525,6 +600,7 @@ struct TypeDeclarations {
     mutating func add(_ file: SwiftFile) {
         let collector = Collector(module: file.module, file: file)
         collector.walk(file.tree)
+        importedModules.formUnion(file.importDeclarations.map(\.module))
         for (name, declaration) in collector.types {
             let borrowing = collector.borrowed.contains(name)
             if types[name] != nil, borrowedNames.contains(name) != borrowing {
@@ -557,6 +633,7 @@ struct TypeDeclarations {
         constants.values.merge(collector.constants) { first, _ in first }
         constants.typeNamingMembers.merge(collector.typeNamingMembers) { $0 && $1 }
         resolveHelpers.overloads.merge(collector.resolveHelpers) { $0 + $1 }
+        helperCandidates += collector.helperCandidates
         resolveHelpers.argumentPassing += collector.argumentPassing
         resolveHelpers.plainResolveOwners.formUnion(collector.plainResolveOwners)
         // A wrapper may call a resolve helper another file declares: decided once both are known.
@@ -597,6 +674,8 @@ struct TypeDeclarations {
         var constants: [String: String] = [:]
         var typeNamingMembers: [String: Bool] = [:]
         var resolveHelpers: [String: [ResolveHelpers.Helper]] = [:]
+        /// Generic functions that may hand their work to a resolve helper another file declares.
+        var helperCandidates: [FunctionDeclSyntax] = []
         var plainResolveOwners = Set<String>()
         var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
@@ -1011,6 +1090,8 @@ struct TypeDeclarations {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let helper = ResolveHelpers.Helper(node) {
                 if node.name.text == "resolve" { argumentPassing.append(helper) } else { resolveHelpers[node.name.text, default: []].append(helper) }
+            } else if node.genericParameterClause != nil, node.signature.returnClause != nil, node.name.text != "resolve" {
+                helperCandidates.append(node)
             }
             if node.name.text == "resolve", node.genericParameterClause == nil, let owner = scope.last,
                 SwiftExpressions.isTypeLevel(node.modifiers),
@@ -1126,13 +1207,15 @@ struct ResolveHelpers {
         /// A generic function that returns its parameter (`T` or `T?`) and calls `resolve` in its body.
         /// One named `resolve` itself counts only where it passes runtime arguments (Planus's
         /// `resolve<T>(_:injectable:)`): a plain one is read as the `resolve` it is.
-        init?(_ function: FunctionDeclSyntax) {
+        /// `resolving`: the names whose calls resolve (`resolve`, and the app's helpers once known:
+        /// `func getModule<T>(_ type: T.Type) -> T { resolver.resolveType(type) }`).
+        init?(_ function: FunctionDeclSyntax, resolving: Set<String> = ["resolve"]) {
             guard let generics = function.genericParameterClause,
                 let returned = function.signature.returnClause.map({ DeclaredType($0.type) }),
                 let generic = generics.parameters.first(where: { returned.key == $0.name.text })?.name.text,
                 let body = function.body
             else { return nil }
-            let resolves = SwiftExpressions.calls(in: body).filter { SwiftExpressions.callee(of: $0)?.name == "resolve" }
+            let resolves = SwiftExpressions.calls(in: body).filter { SwiftExpressions.callee(of: $0).map { resolving.contains($0.name) } == true }
             guard !resolves.isEmpty else { return nil }
             parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
             key = parameters.firstIndex { $0.type.trimmedDescription == generic + ".Type" }

@@ -16,6 +16,8 @@ struct AppPartition {
         var folder: String?
         /// The registrations this app's entry reaches, by location: code it is known to run.
         var reached: Set<DigraphCore.SourceLocation> = []
+        /// The resolves in code its entry's walk runs, wherever that code is.
+        var ranResolves: Set<DigraphCore.SourceLocation> = []
 
         var label: String { "the app '\(name)' (\(main.file):\(main.line))" }
     }

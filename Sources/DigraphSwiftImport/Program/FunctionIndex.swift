@@ -37,7 +37,8 @@ struct FunctionIndex {
     /// (`@UIApplicationDelegateAdaptor(AppDelegate.self)`): UIKit never calls them. Not entries.
     private(set) var unattachedDelegates: [(function: Function, app: String)] = []
     private(set) var previews: [Preview] = []
-    /// The `@main` types: each one is an app (or an app extension, a tool) of its own.
+    /// The `@main` types (and `@UIApplicationMain`, `@NSApplicationMain` delegates): each one is an
+    /// app (or an app extension, a tool) of its own.
     private(set) var mains: [DigraphCore.SourceLocation] = []
     /// The types the app builds as it starts: the `@main` types and the `@UIApplicationMain` or
     /// `@NSApplicationMain` delegate. Their stored properties are built with them.
@@ -252,7 +253,9 @@ struct FunctionIndex {
             if isMain, FunctionIndex.isSwiftUIApp(node) {
                 swiftUIApps.append(name.text)
             }
-            if isMain {
+            // `@UIApplicationMain` is the older spelling of an app delegate's `@main`: an app too
+            // (adrianswiatek/shopping-list's iOS app beside its watch app's `@main`).
+            if isBuiltAtLaunch {
                 mains.append(file.location(of: name))
             }
             // Its stored properties are built with it, before its launch method runs (`let assembler =

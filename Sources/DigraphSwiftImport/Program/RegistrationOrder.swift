@@ -65,8 +65,10 @@ struct RegistrationOrder {
         count == 1 ? "its registration is" : "its \(count) registrations are"
     }
 
-    init(found: [RegistrationFinder.Found], files: [SwiftFile], declarations: TypeDeclarations) {
+    /// `resolves`: where the app's code resolves, for the apps whose walks reach that code.
+    init(found: [RegistrationFinder.Found], files: [SwiftFile], declarations: TypeDeclarations, resolves: [DigraphCore.SourceLocation] = []) {
         var work = Work(found: found, index: FunctionIndex(files: files, declarations: declarations))
+        work.resolves = resolves
         for (function, app) in work.index.unattachedDelegates {
             let owner = function.owner ?? "?"
             let method = function.name.text + "(" + function.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
@@ -147,6 +149,8 @@ struct RegistrationOrder {
         var builtWithTheAppsAssemblies: [String: DigraphCore.SourceLocation] = [:]
         /// The scopes registrations take from the `Assembler` applying their assembly.
         var scopes: [Int: Lifetime] = [:]
+        /// Where the app's code resolves (`RegistrationOrder.init`).
+        var resolves: [DigraphCore.SourceLocation] = []
         /// Walking one app among several: the folders of the others, whose code it calls only
         /// where nothing else fits (an assembly named like one of theirs is its own).
         var otherApps: [String] = []
@@ -428,6 +432,8 @@ struct RegistrationOrder {
                 let naming = Set((entry.owner.flatMap { named[$0] } ?? []).compactMap { partition.app(ofFile: $0.file) })
                 return naming.isEmpty ? Array(partition.apps.indices) : naming.sorted()
             }
+            // The function around each resolve, looked up once for all the apps.
+            let resolveBodies = resolves.map { place in index.function(around: (place.file, place.line))?.body.id }
             for app in partition.apps.indices {
                 var walk = Work(found: found, index: index)
                 walk.otherApps = partition.apps.indices.filter { $0 != app }.compactMap { partition.apps[$0].folder }
@@ -435,6 +441,9 @@ struct RegistrationOrder {
                 for entry in index.entries + index.mainProperties where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
                 partition.apps[app].reached = Set(walk.seen.map { found[$0].location })
                 partition.reachedByAny.formUnion(partition.apps[app].reached)
+                // A resolve in code the walk ran is the app's, whichever folder holds it (the main
+                // app calling a feature's gateway, in the folder of that feature's demo app).
+                partition.apps[app].ranResolves = Set(resolves.indices.filter { resolveBodies[$0].map(walk.visited.contains) ?? false }.map { resolves[$0] })
             }
             return partition.keepingAppsThatRegister(registeredAt: found.map(\.location))
         }

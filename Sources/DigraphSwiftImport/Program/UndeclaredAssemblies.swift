@@ -12,7 +12,9 @@ struct UndeclaredAssemblies {
     init(files: [SwiftFile], isDeclared: (String) -> Bool) {
         var order: [String] = []
         var places: [String: [DigraphCore.SourceLocation]] = [:]
-        for file in files where file.refusal == nil && !RegistrationOrder.isTestCode(file) {
+        // Only a file importing Swinject names its `Assembler` or `Assembly`: the others are not walked.
+        for file in files
+        where file.refusal == nil && file.importDeclarations.contains(where: { $0.module == "Swinject" }) && !RegistrationOrder.isTestCode(file) {
             for call in SwiftExpressions.calls(in: file.tree) {
                 guard let type = SwiftExpressions.typeName(call.calledExpression), Self.isApplied(call), !isDeclared(FactoryCatalogue.lastName(type))
                 else { continue }

@@ -373,7 +373,8 @@ extension ClosureReader {
             // container (a child's), and each of those resolves stays the app's own, whose miss is
             // judged where the containers are known.
             let fills = reading.implementation.map(declarations.fillsWrappersWhenBuilt) ?? false
-            if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built), !held.isEmpty || fills {
+            if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built, from: file.path), !held.isEmpty || fills
+            {
                 for (site, declaringFile) in held {
                     guard let type = site.type else { continue }
                     reading.dependencies.append(

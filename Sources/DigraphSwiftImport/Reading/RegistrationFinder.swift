@@ -243,7 +243,11 @@ final class RegistrationFinder: SyntaxVisitor {
         if site.type == nil, castType == nil, site.name == nil {
             castType = typeWhereUsed(node)
         }
-        if let type = site.type, isGenericParameter(type, at: site.node) || type.first?.isLowercase == true { return }
+        // `serviceType.self`, a value's metatype, is plumbing; `bibleReadingInterface.self` is a type
+        // the sources declare (SHcommit/BibleAsIs' lower-case protocol), a key like any other.
+        if let type = site.type, isGenericParameter(type, at: site.node) || (type.first?.isLowercase == true && declarations.declaration(of: type) == nil) {
+            return
+        }
         // A key the object was handed when built (MosSport's `RequestFactory<S>`:
         // `container?.resolve(self.serviceType, …)`) is known only to the running app: said. A
         // function's parameter, a local or a wrapper's key is plumbing, typed at its callers.
