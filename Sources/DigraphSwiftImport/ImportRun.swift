@@ -262,6 +262,7 @@ struct ImportRun {
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers
+        resolves.removeAll { order.containerResolves.contains($0.location) }
         unapplied = order.unapplied
         alternatives = order.alternatives
         launchCode = order.launchCode

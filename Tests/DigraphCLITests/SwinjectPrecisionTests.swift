@@ -2843,6 +2843,53 @@ struct SwinjectPrecisionTests {
                 """, "\(checked.stdout)")
     }
 
+    /// Adamant-im/adamant-iOS: each screen's factory builds `Assembler([ScreenAssembly()], parent:
+    /// parent)` from a parent it was handed. A container given a parent is a child: never taken for
+    /// the app's (this one is larger than the app's and was), its missing keys may be its parent's
+    /// (a warning that says so), and `child.resolver.resolve(…)` resolves from it, not from the
+    /// app's: a false `missing-binding` error before (a helper session's snippets of the app).
+    @Test func aChildAssemblerWithAParentDigraphCannotPlaceIsAChild() throws {
+        let swift = """
+            import Swinject
+
+            protocol Store {}
+            final class StoreImpl: Store {}
+            final class ScreenService { init(store: Store) {} }
+            final class ScreenViewModel { init(service: ScreenService) {} }
+
+            struct AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Store.self) { _ in StoreImpl() }.inObjectScope(.container)
+                }
+            }
+            private struct ScreenAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(ScreenService.self) { ScreenService(store: $0.resolve(Store.self)!) }.inObjectScope(.container)
+                    container.register(ScreenViewModel.self) { ScreenViewModel(service: $0.resolve(ScreenService.self)!) }
+                }
+            }
+            struct ScreenFactory {
+                let parent: Assembler
+                func make() -> ScreenViewModel {
+                    let child = Assembler([ScreenAssembly()], parent: parent)   // new child per call
+                    return child.resolver.resolve(ScreenViewModel.self)!
+                }
+            }
+            let app = Assembler([AppAssembly()])
+            let vm = ScreenFactory(parent: app).make()
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:13:16: info: 'ScreenAssembly' is applied only to the container built at App.swift:22, not to the app's (built at App.swift:26, taken to be the app's as the largest given no parent): its 2 registrations are left out of the app's graph [swift-import]
+                App.swift:15:64: warning: nothing provides 'Store', needed by 'ScreenService' (parameter 'store') (in the container built at App.swift:22 with a parent digraph cannot place (a key it lacks may be the parent's), checked on its own) [missing-binding]
+                digraph: checked 1 registration: 0 errors, 1 warning, 1 info
+
+                """, "\(checked.stdout)")
+    }
+
     /// SHcommit/BibleAsIs: its assemblies are applied with a `BibleAssembly()` of a git submodule
     /// the checkout does not hold. What it registers is unknown: a key nothing read provides is a
     /// warning that says so, not an error (7 false `missing-binding` errors in the app).

@@ -19,6 +19,12 @@ struct ContainerGroups {
         var defaultLifetime: Lifetime?
         /// Built in test code: says nothing of the scope the app gives its assemblies.
         var isInTests = false
+        /// Given a `parent:` the code does not say (a stored property, a parameter): its keys may
+        /// come from a container digraph cannot place.
+        var hasUnknownParent = false
+        /// `let child = Assembler([…], parent: parent)`: the local it is kept in, and the code
+        /// around it, where `child.resolver.resolve(…)` resolves from this container.
+        var local: (name: String, scope: Syntax)?
     }
 
     private(set) var groups: [Group] = []
@@ -51,10 +57,12 @@ struct ContainerGroups {
                     groupOfCall[building.id]
                     ?? {
                         let scope = building.arguments.first { $0.label?.text == "defaultObjectScope" }
+                        let hasParent = building.arguments.contains { $0.label?.text == "parent" }
                         groups.append(
                             Group(
                                 location: file.location(of: building), defaultLifetime: scope.flatMap { SwinjectDialect.lifetime(ofScope: $0.expression) },
-                                isInTests: RegistrationOrder.isTestCode(file)))
+                                isInTests: RegistrationOrder.isTestCode(file),
+                                hasUnknownParent: hasParent && Self.parentCall(of: building, builders: builders) == nil, local: Self.local(holding: building)))
                         groupOfCall[building.id] = groups.count - 1
                         buildingCalls[building.id] = building
                         return groups.count - 1
@@ -160,6 +168,15 @@ struct ContainerGroups {
             }
         }
         return nil
+    }
+
+    /// `let child = Assembler(…)` in a function's code: `child` and that code.
+    private static func local(holding call: FunctionCallExprSyntax) -> (name: String, scope: Syntax)? {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let scope = Syntax(binding).ancestorOrSelf(where: { $0.is(CodeBlockItemListSyntax.self) })
+        else { return nil }
+        return (name, scope)
     }
 
     private static func isBuilding(_ call: FunctionCallExprSyntax, builders: Set<String>) -> Bool {

@@ -19,6 +19,8 @@ struct RegistrationOrder {
     /// The containers that are not the app's (a preview's, one built from other assemblies), each
     /// with the registrations made on it, to be checked on their own.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])]
+    /// The resolves made from one of those (`child.resolver.resolve(…)`): no roots of the app's.
+    var containerResolves = Set<DigraphCore.SourceLocation>()
     /// The assemblies left out because nothing digraph reads applies them, each with its
     /// registrations: a key only they register may still be registered by code digraph cannot follow.
     var unapplied: [(label: String, registrations: [RegistrationFinder.Found])] = []
@@ -58,6 +60,13 @@ struct RegistrationOrder {
             .swiftImport, .info,
             "of \(mains.count) `@main` types, \(registering) are each checked with the registrations its entry reaches and those no entry reaches (\(apps)); a finding that holds in only some of them names them",
             at: mains[0])
+    }
+
+    /// `child` of `child.resolver`, `child?.resolver`: the name a chain of members starts from.
+    static func rootName(of expression: ExprSyntax) -> String? {
+        var current = SwiftExpressions.unwrap(expression).core
+        while let access = current.as(MemberAccessExprSyntax.self), let base = access.base { current = SwiftExpressions.unwrap(base).core }
+        return current.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// How a message leaving registrations out counts them: "its registration is", "its 3 registrations are".
@@ -110,6 +119,7 @@ struct RegistrationOrder {
         findings = work.findings
         previewCode = work.previewCode
         otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
+        containerResolves = work.containerResolves
         unapplied = work.unapplied.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
         alternatives = work.alternatives.map { ([found[$0.kept].location] + $0.sameBranch.map { found[$0].location }, found[$0.dropped], $0.condition) }
         launchCode = LaunchCode(index: work.index, files: files)
@@ -151,6 +161,8 @@ struct RegistrationOrder {
         var scopes: [Int: Lifetime] = [:]
         /// Where the app's code resolves (`RegistrationOrder.init`).
         var resolves: [DigraphCore.SourceLocation] = []
+        /// Of those, the resolves made from a container that is not the app's (`child.resolver.resolve(…)`).
+        var containerResolves = Set<DigraphCore.SourceLocation>()
         /// Walking one app among several: the folders of the others, whose code it calls only
         /// where nothing else fits (an assembly named like one of theirs is its own).
         var otherApps: [String] = []
@@ -247,11 +259,28 @@ struct RegistrationOrder {
             let types = containers.map { $0.reduce(into: Set<String>()) { $0.formUnion(grouping.groups[$1].assemblies) } }
             let sizes = types.map { $0.reduce(0) { $0 + (offsetsOf[$1]?.count ?? 0) } }
             let reachedOne = types.firstIndex { $0.contains { offsetsOf[$0]?.contains(where: appReached.contains) == true } }
-            let app = reachedOne ?? sizes.indices.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
+            // A container given a parent is a child, never the app's (adamant-iOS' screens each
+            // build `Assembler([ScreenAssembly()], parent: parent)`, some larger than the app's).
+            let roots = containers.indices.filter { number in !containers[number].contains { grouping.groups[$0].hasUnknownParent } }
+            let candidates = roots.isEmpty ? Array(containers.indices) : roots
+            let app = reachedOne ?? candidates.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
             let appBuilt = grouping.groups[containers[app][0]].location.fileNameAndLine
             appAssemblies = builds(containers[app])
             for (number, container) in containers.enumerated() where number != app {
                 let built = grouping.groups[container[0]].location.fileNameAndLine
+                // `child.resolver.resolve(…)` on a local this container is kept in resolves from it,
+                // not from the app's.
+                for group in container.map({ grouping.groups[$0] }) {
+                    guard let (name, scope) = group.local, let file = files.first(where: { $0.path == group.location.file }) else { continue }
+                    let places = Set(resolves)
+                    for call in SwiftExpressions.calls(in: scope) {
+                        guard let receiver = SwiftExpressions.callee(of: call)?.receiver, RegistrationOrder.rootName(of: receiver) == name,
+                            case let place = file.location(of: call), places.contains(place)
+                        else { continue }
+                        containerResolves.insert(place)
+                    }
+                }
+                let unknownParent = container.contains { grouping.groups[$0].hasUnknownParent }
                 var own = Set<Int>()
                 for type in types[number].sorted() {
                     guard let offsets = offsetsOf[type], let owner = index.owner(of: found[offsets[0]].location) else { continue }
@@ -259,12 +288,16 @@ struct RegistrationOrder {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .info,
-                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reachedOne == nil ? ", taken to be the app's as the largest" : "")): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
+                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reachedOne == nil ? ", taken to be the app's as the largest\(roots.count < containers.count ? " given no parent" : "")" : "")): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
                             at: owner.location))
                 }
                 guard !own.isEmpty else { continue }
                 dropped.formUnion(own)
-                otherContainers.append(("the container built at \(built)", own))
+                otherContainers.append(
+                    (
+                        "the container built at \(built)"
+                            + (unknownParent ? " with a parent digraph cannot place (a key it lacks may be the parent's)" : ""), own
+                    ))
             }
         }
 
