@@ -15,25 +15,33 @@ extension TypeExpression {
     /// that leads back to itself stops expanding after a few rounds instead of looping.
     public func expanding(_ aliases: [String: TypeExpression], depth: Int = 0) -> TypeExpression {
         guard !aliases.isEmpty, depth < 16 else { return self }
-        func expand(_ type: TypeExpression) -> TypeExpression { type.expanding(aliases, depth: depth) }
+        return mappingNominals { components in
+            guard components.allSatisfy({ $0.genericArguments.isEmpty }), let target = aliases[components.map(\.name).joined(separator: ".")] else {
+                return .nominal(components)
+            }
+            return target.expanding(aliases, depth: depth + 1)
+        }
+    }
+
+    /// The same type with each named type it is made of (`X`, `Module.X<Y>`) replaced by what
+    /// `transform` makes of its components, their generic arguments transformed first.
+    public func mappingNominals(_ transform: ([NameComponent]) -> TypeExpression) -> TypeExpression {
+        func map(_ type: TypeExpression) -> TypeExpression { type.mappingNominals(transform) }
         switch self {
         case .nominal(let components):
-            if components.allSatisfy({ $0.genericArguments.isEmpty }), let target = aliases[components.map(\.name).joined(separator: ".")] {
-                return target.expanding(aliases, depth: depth + 1)
-            }
-            return .nominal(components.map { NameComponent($0.name, genericArguments: $0.genericArguments.map(expand)) })
-        case .composition(let members): return .composition(members.map(expand))
-        case .existential(let inner): return .existential(expand(inner))
-        case .optional(let inner): return .optional(expand(inner))
-        case .implicitlyUnwrapped(let inner): return .implicitlyUnwrapped(expand(inner))
-        case .array(let element): return .array(expand(element))
-        case .dictionary(let key, let value): return .dictionary(key: expand(key), value: expand(value))
-        case .tuple(let elements): return .tuple(elements.map { TupleElement(label: $0.label, type: expand($0.type)) })
+            return transform(components.map { NameComponent($0.name, genericArguments: $0.genericArguments.map(map)) })
+        case .composition(let members): return .composition(members.map(map))
+        case .existential(let inner): return .existential(map(inner))
+        case .optional(let inner): return .optional(map(inner))
+        case .implicitlyUnwrapped(let inner): return .implicitlyUnwrapped(map(inner))
+        case .array(let element): return .array(map(element))
+        case .dictionary(let key, let value): return .dictionary(key: map(key), value: map(value))
+        case .tuple(let elements): return .tuple(elements.map { TupleElement(label: $0.label, type: map($0.type)) })
         case .function(var function):
-            function.parameters = function.parameters.map { FunctionParameter(isInout: $0.isInout, type: expand($0.type), isVariadic: $0.isVariadic) }
-            function.result = expand(function.result)
+            function.parameters = function.parameters.map { FunctionParameter(isInout: $0.isInout, type: map($0.type), isVariadic: $0.isVariadic) }
+            function.result = map(function.result)
             return .function(function)
-        case .metatype(let base, let kind): return .metatype(expand(base), kind)
+        case .metatype(let base, let kind): return .metatype(map(base), kind)
         }
     }
 }

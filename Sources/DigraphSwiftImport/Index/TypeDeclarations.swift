@@ -50,31 +50,13 @@ struct TypeDeclarations {
     /// from the key. `Domain.User`, whose `User` the sources declare, keeps its module: two
     /// modules' `User`s are two keys.
     func droppingLibraryModules(_ type: TypeExpression) -> TypeExpression {
-        func dropped(_ type: TypeExpression) -> TypeExpression {
-            switch type {
-            case .nominal(var components):
-                components = components.map { TypeExpression.NameComponent($0.name, genericArguments: $0.genericArguments.map(dropped)) }
-                if components.count > 1, components[0].genericArguments.isEmpty, importedModules.contains(components[0].name),
-                    types[components[0].name] == nil, declaration(of: components.dropFirst().map(\.name).joined(separator: ".")) == nil
-                {
-                    components.removeFirst()
-                }
-                return .nominal(components)
-            case .composition(let members): return .composition(members.map(dropped))
-            case .existential(let inner): return .existential(dropped(inner))
-            case .optional(let inner): return .optional(dropped(inner))
-            case .implicitlyUnwrapped(let inner): return .implicitlyUnwrapped(dropped(inner))
-            case .array(let element): return .array(dropped(element))
-            case .dictionary(let key, let value): return .dictionary(key: dropped(key), value: dropped(value))
-            case .tuple(let elements): return .tuple(elements.map { .init(label: $0.label, type: dropped($0.type)) })
-            case .function(var function):
-                for index in function.parameters.indices { function.parameters[index].type = dropped(function.parameters[index].type) }
-                function.result = dropped(function.result)
-                return .function(function)
-            case .metatype(let base, let kind): return .metatype(dropped(base), kind)
-            }
+        guard !importedModules.isEmpty else { return type }
+        return type.mappingNominals { components in
+            guard components.count > 1, components[0].genericArguments.isEmpty, importedModules.contains(components[0].name),
+                types[components[0].name] == nil, declaration(of: components.dropFirst().map(\.name).joined(separator: ".")) == nil
+            else { return .nominal(components) }
+            return .nominal(Array(components.dropFirst()))
         }
-        return importedModules.isEmpty ? type : dropped(type)
     }
     /// Simple names `types` holds a nested type's declaration under, no top-level type having it.
     private var borrowedNames = Set<String>()
