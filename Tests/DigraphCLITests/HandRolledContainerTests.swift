@@ -695,4 +695,63 @@ struct StatedContainerTests {
             #expect(checked.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
         }
     }
+
+    /// Clarity-Digital-Twin/clarity-loop-frontend-V2: `static func test(configure:) -> Dependencies`
+    /// builds a container of its own and registers test doubles in it; nothing calls it. What a
+    /// static function registers on a container it makes runs only where it is called: with an
+    /// app in the paths, one nothing calls is left out, with an info (one registering on the app's
+    /// container stays, `registrationsNothingRefersToAreSaidWhenTheStartReachesNone`). Its doubles were 2 false `duplicate-registration`
+    /// errors against the app's real registrations. Called, it is read as before (its container is
+    /// still read as the app's: two instances of a hand-rolled container are not told apart).
+    @Test func aStaticFunctionNothingCallsRegistersNothingTheAppRuns() throws {
+        let app = """
+            import SwiftUI
+            protocol API {}
+            final class RealAPI: API {}
+            final class MockAPI: API {}
+            public final class Dependencies {
+                private var factories: [String: () -> Any] = [:]
+                public func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                public func require<T>(_ type: T.Type) -> T {
+                    guard let made = factories[String(describing: type)]?() as? T else { fatalError("no \\(type)") }
+                    return made
+                }
+            }
+            extension Dependencies {
+                static func test(configure: (Dependencies) -> Void = { _ in }) -> Dependencies {
+                    let dependencies = Dependencies()
+                    dependencies.register(API.self) { MockAPI() }
+                    configure(dependencies)
+                    return dependencies
+                }
+            }
+            struct AppDependencies {
+                func configure(_ container: Dependencies) {
+                    container.register(API.self) { RealAPI() }
+                }
+            }
+            @main
+            struct ClarityApp: App {
+                let dependencies = Dependencies()
+                init() {
+                    AppDependencies().configure(dependencies)
+                    _ = dependencies.require(API.self)
+                }
+                var body: some Scene { WindowGroup { Text("x") } }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:14:17: info: 'Dependencies.test' is a static function nothing calls, registering on a container it makes itself: its registration is left out of the graph [swift-import]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let called = app.replacingOccurrences(of: "_ = dependencies.require(API.self)", with: "_ = Dependencies.test().require(API.self)")
+        let calledChecked = try withApp(called) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(!calledChecked.stdout.contains("nothing calls"), "\(calledChecked.stdout)")
+        #expect(calledChecked.stdout.contains("digraph: checked 2 registrations"), "\(calledChecked.stdout)")
+    }
 }

@@ -2890,6 +2890,38 @@ struct SwinjectPrecisionTests {
                 """, "\(checked.stdout)")
     }
 
+    /// adrianswiatek/shopping-list registers `SwinjectTestContainer(self.container)`: the app's own
+    /// Swinject container, a stored property, handed to an object that resolves from it later. It
+    /// is the container itself, as a factory's resolver is, not "a value from outside the
+    /// container" to register: the warning says what it is.
+    @Test func aContainerAStoredPropertyHoldsIsTheContainerItself() throws {
+        let swift = """
+            import Swinject
+            protocol Locator { func get<T>(_ t: T.Type) -> T }
+            final class SwinjectLocator: Locator {
+                private let inner: Swinject.Container
+                init(_ inner: Swinject.Container) { self.inner = inner }
+                func get<T>(_ t: T.Type) -> T { inner.resolve(t)! }
+            }
+            final class AppContainer {
+                private let container = Swinject.Container()
+                init() {
+                    container.register(Locator.self) { _ in SwinjectLocator(self.container) }.inObjectScope(.container)
+                }
+                func locator() -> Locator { container.resolve(Locator.self)! }
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:11:65: warning: 'Locator': parameter '_value' is given the resolver `self.container` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead [swift-import]
+                digraph: checked 1 registration: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+    }
+
     /// SHcommit/BibleAsIs: its assemblies are applied with a `BibleAssembly()` of a git submodule
     /// the checkout does not hold. What it registers is unknown: a key nothing read provides is a
     /// warning that says so, not an error (7 false `missing-binding` errors in the app).

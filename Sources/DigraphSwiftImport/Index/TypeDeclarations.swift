@@ -204,7 +204,7 @@ struct TypeDeclarations {
     }
 
     /// `Resolver`, `Container`, `Swinject.Resolver?`, `any Resolver`, `Resolver!`.
-    private static func isResolver(_ declared: String) -> Bool {
+    static func isResolver(_ declared: String) -> Bool {
         guard let parsed = try? TypeExpressionParser.parse(declared) else { return false }
         var unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
         if case .existential(let inner) = unwrapped { unwrapped = inner }
@@ -315,6 +315,15 @@ struct TypeDeclarations {
     private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
     /// The declared type of `type`'s instance property `property`, its superclasses' included.
+    /// Whether `name`, written in `node`'s type, is a stored property of it holding a container
+    /// (`private let container = Swinject.Container()`, `let resolver: Resolver`).
+    func holdsContainer(_ name: String, at node: Syntax) -> Bool {
+        guard let owner = SwiftExpressions.enclosingTypeName(of: node), let type = propertyType(of: FactoryCatalogue.lastName(owner), named: name) else {
+            return false
+        }
+        return Self.isResolver(type)
+    }
+
     func propertyType(of type: String, named property: String) -> String? {
         var current: String? = type
         var seen = Set<String>()
@@ -713,8 +722,14 @@ struct TypeDeclarations {
                 }
                 if let variable = member.decl.as(VariableDeclSyntax.self), !SwiftExpressions.isTypeLevel(variable.modifiers) {
                     for binding in variable.bindings {
-                        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        if let type = binding.typeAnnotation?.type {
                             declaration.propertyTypes[name] = type.trimmedDescription
+                        } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                            let type = SwiftExpressions.typeName(call.calledExpression)
+                        {
+                            // `private let container = Swinject.Container()`: the type it builds.
+                            declaration.propertyTypes[name] = type
                         }
                     }
                 }

@@ -344,9 +344,13 @@ struct RegistrationOrder {
             let references = byOwner.isEmpty ? [:] : index.references(to: Set(byOwner.keys))
             let deadReferrers =
                 entry == nil || reached.isEmpty ? [:] : unappliedAssemblies(referring: byOwner.keys.compactMap { name in references[name].map { (name, $0) } })
-            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
+            for (name, all) in byOwner.sorted(by: { $0.key < $1.key }) {
                 let places = references[name] ?? []
                 let code = previewCode
+                // With an app in the paths (an entry, an `@main` type), a static function nothing
+                // calls never runs, even where the walk from the entry reaches nothing.
+                let offsets = entry == nil && index.mains.isEmpty ? all : leavingOutUncalledStaticFunctions(all, of: name)
+                if offsets.isEmpty { continue }
                 if let entry, let referrers = deadReferrers[name] {
                     leaveOutUnapplied(
                         name, offsets,
@@ -392,6 +396,50 @@ struct RegistrationOrder {
         /// The registrations of an assembly nothing applies, out of the graph with one info at its
         /// declaration (`why` says what was found), and kept aside: a key only they register is
         /// not certain to be missing.
+        /// `static func test(configure:) -> Dependencies { let dependencies = Dependencies();
+        /// dependencies.register(…) }` that nothing calls (clarity-loop-frontend-V2's test doubles):
+        /// registrations on a container the static function makes itself run only where it is
+        /// called, so they are left out, with an info; the offsets kept. One registering on the
+        /// app's container (`Registry.shared`) stays: the app may call it from code not given.
+        private mutating func leavingOutUncalledStaticFunctions(_ offsets: [Int], of owner: String) -> [Int] {
+            var inFunction: [SyntaxIdentifier: (function: FunctionIndex.Function, offsets: [Int])] = [:]
+            for offset in offsets {
+                let location = found[offset].location
+                guard let function = index.function(around: (location.file, location.line)), !visited.contains(function.body.id),
+                    let declaration = function.body.parent?.as(FunctionDeclSyntax.self), SwiftExpressions.isTypeLevel(declaration.modifiers),
+                    let receiver = found[offset].call.flatMap({ SwiftExpressions.callee(of: $0)?.receiver }).flatMap(RegistrationOrder.rootName(of:)),
+                    Self.makesLocal(receiver, in: function.body)
+                else { continue }
+                inFunction[function.body.id, default: (function, [])].offsets.append(offset)
+            }
+            guard !inFunction.isEmpty else { return offsets }
+            let callers = index.references(to: Set(inFunction.values.map(\.function.name.text)))
+            var left = Set<Int>()
+            for (function, held) in inFunction.values.sorted(by: { $0.offsets[0] < $1.offsets[0] }) where callers[function.name.text] == nil {
+                left.formUnion(held)
+                dropped.formUnion(held)
+                unapplied.append(("'\(owner).\(function.name.text)', which nothing calls,", Set(held)))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(owner).\(function.name.text)' is a static function nothing calls, registering on a container it makes itself: \(RegistrationOrder.itsRegistrations(held.count)) left out of the graph",
+                        at: function.file.location(of: function.name)))
+            }
+            return offsets.filter { !left.contains($0) }
+        }
+
+        /// Whether `body` declares `let name = SomeType(…)`: a value of its own making.
+        private static func makesLocal(_ name: String, in body: Syntax) -> Bool {
+            guard let items = body.as(CodeBlockSyntax.self)?.statements else { return false }
+            return items.contains { item in
+                item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && binding.initializer.flatMap { $0.value.as(FunctionCallExprSyntax.self) }.flatMap { SwiftExpressions.typeName($0.calledExpression) }
+                            != nil
+                } ?? false
+            }
+        }
+
         mutating func leaveOutUnapplied(_ name: String, _ offsets: [Int], _ why: String) {
             dropped.formUnion(offsets)
             unapplied.append(("'\(name)', which digraph finds nothing applying,", Set(offsets)))

@@ -31,7 +31,10 @@ extension ClosureReader {
                 if case .earlier(let site, let optional, let miss) = local { return .earlier(site, isOptional: optional && !unwrapped.isForced, miss: miss) }
                 return local
             }
-            if name == resolverName || Self.namesTheAssemblysContainer(name, at: Syntax(reference)) { return .resolver(name) }
+            if name == resolverName || Self.namesTheAssemblysContainer(name, at: Syntax(reference)) || declarations.holdsContainer(name, at: Syntax(reference))
+            {
+                return .resolver(name)
+            }
             if name.first?.isUppercase == true { return .literal(name) }
             if let resolved = computedResolve(name, at: Syntax(reference)) { return resolved }
             // `kSharedUserDefaults`, a global `let` of `UserDefaults(suiteName: …)!`: a value with
@@ -56,6 +59,8 @@ extension ClosureReader {
         if let access = core.as(MemberAccessExprSyntax.self) {
             if access.base == nil || access.declName.baseName.tokenKind == .keyword(.self) { return .literal(core.trimmedDescription) }
             if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                // `SwinjectLocator(self.container)`: the container itself (shopping-list's `TestContainer`).
+                if declarations.holdsContainer(access.declName.baseName.text, at: Syntax(access)) { return .resolver(core.trimmedDescription) }
                 return computedResolve(access.declName.baseName.text, at: Syntax(access)) ?? .captured(core.trimmedDescription)
             }
         }
