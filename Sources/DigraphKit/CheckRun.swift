@@ -222,7 +222,8 @@ public struct CheckRun: Sendable {
 
     /// An unused registration a preview resolves: what to do is not "remove it".
     private static func usedByPreviews(_ findings: [Diagnostic], _ previewUses: [BindingKey: SourceLocation]) -> [Diagnostic] {
-        let advice = "remove its registration, or give digraph the paths of the code that resolves it"
+        // The rule's own advice in Swift's words, the one `RuleCatalog.inSwiftWords` put there.
+        guard let advice = UnusedRegistrationRule.description.inSwift.first?.swift else { return findings }
         return findings.map { finding in
             guard finding.code == .unusedRegistration, case .registration(let key)? = finding.subject?.identity, let use = previewUses[key],
                 finding.message.contains(advice)

@@ -46,7 +46,7 @@ struct FunctionIndex {
     /// The stored properties that have a value of the `@main` types and of the types declaring a
     /// launch method (a scene delegate), each as a body to walk: built before that method runs.
     /// Walked for each app of several (the one app's walk does not take them yet).
-    private(set) var mainProperties: [Function] = []
+    private(set) var launchProperties: [Function] = []
     /// Static stored properties with a value (`static let shared = WalletContainer()`), by name, each
     /// its value as a body: it runs where the app first reads the property.
     private var staticProperties: [String: [Function]] = [:]
@@ -98,7 +98,7 @@ struct FunctionIndex {
             previews += collector.previews
             mains += collector.mains
             builtAtLaunch += collector.builtAtLaunch
-            mainProperties += collector.mainProperties
+            launchProperties += collector.launchProperties
             for property in collector.staticProperties { staticProperties[property.name.text, default: []].append(property) }
             declaredNames.formUnion(collector.declaredNames)
             swiftUIApps += collector.swiftUIApps
@@ -228,7 +228,7 @@ struct FunctionIndex {
         var declaredNames = Set<SyntaxIdentifier>()
         var mains: [DigraphCore.SourceLocation] = []
         var builtAtLaunch: [DigraphCore.SourceLocation] = []
-        var mainProperties: [Function] = []
+        var launchProperties: [Function] = []
         var staticProperties: [Function] = []
         /// The types around, each with whether it is an `@main` type, and whether the app builds it as
         /// it starts (`@main`, or the `@UIApplicationMain`/`@NSApplicationMain` delegate).
@@ -265,7 +265,7 @@ struct FunctionIndex {
                     guard let variable = member.decl.as(VariableDeclSyntax.self), LaunchCode.isStored(variable),
                         variable.bindings.contains(where: { $0.initializer != nil })
                     else { continue }
-                    mainProperties.append(
+                    launchProperties.append(
                         Function(name: name, labels: [], owner: name.text, body: Syntax(variable), file: file, isEntry: false))
                 }
             }

@@ -266,13 +266,13 @@ struct RegistrationOrder {
             let app = reachedOne ?? candidates.max { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 > $1) }!
             let appBuilt = grouping.groups[containers[app][0]].location.fileNameAndLine
             appAssemblies = builds(containers[app])
+            let places = Set(resolves)
             for (number, container) in containers.enumerated() where number != app {
                 let built = grouping.groups[container[0]].location.fileNameAndLine
                 // `child.resolver.resolve(…)` on a local this container is kept in resolves from it,
                 // not from the app's.
                 for group in container.map({ grouping.groups[$0] }) {
                     guard let (name, scope) = group.local, let file = files.first(where: { $0.path == group.location.file }) else { continue }
-                    let places = Set(resolves)
                     for call in SwiftExpressions.calls(in: scope) {
                         guard let receiver = SwiftExpressions.callee(of: call)?.receiver, RegistrationOrder.rootName(of: receiver) == name,
                             case let place = file.location(of: call), places.contains(place)
@@ -519,7 +519,7 @@ struct RegistrationOrder {
                 var walk = Work(found: found, index: index)
                 walk.otherApps = partition.apps.indices.filter { $0 != app }.compactMap { partition.apps[$0].folder }
                 walk.ownFolder = partition.apps[app].folder
-                for entry in index.entries + index.mainProperties where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
+                for entry in index.entries + index.launchProperties where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
                 partition.apps[app].reached = Set(walk.seen.map { found[$0].location })
                 partition.reachedByAny.formUnion(partition.apps[app].reached)
                 // A resolve in code the walk ran is the app's, whichever folder holds it (the main
