@@ -227,7 +227,7 @@ public struct DependencyGraph: Sendable {
             }
         }
         self.compositeKeys = composite
-        self.builders = Self.chainEnds(of: registrations, edges: linked) { $0.aliasOf != nil && $0.lifetime == .transient }
+        self.builders = Self.chainEnds(of: registrations, edges: linked) { $0.aliasOf != nil && !$0.lifetime.outlivesResolve }
         self.forwardingTargets = Self.chainEnds(of: registrations, edges: linked) { $0.aliasOf != nil }
         self.parameterEdges = positions({ .dependency(index: $0) }, count: { $0.dependencies.count })
         self.propertyEdges = positions({ .property(index: $0) }, count: { $0.properties.count })
@@ -251,8 +251,10 @@ public struct DependencyGraph: Sendable {
     /// Every edge, registration by registration.
     public var allEdges: some Sequence<Edge> { edges.lazy.flatMap { $0 } }
 
-    /// The registration that really builds a value: follows pure forwarding (transient `aliasOf`)
-    /// registrations; a scoped alias caches what it resolved, so it is the builder itself.
+    /// The registration that really builds a value: follows forwarding `aliasOf` registrations that
+    /// keep nothing past a resolve (transient or graph: each resolve runs the forwarder again and
+    /// hands out what the target hands out, vexl-ios' `AuthenticationManagerType`); a singleton or
+    /// weak alias caches what it resolved, so it is the builder itself.
     public func builder(of index: Int) -> Int { builders[index] }
 
     /// Follows `aliasOf` to the end of the chain, whatever the aliases' lifetimes: the registration

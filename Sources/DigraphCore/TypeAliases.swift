@@ -16,10 +16,16 @@ extension TypeExpression {
     public func expanding(_ aliases: [String: TypeExpression], depth: Int = 0) -> TypeExpression {
         guard !aliases.isEmpty, depth < 16 else { return self }
         return mappingNominals { components in
-            guard components.allSatisfy({ $0.genericArguments.isEmpty }), let target = aliases[components.map(\.name).joined(separator: ".")] else {
-                return .nominal(components)
+            if components.allSatisfy({ $0.genericArguments.isEmpty }), let target = aliases[components.map(\.name).joined(separator: ".")] {
+                return target.expanding(aliases, depth: depth + 1)
             }
-            return target.expanding(aliases, depth: depth + 1)
+            // `Model.Interface` where `Model` stands for `Root.Model`: a type nested in the aliased one.
+            for length in stride(from: components.count - 1, to: 0, by: -1) where components.prefix(length).allSatisfy({ $0.genericArguments.isEmpty }) {
+                if case .nominal(let aliased)? = aliases[components.prefix(length).map(\.name).joined(separator: ".")] {
+                    return TypeExpression.nominal(aliased + components.dropFirst(length)).expanding(aliases, depth: depth + 1)
+                }
+            }
+            return .nominal(components)
         }
     }
 

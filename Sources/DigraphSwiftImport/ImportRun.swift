@@ -137,10 +137,11 @@ struct ImportRun {
         for file in files { declarations.add(file) }
         declarations.findApps(in: files)
         declarations.readHelpersOfHelpers()
+        declarations.fileMethods()
         declarations.readHeldResolvers()
         declarations.factories = FactoryCatalogue(
             files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames, keyPathTakers: declarations.factoryKeyPathTakers)
-        declarations.nestedAliases = NestedAliases(files: files, typealiases: declarations.typealiases)
+        declarations.nestedNames = NestedNames(files: files, typealiases: declarations.typealiases, sharedNestedTypes: declarations.sharedNestedTypes)
     }
 
     private mutating func learnDialects() {

@@ -3016,6 +3016,264 @@ struct SwinjectPrecisionTests {
 
                 """, "\(unreadNames.stdout)")
     }
+
+    /// cmarioRV/MLChallenge: the container hands itself to its coordinators (`factory: self` in an
+    /// `extension Container`), typed as a protocol the container conforms to; what the coordinator
+    /// resolves by calling it later is its lazy dependencies, not a value to register.
+    @Test func aContainerHandingItselfOverIsTheResolverAndItsConformanceResolvesLater() throws {
+        let swift = """
+            import Swinject
+            protocol RouterProtocol {}
+            final class Router: RouterProtocol {}
+            protocol CoordinatorFactoryProtocol { func makeMain() -> MainCoordinator }
+            final class AppCoordinator {
+                private let router: RouterProtocol
+                private let factory: CoordinatorFactoryProtocol
+                init(router: RouterProtocol, factory: CoordinatorFactoryProtocol) {
+                    self.router = router
+                    self.factory = factory
+                }
+                func start() { factory.makeMain().start() }
+            }
+            final class MainCoordinator {
+                init(router: RouterProtocol) {}
+                func start() {}
+            }
+            extension Container {
+                func registerAll() {
+                    register(RouterProtocol.self) { _ in Router() }.inObjectScope(.container)
+                    register(AppCoordinator.self) { r in AppCoordinator(router: r.resolve(RouterProtocol.self)!, factory: self) }.inObjectScope(.container)
+                    register(MainCoordinator.self) { r in MainCoordinator(router: r.resolve(RouterProtocol.self)!) }
+                }
+                func start() { resolve(AppCoordinator.self)!.start() }
+            }
+            extension Container: CoordinatorFactoryProtocol {
+                func makeMain() -> MainCoordinator { resolve(MainCoordinator.self)! }
+            }
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:21:102: info: 'AppCoordinator': parameter 'factory' is given the resolver `self` itself, which a manifest does not pass; it is left out, and what 'AppCoordinator' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let result = try imported(swift)
+        #expect(
+            result.stdout.contains(
+                """
+                  - provides: AppCoordinator
+                    lifetime: singleton
+                    dependencies:
+                      router: RouterProtocol
+                      mainCoordinator: { type: "MainCoordinator?", lazy: true }
+
+                """), "\(result.stdout)")
+    }
+
+    /// rkopaliani/orion-assignment: each screen nests `Model.Interface` and `ViewModel.Interface`
+    /// and registers `Interface.self` inside `extension Root.ViewModel { struct Factory … }`. Swift
+    /// finds the enclosing type's `Interface` first: three keys, not one registered three times
+    /// (5 false errors: 2 `duplicate-registration`, 3 `missing-binding`), and `Model.Interface`
+    /// under `private typealias Model = Root.Model` is `Root.Model.Interface`.
+    @Test func aNestedTypeWrittenBareInsideItsEnclosingTypeIsThatTypes() throws {
+        let swift = """
+            import Swinject
+
+            enum Root {}
+            extension Root {
+                enum Model {
+                    class Interface {}
+                }
+                enum ViewModel {
+                    class Interface {
+                        init(model: Root.Model.Interface) {}
+                    }
+                }
+            }
+            enum Settings {
+                enum ViewModel {
+                    class Interface {}
+                }
+            }
+            extension Root.Model {
+                struct Factory {
+                    static func register(with container: Container) {
+                        container.register(Interface.self) { _ in Interface() }.inObjectScope(.container)
+                    }
+                }
+            }
+            extension Root.ViewModel {
+                struct Factory {
+                    static func register(with container: Container) {
+                        container.register(Interface.self) { r in Impl(resolver: r) }.inObjectScope(.container)
+                    }
+                }
+                private final class Impl: Interface {
+                    private typealias Model = Root.Model
+                    init(resolver: Resolver) { super.init(model: resolver.resolve(Model.Interface.self)!) }
+                }
+            }
+            extension Settings.ViewModel {
+                struct Factory {
+                    static func register(with container: Container) {
+                        container.register(Interface.self) { _ in Interface() }
+                    }
+                }
+            }
+            let container = Container()
+            func start() {
+                Root.Model.Factory.register(with: container)
+                Root.ViewModel.Factory.register(with: container)
+                Settings.ViewModel.Factory.register(with: container)
+                _ = container.resolve(Root.ViewModel.Interface.self)!
+                _ = container.resolve(Settings.ViewModel.Interface.self)!
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:29:60: info: 'Interface': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and 'Impl' resolves nothing through it later (what its initializer resolves is read as its dependencies) [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let result = try imported(swift)
+        #expect(result.stdout.contains("typealiases:\n  Root.ViewModel.Impl.Model: Root.Model\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                """
+                  - provides: Root.ViewModel.Interface
+                    implementation: Impl
+                    lifetime: singleton
+                    dependencies:
+                      interface: Root.ViewModel.Impl.Model.Interface
+                  # App.swift:40
+                  - provides: Settings.ViewModel.Interface
+
+                """), "\(result.stdout)")
+    }
+
+    /// tribushevsky/playermaker keeps the resolver in a `ServiceDependencyResolver` that resolves
+    /// nothing through it yet; orion-assignment hands each screen's `Impl` Swinject's thread-safe
+    /// `container.synchronize()`, which its initializer resolves from. Nothing either resolves later
+    /// is hidden: an info, not "invisible to digraph". A holder handing the resolver on stays a warning.
+    @Test func aResolverKeptOnlyForResolvesDigraphReadsHidesNothing() throws {
+        let swift = """
+            import Swinject
+            protocol Toolbox {}
+            final class EmptyToolbox: Toolbox {
+                private let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+            }
+            final class Clock {}
+            final class Screen {
+                let clock: Clock
+                init(resolver: Resolver) { clock = resolver.resolve(Clock.self)! }
+            }
+            final class Courier {
+                private let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+                func deliver() -> Screen { Screen(resolver: resolver) }
+            }
+            func assemble(container: Container) {
+                let threadSafe = container.synchronize()
+                container.register(Clock.self) { _ in Clock() }.inObjectScope(.container)
+                container.register(Toolbox.self) { r in EmptyToolbox(resolver: r) }
+                container.register(Screen.self) { _ in Screen(resolver: threadSafe) }
+                container.register(Courier.self) { r in Courier(resolver: r) }
+            }
+            func start(_ container: Container) {
+                _ = container.resolve(Toolbox.self)!
+                _ = container.resolve(Screen.self)!
+                _ = container.resolve(Courier.self)!
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:20:58: info: 'Toolbox': parameter 'resolver' is given the resolver `r` itself, which a manifest does not pass; it is left out, and 'EmptyToolbox' resolves nothing through it later (what its initializer resolves is read as its dependencies) [swift-import]
+                App.swift:21:51: info: 'Screen': parameter 'resolver' is given the resolver `container.synchronize()` itself, which a manifest does not pass; it is left out, and 'Screen' resolves nothing through it later (what its initializer resolves is read as its dependencies) [swift-import]
+                App.swift:22:53: warning: 'Courier': parameter 'resolver' is given the resolver `r` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 2 infos
+
+                """, "\(checked.stdout)")
+    }
+
+    /// vexl-ios declares `@Inject var logger: Logger` inside a method: the wrapper resolves when the
+    /// method runs, a lazy dependency of the registration building the type, as a call there is.
+    @Test func aWrappedLocalInAMethodIsALazyDependency() throws {
+        let swift = """
+            import Swinject
+
+            @propertyWrapper
+            struct Inject<T> {
+                let wrappedValue: T
+                init() { wrappedValue = DI.shared.resolver.resolve(T.self)! }
+            }
+
+            final class DI {
+                static let shared = DI()
+                let resolver: Resolver = {
+                    let c = Container()
+                    c.register(Logger.self) { _ in Logger() }
+                    c.register(Uploader.self) { _ in Uploader() }
+                    c.register(Screen.self) { _ in Screen() }
+                    return c
+                }()
+            }
+
+            final class Logger {}
+            final class Screen {}
+            final class Uploader {
+                func retry() {
+                    @Inject var logger: Logger
+                    _ = logger
+                }
+            }
+
+            @main
+            struct App { static func main() { @Inject var screen: Screen; _ = screen } }
+
+            """
+        let result = try imported(swift)
+        #expect(
+            result.stdout.contains(
+                """
+                  # 'logger' is resolved later by a method of Uploader (App.swift:24)
+                  - provides: Uploader
+                    lifetime: graph
+                    dependencies:
+                      logger: { type: "Logger?", lazy: true }
+
+                """), "\(result.stdout)")
+    }
+
+    /// clerk/clerk-ios calls a closure parameter named `resolve` (`guard let publication = try
+    /// resolve()`): the function's own value, no container's method. It was a resolve of the type
+    /// the function returns, a false `missing-binding` error where that is `String`.
+    @Test func aClosureParameterNamedResolveIsNoResolve() throws {
+        let swift = """
+            import Swinject
+            final class Publisher {
+                func publish(resolve: () throws -> String?) rethrows -> String? { try resolve() }
+                func each(_ items: [Int], resolve: (Int) -> Int?) -> [Int] { items.compactMap { resolve($0) } }
+            }
+            func assemble(container: Container) {
+                container.register(Publisher.self) { _ in Publisher() }
+            }
+            func start(container: Container) { _ = container.resolve(Publisher.self)! }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        #expect(checked.stderr.contains("1 registration, 1 resolve, 0 calls not understood"), "\(checked.stderr)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -76,6 +76,27 @@ struct ContractAdditionsTests {
                 ])
     }
 
+    /// A type nested in an aliased one is the aliased type's (`Model.Interface` with `Model: Root.Model`
+    /// is `Root.Model.Interface`), as the compiler reads it.
+    @Test func aTypeNestedInAnAliasIsNestedInWhatItStandsFor() {
+        let manifest = """
+            version: 1
+            typealiases:
+              Model: Root.Model
+            registrations:
+              - provides: Root.Model.Interface
+                implementation: Root.Model.Interface
+              - provides: Screen
+                dependencies:
+                  model: Model.Interface
+            """
+        #expect(report(manifest) == [])
+        #expect(
+            report(manifest.replacingOccurrences(of: "  Model: Root.Model", with: "  Other: Root.Model")) == [
+                "9:7: error: nothing provides 'Model.Interface', needed by 'Screen' (parameter 'model') [missing-binding]\n  5:15: note: did you mean 'Root.Model.Interface'? It is registered here"
+            ])
+    }
+
     @Test func aPropertyClosesACycleLegitimately() {
         #expect(
             report(

@@ -61,6 +61,20 @@ public struct CaptiveDependencyRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A graph forwarder of a singleton hands out the singleton on every resolve.
+            """
+            version: 1
+            registrations:
+              - provides: SystemClock
+                lifetime: singleton
+              - provides: ClockProviding
+                lifetime: graph
+                aliasOf: SystemClock
+              - provides: Ticker
+                lifetime: singleton
+                dependencies:
+                  clock: ClockProviding
+            """,
             """
             version: 1
             registrations:
@@ -72,7 +86,7 @@ public struct CaptiveDependencyRule: Rule {
               - provides: UIWindow
                 supplied: true
               - provides: ViewModel
-            """
+            """,
         ],
         inSwift: [
             (

@@ -92,7 +92,7 @@ struct ManifestAssembler {
             do {
                 // Swift lets a type span lines (`(stream: …,\n continuation: …)`): white space there is one space.
                 let oneLine = text.contains(where: { $0.isNewline || $0 == "\t" }) ? SwiftExpressions.oneLine(text) : text
-                let spelled = declarations.nestedAliases.qualifying(oneLine, at: location)
+                let spelled = declarations.nestedNames.qualifying(oneLine, at: location)
                 return TypeReference(declarations.droppingLibraryModules(try TypeExpressionParser.parse(spelled)), at: location)
             } catch {
                 findings.append(
@@ -400,7 +400,10 @@ struct ManifestAssembler {
             var names = Set<String>()
             for type in usedTypes + registrations.flatMap({ $0.arguments.map(\.type) }) {
                 type.expression.visitAll { nested in
-                    if case .nominal(let components) = nested { names.insert(components.map(\.name).joined(separator: ".")) }
+                    // `Root.ViewModel.Impl.Model.Interface` uses the alias `Root.ViewModel.Impl.Model` too.
+                    if case .nominal(let components) = nested {
+                        for length in 1...components.count { names.insert(components.prefix(length).map(\.name).joined(separator: ".")) }
+                    }
                 }
             }
             let location = DigraphCore.SourceLocation.start(of: assembly)

@@ -69,8 +69,18 @@ struct TypeDeclarations {
     /// Functions a factory may call, by owner, name and parameter count (`Container.makeRepo/0`,
     /// `makeReporter/2` for a free function): a helper may be declared in another file.
     private(set) var helperMethods: [String: [Helper]] = [:]
-    /// Each type's methods (its extensions' included), by the type's name.
+    /// Each type's methods (its extensions' included), by the name its code is filed under
+    /// (`ownerName`), once every file is added (`fileMethods()`).
     private(set) var methods: [String: [Helper]] = [:]
+    /// The same methods by the path of the type or extension declaring them, as files are added.
+    private var methodsByPath: [String: [Helper]] = [:]
+
+    /// Once every file is added: each type's methods filed under its last name, or its path when
+    /// nested types share that name (orion-assignment's `Root.ViewModel.Impl`, `Window.ViewModel.Impl`).
+    mutating func fileMethods() {
+        methods = [:]
+        for path in methodsByPath.keys.sorted() { methods[ownerName(of: path), default: []] += methodsByPath[path]! }
+    }
     /// An instance property computed by one expression (`var logManager: LogManager {
     /// Tooling.shared.logManager() }`), by `Owner.name`, with its file: a factory that reads it
     /// runs that expression.
@@ -123,9 +133,15 @@ struct TypeDeclarations {
     /// (`HomeCoordinator(resolver: r)`) looks these up later. One site per key, in source order.
     private(set) var heldResolverResolves: [String: [(site: ResolveSite, file: SwiftFile)]] = [:]
 
+    /// The types that keep a resolver in a stored property, or are given one by an initializer, and
+    /// use it only in resolves digraph reads, or not at all: nothing they resolve through it is hidden.
+    private(set) var readsAllThroughHeldResolver = Set<String>()
+    /// The member blocks of each type and extension, by its path.
+    private var memberBlocksByPath: [String: [MemberBlockSyntax]] = [:]
+
     /// … of the one declaration so named in the app of `file` (`ofApp(_:as:)`).
     func resolvesThroughHeldResolver(of type: String, from file: String) -> [(site: ResolveSite, file: SwiftFile)] {
-        ofApp(heldResolverResolves[FactoryCatalogue.lastName(type)] ?? [], of: FactoryCatalogue.lastName(type), as: file) { $0.file.path }
+        ofApp(heldResolverResolves[ownerName(of: type)] ?? [], of: FactoryCatalogue.lastName(type), as: file) { $0.file.path }
     }
 
     /// The folders of the apps (`@main` types, `@UIApplicationMain` delegates) when there are several.
@@ -170,20 +186,50 @@ struct TypeDeclarations {
 
     /// Once every file is added: each type keeping a resolver has its methods read once.
     mutating func readHeldResolvers() {
+        // `extension Container: CoordinatorFactoryProtocol`: a property of that protocol's type holds
+        // the container when a factory hands it over (`factory: self`), and calling one of its
+        // methods runs the container's own (cmarioRV/MLChallenge's coordinators).
+        var containerMethods: [String: [Helper]] = [:]
+        for container in ["Container", "Resolver"] {
+            guard let own = methods[container] else { continue }
+            for conformed in supertypes(of: container) where isProtocol(conformed) { containerMethods[conformed] = own }
+        }
         for (owner, list) in methods {
             var held = Set<String>()
+            var heldConformances: [String: [Helper]] = [:]
             var current: String? = owner
             var visited = Set<String>()
             while let name = current, visited.insert(name).inserted, let found = declaration(of: name) {
-                for (property, declared) in found.propertyTypes where Self.isResolver(declared) { held.insert(property) }
+                for (property, declared) in found.propertyTypes {
+                    if Self.isResolver(declared) {
+                        held.insert(property)
+                    } else if let nominal = Self.nominalName(declared), let implemented = containerMethods[nominal] {
+                        heldConformances[property] = implemented
+                    }
+                }
                 current = found.inherits?.name
             }
-            guard !held.isEmpty else { continue }
+            guard !held.isEmpty || !heldConformances.isEmpty else { continue }
             var found: [(site: ResolveSite, file: SwiftFile)] = []
             var seen = Set<String>()
             for method in list {
                 guard let body = method.node.body else { continue }
                 for call in SwiftExpressions.calls(in: body) {
+                    if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                        let implemented = Self.names(base).flatMap({ heldConformances[$0] })
+                    {
+                        for implementation in implemented where implementation.node.name.text == access.declName.baseName.text {
+                            guard let inner = implementation.node.body else { continue }
+                            for resolve in SwiftExpressions.calls(in: inner) {
+                                guard let site = ResolveSite.ofCall(resolve, constants: constants, helpers: resolveHelpers), let key = site.type,
+                                    site.problem == nil, site.receiver.map({ Self.names($0) == "self" }) ?? true,
+                                    seen.insert(key + "|" + (site.name ?? "")).inserted
+                                else { continue }
+                                found.append((site, implementation.file))
+                            }
+                        }
+                        continue
+                    }
                     guard let site = ResolveSite.ofCall(call, constants: constants, helpers: resolveHelpers), let key = site.type, site.problem == nil,
                         let receiver = site.receiver, Self.names(receiver).map(held.contains) == true, seen.insert(key + "|" + (site.name ?? "")).inserted
                     else { continue }
@@ -192,6 +238,56 @@ struct TypeDeclarations {
             }
             if !found.isEmpty { heldResolverResolves[owner] = found }
         }
+        // A type keeping a resolver whose own code uses it only in resolves digraph reads, or not at
+        // all (tribushevsky/playermaker's `ServiceDependencyResolver`, orion-assignment's `Impl`s,
+        // whose initializers resolve through the resolver they are given).
+        var blocksOf: [String: [MemberBlockSyntax]] = [:]
+        for (path, blocks) in memberBlocksByPath { blocksOf[ownerName(of: path), default: []] += blocks }
+        for (owner, blocks) in blocksOf {
+            guard let declared = declaration(of: owner) else { continue }
+            // Its stored resolvers, and the resolvers its initializers are given.
+            var held = Set(declared.propertyTypes.filter({ Self.isResolver($0.value) }).keys)
+            for block in blocks {
+                for member in block.members {
+                    guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
+                    for parameter in initializer.signature.parameterClause.parameters where Self.isResolver(parameter.type.trimmedDescription) {
+                        held.insert((parameter.secondName ?? parameter.firstName).text)
+                    }
+                }
+            }
+            if !held.isEmpty, blocks.allSatisfy({ usesOnlyReadably(held, in: $0) }) { readsAllThroughHeldResolver.insert(owner) }
+        }
+        memberBlocksByPath = [:]
+    }
+
+    /// Whether each use of the properties (or parameters) named `names` in `block` is a resolve
+    /// digraph reads (`resolver.resolve(Feed.self)!`) or the assignment keeping it (`self.resolver =
+    /// resolver`). Handing it on, or a resolve digraph cannot read, is not.
+    private func usesOnlyReadably(_ names: Set<String>, in block: MemberBlockSyntax) -> Bool {
+        for token in block.tokens(viewMode: .sourceAccurate) where names.contains(token.text) {
+            // A declaration's name, a parameter's, a label: no use.
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var use = ExprSyntax(reference)
+            if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+                // `other.resolver` is another object's.
+                guard access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                use = ExprSyntax(access)
+            }
+            if let sequence = use.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+                sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }),
+                let target = sequence.elements.first, Self.names(target).map(names.contains) == true
+            {
+                continue
+            }
+            if let access = use.parent?.as(MemberAccessExprSyntax.self), access.base?.id == use.id,
+                let call = access.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == access.id,
+                let site = ResolveSite.ofCall(call, constants: constants, helpers: resolveHelpers), site.type != nil, site.problem == nil
+            {
+                continue
+            }
+            return false
+        }
+        return true
     }
 
     /// `resolver` or `self.resolver`: the property named; nil for any other receiver.
@@ -201,6 +297,16 @@ struct TypeDeclarations {
             return access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? access.declName.baseName.text : nil
         }
         return core.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// `CoordinatorFactory`, `any CoordinatorFactory`, `Swinject.Resolver?`: the last name of the
+    /// one nominal type declared, unwrapped; nil for any other spelling.
+    private static func nominalName(_ declared: String) -> String? {
+        guard let parsed = try? TypeExpressionParser.parse(declared) else { return nil }
+        var unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
+        if case .existential(let inner) = unwrapped { unwrapped = inner }
+        guard case .nominal = unwrapped else { return nil }
+        return FactoryCatalogue.lastName(unwrapped.spelling)
     }
 
     /// `Resolver`, `Container`, `Swinject.Resolver?`, `any Resolver`, `Resolver!`.
@@ -220,6 +326,13 @@ struct TypeDeclarations {
 
     /// The declarations of each simple name, one per module or outer type that declares it.
     private(set) var sameNamed: [String: [Declaration]] = [:]
+
+    /// Nested types whose name another declaration shares, qualified (`Root.ViewModel.Interface`
+    /// beside `Settings.ViewModel.Interface`): written bare inside their enclosing type, they are
+    /// that type's. A nested name no other type shares stays as written.
+    var sharedNestedTypes: [String] {
+        types.keys.filter { $0.contains(".") && (sameNamed[FactoryCatalogue.lastName($0)]?.count ?? 0) > 1 }.sorted()
+    }
     private(set) var typealiases: [String: String] = [:]
     /// Strings the sources name: `static let root = "root"`, `enum RouterName: String { case root }`,
     /// a global `let kName = "x"`, so that `name: RouterName.root` is the name it spells.
@@ -310,7 +423,7 @@ struct TypeDeclarations {
     /// hmlongco/Factory's containers and their factories, where the sources declare any.
     var factories = FactoryCatalogue()
     /// Aliases declared inside types, and where those types' bodies are.
-    var nestedAliases = NestedAliases()
+    var nestedNames = NestedNames()
     /// Initializers that fix generic parameters (`extension SearchViewModel where S == RunLoop`), by type.
     private(set) var constrainedInitializers: [String: [(labels: [String?], fixed: [String: String])]] = [:]
 
@@ -640,7 +753,8 @@ struct TypeDeclarations {
         helperMethods.merge(collector.helperMethods) { $0 + $1 }
         closureRunners.merge(collector.closureRunners) { $0 && $1 }
         aliasedNames.merge(collector.aliasedNames) { first, _ in first }
-        methods.merge(collector.methods) { $0 + $1 }
+        methodsByPath.merge(collector.methods) { $0 + $1 }
+        memberBlocksByPath.merge(collector.memberBlocks) { $0 + $1 }
         propertyGetters.merge(collector.propertyGetters) { $0 + $1 }
         globalConstants.merge(collector.globalConstants) { $0 + $1 }
         factoryKeyPathTakers.formUnion(collector.factoryKeyPathTakers)
@@ -674,6 +788,7 @@ struct TypeDeclarations {
         var closureRunners: [String: Bool] = [:]
         var aliasedNames: [String: String] = [:]
         var methods: [String: [Helper]] = [:]
+        var memberBlocks: [String: [MemberBlockSyntax]] = [:]
         var propertyGetters: [String: [(value: ExprSyntax, file: SwiftFile)]] = [:]
         var globalConstants: [String: [ExprSyntax]] = [:]
         var factoryKeyPathTakers = Set<String>()
@@ -762,6 +877,7 @@ struct TypeDeclarations {
             }
             let qualified = (scope + [name]).joined(separator: ".")
             types[qualified] = declaration
+            if kind != .protocol { memberBlocks[qualified, default: []].append(members) }
             if qualified == name {
                 borrowed.remove(name)
             } else if types[name] == nil {
@@ -1025,6 +1141,7 @@ struct TypeDeclarations {
                     }
                 }
             }
+            memberBlocks[extended, default: []].append(node.memberBlock)
             scope.append(extended)
             return .visitChildren
         }
@@ -1102,7 +1219,7 @@ struct TypeDeclarations {
             if node.body != nil, parameters >= 1 || !scope.isEmpty {
                 helperMethods[(scope.last.map { $0 + "." } ?? "") + node.name.text + "/\(parameters)", default: []].append(Helper(node: node, file: file))
             }
-            if node.body != nil, let owner = scope.last { methods[owner, default: []].append(Helper(node: node, file: file)) }
+            if node.body != nil, !scope.isEmpty { methods[scope.joined(separator: "."), default: []].append(Helper(node: node, file: file)) }
             for parameter in node.signature.parameterClause.parameters {
                 let type = parameter.type.trimmedDescription
                 if type.contains("KeyPath<"), type.contains("Factory<") { factoryKeyPathTakers.insert(node.name.text + "/" + parameter.firstName.text) }

@@ -68,10 +68,13 @@ struct BuiltTypeResolves {
     /// implementations of the protocols it conforms to (`extension ToSplashRouting { func
     /// routeToSplash() { … Composition.resolve() … } }`) that it uses (`MemberReferences`).
     func laterCalls(of type: String, declarations: TypeDeclarations) -> [DigraphCore.SourceLocation] {
-        ([type] + declarations.supertypes(of: type).sorted()).flatMap { owner -> [DigraphCore.SourceLocation] in
+        let type = declarations.ownerName(of: type)
+        // What a type inherits is known by its last name.
+        let lastName = FactoryCatalogue.lastName(type)
+        return ([type] + declarations.supertypes(of: lastName).sorted()).flatMap { owner -> [DigraphCore.SourceLocation] in
             let calls = laterCallsOf[owner] ?? []
             guard owner != type, declarations.isProtocol(owner) else { return calls.map(\.location) }
-            let used = references.members(of: owner, usedBy: type)
+            let used = references.members(of: owner, usedBy: lastName)
             return calls.filter { $0.member.map(used.contains) ?? true }.map(\.location)
         }
     }
@@ -80,6 +83,7 @@ struct BuiltTypeResolves {
     /// type once, at most `maximumDepth` steps away.
     func resolves(building type: String, declarations: TypeDeclarations) -> [(location: DigraphCore.SourceLocation, label: String?)] {
         var found: [(location: DigraphCore.SourceLocation, label: String?)] = []
+        let type = declarations.ownerName(of: type)
         var seen: Set<String> = [type]
         var next: [(type: String, depth: Int)] = [(type, 0)]
         while !next.isEmpty {
@@ -123,10 +127,14 @@ struct BuiltTypeResolves {
             super.init(viewMode: .sourceAccurate)
         }
 
+        /// The type the code is in, filed as `TypeDeclarations.ownerName` files it: by its path when
+        /// nested types share its name (orion-assignment's five `private final class Impl`s).
+        private var owner: String? { paths.last.map { declarations.ownerName(of: $0) } }
+
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         // Methods run later, not while the value is built: what they resolve is read apart.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let type = types.last, let body = node.body else { return .skipChildren }
+            guard let type = owner, let body = node.body else { return .skipChildren }
             if SwiftExpressions.isTypeLevel(node.modifiers) {
                 readStatic(Syntax(body), of: type, member: node.name.text)
             } else {
@@ -158,6 +166,7 @@ struct BuiltTypeResolves {
             }
             laterCallsOf[type, default: []] += SwiftExpressions.calls(in: code).map { (file.location(of: $0), member, runsWith(Syntax($0))) }
             laterCallsOf[type, default: []] += SwiftExpressions.arrowResolves(in: code).map { (file.location(of: $0), member, runsWith(Syntax($0))) }
+            laterCallsOf[type, default: []] += localWrappers(in: code).map { (file.location(of: $0), member, runsWith(Syntax($0))) }
             guard let method else { return }
             for call in SwiftExpressions.calls(in: code) where !isDeferred(Syntax(call), within: code) {
                 if let called = SelfCalls.method(calledBy: call) { selfCalls.add(type: type, from: method, method: called) }
@@ -170,14 +179,14 @@ struct BuiltTypeResolves {
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let type = types.last, let body = node.body { read(Syntax(body), of: type) }
+            if let type = owner, let body = node.body { read(Syntax(body), of: type) }
             return .skipChildren
         }
 
         /// A stored property's initial value runs as the value is built; a `lazy`, `static` or
         /// computed one does not.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let type = types.last else { return .skipChildren }
+            guard let type = owner else { return .skipChildren }
             if SwiftExpressions.isTypeLevel(node.modifiers) {
                 for binding in node.bindings {
                     guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -222,6 +231,9 @@ struct BuiltTypeResolves {
                 if let method = SelfCalls.method(calledBy: call) { selfCalls.add(type: type, from: nil, method: method) }
                 resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
             }
+            for attribute in localWrappers(in: code) where !isDeferred(Syntax(attribute), within: code) {
+                resolvesOf[type, default: []].append((file.location(of: attribute), label))
+            }
             // SwinjectAutoregistration's `container ~> Fetcher.self` resolves too.
             for arrow in SwiftExpressions.arrowResolves(in: code) {
                 if let closure = Syntax(arrow).ancestorOrSelf(where: declarations.isDeferredClosure), closure.position > code.position { continue }
@@ -232,6 +244,19 @@ struct BuiltTypeResolves {
                     declarations.isSharedInstance(access.declName.baseName.text, of: owner)
                 else { continue }
                 sharedReads[type, default: []].insert(owner)
+            }
+        }
+
+        /// `@Inject var logger: Logger` declared in a body (vexl-ios' `retry()`): the wrapper
+        /// resolves where the variable is declared, as a call there would.
+        private func localWrappers(in code: Syntax) -> [AttributeSyntax] {
+            guard !declarations.injectingWrappers.isEmpty else { return [] }
+            return code.tokens(viewMode: .sourceAccurate).compactMap { token in
+                guard token.tokenKind == .atSign, let attribute = token.parent?.as(AttributeSyntax.self),
+                    attribute.parent?.parent?.is(VariableDeclSyntax.self) == true,
+                    declarations.injectingWrapper(FactoryCatalogue.lastName(attribute.attributeName)) != nil
+                else { return nil }
+                return attribute
             }
         }
 

@@ -391,6 +391,11 @@ extension ClosureReader {
                     : "what '\(built)' resolves through it is read as its lazy dependencies"
                 finding(
                     .info, "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and \(read)", at: node)
+            } else if let built = reading.implementation, declarations.readsAllThroughHeldResolver.contains(declarations.ownerName(of: built)) {
+                finding(
+                    .info,
+                    "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and '\(built)' resolves nothing through it later (what its initializer resolves is read as its dependencies)",
+                    at: node)
             } else {
                 warn(
                     "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",

@@ -32,7 +32,10 @@ extension ClosureReader {
                 return local
             }
             if name == resolverName || Self.namesTheAssemblysContainer(name, at: Syntax(reference)) || declarations.holdsContainer(name, at: Syntax(reference))
+                || (name == "self" && SwiftExpressions.enclosingTypeName(of: Syntax(reference)).map(TypeDeclarations.isResolver) == true)
             {
+                // `factory: self` in an `extension Container`: the container hands itself over (cmarioRV/MLChallenge).
+
                 return .resolver(name)
             }
             if name.first?.isUppercase == true { return .literal(name) }
@@ -41,6 +44,12 @@ extension ClosureReader {
             // nothing of the app inside, as `UserDefaults.standard` is.
             if let global = declarations.globalConstant(name), isOutsideValue(SwiftExpressions.unwrap(global).core) { return .literal(name) }
             return .captured(name)
+        }
+        // `container.synchronize()`: Swinject's thread-safe view of the same container (orion-assignment).
+        if let call = core.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+            access.declName.baseName.text == "synchronize", let base = access.base, case .resolver = value(of: base, required: false)
+        {
+            return .resolver(core.trimmedDescription)
         }
         // `clock: { r.resolve(Clock.self)! }()`: the closure runs now, its value is the argument.
         if let call = core.as(FunctionCallExprSyntax.self), let only = SwiftExpressions.immediatelyCalledValue(call) {
@@ -213,6 +222,8 @@ extension ClosureReader {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             let arguments = Array(call.arguments)
             if let type = SwiftExpressions.typeName(call.calledExpression) {
+                // `Impl(…)` inside `extension Root.ViewModel` builds `Root.ViewModel.Impl` when other `Impl`s exist.
+                let type = declarations.nestedType(type, around: Syntax(call)) ?? type
                 return Construction(implementation: options.genericBindings[type] ?? type, arguments: arguments, node: Syntax(call))
             }
             guard let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }

@@ -123,6 +123,28 @@ struct ResolveSite {
         return site
     }
 
+    /// Whether `name` is a parameter of a function, initializer or closure around `node`.
+    private static func isParameterName(_ name: String, around node: Syntax) -> Bool {
+        var current = node.parent
+        while let scope = current {
+            if let function = scope.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if let initializer = scope.as(InitializerDeclSyntax.self) {
+                return initializer.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if let closure = scope.as(ClosureExprSyntax.self), let parameters = closure.signature?.parameterClause {
+                switch parameters {
+                case .simpleInput(let names): if names.contains(where: { $0.name.text == name }) { return true }
+                case .parameterClause(let clause): if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+                }
+            }
+            if scope.asProtocol(DeclGroupSyntax.self) != nil { return false }
+            current = scope.parent
+        }
+        return false
+    }
+
     /// A call of one of the app's resolve helpers, its arguments bound to the helper's parameters.
     private static func ofHelper(
         _ call: FunctionCallExprSyntax, _ helper: ResolveHelpers.Helper, bound: [Int: ExprSyntax], receiver: ExprSyntax?, constants: StringConstants
@@ -180,6 +202,9 @@ struct ResolveSite {
             return nil
         }
         guard name == "resolve" else { return nil }
+        // `guard let publication = try resolve()` where `resolve` is the function's closure parameter
+        // (clerk/clerk-ios): a value of the code's own, no container's method.
+        if receiver == nil, Self.isParameterName(name, around: Syntax(call)) { return nil }
         // `Dependencies.resolve()`: a type's own plain function that happens to be named `resolve`.
         if let receiver, let owner = SwiftExpressions.typeName(receiver), helpers.plainResolveOwners.contains(FactoryCatalogue.lastName(owner)) { return nil }
         var site = ResolveSite(type: nil, name: nil, passed: [], receiver: receiver, node: Syntax(call), isArrow: false)

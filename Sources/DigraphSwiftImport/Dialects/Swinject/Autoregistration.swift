@@ -57,7 +57,7 @@ extension ClosureReader {
     /// that name (and labels) makes the value; autoregistration resolves its parameters.
     private mutating func readAutoregistered(method: String, of type: String, labels: [String?]?, argumentTypes arguments: [String], at initializer: ExprSyntax)
     {
-        let candidates = (declarations.methods[type] ?? []).map(\.node).filter { function in
+        let candidates = (declarations.methods[declarations.ownerName(of: type)] ?? []).map(\.node).filter { function in
             function.name.text == method && SwiftExpressions.isTypeLevel(function.modifiers)
                 && labels.map { labels in function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text } == labels }
                     ?? true

@@ -1,26 +1,28 @@
 import DigraphCore
 import SwiftSyntax
 
-/// Typealiases declared inside a type (`final class PromptAssembly { typealias Router = PromptRouting }`)
-/// and where each type's body lies, so that `Router` written inside `PromptAssembly` (or an
-/// extension of it) is read as `PromptAssembly.Router`, as the compiler finds it: two assemblies
-/// that each name their own `Router` register two different keys, not one twice.
-struct NestedAliases {
+/// Names declared inside a type that Swift finds there first: typealiases (`final class
+/// PromptAssembly { typealias Router = PromptRouting }`) and nested types whose name another type
+/// shares (`Root.ViewModel.Interface` beside `Settings.ViewModel.Interface`), with where each
+/// type's body lies, so that `Router` written inside `PromptAssembly` (or an extension of it) is
+/// read as `PromptAssembly.Router`, as the compiler finds it: two assemblies that each name their
+/// own `Router` register two different keys, not one twice.
+struct NestedNames {
     /// A type's or extension's body in one file: its lines and its qualified name.
     private struct Scope {
         var lines: ClosedRange<Int>
         var path: String
     }
 
-    /// The names of the aliases each type declares, by the type's qualified name.
+    /// The aliases and shared nested type names each type declares, by the type's qualified name.
     private var names: [String: Set<String>] = [:]
     private var scopes: [String: [Scope]] = [:]
 
     init() {}
 
-    /// Reads the bodies' places only when some type declares an alias: most code bases have none.
-    init(files: [SwiftFile], typealiases: [String: String]) {
-        for qualified in typealiases.keys {
+    /// Reads the bodies' places only when some type declares such a name: most code bases have none.
+    init(files: [SwiftFile], typealiases: [String: String], sharedNestedTypes: [String]) {
+        for qualified in Array(typealiases.keys) + sharedNestedTypes {
             guard let dot = qualified.lastIndex(of: ".") else { continue }
             names[String(qualified[..<dot]), default: []].insert(String(qualified[qualified.index(after: dot)...]))
         }
@@ -32,7 +34,7 @@ struct NestedAliases {
         }
     }
 
-    /// `type` with each name that a type around `location` declares as an alias written in full,
+    /// `type` with each name that a type around `location` declares (an alias, a shared nested type) written in full,
     /// from the innermost type out: `Router?` inside `PromptAssembly` → `PromptAssembly.Router?`.
     func qualifying(_ type: String, at location: DigraphCore.SourceLocation) -> String {
         guard let inFile = scopes[location.file] else { return type }
@@ -44,7 +46,7 @@ struct NestedAliases {
         return TypeDeclarations.substitute(bindings, in: type)
     }
 
-    /// The bodies of the types (and extensions) that declare aliases, with their qualified names.
+    /// The bodies of the types (and extensions) that declare such names, with their qualified names.
     private final class ScopeFinder: SyntaxVisitor {
         let file: SwiftFile
         let wanted: Set<String>
