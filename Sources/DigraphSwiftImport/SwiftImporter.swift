@@ -65,6 +65,35 @@ public enum SwiftImporter {
                 + (unread == 1 ? "1 call not understood" : "\(unread) calls not understood")
         }
 
+        /// A manifest has no apps: written whole, a key that each of two apps registers once is
+        /// registered twice in it (vexl-ios and its framework's example app each register an
+        /// `AuthenticationManager`). Said once, where the second registration is, or nil.
+        public var keysSeveralAppsRegister: Diagnostic? {
+            guard apps.count > 1 else { return nil }
+            var places: [String: Set<DigraphCore.SourceLocation>] = [:]
+            var withinOneApp = Set<String>()
+            for app in apps {
+                var own: [String: Int] = [:]
+                for registration in app.manifest.registrations {
+                    for provided in registration.provides {
+                        let key = provided.key + (registration.name.map { " (name: \($0.value))" } ?? "")
+                        places[key, default: []].insert(registration.location)
+                        own[key, default: 0] += 1
+                    }
+                }
+                withinOneApp.formUnion(own.filter { $0.value > 1 }.keys)
+            }
+            let merged = places.filter { $0.value.count > 1 && !withinOneApp.contains($0.key) }.keys.sorted()
+            guard let first = merged.first, let second = places[first]!.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }).dropFirst().first else {
+                return nil
+            }
+            let others = merged.count == 1 ? "" : " (and \(merged.count - 1) more key\(merged.count == 2 ? "" : "s"))"
+            return Diagnostic(
+                .swiftImport, .warning,
+                "the written manifest holds \(apps.count) apps' registrations, and a manifest has no apps: '\(first)', which each app registers once, is registered twice in it\(others), and `check` of the file says so; import each app's folder on its own, or check the Swift sources, which keeps the apps apart",
+                at: second)
+        }
+
         /// The manifest as YAML or JSON, each registration and resolve with its Swift origin as a comment.
         public func written(as format: ManifestWriter.Format, command: String) -> String {
             var writer = ManifestWriter()

@@ -88,10 +88,10 @@ struct Import: ConfiguredCommand {
             printToStandardError(TextReporter(colored: colored, verb: "imported").render(Report(registrations: 0, diagnostics: result.unreadable)))
             throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
-        if !result.findings.isEmpty {
+        let findings = result.findings + [result.keysSeveralAppsRegister].compactMap { $0 }
+        if !findings.isEmpty {
             printToStandardError(
-                TextReporter(colored: colored, verb: "imported").render(
-                    Report(registrations: result.manifest.registrations.count, diagnostics: result.findings)))
+                TextReporter(colored: colored, verb: "imported").render(Report(registrations: result.manifest.registrations.count, diagnostics: findings)))
         }
         let command =
             regenerateCommand

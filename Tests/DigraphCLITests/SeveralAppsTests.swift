@@ -777,4 +777,47 @@ struct SeveralAppsTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// vexl-ios and its framework's example app each register an `AuthenticationManager` once: `check .`
+    /// keeps them apart, but the one manifest `import` writes cannot, and `check` of it reports the
+    /// key registered twice. `import` says so where it writes the file.
+    @Test func importSaysWhereTwoAppsRegisterOneKey() throws {
+        let files = [
+            "Phone/App.swift": """
+            import Swinject
+            final class Clock {}
+            @main
+            struct PhoneApp {
+                let container = Container()
+                init() {
+                    container.register(Clock.self) { _ in Clock() }.inObjectScope(.container)
+                    _ = container.resolve(Clock.self)!
+                }
+            }
+
+            """,
+            "Watch/App.swift": """
+            import Swinject
+            final class Clock {}
+            @main
+            struct WatchApp {
+                let container = Container()
+                init() {
+                    container.register(Clock.self) { _ in Clock() }
+                    _ = container.resolve(Clock.self)!
+                }
+            }
+
+            """,
+        ]
+        let checked = try check([], files: files)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(!checked.stdout.contains("written manifest"), "\(checked.stdout)")
+        let imported = try check([], files: files, command: "import")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stderr.contains(
+                "Watch/App.swift:7:9: warning: the written manifest holds 2 apps' registrations, and a manifest has no apps: 'Clock', which each app registers once, is registered twice in it, and `check` of the file says so; import each app's folder on its own, or check the Swift sources, which keeps the apps apart [swift-import]\n"
+            ), "\(imported.stderr)")
+    }
 }
