@@ -133,6 +133,7 @@ public struct CheckRun: Sendable {
         if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
         if let reason = imported?.unknownRegistrations { findings = missingBindingsAsWarnings(findings) { _ in reason } }
         if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
+        if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 
@@ -232,6 +233,21 @@ public struct CheckRun: Sendable {
             said.message = finding.message.replacingOccurrences(
                 of: advice, with: "only a preview resolves it (\(use.file):\(use.line)): keep it for the preview, or give the preview a registration of its own"
             )
+            return said
+        }
+    }
+
+    /// A named registration of a type some resolve names by a variable (`name: clientType`) may be
+    /// what that resolve reaches: not "remove it", but what digraph cannot tell.
+    private static func maybeUsedUnderUnreadNames(_ findings: [Diagnostic], _ uses: [String: SourceLocation]) -> [Diagnostic] {
+        guard let advice = UnusedRegistrationRule.description.inSwift.first?.swift else { return findings }
+        return findings.map { finding in
+            guard finding.code == .unusedRegistration, case .registration(let key)? = finding.subject?.identity, key.name != nil,
+                let use = uses[key.key], finding.message.contains(advice)
+            else { return finding }
+            var said = finding
+            said.message = finding.message.replacingOccurrences(
+                of: advice, with: "the resolve at \(use.file):\(use.line) names '\(key.key)' by a name known only when the app runs, and it may be this one")
             return said
         }
     }

@@ -119,6 +119,9 @@ struct ImportRun {
     /// The resolves there, and each key one of them resolves, with the first place.
     var previewResolves: [RegistrationFinder.AppResolve] = []
     var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
+    /// Resolves under a name digraph cannot read, and each type one of them resolves, with the first place.
+    var resolvesUnderUnreadNames: [RegistrationFinder.AppResolve] = []
+    var unreadNameUses: [String: DigraphCore.SourceLocation] = [:]
     /// The assembly each Swinject registration is made in (order pass), and the recipe read from it.
     var assemblyOf: [DigraphCore.SourceLocation: String] = [:]
     var appAssemblies: [(type: String, expression: String?)] = []
@@ -171,6 +174,7 @@ struct ImportRun {
             finder.walk(file.tree)
             found += finder.found
             resolves += finder.resolves
+            resolvesUnderUnreadNames += finder.resolvesUnderUnreadNames
             findings += finder.findings
             finders.append(finder)
         }
@@ -342,6 +346,11 @@ struct ImportRun {
             for use in assembler.manifest(ofApp: [], resolves: previewResolves).resolves {
                 let key = BindingKey(key: use.type.key, name: use.name?.value)
                 if previewUses[key].map({ use.location < $0 }) ?? true { previewUses[key] = use.location }
+            }
+        }
+        if !resolvesUnderUnreadNames.isEmpty {
+            for use in assembler.manifest(ofApp: [], resolves: resolvesUnderUnreadNames).resolves where unreadNameUses[use.type.key] == nil {
+                unreadNameUses[use.type.key] = use.location
             }
         }
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)

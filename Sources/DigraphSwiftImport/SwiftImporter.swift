@@ -46,6 +46,9 @@ public enum SwiftImporter {
         public var unknownRegistrations: String?
         /// The keys only a preview's code resolves (no root of the app's), each at its first place.
         public var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
+        /// The types some resolve names under a name digraph cannot read, each at its first place:
+        /// any of their named registrations may be what it reaches.
+        public var unreadNameUses: [String: DigraphCore.SourceLocation] = [:]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -263,7 +266,7 @@ public enum SwiftImporter {
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
                 unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.undeclaredAssemblies.reason,
-                previewUses: run.previewUses)
+                previewUses: run.previewUses, unreadNameUses: run.unreadNameUses)
         }
     }
 

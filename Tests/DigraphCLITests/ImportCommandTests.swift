@@ -283,6 +283,66 @@ struct ImportCommandTests {
                 """)
     }
 
+    /// Antoszku/Payback keeps its own `Resolver` package over Swinject: `register(_:initializer:)`
+    /// hands `initializer` on to SwinjectAutoregistration's `autoregister`. The module is the app's,
+    /// not hmlongco/Resolver (it was a refusal, "no registration found, and the sources use
+    /// Resolver"), and `resolver.register(APIClient.self, initializer: DefaultAPIClient.init)` is the
+    /// autoregistration it makes (it was "names the key but passes neither …").
+    @Test func anAppsOwnResolverModuleForwardingToAutoregisterIsRead() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = [
+            "DI/Sources/Resolver/Resolver.swift": """
+            import Swinject
+            import SwinjectAutoregistration
+
+            public struct Resolver {
+                private let container = Container()
+                public init() {}
+                public func resolve<T>(_: T.Type) -> T { container.resolve(T.self)! }
+                public func register<T, A>(_ type: T.Type, initializer: @escaping (A) -> T) {
+                    container.autoregister(type, initializer: initializer)
+                }
+                public func register<T>(_ type: T.Type, initializer: @escaping () -> T) {
+                    container.autoregister(type, initializer: initializer)
+                }
+            }
+
+            """,
+            "Networking/Sources/Networking/Assembler.swift": """
+            import Resolver
+
+            public protocol Session {}
+            final class URLSessionBacked: Session { init() {} }
+            public protocol APIClient {}
+            final class DefaultAPIClient: APIClient { init(session: Session) {} }
+            public struct NetworkingAssembler {
+                public init(resolver: Resolver) {
+                    resolver.register(Session.self, initializer: URLSessionBacked.init)
+                    resolver.register(APIClient.self, initializer: DefaultAPIClient.init)
+                    _ = resolver.resolve(APIClient.self)
+                }
+            }
+
+            """,
+        ]
+        try write(files, into: directory)
+        let checked = try CLIRunner.run(["check", "."], directory: directory)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        let imported = try CLIRunner.run(["import", "."], directory: directory)
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: APIClient
+                    implementation: DefaultAPIClient
+                    lifetime: graph
+                    dependencies:
+                      session: Session
+
+                """), "\(imported.stdout)")
+    }
+
     /// ABTGarcia/w_heroes: a package whose one target is `path: "Sources"` keeps its code in folders
     /// below (`Sources/UseCases/`, `Sources/Repositories/`): those folders are that target, not
     /// targets of their own. Before, each folder was taken for a module named after it.

@@ -3274,6 +3274,57 @@ struct SwinjectPrecisionTests {
         #expect(checked.stdout == "digraph: checked 1 registration: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
         #expect(checked.stderr.contains("1 registration, 1 resolve, 0 calls not understood"), "\(checked.stderr)")
     }
+
+    /// ranjan2807/RestImageRender picks a cache or a network client by a variable name
+    /// (`resolve(ImageProcessStrategyProtocol.self, name: clientType)`): no resolve of the unnamed
+    /// key (a false `missing-binding` error), but a warning, and each named registration of the
+    /// type may be what it reaches. A member of a tuple runtime argument (`info.nav`) is an element
+    /// of it, as a destructured one is, not "cannot read".
+    @Test func aNameInAVariableAndATupleArgumentsMemberAreSaidForWhatTheyAre() throws {
+        let swift = """
+            import Swinject
+            import UIKit
+            protocol ImageSource {}
+            struct CacheSource: ImageSource {}
+            struct NetworkSource: ImageSource {}
+            protocol Model {}
+            final class DetailCoordinator {
+                init(navigation: UINavigationController, model: Model) {}
+            }
+            enum AppResolver {
+                static let container = Container()
+                static func resolve<T>(_ type: T.Type, name: String) -> T? { container.resolve(type, name: name) }
+            }
+            func assemble(container: Container) {
+                container.register(ImageSource.self, name: "cache") { _ in CacheSource() }
+                container.register(ImageSource.self, name: "network") { _ in NetworkSource() }
+                container.register(DetailCoordinator.self) { (_, info: (nav: UINavigationController, model: Model)) in
+                    DetailCoordinator(navigation: info.nav, model: info.model)
+                }
+            }
+            func source(cached: Bool) -> ImageSource {
+                var kind: String
+                if cached { kind = "cache" } else { kind = "network" }
+                return AppResolver.container.resolve(ImageSource.self, name: kind)!
+            }
+            func detail(on nav: UINavigationController, model: Model) -> DetailCoordinator {
+                AppResolver.container.resolve(DetailCoordinator.self, argument: (nav: nav, model: model))!
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:15:5: info: nothing reachable from a root uses 'ImageSource (name: cache)'; the resolve at App.swift:24 names 'ImageSource' by a name known only when the app runs, and it may be this one [unused-registration]
+                App.swift:16:5: info: nothing reachable from a root uses 'ImageSource (name: network)'; the resolve at App.swift:24 names 'ImageSource' by a name known only when the app runs, and it may be this one [unused-registration]
+                App.swift:18:27: info: 'DetailCoordinator': parameter 'navigation' is given `info.nav`, element 1 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out [swift-import]
+                App.swift:18:49: info: 'DetailCoordinator': parameter 'model' is given `info.model`, element 2 of the factory's parameter (a tuple), which a manifest can only pass whole; it is left out [swift-import]
+                App.swift:24:12: warning: this resolve of 'ImageSource' is left out: its name, `kind`, is not a string literal or a constant declared in the given paths, so which of its registrations it reaches is known only when the app runs [swift-import]
+                digraph: checked 3 registrations: 0 errors, 1 warning, 4 infos
+
+                """, "\(checked.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -10,10 +10,12 @@ enum UnreadLibraries {
         "Pure": "Pure", "Dip": "Dip", "Knit": "Knit",
     ]
 
-    /// The first import of such a library, in file order.
+    /// The first import of such a library, in file order. A module the given paths declare is the
+    /// app's own, whatever its name (Antoszku/Payback's `Resolver` package wraps Swinject).
     static func first(in files: [SwiftFile]) -> (name: String, location: DigraphCore.SourceLocation)? {
+        let own = Set(files.compactMap(\.module))
         for file in files {
-            for (module, node) in file.importDeclarations {
+            for (module, node) in file.importDeclarations where !own.contains(module) {
                 if let library = byModule[module] { return (library, file.location(of: node)) }
             }
         }

@@ -104,6 +104,10 @@ struct TypeDeclarations {
     /// Factory<S>>)`), as `name/label` (`_` for none): a key path literal passed there is a use of
     /// that factory, as `resolve(\.x)` is (nextcloud-passwords' `receive(on: \.mainScheduler)`).
     private(set) var factoryKeyPathTakers = Set<String>()
+    /// The app's own methods that hand their `initializer:` parameter on to SwinjectAutoregistration's
+    /// `autoregister` (Antoszku/Payback's `Resolver.register(_:initializer:)`), by name: a call of one
+    /// with `initializer: Impl.init` is an autoregistration.
+    private(set) var autoregisterForwarders = Set<String>()
 
     /// The app's functions that take closures, by name and parameter count (`registration/1`): true
     /// when every one so declared calls each closure it takes before it returns
@@ -758,6 +762,7 @@ struct TypeDeclarations {
         propertyGetters.merge(collector.propertyGetters) { $0 + $1 }
         globalConstants.merge(collector.globalConstants) { $0 + $1 }
         factoryKeyPathTakers.formUnion(collector.factoryKeyPathTakers)
+        autoregisterForwarders.formUnion(collector.autoregisterForwarders)
         reflectingInjectors.formUnion(collector.reflectingInjectors)
         initializerCalls.merge(collector.initializerCalls) { $0.union($1) }
         inheritedTypes.merge(collector.inheritedTypes) { $0 + $1 }
@@ -792,6 +797,7 @@ struct TypeDeclarations {
         var propertyGetters: [String: [(value: ExprSyntax, file: SwiftFile)]] = [:]
         var globalConstants: [String: [ExprSyntax]] = [:]
         var factoryKeyPathTakers = Set<String>()
+        var autoregisterForwarders = Set<String>()
         var inheritedTypes: [String: [String]] = [:]
         var reflectingInjectors = Set<String>()
         var initializerCalls: [String: Set<String>] = [:]
@@ -885,6 +891,16 @@ struct TypeDeclarations {
                 borrowed.insert(name)
             }
             if kind != .protocol { separately[name, default: []].append(declaration) }
+        }
+
+        /// `container.autoregister(type, initializer: initializer)` with the function's own parameter.
+        static func forwardsInitializerToAutoregister(_ function: FunctionDeclSyntax, body: CodeBlockSyntax) -> Bool {
+            guard let parameter = function.signature.parameterClause.parameters.first(where: { $0.firstName.text == "initializer" }) else { return false }
+            let name = (parameter.secondName ?? parameter.firstName).text
+            return SwiftExpressions.calls(in: body).contains { call in
+                SwiftExpressions.callee(of: call)?.name == "autoregister"
+                    && call.arguments.contains { $0.label?.text == "initializer" && $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
+            }
         }
 
         /// `static let shared = Store()`, `= .init(…)`, `: Store = …`: a binding holding an instance of `type`.
@@ -1223,6 +1239,9 @@ struct TypeDeclarations {
             for parameter in node.signature.parameterClause.parameters {
                 let type = parameter.type.trimmedDescription
                 if type.contains("KeyPath<"), type.contains("Factory<") { factoryKeyPathTakers.insert(node.name.text + "/" + parameter.firstName.text) }
+            }
+            if node.name.text != "autoregister", let body = node.body, Self.forwardsInitializerToAutoregister(node, body: body) {
+                autoregisterForwarders.insert(node.name.text)
             }
             if let runsAtOnce = Self.runsClosuresAtOnce(node) {
                 let key = node.name.text + "/\(parameters)"

@@ -67,6 +67,14 @@ extension ClosureReader {
         }
         if let access = core.as(MemberAccessExprSyntax.self) {
             if access.base == nil || access.declName.baseName.tokenKind == .keyword(.self) { return .literal(core.trimmedDescription) }
+            // `info.nav` where the factory takes `info: (nav: UINavigationController, model: Model)`
+            // (ranjan2807/RestImageRender): an element of a runtime argument, as a destructured one is.
+            if let base = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, let argument = argumentName(base),
+                let written = argumentTypes[argument], case .tuple(let elements)? = try? TypeExpressionParser.parse(written),
+                let position = elements.firstIndex(where: { $0.label == access.declName.baseName.text })
+            {
+                return .element(core.trimmedDescription, position: position)
+            }
             if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                 // `SwinjectLocator(self.container)`: the container itself (shopping-list's `TestContainer`).
                 if declarations.holdsContainer(access.declName.baseName.text, at: Syntax(access)) { return .resolver(core.trimmedDescription) }

@@ -109,7 +109,10 @@ extension RegistrationFinder {
             declaredDefaultLifetime(of: SwiftExpressions.callee(of: call)?.receiver, at: Syntax(call))
         }
         var takesContainersScope = false
-        if register.callee == "autoregister" {
+        let autoregisters =
+            register.callee == "autoregister"
+            || (register.closure == nil && register.initializer != nil && declarations.autoregisterForwarders.contains(register.callee))
+        if autoregisters {
             lifetime = containersScope ?? .graph
             takesContainersScope = containersScope == nil
             if let initializer = register.initializer {

@@ -62,6 +62,9 @@ final class RegistrationFinder: SyntaxVisitor {
     /// Calls that look like registrations of a method nothing declares or states: not read.
     var unknown: [(signature: String, location: DigraphCore.SourceLocation)] = []
     private(set) var resolves: [AppResolve] = []
+    /// Resolves of a type under a name digraph cannot read (`name: clientType`): left out, each
+    /// of the type's named registrations maybe the one it reaches.
+    private(set) var resolvesUnderUnreadNames: [AppResolve] = []
     var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     var handled = Set<SyntaxIdentifier>()
@@ -258,6 +261,18 @@ final class RegistrationFinder: SyntaxVisitor {
                     .swiftImport, .info,
                     "this resolve is left out: \(problem), so which registration it reaches is known only when the app runs",
                     at: file.location(of: site.node)))
+            return
+        }
+        // `resolve(Strategy.self, name: clientType)` with the name in a variable (ranjan2807/
+        // RestImageRender picks a cache or a network client so): which of the type's registrations
+        // it reaches is known only when the app runs, so it is no resolve of the unnamed key.
+        if let type = site.type, site.nameIsUnread, let problem = site.problem {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "this resolve of '\(type)' is left out: \(problem), so which of its registrations it reaches is known only when the app runs",
+                    at: file.location(of: site.node)))
+            resolvesUnderUnreadNames.append(AppResolve(type: type, castType: nil, name: nil, location: file.location(of: site.node)))
             return
         }
         // `var value: T { container.resolve() }` in a generic wrapper: typed at each use, never here.

@@ -21,6 +21,9 @@ struct ResolveSite {
     var onMiss: EagerMiss?
     /// Names no type at all (`resolve()`, a generic helper): Swift infers it from where the value goes.
     var isInferred = false
+    /// It passes a name digraph cannot read (`name: clientType`, a variable): which registration
+    /// of the type it reaches is known only when the app runs.
+    var nameIsUnread = false
     /// A Factory `ParameterFactory` call: the compiler checks the parameter passed, whatever it is.
     var compilerChecksArguments = false
     /// Made in a helper the factory calls (`self.keychain(resolver)`): the factory's, not the app's own.
@@ -163,6 +166,7 @@ struct ResolveSite {
             site.name = constants.value(of: named)
             if site.name == nil {
                 site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal or a constant declared in the given paths"
+                site.nameIsUnread = true
             }
         }
         site.passed = helper.arguments.compactMap { bound[$0] }
@@ -188,6 +192,7 @@ struct ResolveSite {
                 site.name = constants.value(of: named)
                 if site.name == nil, named.as(NilLiteralExprSyntax.self) == nil {
                     site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal"
+                    site.nameIsUnread = true
                 }
             }
             return site
@@ -224,6 +229,7 @@ struct ResolveSite {
                 } else {
                     site.problem =
                         "its name, `\(SwiftExpressions.quoted(argument.expression, limit: 80))`, is not a string literal or a constant declared in the given paths"
+                    site.nameIsUnread = true
                 }
             case "argument"?:
                 site.passed.append(argument.expression)
