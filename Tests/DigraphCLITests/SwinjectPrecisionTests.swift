@@ -3324,6 +3324,24 @@ struct SwinjectPrecisionTests {
                 digraph: checked 3 registrations: 0 errors, 1 warning, 4 infos
 
                 """, "\(checked.stdout)")
+        // A test's resolve by a variable name is the test's own, left out with the others there.
+        let test = try check(
+            """
+            import Swinject
+            import XCTest
+            protocol Service {}
+            final class ServiceTests: XCTestCase {
+                func testNames() {
+                    let container = Container()
+                    for index in 0..<2 {
+                        let name = "Test\\(index)"
+                        _ = container.resolve(Service.self, name: name)
+                    }
+                }
+            }
+
+            """)
+        #expect(!test.stdout.contains("its name, `name`"), "\(test.stdout)")
     }
 }
 

@@ -266,7 +266,8 @@ final class RegistrationFinder: SyntaxVisitor {
         // `resolve(Strategy.self, name: clientType)` with the name in a variable (ranjan2807/
         // RestImageRender picks a cache or a network client so): which of the type's registrations
         // it reaches is known only when the app runs, so it is no resolve of the unnamed key.
-        if let type = site.type, site.nameIsUnread, let problem = site.problem {
+        // (A test's own resolves are left out of the app's roots later, as every one there is.)
+        if let type = site.type, site.nameIsUnread, let problem = site.problem, !RegistrationOrder.isTestCode(file) {
             findings.append(
                 Diagnostic(
                     .swiftImport, .warning,
