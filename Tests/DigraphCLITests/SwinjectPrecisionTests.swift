@@ -3343,6 +3343,56 @@ struct SwinjectPrecisionTests {
             """)
         #expect(!test.stdout.contains("its name, `name`"), "\(test.stdout)")
     }
+
+    /// haihm1997/iOS_MVVM-C names registrations by an enum through its own wrappers:
+    /// `register(_:serviceName:factory:)` calls Swinject's `_register(…, name: serviceName.named)`
+    /// and `resolve(_:serviceName:)` calls `resolve(…, name: serviceName?.named)`, with `named`
+    /// returning the case's `rawValue`. A label Swinject's `register` lacks makes the call the
+    /// wrapper's, and `.movies` given there is the name `movies` on both sides (it was 2 false
+    /// "registered again exactly" warnings, both sides read without a name).
+    @Test func anEnumNameThroughTheAppsOwnWrappersIsItsRawValue() throws {
+        let swift = """
+            import Swinject
+            public enum ServiceName: String {
+                case movies
+                case wars
+                public var named: String { return self.rawValue }
+            }
+            extension Container {
+                @discardableResult
+                public func register<Service>(_ serviceType: Service.Type, serviceName: ServiceName, factory: @escaping (_ resolver: Resolver) -> Service) -> ServiceEntry<Service> {
+                    return _register(serviceType, factory: factory, name: serviceName.named)
+                }
+            }
+            extension Resolver {
+                func resolve<T>(_ serviceType: T.Type, serviceName: ServiceName? = nil) -> T? {
+                    return resolve(serviceType, name: serviceName?.named)
+                }
+            }
+            final class Config { init(url: String) {} }
+            final class Network { init(config: Config) {} }
+            func assemble(container: Container) {
+                container.register(Config.self, serviceName: .movies) { _ in Config(url: "https://movies") }
+                container.register(Config.self, serviceName: .wars) { _ in Config(url: "https://wars") }
+                container.register(Network.self, serviceName: .movies) { r in Network(config: r.resolve(Config.self, serviceName: .movies)!) }
+                container.register(Network.self, serviceName: .wars) { (r: Resolver) in Network(config: r.resolve(Config.self, serviceName: .wars)!) }
+            }
+            func start(container: Container) {
+                _ = container.resolve(Network.self, serviceName: .movies)!
+                _ = container.resolve(Network.self, serviceName: .wars)!
+            }
+
+            """
+        let checked = try check(swift)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(
+            checked.stdout == """
+                App.swift:21:73: info: 'Config (name: movies)': parameter 'url' is given `"https://movies"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                App.swift:22:71: info: 'Config (name: wars)': parameter 'url' is given `"https://wars"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(checked.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -893,6 +893,16 @@ struct TypeDeclarations {
             if kind != .protocol { separately[name, default: []].append(declaration) }
         }
 
+        /// `var named: String { rawValue }` (or `{ return self.rawValue }`): the property's name.
+        static func rawValueAlias(_ decl: DeclSyntax) -> String? {
+            guard let variable = decl.as(VariableDeclSyntax.self), !SwiftExpressions.isTypeLevel(variable.modifiers), variable.bindings.count == 1,
+                let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let only = body.first
+            else { return nil }
+            let returned = (only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression)?.trimmedDescription
+            return returned == "rawValue" || returned == "self.rawValue" ? name : nil
+        }
+
         /// `container.autoregister(type, initializer: initializer)` with the function's own parameter.
         static func forwardsInitializerToAutoregister(_ function: FunctionDeclSyntax, body: CodeBlockSyntax) -> Bool {
             guard let parameter = function.signature.parameterClause.parameters.first(where: { $0.firstName.text == "initializer" }) else { return false }
@@ -1118,10 +1128,13 @@ struct TypeDeclarations {
             // `enum RouterName: String { case root; case detail = "details" }`: each case's raw value.
             let qualified = (scope + [node.name.text]).joined(separator: ".")
             if node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" {
+                // `var named: String { rawValue }`: another spelling of each case's raw value.
+                let aliases = node.memberBlock.members.compactMap { Self.rawValueAlias($0.decl) }
                 for member in node.memberBlock.members {
                     for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
                         let raw = element.rawValue.flatMap { SwiftExpressions.stringLiteral($0.value) } ?? element.name.text
                         constants[qualified + "." + element.name.text] = raw
+                        for alias in aliases { constants[qualified + "." + element.name.text + "." + alias] = raw }
                     }
                 }
             }
@@ -1291,6 +1304,20 @@ struct StringConstants {
         return type
     }
 
+    /// A name given to a parameter the function turns into its name through a member (`serviceName:
+    /// .movieService` where the wrapper passes `name: serviceName.named`, `enum AssemblerName:
+    /// String`): the case's raw value. Without a member, `value(of:)`.
+    func value(of expression: ExprSyntax, givenTo type: TypeSyntax, through member: String?) -> String? {
+        guard let member else { return value(of: expression) }
+        var text = expression.trimmedDescription
+        if text.hasPrefix(".") {
+            var declared = type.trimmedDescription
+            while declared.hasSuffix("?") || declared.hasSuffix("!") { declared.removeLast() }
+            text = declared + text
+        }
+        return values[text + "." + member] ?? (member == "rawValue" ? values[text] : nil)
+    }
+
     /// `String(describing: Self.self)`: the name of the type the member is read on.
     static func describesSelf(_ expression: ExprSyntax) -> Bool { describedType(expression)?.trimmedDescription == "Self" }
 
@@ -1332,6 +1359,8 @@ struct ResolveHelpers {
         var key: Int?
         /// A `String` parameter: the name.
         var qualifier: Int?
+        /// `name: serviceName?.named`: the member of the qualifier (an enum) passed as the name.
+        var qualifierMember: String?
         /// The parameters the body hands the container as runtime arguments, in order
         /// (`container.resolve(type, argument: injectable)`).
         var arguments: [Int] = []
@@ -1353,6 +1382,12 @@ struct ResolveHelpers {
             parameters = function.signature.parameterClause.parameters.map { ContainerAPI.Parameter($0) }
             key = parameters.firstIndex { $0.type.trimmedDescription == generic + ".Type" }
             qualifier = parameters.firstIndex(where: \.isString)
+            // `resolve(serviceType, name: serviceName?.named)` with `serviceName: AssemblerName?`.
+            if qualifier == nil, resolves.count == 1, let named = resolves[0].arguments.first(where: { $0.label?.text == "name" }),
+                let (position, member) = ContainerAPI.memberOfParameter(named.expression, named: parameters.map(\.name))
+            {
+                (qualifier, qualifierMember) = (position, member)
+            }
             returnsOptional = returned.isOptional
             // `argument: x` or `arguments: x, y`, each a parameter of the function's own.
             if resolves.count == 1, let resolve = resolves.first {
@@ -1366,7 +1401,8 @@ struct ResolveHelpers {
                     arguments.append(index)
                 }
             }
-            if function.name.text == "resolve", arguments.isEmpty { return nil }
+            // Swinject's `resolve` takes no such name: a call passing one is this overload's.
+            if function.name.text == "resolve", arguments.isEmpty, qualifierMember == nil { return nil }
         }
     }
 

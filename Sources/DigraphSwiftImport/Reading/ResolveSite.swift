@@ -163,7 +163,7 @@ struct ResolveSite {
             site.isInferred = true
         }
         if let qualifier = helper.qualifier, let named = bound[qualifier], !named.is(NilLiteralExprSyntax.self) {
-            site.name = constants.value(of: named)
+            site.name = constants.value(of: named, givenTo: helper.parameters[qualifier].type, through: helper.qualifierMember)
             if site.name == nil {
                 site.problem = "its name, `\(SwiftExpressions.quoted(named, limit: 80))`, is not a string literal or a constant declared in the given paths"
                 site.nameIsUnread = true

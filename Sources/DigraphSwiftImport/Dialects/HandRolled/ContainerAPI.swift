@@ -54,6 +54,14 @@ struct ContainerAPI {
         var signature: String { "\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))" }
     }
 
+    /// `serviceName.named` or `serviceName?.named`, `serviceName` one of `names`: its position and the member.
+    static func memberOfParameter(_ expression: ExprSyntax, named names: [String]) -> (position: Int, member: String)? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), var base = access.base else { return nil }
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text, let position = names.firstIndex(of: name) else { return nil }
+        return (position, access.declName.baseName.text)
+    }
+
     struct Parameter {
         var label: String?
         var name: String

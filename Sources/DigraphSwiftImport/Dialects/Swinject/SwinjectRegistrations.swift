@@ -86,7 +86,9 @@ extension RegistrationFinder {
         guard let keyed = bound[wrapper.key], let (type, node) = SwiftExpressions.metatype(keyed),
             !isGenericParameter(type, at: Syntax(call))
         else { return nil }
-        let name = wrapper.qualifier.flatMap { bound[$0] }.flatMap(declarations.constants.value(of:))
+        let name = wrapper.qualifier.flatMap { qualifier in
+            bound[qualifier].flatMap { declarations.constants.value(of: $0, givenTo: wrapper.parameters[qualifier].type, through: wrapper.qualifierMember) }
+        }
         let subject = Registration.displayName(key: type, name: name)
         if let template = wrapper.template {
             // The wrapper's own factory, with its generic parameter as this call's type. A closure

@@ -22,6 +22,8 @@ struct SwinjectWrappers {
         /// parameter (`keyGeneric`) standing for the type each call registers.
         var template: Template?
         var qualifier: Int?
+        /// `name: serviceName.named`: the member of the qualifier parameter (an enum) passed as the name.
+        var qualifierMember: String?
         /// The parameter holding the container the wrapper registers on (`container.register(…)`);
         /// nil when it registers on itself, an extension of the container.
         var receiver: Int?
@@ -108,7 +110,13 @@ struct SwinjectWrappers {
             // Swinject is imported (elsewhere the wrapper is the only `register` in sight).
             // A value passed without a label (`register(Coordinator.self, coordinator)`) is no call
             // of Swinject's, whose factory is a closure or `factory:`: the wrapper's.
-            let notSwinjects = call.arguments.dropFirst().contains { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }
+            // A label Swinject's `register` does not take that the wrapper does (`serviceName: .movieService`): the wrapper's too.
+            let takesTheWrappersLabel = call.arguments.contains { argument in
+                guard let label = argument.label?.text, !["name", "factory"].contains(label) else { return false }
+                return wrapper.parameters.contains { $0.label == label }
+            }
+            let notSwinjects =
+                takesTheWrappersLabel || call.arguments.dropFirst().contains { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }
             if wrapper.name == "register", !(!inSwinjectFile && wrapper.isCalled(through: call)), !notSwinjects {
                 guard let factory = wrapper.factory else { continue }
                 let label = wrapper.parameters[factory].label
@@ -131,6 +139,7 @@ struct SwinjectWrappers {
             // passed; else the closure passed is the factory itself (a template).
             var factory: Int?
             var qualifier: Int?
+            var qualifierMember: String?
             var literal: ClosureExprSyntax?
             var calledInside: FunctionCallExprSyntax?
             let passed = Array(call.arguments.map { ($0.label?.text, $0.expression) }) + (call.trailingClosure.map { [(nil, ExprSyntax($0))] } ?? [])
@@ -138,6 +147,8 @@ struct SwinjectWrappers {
                 if let reference = expression.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
                     if parameters[position].makesValue { factory = position }
                     if label == "name", parameters[position].isString { qualifier = position }
+                } else if label == "name", let (position, member) = ContainerAPI.memberOfParameter(expression, named: names) {
+                    (qualifier, qualifierMember) = (position, member)
                 } else if let closure = expression.as(ClosureExprSyntax.self) {
                     literal = closure
                     for inner in SwiftExpressions.calls(in: closure) {
@@ -160,8 +171,8 @@ struct SwinjectWrappers {
                 let template = Template(closure: literal, file: file, keyGeneric: generic, keyConstraint: constraint)
                 return Wrapper(
                     name: function.name.text, parameters: parameters, key: key, factory: nil, template: template,
-                    qualifier: qualifier, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
-                    isolation: nil, location: file.location(of: function.name))
+                    qualifier: qualifier, qualifierMember: qualifierMember, receiver: receiver, owner: owner(of: function),
+                    scope: scope(of: call, in: function), isolation: nil, location: file.location(of: function.name))
             }
             guard let factory, factory != key else { continue }
             var isolation: String?
@@ -185,7 +196,7 @@ struct SwinjectWrappers {
             }
             return Wrapper(
                 name: function.name.text, parameters: parameters, key: key, factory: factory, factoryTakesResolver: takesResolver,
-                qualifier: qualifier, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
+                qualifier: qualifier, qualifierMember: qualifierMember, receiver: receiver, owner: owner(of: function), scope: scope(of: call, in: function),
                 isolation: isolation, location: file.location(of: function.name))
         }
         return nil
