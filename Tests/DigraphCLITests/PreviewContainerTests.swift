@@ -167,4 +167,59 @@ struct PreviewContainerTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// samchen7910/CoolBlueAssignment: each test builds its own container in a local and registers
+    /// the same two keys on it. Each test's container is its own, not one container per test type
+    /// registering each key four times (6 false "registered again" warnings).
+    @Test func eachTestFunctionsLocalContainerIsItsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "App/App.swift": """
+            final class Clock {}
+            final class Registry {
+                private var values: [String: Any] = [:]
+                func register<T>(_ type: T.Type, value: T) { values["\\(type)"] = value }
+                func resolve<T>(_ type: T.Type) -> T { values["\\(type)"] as! T }
+            }
+            @main
+            struct App {
+                static func main() {
+                    let registry = Registry()
+                    registry.register(Clock.self, value: Clock())
+                    _ = registry.resolve(Clock.self)
+                }
+            }
+
+            """,
+            "AppTests/ClockTests.swift": """
+            import Testing
+            struct ClockTests {
+                @Test func first() {
+                    let registry = Registry()
+                    registry.register(Clock.self, value: Clock())
+                    #expect(registry.resolve(Clock.self) !== nil)
+                }
+                @Test func second() {
+                    let registry = Registry()
+                    registry.register(Clock.self, value: Clock())
+                    #expect(registry.resolve(Clock.self) !== nil)
+                }
+            }
+
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("registered again"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "AppTests/ClockTests.swift:2:8: info: 'ClockTests' is test code (AppTests/ClockTests.swift): its 2 registrations are in 2 test containers (a test function building its own is one), left out of the app's graph and each checked on its own [swift-import]\n"
+            ), "\(result.stdout)")
+    }
 }

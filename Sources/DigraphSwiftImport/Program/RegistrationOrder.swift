@@ -310,27 +310,64 @@ struct RegistrationOrder {
             let candidates = found.indices.filter { !seen.contains($0) && previewOf[$0] == nil && !dropped.contains($0) }
             let inTests = candidates.filter { testFiles.contains(found[$0].location.file) }
             guard !inTests.isEmpty, found.indices.contains(where: { !testFiles.contains(found[$0].location.file) }) else { return }
-            var byOwner: [String: [Int]] = [:]
-            for offset in inTests { byOwner[index.owner(of: found[offset].location)?.name ?? found[offset].location.file, default: []].append(offset) }
-            for (name, offsets) in byOwner.sorted(by: { $0.key < $1.key }) {
-                let first = found[offsets[0]].location
-                dropped.formUnion(offsets)
+            // Each test container: a type's, or a test function's own local (`testContainer(of:)`).
+            var byContainer: [String: (owner: String, offsets: [Int])] = [:]
+            for offset in inTests {
+                let (owner, function) = testContainer(of: offset)
+                byContainer[owner + (function.map { "." + $0 } ?? ""), default: (owner, [])].offsets.append(offset)
+            }
+            // One info per test type: its registrations, and in how many containers.
+            var said: [String: (first: DigraphCore.SourceLocation, registrations: Int, containers: Int, built: DigraphCore.SourceLocation?)] = [:]
+            var order: [String] = []
+            for (name, entry) in byContainer.sorted(by: { $0.key < $1.key }) {
+                let first = found[entry.offsets[0]].location
+                dropped.formUnion(entry.offsets)
                 // Checked alone it would miss what the app's assemblies beside it provide.
-                if let built = builtWithTheAppsAssemblies[name] {
+                let built = builtWithTheAppsAssemblies[entry.owner]
+                if built == nil { otherContainers.append(("the test code's container in '\(name)' (\(first.file))", Set(entry.offsets))) }
+                if said[entry.owner] == nil { order.append(entry.owner) }
+                let before = said[entry.owner] ?? (first, 0, 0, built)
+                said[entry.owner] = (before.first, before.registrations + entry.offsets.count, before.containers + 1, built)
+            }
+            for owner in order {
+                let (first, registrations, containers, built) = said[owner]!
+                let place = index.owner(of: first)?.location ?? first
+                if let built {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .info,
-                            "'\(name)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(offsets.count)) a test's, left out of the app's graph; a test builds it with the app's assemblies (\(built.fileNameAndLine)), so it is not checked on its own",
-                            at: index.owner(of: first)?.location ?? first))
+                            "'\(owner)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(registrations)) a test's, left out of the app's graph; a test builds it with the app's assemblies (\(built.fileNameAndLine)), so it is not checked on its own",
+                            at: place))
                     continue
                 }
-                otherContainers.append(("the test code's container in '\(name)' (\(first.file))", Set(offsets)))
+                let kept =
+                    containers == 1
+                    ? "a test's container, left out of the app's graph and checked on its own"
+                    : "in \(containers) test containers (a test function building its own is one), left out of the app's graph and each checked on its own"
                 findings.append(
                     Diagnostic(
-                        .swiftImport, .info,
-                        "'\(name)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(offsets.count)) a test's container, left out of the app's graph and checked on its own",
-                        at: index.owner(of: first)?.location ?? first))
+                        .swiftImport, .info, "'\(owner)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(registrations)) \(kept)", at: place)
+                )
             }
+        }
+
+        /// The test container a test's registration is made on: its type's, or, where a test
+        /// function builds a container of its own in a local (`let container = DependencyContainer()`
+        /// then `container.register(…)`), that function's (samchen7910/CoolBlueAssignment: four
+        /// tests each registering the same two keys were one container registering them four times).
+        private func testContainer(of offset: Int) -> (owner: String, function: String?) {
+            let location = found[offset].location
+            let owner = index.owner(of: location)?.name ?? location.file
+            guard let call = found[offset].call,
+                let local = SwiftExpressions.callee(of: call)?.receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                let function = index.function(around: (location.file, location.line)),
+                let body = function.body.as(CodeBlockSyntax.self),
+                body.statements.contains(where: { statement in
+                    statement.item.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == local }
+                        == true
+                })
+            else { return (owner, nil) }
+            return (owner, function.name.text + "()")
         }
 
         /// Registrations no entry reaches keep source order, unless only previews refer to where
