@@ -223,31 +223,33 @@ public struct CheckRun: Sendable {
 
     /// An unused registration a preview resolves: what to do is not "remove it".
     private static func usedByPreviews(_ findings: [Diagnostic], _ previewUses: [BindingKey: SourceLocation]) -> [Diagnostic] {
-        // The rule's own advice in Swift's words, the one `RuleCatalog.inSwiftWords` put there.
-        guard let advice = UnusedRegistrationRule.description.inSwift.first?.swift else { return findings }
-        return findings.map { finding in
-            guard finding.code == .unusedRegistration, case .registration(let key)? = finding.subject?.identity, let use = previewUses[key],
-                finding.message.contains(advice)
-            else { return finding }
-            var said = finding
-            said.message = finding.message.replacingOccurrences(
-                of: advice, with: "only a preview resolves it (\(use.file):\(use.line)): keep it for the preview, or give the preview a registration of its own"
-            )
-            return said
+        unusedSaidOtherwise(findings) { key in
+            previewUses[key].map {
+                "only a preview resolves it (\($0.file):\($0.line)): keep it for the preview, or give the preview a registration of its own"
+            }
         }
     }
 
     /// A named registration of a type some resolve names by a variable (`name: clientType`) may be
     /// what that resolve reaches: not "remove it", but what digraph cannot tell.
     private static func maybeUsedUnderUnreadNames(_ findings: [Diagnostic], _ uses: [String: SourceLocation]) -> [Diagnostic] {
+        unusedSaidOtherwise(findings) { key in
+            guard key.name != nil, let use = uses[key.key] else { return nil }
+            return "the resolve at \(use.file):\(use.line) names '\(key.key)' by a name known only when the app runs, and it may be this one"
+        }
+    }
+
+    /// Each `unused-registration` whose key `instead` has words for: those words in place of the
+    /// rule's advice to remove it.
+    private static func unusedSaidOtherwise(_ findings: [Diagnostic], _ instead: (BindingKey) -> String?) -> [Diagnostic] {
+        // The rule's own advice in Swift's words, the one `RuleCatalog.inSwiftWords` put there.
         guard let advice = UnusedRegistrationRule.description.inSwift.first?.swift else { return findings }
         return findings.map { finding in
-            guard finding.code == .unusedRegistration, case .registration(let key)? = finding.subject?.identity, key.name != nil,
-                let use = uses[key.key], finding.message.contains(advice)
+            guard finding.code == .unusedRegistration, case .registration(let key)? = finding.subject?.identity, let words = instead(key),
+                finding.message.contains(advice)
             else { return finding }
             var said = finding
-            said.message = finding.message.replacingOccurrences(
-                of: advice, with: "the resolve at \(use.file):\(use.line) names '\(key.key)' by a name known only when the app runs, and it may be this one")
+            said.message = finding.message.replacingOccurrences(of: advice, with: words)
             return said
         }
     }

@@ -306,19 +306,21 @@ struct TypeDeclarations {
     /// `CoordinatorFactory`, `any CoordinatorFactory`, `Swinject.Resolver?`: the last name of the
     /// one nominal type declared, unwrapped; nil for any other spelling.
     private static func nominalName(_ declared: String) -> String? {
-        guard let parsed = try? TypeExpressionParser.parse(declared) else { return nil }
-        var unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
-        if case .existential(let inner) = unwrapped { unwrapped = inner }
-        guard case .nominal = unwrapped else { return nil }
+        guard let unwrapped = unwrapped(declared), case .nominal = unwrapped else { return nil }
         return FactoryCatalogue.lastName(unwrapped.spelling)
+    }
+
+    /// A declared type without its optional and `any`: `any Resolver!` is `Resolver`.
+    private static func unwrapped(_ declared: String) -> TypeExpression? {
+        guard let parsed = try? TypeExpressionParser.parse(declared) else { return nil }
+        let unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
+        if case .existential(let inner) = unwrapped { return inner }
+        return unwrapped
     }
 
     /// `Resolver`, `Container`, `Swinject.Resolver?`, `any Resolver`, `Resolver!`.
     static func isResolver(_ declared: String) -> Bool {
-        guard let parsed = try? TypeExpressionParser.parse(declared) else { return false }
-        var unwrapped = parsed.isOptional ? parsed.unwrapped : parsed
-        if case .existential(let inner) = unwrapped { unwrapped = inner }
-        return ["Resolver", "Container"].contains(FactoryCatalogue.lastName(unwrapped.spelling))
+        unwrapped(declared).map { ["Resolver", "Container"].contains(FactoryCatalogue.lastName($0.spelling)) } ?? false
     }
 
     /// The one function of `owner` (a free function when nil) named `name` taking `parameters`

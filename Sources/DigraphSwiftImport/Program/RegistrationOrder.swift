@@ -316,23 +316,19 @@ struct RegistrationOrder {
                 let (owner, function) = testContainer(of: offset)
                 byContainer[owner + (function.map { "." + $0 } ?? ""), default: (owner, [])].offsets.append(offset)
             }
-            // One info per test type: its registrations, and in how many containers.
-            var said: [String: (first: DigraphCore.SourceLocation, registrations: Int, containers: Int, built: DigraphCore.SourceLocation?)] = [:]
-            var order: [String] = []
-            for (name, entry) in byContainer.sorted(by: { $0.key < $1.key }) {
-                let first = found[entry.offsets[0]].location
+            let containers = byContainer.sorted { $0.key < $1.key }
+            for (name, entry) in containers {
                 dropped.formUnion(entry.offsets)
                 // Checked alone it would miss what the app's assemblies beside it provide.
-                let built = builtWithTheAppsAssemblies[entry.owner]
-                if built == nil { otherContainers.append(("the test code's container in '\(name)' (\(first.file))", Set(entry.offsets))) }
-                if said[entry.owner] == nil { order.append(entry.owner) }
-                let before = said[entry.owner] ?? (first, 0, 0, built)
-                said[entry.owner] = (before.first, before.registrations + entry.offsets.count, before.containers + 1, built)
+                guard builtWithTheAppsAssemblies[entry.owner] == nil else { continue }
+                otherContainers.append(("the test code's container in '\(name)' (\(found[entry.offsets[0]].location.file))", Set(entry.offsets)))
             }
-            for owner in order {
-                let (first, registrations, containers, built) = said[owner]!
+            // One info per test type: its registrations, and in how many containers.
+            for (owner, own) in Dictionary(grouping: containers.map(\.value), by: \.owner).sorted(by: { $0.key < $1.key }) {
+                let first = found[own[0].offsets[0]].location
+                let registrations = own.reduce(0) { $0 + $1.offsets.count }
                 let place = index.owner(of: first)?.location ?? first
-                if let built {
+                if let built = builtWithTheAppsAssemblies[owner] {
                     findings.append(
                         Diagnostic(
                             .swiftImport, .info,
@@ -341,9 +337,9 @@ struct RegistrationOrder {
                     continue
                 }
                 let kept =
-                    containers == 1
+                    own.count == 1
                     ? "a test's container, left out of the app's graph and checked on its own"
-                    : "in \(containers) test containers (a test function building its own is one), left out of the app's graph and each checked on its own"
+                    : "in \(own.count) test containers (a test function building its own is one), left out of the app's graph and each checked on its own"
                 findings.append(
                     Diagnostic(
                         .swiftImport, .info, "'\(owner)' is test code (\(first.file)): \(RegistrationOrder.itsRegistrations(registrations)) \(kept)", at: place)
@@ -360,12 +356,7 @@ struct RegistrationOrder {
             let owner = index.owner(of: location)?.name ?? location.file
             guard let call = found[offset].call,
                 let local = SwiftExpressions.callee(of: call)?.receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                let function = index.function(around: (location.file, location.line)),
-                let body = function.body.as(CodeBlockSyntax.self),
-                body.statements.contains(where: { statement in
-                    statement.item.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == local }
-                        == true
-                })
+                let function = index.function(around: (location.file, location.line)), Self.makesLocal(local, in: function.body)
             else { return (owner, nil) }
             return (owner, function.name.text + "()")
         }
