@@ -138,12 +138,15 @@ struct ImportRun {
 
     private mutating func index() {
         for file in files { declarations.add(file) }
+        declarations.spellModules()
         declarations.findApps(in: files)
         declarations.readHelpersOfHelpers()
         declarations.fileMethods()
         declarations.readHeldResolvers()
+        let spelled = declarations
         declarations.factories = FactoryCatalogue(
-            files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames, keyPathTakers: declarations.factoryKeyPathTakers)
+            files: files.filter { $0.refusal == nil }, aliases: declarations.aliasedNames, keyPathTakers: declarations.factoryKeyPathTakers,
+            spelling: { spelled.spellingModules($0, in: $1) })
         declarations.nestedNames = NestedNames(files: files, typealiases: declarations.typealiases, sharedNestedTypes: declarations.sharedNestedTypes)
     }
 
@@ -377,10 +380,11 @@ struct ImportRun {
                 self.notes[location, default: []].append("in \(child.label)")
             }
         }
-        // Printed names can collide only where a dialect that registers something keys by them.
-        let registering = Set(found.map(\.location.file))
+        // Printed names can collide only where a dialect that registers something keys by them;
+        // Factory keys by type identity and property (its registrations come last).
+        let registering = Set(found.dropLast(factoryRegistrations).map(\.location.file))
         let inUse = Set(files.indices.filter { registering.contains(files[$0].path) }.map { dialectOfFile[$0] }).map { dialects[$0] }
-        self.manifest.keysByTypeIdentity = !inUse.isEmpty && inUse.allSatisfy(\.keysByTypeIdentity)
+        self.manifest.keysByTypeIdentity = (!inUse.isEmpty || factoryRegistrations > 0) && inUse.allSatisfy(\.keysByTypeIdentity)
     }
 
     private mutating func readRecipe() {

@@ -196,14 +196,14 @@ public enum SwiftImporter {
             // same refusal as a file read and found too large, not "cannot read".
             if let size = tree.size(of: path), size > SwiftFile.maximumBytes {
                 tooLarge[path] = size
-                sources.append((path, "", modules.module(of: path)))
+                sources.append((path, "", modules.module(of: path) ?? projects.module(of: path)))
                 continue
             }
             guard let data = tree.contents(of: path) else {
                 unreadable.append(Diagnostic(.swiftImport, .error, "cannot read \(path): permission denied or not a regular file", at: .start(of: path)))
                 continue
             }
-            sources.append((path, String(decoding: data, as: UTF8.self), modules.module(of: path)))
+            sources.append((path, String(decoding: data, as: UTF8.self), modules.module(of: path) ?? projects.module(of: path)))
         }
         if listing.files.isEmpty, unreadable.isEmpty {
             unreadable.append(

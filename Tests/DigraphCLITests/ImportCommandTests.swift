@@ -5,6 +5,7 @@ import Testing
 struct ImportCommandTests {
     static let fixtures = [
         "swinject", "handrolled", "autoregistration", "unreadable", "eager", "assembler", "precision", "factory", "shop", "factoryshop", "children",
+        "modules",
     ]
 
     func scratch() throws -> URL {

@@ -144,4 +144,202 @@ struct SameNamedTypesTests {
                 "Sources/Both/Both.swift:4:70: warning: this resolve names no type (`resolver.resolve()`) and digraph cannot tell the type Swift infers here"
             ), "\(result.stderr)")
     }
+    /// adrianod1as/TheFeels and udtm: Xcode apps split into framework projects, where Domain declares
+    /// `protocol UserRepository` and AppData the `class UserRepository` registered for it. The
+    /// assemblies key it `Domain.UserRepository`; a parameter written bare is the one its own module
+    /// sees, and a module is kept in a key only where the name needs it (`Domain.Clock` is `Clock`).
+    /// Each project's targets say which module compiles a file (`PRODUCT_MODULE_NAME`, else the
+    /// target's name). It was 10 false `missing-binding` errors in the two apps. The fixture is
+    /// compiled and run against Swinject 2.10.0 (SwinjectAssemblyBehaviourTests, `ModularShop`).
+    @Test func aNameTwoModulesDeclareIsTheOneItsFilesModuleSees() throws {
+        let result = try CLIRunner.run(["check", "fixtures/import/modules"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "digraph: checked 5 registrations: 0 errors, 0 warnings, 0 infos\n", "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 6 Swift files: 5 registrations, 5 resolves, 0 calls not understood\n", "\(result.stderr)")
+    }
+
+    /// The same in a package, where `Sources/<Target>` names the module: `Store` is declared in two
+    /// modules and keeps its module, `Clock` in one and does not.
+    @Test func aPackagesModulesSpellKeysTheSameWay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n",
+            "Sources/Domain/Domain.swift": """
+            public protocol Clock {}
+            public protocol Store {}
+            public final class Feed { public init(store: Store, clock: Clock) {} }
+            """,
+            "Sources/Data/Data.swift": """
+            import Domain
+            public final class Store: Domain.Store { public init() {} }
+            public final class SystemClock: Clock { public init() {} }
+            """,
+            "Sources/App/App.swift": """
+            import Swinject
+            import Domain
+            import Data
+            func wire(_ container: Container) {
+                container.register(Domain.Store.self) { _ in Data.Store() }
+                container.register(Domain.Clock.self) { _ in SystemClock() }
+                container.register(Feed.self) { r in Feed(store: r.resolve()!, clock: r.resolve()!) }
+            }
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try CLIRunner.run(["import", "."], directory: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                  # Sources/App/App.swift:7
+                  - provides: Feed
+                    lifetime: graph
+                    module: Domain
+                    dependencies:
+                      store: Domain.Store
+                      clock: Clock
+
+                """), "\(result.stdout)")
+    }
+    /// swiyu-admin-ch/eidch-ios-wallet: two feature modules each declare `var cameraPermissionViewModel:
+    /// ParameterFactory<…, CameraPermissionViewModel>` for their own view model. Factory keys by the
+    /// type and the property, so these are two registrations, not one declared twice; each view's
+    /// `Container.shared.viewModel()` is its own module's. Two types printed alike are no
+    /// `key-collision` in Factory, which keys by type identity.
+    @Test func twoModulesFactoriesOfTheirOwnSameNamedTypesAreTwoKeys() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func feature(_ name: String, scope: String) -> String {
+            """
+            import FactoryKit
+            final class ViewModel {}
+            extension Container {
+                var viewModel: Factory<ViewModel> { self { ViewModel() }\(scope) }
+            }
+            public struct \(name)View {
+                let model = Container.shared.viewModel()
+                public init() {}
+            }
+            """
+        }
+        let files = [
+            "Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n",
+            "Sources/Login/Login.swift": feature("Login", scope: ""),
+            "Sources/Feed/Feed.swift": feature("Feed", scope: ".singleton"),
+            "Sources/App/App.swift": "import Feed\nimport Login\n@main struct App {\n    static func main() { _ = (LoginView(), FeedView()) }\n}\n",
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let checked = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        let imported = try CLIRunner.run(["import", "."], directory: folder)
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                registrations:
+                  # Sources/Feed/Feed.swift:4
+                  - provides: Feed.ViewModel
+                    implementation: Feed.ViewModel
+                    lifetime: singleton
+                    name: viewModel
+                    module: Feed
+                  # Sources/Login/Login.swift:4
+                  - provides: Login.ViewModel
+                    implementation: Login.ViewModel
+                    name: viewModel
+                    module: Login
+
+                resolves:
+                  # Sources/Feed/Feed.swift:7
+                  - { type: Feed.ViewModel, name: viewModel, launch: true }
+                  # Sources/Login/Login.swift:7
+                  - { type: Login.ViewModel, name: viewModel, launch: true }
+
+                """), "\(imported.stdout)")
+    }
+    /// Pasik2032/CityDiscover: the Game and User packages each declare `enum Collection {}` and, in an
+    /// extension of it, `typealias Module = (router: Router, input: Input)` registered by a nested
+    /// assembly. The two keys are two types, one in each module: it was a false "registered again"
+    /// warning. A module that declares a type of its own name (User declares `struct User`) cannot
+    /// qualify a name in Swift, so that key stays as written. Each factory returns a tuple of the
+    /// locals it built: read in full (an info), not "cannot read" (7 warnings in the app).
+    @Test func aNestedAliasInTwoPackagesIsTwoKeysAndATupleOfLocalsIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func feature(_ module: String) -> String {
+            """
+            import Swinject
+            enum Flow {}
+            protocol FlowInput: AnyObject {}
+            protocol Networking {}
+            final class Network: Networking {}
+            struct \(module) {}
+            extension Flow {
+                final class Router {}
+                final class Logic: FlowInput {
+                    init(networking: Networking) {}
+                }
+                typealias Screen = (router: Router, input: FlowInput)
+                struct Assembly: Swinject.Assembly {
+                    func assemble(container: Container) {
+                        container.register(Networking.self) { _ in Network() }
+                        container.register(Screen.self) { r in
+                            let router = Router()
+                            let logic = Logic(networking: r.resolve(Networking.self)!)
+                            return (router, logic)
+                        }
+                    }
+                }
+            }
+            public func show\(module)(_ r: Resolver) { _ = r.resolve(Flow.Screen.self)! }
+            public func assemble\(module)(_ c: Container) { Flow.Assembly().assemble(container: c) }
+            """
+        }
+        let package = "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"P\")\n"
+        let files = [
+            "Game/Package.swift": package,
+            "Game/Sources/Game/Flow.swift": feature("Board"),
+            "User/Package.swift": package,
+            "User/Sources/User/Flow.swift": feature("User"),
+            "App/Main.swift": """
+            import Swinject
+            import Game
+            import User
+            let container = Container()
+            func launch() {
+                assembleBoard(container)
+                assembleUser(container)
+                showBoard(container)
+                showUser(container)
+            }
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try CLIRunner.run(["check", "."], directory: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                Game/Sources/Game/Flow.swift:19:24: info: 'Screen': it returns a tuple of values the factory builds (`(router, logic)`), what building them resolves read as its dependencies; a manifest cannot build a tuple, so it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                User/Sources/User/Flow.swift:19:24: info: 'Screen': it returns a tuple of values the factory builds (`(router, logic)`), what building them resolves read as its dependencies; a manifest cannot build a tuple, so it is imported with implementation FILL_IN, to fill in only if generated code must build it [swift-import]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 2 infos
+
+                """, "\(result.stdout)")
+        let imported = try CLIRunner.run(["import", "."], directory: folder)
+        for key in ["  - provides: Game.Flow.Screen\n", "  - provides: Flow.Screen\n", "  - provides: Game.Networking\n", "  - provides: Networking\n"] {
+            #expect(imported.stdout.contains(key), "\(key) \(imported.stdout)")
+        }
+    }
 }

@@ -234,6 +234,18 @@ struct SwinjectAssemblyBehaviourTests {
             check(app.settings!.container.resolve(Clock.self) == nil, "nothing in the settings child's chain registers a Clock")
             """, 5
         ),
+        // Its library modules are copied to their own targets (`fixtureModules`).
+        (
+            "ModularShop", "fixtures/import/modules/App/Shop", nil,
+            """
+            import AppData
+            import Domain
+
+            let home = AppDelegate().start()
+            check(home.search.repository is AppData.UserRepository, "Domain's UserRepository key is built by AppData's class of that name")
+            check(home.search.repository.names() == ["ada", "grace"] && home.search.clock === home.search.clock, "from Networking's source, and Domain's clock")
+            """, 2
+        ),
         (
             "Autoregistration", "fixtures/import/autoregistration", nil,
             """
@@ -468,6 +480,12 @@ struct SwinjectAssemblyBehaviourTests {
 
         """
 
+    /// The library modules of fixtures/import/modules, each the harness target of its name.
+    static let fixtureModules = [
+        ("fixtures/import/modules/Domain/Domain", "Domain"), ("fixtures/import/modules/Data/AppData", "AppData"),
+        ("fixtures/import/modules/Data/Networking", "Networking"),
+    ]
+
     /// Writes every fixture's assemblies, stubs and program into the harness package, builds it once.
     static let build: Result<Void, BuildFailure> = {
         do {
@@ -509,6 +527,14 @@ struct SwinjectAssemblyBehaviourTests {
                 let program =
                     "import Foundation\nimport Swinject\n" + GeneratedCodeRunner.checks + Self.agreeing + fixture.program + "\nexit(failures == 0 ? 0 : 1)\n"
                 try program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
+            for (folder, module) in fixtureModules {
+                let sources = package.appendingPathComponent("Sources/\(module)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                let from = GeneratedCodeRunner.packageRoot.appendingPathComponent(folder)
+                for name in try FileManager.default.contentsOfDirectory(atPath: from.path) where name.hasSuffix(".swift") {
+                    try FileManager.default.copyItem(at: from.appendingPathComponent(name), to: sources.appendingPathComponent(name))
+                }
             }
             for fixture in factoryPrograms {
                 let sources = package.appendingPathComponent("Sources/\(fixture.target)")

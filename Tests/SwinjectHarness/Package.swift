@@ -40,4 +40,11 @@ package.targets +=
         .testTarget(name: "FactoryShopTests", dependencies: ["FactoryShop", "FactoryKit"]),
         .target(name: "HandRolledApp"),
         .testTarget(name: "HandRolledAppTests", dependencies: ["HandRolledApp"]),
+        // fixtures/import/modules: the Xcode projects' four modules, `ModularShop` being the app's.
+        .target(name: "Domain"),
+        .target(name: "AppData", dependencies: ["Domain"]),
+        .target(name: "Networking", dependencies: ["AppData"]),
+        .executableTarget(
+            name: "ModularShop", dependencies: ["Domain", "AppData", "Networking", .product(name: "Swinject", package: "Swinject")],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
     ]

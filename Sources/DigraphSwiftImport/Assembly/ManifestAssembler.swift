@@ -93,7 +93,8 @@ struct ManifestAssembler {
                 // Swift lets a type span lines (`(stream: …,\n continuation: …)`): white space there is one space.
                 let oneLine = text.contains(where: { $0.isNewline || $0 == "\t" }) ? SwiftExpressions.oneLine(text) : text
                 let spelled = declarations.nestedNames.qualifying(oneLine, at: location)
-                return TypeReference(declarations.droppingLibraryModules(try TypeExpressionParser.parse(spelled)), at: location)
+                let parsed = declarations.spellingModules(try TypeExpressionParser.parse(spelled), in: location.file)
+                return TypeReference(declarations.droppingLibraryModules(parsed), at: location)
             } catch {
                 findings.append(
                     Diagnostic(
@@ -187,7 +188,8 @@ struct ManifestAssembler {
             let declarations = self.declarations
             let module =
                 implementation.flatMap { declarations.declaration(of: $0.writtenSpelling)?.module }
-                ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module }.first
+                ?? provides.lazy.compactMap { declarations.declaration(of: $0.writtenSpelling)?.module ?? declarations.module(ofAlias: $0.writtenSpelling) }
+                .first
             let provision: Registration.Provision =
                 if reading.isSupplied {
                     .supplied

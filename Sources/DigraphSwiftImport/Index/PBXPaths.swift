@@ -8,6 +8,11 @@ enum PBXPaths {
     struct Layout: Equatable {
         var swiftFiles = Set<String>()
         var synchronizedFolders = Set<String>()
+        /// The module each Swift file is compiled into: the target whose Sources phase lists it (a
+        /// file two targets of different modules compile has none here).
+        var modules: [String: String] = [:]
+        /// The module of each synchronized folder a target compiles whole.
+        var folderModules: [String: String] = [:]
     }
 
     static func layout(in text: String) -> Layout? {
@@ -17,6 +22,7 @@ enum PBXPaths {
             case .string(let mainGroup)? = project["mainGroup"]
         else { return nil }
         var found = Set<String>()
+        var pathOfReference: [String: String] = [:]
         var synchronized = Set<String>()
         var synchronizedMet = Set<String>()
         var seen = Set<String>()
@@ -43,10 +49,14 @@ enum PBXPaths {
             case "PBXFileReference":
                 // `name = A.swift; path = Old/B.swift;`: a name the path does not end in is not followed.
                 if case .string(let name)? = object["name"], name.hasSuffix(".swift"), folder.last != name { return nil }
-                if folder.last?.hasSuffix(".swift") == true { found.insert(normalized(folder)) }
+                if folder.last?.hasSuffix(".swift") == true {
+                    found.insert(normalized(folder))
+                    pathOfReference[id] = normalized(folder)
+                }
             case "PBXFileSystemSynchronizedRootGroup":
                 synchronizedMet.insert(id)
                 synchronized.insert(normalized(folder))
+                pathOfReference[id] = normalized(folder)
             default:
                 continue
             }
@@ -58,7 +68,60 @@ enum PBXPaths {
                 for case .string(let group) in named where !synchronizedMet.contains(group) { return nil }
             }
         }
-        return Layout(swiftFiles: found, synchronizedFolders: synchronized)
+        var layout = Layout(swiftFiles: found, synchronizedFolders: synchronized)
+        (layout.modules, layout.folderModules) = modules(of: objects, paths: pathOfReference)
+        return layout
+    }
+
+    /// Each target's module (`PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, when every configuration
+    /// spells it as one literal; else the target's name, made a c99 identifier as Xcode does) and
+    /// the files and synchronized folders it compiles. A path two modules claim is left out.
+    private static func modules(of objects: [String: Value], paths: [String: String]) -> (files: [String: String], folders: [String: String]) {
+        var files: [String: String?] = [:]
+        var folders: [String: String?] = [:]
+        func claim(_ path: String, _ module: String, in table: inout [String: String?]) {
+            if let held = table[path], held != module { table[path] = .some(nil) } else { table[path] = module }
+        }
+        for (_, target) in objects.sorted(by: { $0.key < $1.key }) {
+            guard case .dictionary(let target) = target, case .string("PBXNativeTarget")? = target["isa"], case .string(let name)? = target["name"],
+                let module = ModuleMap.moduleName(productModuleName(of: target, in: objects) ?? name)
+            else { continue }
+            if case .array(let phases)? = target["buildPhases"] {
+                for case .string(let phaseID) in phases {
+                    guard case .dictionary(let phase)? = objects[phaseID], case .string("PBXSourcesBuildPhase")? = phase["isa"],
+                        case .array(let buildFiles)? = phase["files"]
+                    else { continue }
+                    for case .string(let buildFileID) in buildFiles {
+                        guard case .dictionary(let buildFile)? = objects[buildFileID], case .string(let reference)? = buildFile["fileRef"],
+                            let path = paths[reference]
+                        else { continue }
+                        claim(path, module, in: &files)
+                    }
+                }
+            }
+            if case .array(let groups)? = target["fileSystemSynchronizedGroups"] {
+                for case .string(let group) in groups { if let path = paths[group] { claim(path, module, in: &folders) } }
+            }
+        }
+        return (files.compactMapValues { $0 }, folders.compactMapValues { $0 })
+    }
+
+    /// The module name a target's configurations all set as a literal, if they do.
+    private static func productModuleName(of target: [String: Value], in objects: [String: Value]) -> String? {
+        guard case .string(let listID)? = target["buildConfigurationList"], case .dictionary(let list)? = objects[listID],
+            case .array(let configurations)? = list["buildConfigurations"]
+        else { return nil }
+        for setting in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+            var spelled = Set<String>()
+            for case .string(let id) in configurations {
+                guard case .dictionary(let configuration)? = objects[id], case .dictionary(let settings)? = configuration["buildSettings"] else { continue }
+                if case .string(let value)? = settings[setting] { spelled.insert(value) }
+            }
+            guard let value = spelled.first else { continue }
+            // `$(TARGET_NAME)`, two configurations that differ: the target's name.
+            return spelled.count == 1 && !value.contains("$") ? value : nil
+        }
+        return nil
     }
 
     /// `A/../B/./C.swift` → `B/C.swift`.

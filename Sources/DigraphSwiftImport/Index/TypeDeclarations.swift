@@ -16,6 +16,8 @@ struct TypeDeclarations {
         var hasDefault = false
         /// That default as written (`nil`, `.x`), where the declaration says it.
         var defaultValue: String? = nil
+        /// The file declaring it: whose module and imports say which type a shared name is.
+        var writtenIn: String? = nil
     }
 
     struct Declaration {
@@ -44,6 +46,72 @@ struct TypeDeclarations {
     private(set) var types: [String: Declaration] = [:]
     /// The modules some file imports (`Swinject`, `Foundation`, the app's own).
     private var importedModules = Set<String>()
+    /// Each top-level type (protocols too) by its name, then by the module declaring it, where the
+    /// files' modules are known: a name two of the app's modules declare (`Domain.UserRepository`,
+    /// a protocol, and `AppData.UserRepository`, its class) is two types told apart by module.
+    private var moduleDeclarations: [String: [String: Declaration]] = [:]
+    /// The modules the given files are compiled into, and each file's module and imports.
+    private var appModules = Set<String>()
+    private var fileScopes: [String: (module: String, imports: Set<String>)] = [:]
+
+    /// A type spelled as the manifest keys it: with a module only where two of the app's modules
+    /// declare the name. `Domain.Clock` is `Clock` when no other module declares a `Clock`;
+    /// `UserRepository` written in a file of `Domain`, or in one importing `Domain` and not
+    /// `AppData`, is `Domain.UserRepository` when `AppData` declares one too, as the compiler
+    /// reads it. Unchanged where the file's module is not known, or the name stays ambiguous.
+    func spellingModules(_ type: TypeExpression, in file: String) -> TypeExpression {
+        guard !appModules.isEmpty else { return type }
+        return type.mappingNominals { components in
+            let first = components[0]
+            if components.count > 1, first.genericArguments.isEmpty, appModules.contains(first.name), types[first.name] == nil {
+                return .nominal(isModuleShared(components[1].name) ? components : Array(components.dropFirst()))
+            }
+            guard let declared = moduleDeclarations[first.name], declared.count > 1, let scope = fileScopes[file] else { return .nominal(components) }
+            let imported = declared.keys.filter(scope.imports.contains)
+            // A module that declares a type of its own name cannot qualify anything: Swift finds the type.
+            guard let module = declared[scope.module] != nil ? scope.module : imported.count == 1 ? imported[0] : nil, types[module] == nil else {
+                return .nominal(components)
+            }
+            return .nominal([TypeExpression.NameComponent(module)] + components)
+        }
+    }
+
+    /// The same for a type written as text; the text unchanged when no name in it is a module or a
+    /// shared name (most types: nothing is parsed).
+    func spellingModules(_ type: String, in file: String) -> String {
+        guard !appModules.isEmpty, Self.words(of: type).contains(where: { appModules.contains(String($0)) || isModuleShared(String($0)) }),
+            let parsed = try? TypeExpressionParser.parse(type)
+        else { return type }
+        let spelled = spellingModules(parsed, in: file)
+        return spelled == parsed ? type : spelled.spelling
+    }
+
+    private func isModuleShared(_ name: String) -> Bool { (moduleDeclarations[name]?.count ?? 0) > 1 }
+
+    private static func words(of type: String) -> [Substring] {
+        type.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// Once every file is added: each declared parameter's type spelled by its own file's module
+    /// (`init(remoteDataSource: UserRemoteDataSource)` in `AppData` takes `AppData.UserRemoteDataSource`
+    /// when `Networking` declares one too), so that a call anywhere resolves the key it means.
+    mutating func spellModules() {
+        guard !appModules.isEmpty else { return }
+        let spelled = self
+        func respell(_ parameters: inout [Parameter]) {
+            for index in parameters.indices {
+                guard let file = parameters[index].writtenIn else { continue }
+                parameters[index].type = spelled.spellingModules(parameters[index].type, in: file)
+            }
+        }
+        func respell(_ declaration: inout Declaration) {
+            for index in declaration.initializers.indices { respell(&declaration.initializers[index]) }
+            respell(&declaration.storedProperties)
+        }
+        for name in types.keys.sorted() { respell(&types[name]!) }
+        for name in sameNamed.keys.sorted() { for index in sameNamed[name]!.indices { respell(&sameNamed[name]![index]) } }
+        for name in moduleDeclarations.keys.sorted() { for module in moduleDeclarations[name]!.keys.sorted() { respell(&moduleDeclarations[name]![module]!) } }
+    }
 
     /// `Swinject.Assembler` is the `Assembler` a registration of `Assembler.self` provides: a
     /// module a file imports, qualifying a type no given path declares (a library's), is dropped
@@ -53,6 +121,7 @@ struct TypeDeclarations {
         guard !importedModules.isEmpty else { return type }
         return type.mappingNominals { components in
             guard components.count > 1, components[0].genericArguments.isEmpty, importedModules.contains(components[0].name),
+                !appModules.contains(components[0].name),
                 types[components[0].name] == nil, declaration(of: components.dropFirst().map(\.name).joined(separator: ".")) == nil
             else { return .nominal(components) }
             return .nominal(Array(components.dropFirst()))
@@ -483,11 +552,35 @@ struct TypeDeclarations {
 
     /// The declaration of a type as a key or implementation spells it (`Domain.User` finds `User`).
     func declaration(of type: String) -> Declaration? {
+        // `AppData.UserRepository<T>`: the one `AppData` declares.
+        if let (module, rest) = moduleQualified(type) {
+            let name = String(rest.prefix { $0 != "<" })
+            // `User.Collection.Module`: a member of the module's `Collection`, looked up as written there.
+            if name.contains(".") { return declaration(of: String(rest)) }
+            if let found = moduleDeclarations[name]?[module] { return found }
+        }
         if let found = types[type] { return found }
         let base = type.split(separator: "<").first.map(String.init) ?? type
         if let found = types[base] { return found }
-        return base.split(separator: ".").last.flatMap { types[String($0)] }
+        let components = base.split(separator: ".")
+        // `Map.Module`, a member of `enum Map` that is no type digraph holds (a typealias): not the
+        // top-level `Module` another module declares.
+        if components.count > 1, types[components.dropLast().joined(separator: ".")] != nil { return nil }
+        return components.last.flatMap { types[String($0)] }
     }
+
+    /// The module whose file declares a typealias (`Map.Module` in `Map`), where known.
+    func module(ofAlias alias: String) -> String? { moduleQualified(alias)?.module ?? aliasModules[alias] }
+
+    /// `AppData.UserRepository`: the app's module a name is qualified by, and the rest; nil when the
+    /// first name is no module of the app's, or is a type too (Swift finds the type first).
+    private func moduleQualified(_ type: String) -> (module: String, rest: Substring)? {
+        guard !appModules.isEmpty, let dot = type.firstIndex(of: ".") else { return nil }
+        let module = String(type[..<dot])
+        guard appModules.contains(module), types[module] == nil else { return nil }
+        return (module, type[type.index(after: dot)...])
+    }
+    private var aliasModules: [String: String] = [:]
 
     /// The app's type a call builds, by its last name (by its path when nested types share that
     /// name, `ownerName(of:)`): `Model()`, `Model.init(…)`, `Module.Model(…)`,
@@ -711,6 +804,19 @@ struct TypeDeclarations {
         let collector = Collector(module: file.module, file: file)
         collector.walk(file.tree)
         importedModules.formUnion(file.importDeclarations.map(\.module))
+        if let module = file.module {
+            appModules.insert(module)
+            for alias in collector.typealiases.keys where aliasModules[alias] == nil { aliasModules[alias] = module }
+            fileScopes[file.path] = (module, Set(file.importDeclarations.map(\.module)))
+            for (name, declaration) in collector.topLevel {
+                if var existing = moduleDeclarations[name]?[module] {
+                    existing.initializers += declaration.initializers
+                    moduleDeclarations[name]![module] = existing
+                } else {
+                    moduleDeclarations[name, default: [:]][module] = declaration
+                }
+            }
+        }
         for (name, declaration) in collector.types {
             let borrowing = collector.borrowed.contains(name)
             if types[name] != nil, borrowedNames.contains(name) != borrowing {
@@ -777,6 +883,8 @@ struct TypeDeclarations {
         /// Every declaration by its simple name, nested ones too: `LoginModule.Dependencies` and
         /// `FeedModule.Dependencies` are two `Dependencies`.
         var separately: [String: [Declaration]] = [:]
+        /// The file's top-level types, protocols too.
+        var topLevel: [String: Declaration] = [:]
         /// Simple names in `types` that hold a nested type's declaration (`Notifications.Vibro`
         /// under `Vibro`): a top-level type of that name, in any file, takes the name back.
         var borrowed = Set<String>()
@@ -878,7 +986,8 @@ struct TypeDeclarations {
                             let defaulted =
                                 binding.initializer != nil
                                 || (isVar && (type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)))
-                            declaration.storedProperties.append(Parameter(label: name, type: type.trimmedDescription, hasDefault: defaulted))
+                            declaration.storedProperties.append(
+                                Parameter(label: name, type: type.trimmedDescription, hasDefault: defaulted, writtenIn: file.path))
                         }
                     }
                 }
@@ -888,6 +997,7 @@ struct TypeDeclarations {
             if kind != .protocol { memberBlocks[qualified, default: []].append(members) }
             if qualified == name {
                 borrowed.remove(name)
+                topLevel[name] = declaration
             } else if types[name] == nil {
                 types[name] = declaration
                 borrowed.insert(name)
@@ -1051,7 +1161,7 @@ struct TypeDeclarations {
                 let label = parameter.firstName.text
                 return Parameter(
                     label: label == "_" ? nil : label, type: parameter.type.trimmedDescription, hasDefault: parameter.defaultValue != nil,
-                    defaultValue: parameter.defaultValue?.value.trimmedDescription)
+                    defaultValue: parameter.defaultValue?.value.trimmedDescription, writtenIn: file.path)
             }
         }
 

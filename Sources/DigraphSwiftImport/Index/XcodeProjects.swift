@@ -43,6 +43,10 @@ struct XcodeProjects {
     private var placed: [String: [String]]? = [:]
     /// The flags the projects set only outside their `Debug` and `Release` configurations.
     private(set) var conditions = ProjectConditions()
+    /// The module each file (`folderKey` path, lowercased) is compiled into, and each synchronized
+    /// folder's: what a `Package.swift`'s `Sources/<Target>` says for a package.
+    private var fileModules: [String: String] = [:]
+    private var folderModules: [String: String] = [:]
 
     /// `pbxprojs`: the `project.pbxproj` files found walking the folders.
     init(pbxprojs: [String], in tree: any SourceTree) {
@@ -73,6 +77,8 @@ struct XcodeProjects {
                 // ios-pass compiles `Action/` whole and lists every other file: a file elsewhere
                 // that no group lists is still left out.
                 synchronizedFolders.formUnion(layout.synchronizedFolders.map { key($0).lowercased() })
+                for (path, module) in layout.modules { fileModules[key(path).lowercased()] = module }
+                for (path, module) in layout.folderModules { folderModules[key(path).lowercased()] = module }
             } else if mentionsSynchronized {
                 projects.append(Project(folder: folder, shown: shown, compilesAll: true))
             } else {
@@ -80,6 +86,20 @@ struct XcodeProjects {
                 placed = nil
             }
         }
+    }
+
+    /// The module a project compiles `file` into: the target listing it, else the one compiling a
+    /// folder holding it (the innermost); nil when no project says.
+    func module(of file: String) -> String? {
+        let path = Self.folderKey(file).lowercased()
+        if let module = fileModules[path] { return module }
+        guard !folderModules.isEmpty else { return nil }
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if let module = folderModules[String(folder)] { return module }
+        }
+        return nil
     }
 
     /// The names of the `.swift` files a project's text mentions, quoted (`"My File.swift"`) or not,

@@ -42,6 +42,14 @@ extension ClosureReader {
             readBody(body)
             return
         }
+        if let tuple = unwrapped.core.as(TupleExprSyntax.self), let elements = readTuple(tuple) {
+            // `return (router, interactor)` for a tuple key (`typealias Module = (router: Router, input: Input)`),
+            // each element a local the factory built, or a resolve: all it resolves is read.
+            readInFull(resolves: elements, at: Syntax(expression)) { listed in
+                "it returns a tuple of values the factory builds\(listed.isEmpty ? "" : " and resolves") (`\(SwiftExpressions.quoted(tuple, limit: 60))`), what building them resolves read as its dependencies; a manifest cannot build a tuple, so it is imported with implementation FILL_IN, to fill in only if generated code must build it"
+            }
+            return
+        }
         let returned = value(of: expression, required: true)
         switch returned {
         case .service(let site, _), .earlier(let site, _, _):
@@ -223,6 +231,23 @@ extension ClosureReader {
             add(parameter: ManifestAssembler.placeholder + "_" + defaultName(for: element), value: element, at: site.node)
         }
         return reading.dependencies[first...].map { "'\($0.label)'" }
+    }
+
+    /// The values of a tuple of two or more elements, each a local the factory built (`let router =
+    /// Router()`) or a resolve; nil when any is something else.
+    private func readTuple(_ tuple: TupleExprSyntax) -> [Value]? {
+        guard tuple.elements.count > 1 else { return nil }
+        var values: [Value] = []
+        for element in tuple.elements {
+            let core = SwiftExpressions.unwrap(element.expression).core
+            let value = value(of: element.expression, required: true)
+            switch value {
+            case .construction where core.is(DeclReferenceExprSyntax.self): values.append(value)
+            case .service: values.append(value)
+            default: return nil
+            }
+        }
+        return values
     }
 
     /// A product a manifest cannot hold whose resolves are all read: each a dependency, under a

@@ -32,6 +32,8 @@ struct FactoryCatalogue {
         var alsoDeclared: [(product: ExprSyntax?, file: Int, node: Syntax)] = []
         /// The app (`@main` type) whose folder declares it; nil in code the apps share.
         var app: Int? = nil
+        /// The module whose file declares it, where known.
+        var module: String? = nil
 
         /// The key's name qualifier: the property, qualified by its container unless it is the default one.
         var name: String { container == "Container" ? property : "\(container).\(property)" }
@@ -55,6 +57,12 @@ struct FactoryCatalogue {
     private var appOfTree: [SyntaxIdentifier: Int] = [:]
 
     private func app(of node: Syntax) -> Int? { appOfTree.isEmpty ? nil : appOfTree[node.root.id] }
+    /// Each file's module and imports, by its tree, where its module is known: two modules may each
+    /// declare `var viewModel: Factory<ViewModel>` for their own `ViewModel`, two keys; a use means
+    /// the one its file sees.
+    private var scopeOfTree: [SyntaxIdentifier: (module: String, imports: Set<String>, path: String)] = [:]
+    /// How the sources' module-shared names are spelled (`TypeDeclarations.spellingModules`).
+    private let spelling: (_ type: String, _ file: String) -> String
     /// The `@main` types' folders (`AppPartition.folders`), when there are several.
     private var appFolders: [String?] = []
 
@@ -65,7 +73,7 @@ struct FactoryCatalogue {
 
     static let libraries: Set<String> = ["Factory", "FactoryKit"]
 
-    init() {}
+    init() { spelling = { type, _ in type } }
 
     /// Factory's property wrappers (`Injected`, `LazyInjected`, …) and the app's aliases of them
     /// (`typealias Inject = Injected`), each with whether it resolves lazily.
@@ -81,8 +89,12 @@ struct FactoryCatalogue {
         !keyPathTakers.isEmpty && keyPathTakers.contains(name + "/" + (label ?? "_"))
     }
 
-    init(files: [SwiftFile], aliases: [String: String] = [:], keyPathTakers: Set<String> = []) {
+    init(
+        files: [SwiftFile], aliases: [String: String] = [:], keyPathTakers: Set<String> = [],
+        spelling: @escaping (_ type: String, _ file: String) -> String = { type, _ in type }
+    ) {
         self.keyPathTakers = keyPathTakers
+        self.spelling = spelling
         for (alias, name) in aliases { if let isLazy = FactoryUseWalker.wrappers[name] { wrappers[alias] = isLazy } }
         // Containers and global actors first: an extension may come before the class it extends.
         for file in files {
@@ -108,6 +120,9 @@ struct FactoryCatalogue {
             for file in files {
                 if let app = app(ofFile: file.path) { appOfTree[Syntax(file.tree).id] = app }
             }
+        }
+        for file in files {
+            if let module = file.module { scopeOfTree[Syntax(file.tree).id] = (module, Set(file.importDeclarations.map(\.module)), file.path) }
         }
         for (index, file) in files.enumerated() {
             let importsFactory = file.topLevelItems.contains { item in
@@ -172,10 +187,11 @@ struct FactoryCatalogue {
                     let annotation = binding.typeAnnotation?.type, let (value, parameter) = Self.factoryType(annotation)
                 else { continue }
                 let declared = DeclaredType(value)
+                let scope = scopeOfTree[binding.root.id]
                 let definition = Definition(
-                    container: container, property: name, type: declared.key, isOptional: declared.isOptional,
+                    container: container, property: name, type: scope.map { spelling(declared.key, $0.path) } ?? declared.key, isOptional: declared.isOptional,
                     parameter: parameter, isolation: isolation(in: variable.attributes) ?? outer,
-                    product: Self.product(of: binding), file: file, node: Syntax(binding.pattern), app: app(of: Syntax(binding)))
+                    product: Self.product(of: binding), file: file, node: Syntax(binding.pattern), app: app(of: Syntax(binding)), module: scope?.module)
                 // Two apps' own declarations are two registrations, one in each app's graph.
                 if let same = byProperty[name]?.first(where: {
                     definitions[$0].container == container && definitions[$0].type == definition.type
@@ -256,6 +272,12 @@ struct FactoryCatalogue {
         if candidates.count > 1, let node, !appOfTree.isEmpty {
             let app = app(of: node)
             candidates.sort { (rank(definitions[$0].app, in: app), $0) < (rank(definitions[$1].app, in: app), $1) }
+        }
+        // Declared in two modules: the one the use's own module declares, else the one it imports.
+        if candidates.count > 1, let node, let scope = scopeOfTree[node.root.id], candidates.allSatisfy({ definitions[$0].module != nil }) {
+            let own = candidates.filter { definitions[$0].module == scope.module }
+            let imported = candidates.filter { definitions[$0].module.map(scope.imports.contains) == true }
+            if !own.isEmpty { candidates = own } else if !imported.isEmpty { candidates = imported }
         }
         if let container {
             return candidates.first { definitions[$0].container == container }
