@@ -1866,4 +1866,97 @@ struct FactoryPortTests {
         #expect(named.stdout.contains("new:   \(factory):"))
         #expect(named.status == 0)
     }
+    /// Factory 1 (n3d1117/appdb-v2 4de3c71: `typealias Dependencies = Container`, `static let apiService
+    /// = Factory(scope: .shared) { APIService() }`, `@Dependency(Dependencies.apiService)`): static
+    /// factories on a container, their scope an argument, resolved by `Container.x()` or a wrapper
+    /// given the factory. It was refused ("no factory property"). A factory whose type neither the
+    /// declaration nor its closure says is a located warning.
+    @Test func factoryOnesStaticFactoriesAreRead() throws {
+        let app = """
+            import Factory
+
+            protocol Networking {}
+            final class APIClient: Networking {}
+            final class ImageCache { init(network: Networking) {} }
+            final class Analytics {}
+            final class Session {}
+            final class DetailModel { init(id: Int, cache: ImageCache) {} }
+            func makeSession() -> Session { Session() }
+
+            // Factory 1: static factories on the container, here through an alias of it.
+            typealias Dependencies = Container
+            typealias Dependency = Injected
+
+            extension Dependencies {
+                static let network = Factory<Networking>(scope: .singleton) { APIClient() }
+                static let imageCache = Factory(scope: .shared) { ImageCache(network: Dependencies.network()) }
+                static let analytics = Factory { Analytics() }
+                static let session = Factory { makeSession() }
+                static let detail = ParameterFactory<Int, DetailModel> { id in DetailModel(id: id, cache: imageCache()) }
+            }
+
+            final class FeedModel {
+                @Dependency(Dependencies.imageCache) var cache: ImageCache
+                @LazyInjected(Container.analytics) var analytics: Analytics
+                func open(_ id: Int) -> DetailModel { Dependencies.detail(id) }
+            }
+
+            func preview() {
+                Dependencies.network.register { APIClient() }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:19:16: warning: `session`: neither the declaration nor its closure says the type this Factory makes; it is left out: write it (`Factory<T>`, `: Factory<T>`) [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift"], directory: folder) }
+        #expect(
+            imported.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  Networking: {}
+
+                registrations:
+                  # App.swift:16
+                  # register (an alternative, not read): App.swift:30
+                  - provides: Networking
+                    implementation: APIClient
+                    lifetime: singleton
+                    name: network
+                  # App.swift:17
+                  - provides: ImageCache
+                    lifetime: weak
+                    name: imageCache
+                    dependencies:
+                      network: { type: Networking, name: network }
+                  # App.swift:18
+                  - provides: Analytics
+                    name: analytics
+                  # App.swift:20
+                  - provides: DetailModel
+                    name: detail
+                    dependencies:
+                      id: { argument: id }
+                      cache: { type: ImageCache, name: imageCache }
+                    arguments:
+                      id: Int
+
+                resolves:
+                  # App.swift:24
+                  - { type: ImageCache, name: imageCache }
+                  # App.swift:25
+                  - { type: Analytics, name: analytics }
+                  # App.swift:26
+                  - { type: DetailModel, name: detail }
+
+                """, "\(imported.stdout)")
+    }
 }

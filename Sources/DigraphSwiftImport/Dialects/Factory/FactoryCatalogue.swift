@@ -43,6 +43,13 @@ struct FactoryCatalogue {
     private var byProperty: [String: [Int]] = [:]
     /// Types that are containers: `Container`, and every class declared conforming to `SharedContainer`.
     private(set) var containers: Set<String> = ["Container", "SharedContainer"]
+    /// `typealias Dependencies = Container`: another name of a container, and the container's.
+    private var containerAliases: [String: String] = [:]
+    /// Whether a type name is a container's, or another name of one (`typealias Dependencies = Container`).
+    func isContainer(named name: String) -> Bool { containers.contains(name) || containerAliases[name] != nil }
+    /// Factory 1's `static let api = Factory { … }` whose type neither the declaration nor its
+    /// closure says (`Factory { makeAPI() }`): left out, and said where they are.
+    private(set) var untypedStatics: [(file: Int, node: Syntax)] = []
     /// Global actors the sources declare (`@globalActor actor DatabaseActor`), and `MainActor`.
     private(set) var globalActors: Set<String> = ["MainActor"]
     /// Properties that hold a container, by the type declaring them: `@Injected(\.factory) var factory`
@@ -121,6 +128,7 @@ struct FactoryCatalogue {
                 if let app = app(ofFile: file.path) { appOfTree[Syntax(file.tree).id] = app }
             }
         }
+        for (alias, name) in aliases where containers.contains(name) { containerAliases[alias] = name }
         for file in files {
             if let module = file.module { scopeOfTree[Syntax(file.tree).id] = (module, Set(file.importDeclarations.map(\.module)), file.path) }
         }
@@ -132,7 +140,8 @@ struct FactoryCatalogue {
                 if let type = item.item.as(ClassDeclSyntax.self), containers.contains(type.name.text), type.name.text != "Container" {
                     collect(type.memberBlock, container: type.name.text, isolation: isolation(in: type.attributes), file: index)
                 } else if let extended = item.item.as(ExtensionDeclSyntax.self), importsFactory || containers.contains(Self.lastName(extended.extendedType)) {
-                    collect(extended.memberBlock, container: Self.lastName(extended.extendedType), isolation: isolation(in: extended.attributes), file: index)
+                    let name = Self.lastName(extended.extendedType)
+                    collect(extended.memberBlock, container: containerAliases[name] ?? name, isolation: isolation(in: extended.attributes), file: index)
                 }
             }
         }
@@ -182,10 +191,20 @@ struct FactoryCatalogue {
                 continue
             }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
             for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let annotation = binding.typeAnnotation?.type, let (value, parameter) = Self.factoryType(annotation)
-                else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let typed: (value: String, parameter: String?)?
+                if let annotation = binding.typeAnnotation?.type {
+                    typed = Self.factoryType(annotation)
+                } else if isStatic, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), Self.isFactoryCall(call) {
+                    // Factory 1: `static let api = Factory(scope: .shared) { APIService() }`.
+                    typed = Self.factoryType(ofCall: call)
+                    if typed == nil { untypedStatics.append((file, Syntax(binding.pattern))) }
+                } else {
+                    typed = nil
+                }
+                guard let (value, parameter) = typed else { continue }
                 let declared = DeclaredType(value)
                 let scope = scopeOfTree[binding.root.id]
                 let definition = Definition(
@@ -229,6 +248,32 @@ struct FactoryCatalogue {
         case ("ParameterFactory", 2): return (arguments[1], arguments[0])
         default: return nil
         }
+    }
+
+    /// `Factory(…) { … }`, `Factory<T>(…)`, `ParameterFactory<P, T> { … }`.
+    static func isFactoryCall(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
+        return ["Factory", "ParameterFactory"].contains(callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+    }
+
+    /// A Factory 1 call's value type: its generic arguments (`Factory<API>`, `ParameterFactory<Int,
+    /// Detail>`), else the type its closure builds (`Factory { APIService() }`, `{ Live() as API }`).
+    static func factoryType(ofCall call: FunctionCallExprSyntax) -> (value: String, parameter: String?)? {
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return factoryType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(name), genericArgumentClause: generic.genericArgumentClause)))
+        }
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Factory",
+            let closure = call.trailingClosure ?? call.arguments.first(where: { $0.label?.text == "factory" })?.expression.as(ClosureExprSyntax.self),
+            closure.statements.count == 1, let only = closure.statements.first.flatMap(SwiftExpressions.expression(of:))
+        else { return nil }
+        let unwrapped = SwiftExpressions.unwrap(only)
+        if let cast = unwrapped.castType { return (cast, nil) }
+        guard let built = unwrapped.core.as(FunctionCallExprSyntax.self), let type = SwiftExpressions.typeName(built.calledExpression),
+            type.first?.isUppercase == true
+        else { return nil }
+        return (type, nil)
     }
 
     /// The expression a computed property returns: its getter's last expression or `return`.
@@ -301,6 +346,8 @@ struct FactoryCatalogue {
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" || name == "shared" { return enclosing.map { .some($0) } }
+            // Factory 1's static factories: `Container.api()`, `Dependencies.api()` through an alias.
+            if let container = containerAliases[name] ?? (containers.contains(name) ? name : nil) { return .some(container) }
             if let held = heldContainer(name, at: Syntax(reference)) { return .some(held) }
             if let local = localContainer(name, at: Syntax(reference)) { return .some(local) }
             if name.lowercased().hasSuffix("container") { return .some(nil) }
@@ -410,6 +457,14 @@ struct FactoryCatalogue {
             let property = access.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text, byProperty[property] != nil
         else { return nil }
         return property
+    }
+
+    /// What a property wrapper is given: a key path (`@Injected(\.api)`), or Factory 1's static
+    /// factory (`@Injected(Container.api)`).
+    func site(ofWrapperArgument argument: ExprSyntax) -> Int? {
+        if let keyPath = argument.as(KeyPathExprSyntax.self) { return site(ofKeyPath: keyPath) }
+        guard let access = argument.as(MemberAccessExprSyntax.self), access.base?.is(DeclReferenceExprSyntax.self) == true else { return nil }
+        return reference(argument, inside: nil)
     }
 
     /// `\.api`, `\Container.api`, `\Services.api`.

@@ -73,6 +73,13 @@ struct FactoryContainerReader {
                     "\(count) Factory registration\(count == 1 ? "" : "s") declared in test code (\(testFiles) file\(testFiles == 1 ? "" : "s") in a `…Tests` or `…Specs` folder or importing XCTest, Testing, Quick or Nimble; the first here) \(count == 1 ? "is" : "are") the tests' own, left out of the app's graph",
                     at: files[catalogue.definitions[first].file].location(of: catalogue.definitions[first].node)))
         }
+        for (fileIndex, node) in catalogue.untypedStatics {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "`\(SwiftExpressions.quoted(node, limit: 40))`: neither the declaration nor its closure says the type this Factory makes; it is left out: write it (`Factory<T>`, `: Factory<T>`)",
+                    at: files[fileIndex].location(of: node)))
+        }
         for (index, definition) in catalogue.definitions.enumerated() {
             if leavesOutTests, RegistrationOrder.isTestCode(files[definition.file]) { continue }
             guard let registration = registration(definition, overrides: overrides[index] ?? [], defaultScope: defaultScopes[definition.container]) else {
@@ -132,12 +139,21 @@ struct FactoryContainerReader {
         var closure: ClosureExprSyntax?
         var isPromise = false
         var alternatives: [Override] = []
-        if let call = root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) {
+        if let call = root.as(FunctionCallExprSyntax.self), FactoryCatalogue.isFactoryCall(call) {
+            closure = Self.closure(of: call)
+        } else if let call = root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) {
             switch callee {
             case "self", "Factory", "ParameterFactory", "makes": closure = Self.closure(of: call)
             case "promised": isPromise = true
             default: break
             }
+        }
+        // Factory 1: `Factory(scope: .singleton) { … }` says its scope as an argument.
+        let scopeArgument = root.as(FunctionCallExprSyntax.self).flatMap { call in
+            FactoryCatalogue.isFactoryCall(call) ? call.arguments.first(where: { $0.label?.text == "scope" }) : nil
+        }
+        if let scope = scopeArgument?.expression.as(MemberAccessExprSyntax.self) {
+            readScope(scope, subject: subject, file: file, location: location, lifetime: &lifetime)
         }
         readModifiers(modifiers, subject: subject, file: file, location: location, lifetime: &lifetime, alternatives: &alternatives, notes: &notes)
         alternatives += overrides
@@ -213,18 +229,7 @@ struct FactoryContainerReader {
             switch modifier.name {
             case "scope":
                 if let argument = modifier.call?.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
-                    let scope = argument.declName.baseName.text
-                    if let known = ScopeVocabulary.factory.lifetime(of: scope) {
-                        lifetime = known
-                        if scope == "singleton" { globalSingletons.insert(location) }
-                    } else {
-                        lifetime = .singleton
-                        findings.append(
-                            Diagnostic(
-                                .swiftImport, .warning,
-                                "'\(subject)': custom scope `.\(scope)` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it",
-                                at: file.location(of: argument)))
-                    }
+                    readScope(argument, subject: subject, file: file, location: location, lifetime: &lifetime)
                 }
             case let name where ScopeVocabulary.factory.lifetime(of: name) != nil:
                 lifetime = ScopeVocabulary.factory.lifetime(of: name)!
@@ -240,6 +245,24 @@ struct FactoryContainerReader {
                     for context in contexts { alternatives.append(Override(context: context, closure: given, location: file.location(of: given))) }
                 }
             }
+        }
+    }
+
+    /// `.scope(.session)`, or Factory 1's `Factory(scope: .shared)`: the lifetime it names.
+    private mutating func readScope(
+        _ argument: MemberAccessExprSyntax, subject: String, file: SwiftFile, location: DigraphCore.SourceLocation, lifetime: inout Lifetime
+    ) {
+        let scope = argument.declName.baseName.text
+        if let known = ScopeVocabulary.factory.lifetime(of: scope) {
+            lifetime = known
+            if scope == "singleton" { globalSingletons.insert(location) }
+        } else {
+            lifetime = .singleton
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "'\(subject)': custom scope `.\(scope)` is read as singleton (one value until the scope is reset); digraph cannot tell when the app resets it",
+                    at: file.location(of: argument)))
         }
     }
 

@@ -147,7 +147,7 @@ final class FactoryUseWalker: SyntaxVisitor {
         _ name: String, _ attributes: AttributeListSyntax, _ inherited: InheritanceClauseSyntax?, written: String? = nil,
         members: MemberBlockSyntax? = nil
     ) -> SyntaxVisitorContinueKind {
-        if catalogue.containers.contains(name) {
+        if catalogue.isContainer(named: name) {
             // Its factories are registrations, read apart; its methods are helpers the app may call
             // (Ritualist's `Container.shared.appLifecycleCoordinator(appStartTime:)`): their uses are
             // the container's, reached where something calls them.
@@ -172,35 +172,36 @@ final class FactoryUseWalker: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
     }
-    override func visitPost(_ node: ClassDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
+    override func visitPost(_ node: ClassDeclSyntax) { if !catalogue.isContainer(named: node.name.text) { types.removeLast() } }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
     }
-    override func visitPost(_ node: StructDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
+    override func visitPost(_ node: StructDeclSyntax) { if !catalogue.isContainer(named: node.name.text) { types.removeLast() } }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
     }
-    override func visitPost(_ node: ActorDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
+    override func visitPost(_ node: ActorDeclSyntax) { if !catalogue.isContainer(named: node.name.text) { types.removeLast() } }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(node.name.text, node.attributes, node.inheritanceClause, members: node.memberBlock)
     }
-    override func visitPost(_ node: EnumDeclSyntax) { if !catalogue.containers.contains(node.name.text) { types.removeLast() } }
+    override func visitPost(_ node: EnumDeclSyntax) { if !catalogue.isContainer(named: node.name.text) { types.removeLast() } }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(
             FactoryCatalogue.lastName(node.extendedType), node.attributes, node.inheritanceClause, written: node.extendedType.trimmedDescription,
             members: node.memberBlock)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) {
-        if !catalogue.containers.contains(FactoryCatalogue.lastName(node.extendedType)) { types.removeLast() }
+        if !catalogue.isContainer(named: FactoryCatalogue.lastName(node.extendedType)) { types.removeLast() }
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for attribute in node.attributes {
             guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = catalogue.wrapperIsLazy(attribute),
-                case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self)
+                case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression,
+                keyPath.is(KeyPathExprSyntax.self) || keyPath.is(MemberAccessExprSyntax.self)
             else { continue }
             let property = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "value"
-            guard let index = catalogue.site(ofKeyPath: keyPath) else {
+            guard let index = catalogue.site(ofWrapperArgument: keyPath) else {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
@@ -222,7 +223,7 @@ final class FactoryUseWalker: SyntaxVisitor {
     /// is built, as a call of its initializer would (`HelperCall.instance`). `Identity.isSignedIn`:
     /// reading another static property runs its code (flexa's `FlexaIdentity.isSignedIn`).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let base = node.base, let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type)
+        guard let base = node.base, let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.isContainer(named: type)
         else { return .visitChildren }
         let member = node.declName.baseName.text
         let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
@@ -261,7 +262,7 @@ final class FactoryUseWalker: SyntaxVisitor {
                         function: Self.function(around: Syntax(node)), location: file.location(of: node), labels: labels,
                         inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node)), member: MemberReferences.member(around: Syntax(node))))
             } else if let access = node.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
-                if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.containers.contains(type) {
+                if let type = SwiftExpressions.typeName(base), type.first?.isUppercase == true, !catalogue.isContainer(named: type) {
                     helperCalls.append(
                         HelperCall(
                             type: type, method: access.declName.baseName.text, owner: types.last?.name, function: Self.function(around: Syntax(node)),
@@ -348,7 +349,7 @@ final class FactoryUseWalker: SyntaxVisitor {
         let held = parsed.isOptional ? parsed.unwrapped : parsed
         guard case .nominal = held else { return nil }
         let type = FactoryCatalogue.lastName(held.spelling)
-        guard declarations.declaration(of: type) != nil, !catalogue.containers.contains(type) else { return nil }
+        guard declarations.declaration(of: type) != nil, !catalogue.isContainer(named: type) else { return nil }
         return type
     }
 
