@@ -133,7 +133,7 @@ public struct CheckRun: Sendable {
         if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
         if let reason = imported?.unknownRegistrations { findings = missingBindingsAsWarnings(findings) { _ in reason } }
         if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
-        if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses) }
+        if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses, in: loaded.graph) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 
@@ -232,10 +232,37 @@ public struct CheckRun: Sendable {
 
     /// A named registration of a type some resolve names by a variable (`name: clientType`) may be
     /// what that resolve reaches: not "remove it", but what digraph cannot tell.
-    private static func maybeUsedUnderUnreadNames(_ findings: [Diagnostic], _ uses: [String: SourceLocation]) -> [Diagnostic] {
-        unusedSaidOtherwise(findings) { key in
-            guard key.name != nil, let use = uses[key.key] else { return nil }
-            return "the resolve at \(use.file):\(use.line) names '\(key.key)' by a name known only when the app runs, and it may be this one"
+    /// What such a registration depends on, directly or further, is reached through it: not "remove it" either.
+    private static func maybeUsedUnderUnreadNames(_ findings: [Diagnostic], _ uses: [String: SourceLocation], in graph: DependencyGraph?) -> [Diagnostic] {
+        var through: [BindingKey: (via: BindingKey, use: SourceLocation)] = [:]
+        if let graph {
+            var queue: [(index: Int, via: BindingKey, use: SourceLocation)] = []
+            for (index, registration) in graph.registrations.enumerated() where registration.name != nil {
+                guard let provided = registration.provides.first(where: { uses[$0.key] != nil }) else { continue }
+                queue.append((index, BindingKey(key: provided.key, name: registration.name?.value), uses[provided.key]!))
+            }
+            // Breadth first, each registration once, from the nearest that reaches it: linear in the edges.
+            var seen = Set(queue.map(\.index))
+            var next = 0
+            while next < queue.count {
+                let (index, via, use) = queue[next]
+                next += 1
+                for edge in graph.edges[index] {
+                    guard let target = edge.target, seen.insert(target).inserted else { continue }
+                    for provided in graph.registrations[target].provides {
+                        through[BindingKey(key: provided.key, name: graph.registrations[target].name?.value)] = (via, use)
+                    }
+                    queue.append((target, via, use))
+                }
+            }
+        }
+        return unusedSaidOtherwise(findings) { key in
+            if key.name != nil, let use = uses[key.key] {
+                return "the resolve at \(use.file):\(use.line) names '\(key.key)' by a name known only when the app runs, and it may be this one"
+            }
+            guard let (via, use) = through[key] else { return nil }
+            return "'\(via)' depends on it, and the resolve at \(use.file):\(use.line) names '\(via.key)' by a name known only when the app runs: "
+                + "it may be reached through that one"
         }
     }
 

@@ -351,8 +351,12 @@ struct ImportRun {
                 if previewUses[key].map({ use.location < $0 }) ?? true { previewUses[key] = use.location }
             }
         }
-        if !resolvesUnderUnreadNames.isEmpty {
-            for use in assembler.manifest(ofApp: [], resolves: resolvesUnderUnreadNames).resolves where unreadNameUses[use.type.key] == nil {
+        // A factory's resolves under such names may reach a named registration as an app's may.
+        let fromFactories = found.flatMap(\.reading.resolvesUnderUnreadNames).map {
+            RegistrationFinder.AppResolve(type: $0.type, castType: nil, name: nil, location: $0.location)
+        }
+        if !resolvesUnderUnreadNames.isEmpty || !fromFactories.isEmpty {
+            for use in assembler.manifest(ofApp: [], resolves: resolvesUnderUnreadNames + fromFactories).resolves where unreadNameUses[use.type.key] == nil {
                 unreadNameUses[use.type.key] = use.location
             }
         }

@@ -3393,6 +3393,108 @@ struct SwinjectPrecisionTests {
 
                 """, "\(checked.stdout)")
     }
+    /// arimunandar/VIP-Modularization-with-Swinject 3311567: a module resolves its screen with
+    /// `arguments: appRouter, parameters as? DetailModuleParameter`, `parameters` being the
+    /// protocol `IAppParameter?`. What Swift passes is the cast's optional, `DetailModuleParameter?`,
+    /// the registration's own: it was a false `argument-mismatch` error. A cast to another type is
+    /// still one.
+    @Test func aConditionalCastPassesTheCastsOptional() throws {
+        let app = """
+            import Swinject
+
+            protocol Parameter {}
+            struct DetailParameter: Parameter {}
+            struct ListParameter: Parameter {}
+            protocol Router: AnyObject {}
+            final class DetailScreen {
+                init(router: Router, parameter: DetailParameter?) {}
+            }
+
+            let container = Container()
+
+            func assemble() {
+                container.register(DetailScreen.self) { (_, router: Router, parameter: DetailParameter?) in
+                    DetailScreen(router: router, parameter: parameter)
+                }
+            }
+
+            // A module hands on what it was given, cast to what the screen's registration takes.
+            func show(router: Router, parameters: Parameter?) -> DetailScreen {
+                container.resolve(DetailScreen.self, arguments: router, parameters as? DetailParameter)!
+            }
+
+            // Cast to another module's parameter: Swinject finds no registration taking a `ListParameter?`.
+            func showList(router: Router, parameters: Parameter?) -> DetailScreen {
+                container.resolve(DetailScreen.self, arguments: router, parameters as? ListParameter)!
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:26:5: error: this resolve passes 'ListParameter?' as runtime argument 2 of 'DetailScreen', which takes 'parameter: DetailParameter?': Swinject returns nil for it, and a `!` on it crashes [argument-mismatch]
+                App.swift:14:5: note: 'DetailScreen' declares its arguments here
+                digraph: checked 1 registration: 1 error, 0 warnings, 0 infos
+
+                """, "\(result.stdout)")
+    }
+    /// dmytech/timer_vip_swinject c30d230: screens are registered `name: StopwatchView.className`,
+    /// `class var className: String { String(describing: self) }` on `NSObject`, which spells the
+    /// class's name; and a navigation's factory resolves the screen by its runtime argument `name`.
+    /// The names are read now (23 warnings: "not a string literal"), and that factory's resolve is
+    /// no resolve of the unnamed key (it became a false `missing-binding` error once the names were
+    /// read): left out with a warning, and what it may reach, and what that depends on, is not
+    /// called unused outright.
+    @Test func aClassNamingMemberIsReadAndAFactorysResolveUnderAnArgumentNameIsLeftOut() throws {
+        let app = """
+            import Swinject
+            import UIKit
+
+            extension NSObject {
+                class var className: String {
+                    return String(describing: self)
+                }
+            }
+
+            class Screen: UIViewController {}
+            final class TimerScreen: Screen {
+                init(presenter: TimerPresenter) { super.init(nibName: nil, bundle: nil) }
+                required init?(coder: NSCoder) { nil }
+            }
+            final class TimerPresenter {}
+            final class Navigation: UINavigationController {}
+
+            let container = Container()
+
+            func assemble() {
+                container.register(TimerPresenter.self) { _ in TimerPresenter() }
+                // The screen's name is its class's: `TimerScreen.className` is "TimerScreen".
+                container.register(Screen.self, name: TimerScreen.className) { r in
+                    TimerScreen(presenter: r.resolve(TimerPresenter.self)!)
+                }
+                // Which screen the navigation shows is its runtime argument.
+                container.register(Navigation.self) { (r, name: String) in
+                    Navigation(rootViewController: r.resolve(Screen.self, name: name)!)
+                }
+            }
+
+            func start() -> Navigation {
+                container.resolve(Navigation.self, argument: TimerScreen.className)!
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:21:5: info: nothing reachable from a root uses 'TimerPresenter'; 'Screen (name: TimerScreen)' depends on it, and the resolve at App.swift:28 names 'Screen' by a name known only when the app runs: it may be reached through that one [unused-registration]
+                App.swift:23:5: info: nothing reachable from a root uses 'Screen (name: TimerScreen)'; the resolve at App.swift:28 names 'Screen' by a name known only when the app runs, and it may be this one [unused-registration]
+                App.swift:28:40: warning: 'Navigation': the resolve of 'Screen' for 'rootViewController' is left out: its name, `name`, is not a string literal or a constant declared in the given paths, so which of its registrations it reaches is known only when the app runs [swift-import]
+                digraph: checked 3 registrations: 0 errors, 1 warning, 2 infos
+
+                """, "\(result.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -1290,7 +1290,8 @@ struct TypeDeclarations {
 
         /// `static let name = "x"` in a type, or a global `let name = "x"`.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            let isStatic = node.modifiers.contains { $0.name.text == "static" }
+            // `class var className: String { String(describing: self) }` on `NSObject` is type-level too.
+            let isStatic = node.modifiers.contains { ["static", "class"].contains($0.name.text) }
             if !SwiftExpressions.isTypeLevel(node.modifiers), let owner = scope.last, node.bindings.count == 1, let binding = node.bindings.first,
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = Self.onlyExpression(ofGetter: binding)
             {
@@ -1431,7 +1432,15 @@ struct StringConstants {
     }
 
     /// `String(describing: Self.self)`: the name of the type the member is read on.
-    static func describesSelf(_ expression: ExprSyntax) -> Bool { describedType(expression)?.trimmedDescription == "Self" }
+    /// In a type-level member `self` is the type too: `String(describing: self)`.
+    static func describesSelf(_ expression: ExprSyntax) -> Bool {
+        if describedType(expression)?.trimmedDescription == "Self" { return true }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.arguments.first?.label?.text == "describing",
+            call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
+        else { return false }
+        return true
+    }
 
     /// What Swift spells a type written `text` as: its last name (`Outer.Inner` is `"Inner"`); nil
     /// for a generic one or `Self`, whose spelling depends on more than the text.

@@ -469,6 +469,15 @@ extension ClosureReader {
             warn("\(isProperty ? "property" : "parameter") '\(label)' resolves something digraph cannot read: \(site.problem ?? "")", at: site.node)
             return nil
         }
+        // `r.resolve(BaseView.self, name: name)` with the name a runtime argument (dmytech/timer_vip_swinject):
+        // no resolve of the unnamed key, which it would be a false missing binding of.
+        if site.nameIsUnread, let problem = site.problem {
+            warn(
+                "the resolve of '\(type)' for '\(label)' is left out: \(problem), so which of its registrations it reaches is known only when the app runs",
+                at: site.node)
+            reading.resolvesUnderUnreadNames.append((type, file.location(of: site.node)))
+            return nil
+        }
         if let problem = site.problem { warn("the resolve of '\(type)' for '\(label)': \(problem)", at: site.node) }
         var passing: [String] = []
         var suppressions: [Suppression] = []

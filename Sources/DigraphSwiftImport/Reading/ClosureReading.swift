@@ -52,6 +52,9 @@ struct ClosureReading {
     var dependencies: [Item] = []
     /// Resolves read in a helper the factory calls: the registration's, not the app's own.
     var resolvedInHelpers: [DigraphCore.SourceLocation] = []
+    /// Resolves under a name digraph cannot read (`r.resolve(Screen.self, name: name)`), left out:
+    /// which of the type's registrations each reaches is known only when the app runs.
+    var resolvesUnderUnreadNames: [(type: String, location: DigraphCore.SourceLocation)] = []
     var properties: [Item] = []
     var aliasOf: (type: String, name: String?, location: DigraphCore.SourceLocation)?
     var isSupplied = false

@@ -398,10 +398,24 @@ final class RegistrationFinder: SyntaxVisitor {
     /// The type of a value passed as a runtime argument, where the source says it: a literal's, or
     /// the declared type of a parameter (a function's, an initializer's, a closure's), a local or a
     /// stored property of the type around it it names. Nil when it does not say.
+    /// `x as? T` or `x as! T` written as the whole expression: the type and the mark.
+    private static func outermostCast(_ expression: ExprSyntax) -> (type: String, mark: String)? {
+        if let cast = expression.as(AsExprSyntax.self), let mark = cast.questionOrExclamationMark?.text { return (cast.type.trimmedDescription, mark) }
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let cast = sequence.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self), let mark = cast.questionOrExclamationMark?.text,
+            let type = sequence.elements.last?.as(TypeExprSyntax.self)?.type.trimmedDescription
+        else { return nil }
+        return (type, mark)
+    }
+
     private func passedType(_ expression: ExprSyntax, at node: Syntax) -> String? {
         let unwrapped = SwiftExpressions.unwrap(expression)
         // `self as ContactListCoordinator`: the type Swift passes is the cast's.
         if let cast = unwrapped.castType, !unwrapped.isForced, !unwrapped.hasFallback { return cast }
+        // `parameters as? DetailParameter` passes a `DetailParameter?`, `x as! T` a `T` (ari munandar's VIP modules).
+        if let (type, mark) = Self.outermostCast(expression) {
+            return mark == "?" ? (type.contains("&") || type.contains("->") ? "(\(type))?" : type + "?") : type
+        }
         let core = unwrapped.core
         if core.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if core.is(FloatLiteralExprSyntax.self) { return "Double" }
