@@ -181,7 +181,8 @@ public struct ManifestWriter {
     private static func unreadArgumentsSuppression(_ dependency: Dependency, argumentCounts: [String: Int]) -> [Suppression] {
         guard dependency.unreadArguments > 0, case .service(let service, let name, false, let passing) = dependency.source,
             !dependency.suppressions.contains(where: { $0.code.value == .argumentMismatch }),
-            argumentCounts[registrationKey(service, name: name)] == passing.count + dependency.unreadArguments
+            // An optional resolve (`r.resolve(Logic.self, argument: view as LoginView)`, no `!`) is of the key it unwraps.
+            argumentCounts[name.map { "\(service.lookupKey) (name: \($0))" } ?? service.lookupKey] == passing.count + dependency.unreadArguments
         else { return [] }
         let values = dependency.unreadArguments == 1 ? "1 runtime argument" : "\(dependency.unreadArguments) runtime arguments"
         return [

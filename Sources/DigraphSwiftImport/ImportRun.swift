@@ -139,6 +139,7 @@ struct ImportRun {
     private mutating func index() {
         for file in files { declarations.add(file) }
         declarations.spellModules()
+        declarations.settleStaticVariables(files)
         declarations.findApps(in: files)
         declarations.readHelpersOfHelpers()
         declarations.fileMethods()

@@ -90,4 +90,73 @@ struct ContainerGroupsTests {
         #expect(!result.stdout.contains("'PreviewAssembly' is applied only"), "\(result.stdout)")
         #expect(result.stdout.contains("error: 'Feed' is registered again"), "\(result.stdout)")
     }
+    /// tomdwipo/DI-Swinject 154ed0e: a feature package's `SetupGo` builds `Assembler([LoginAssembly(),
+    /// MockWireframeAssembly(), GoAssembly()], container:)` for its tests, the app `Assembler([Main…,
+    /// LoginAssembly(), GoAssembly(), WireframeAssembly()])`. Sharing two assemblies joined them into
+    /// one graph: a false `duplicate-registration` error for the router. The walk from the scene
+    /// reaches what only the app's applies (through `static let firstScreen = assembler.resolver…`,
+    /// a bare name of another static property, which it did not follow before), so the feature's
+    /// container is its own: what only it applies is left out of the app's graph, with an info.
+    @Test func groupsJoinedOnlyByAssembliesTheyShareAreTwoContainers() throws {
+        let app = """
+            import Swinject
+            import UIKit
+
+            protocol Routing {}
+            final class AppRouter: Routing {}
+            final class MockRouter: Routing {}
+            final class LoginService {}
+            final class GoScreen {
+                init(router: Routing, login: LoginService) {}
+            }
+
+            final class LoginAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(LoginService.self) { _ in LoginService() }
+                }
+            }
+            final class GoAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(GoScreen.self) { r in GoScreen(router: r.resolve(Routing.self)!, login: r.resolve(LoginService.self)!) }
+                }
+            }
+            final class RouterAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Routing.self) { _ in AppRouter() }
+                }
+            }
+            final class MockRouterAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Routing.self) { _ in MockRouter() }
+                }
+            }
+
+            // The app's container, reached from the scene through two static properties.
+            enum AppAssembler {
+                static let assembler = Assembler([LoginAssembly(), GoAssembly(), RouterAssembly()])
+                static let firstScreen = assembler.resolver.resolve(GoScreen.self)!
+            }
+
+            // A feature's own container for its tests: it shares two assemblies with the app's.
+            enum GoFeatureSetup {
+                static let container = Container()
+                static let assembler = Assembler([LoginAssembly(), MockRouterAssembly(), GoAssembly()], container: container)
+            }
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    _ = AppAssembler.firstScreen
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:27:13: info: 'MockRouterAssembly' is applied only to the container built at App.swift:42, not to the app's (built at App.swift:35, which the app's entry reaches; the two share other assemblies): its registration is left out of the app's graph [swift-import]
+                digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
 }

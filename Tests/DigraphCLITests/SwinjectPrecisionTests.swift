@@ -3495,6 +3495,96 @@ struct SwinjectPrecisionTests {
 
                 """, "\(result.stdout)")
     }
+    /// aShaforostov/mvvm-c-swinject 98c07ee: each coordinator assembly names its factory with
+    /// `static var registrationName = "…"`, on both sides: a `var` nothing assigns is read as its
+    /// literal (7 warnings and 3 infos -> 0). One the code assigns stays a name known only at run time.
+    @Test func aStaticVariableNothingAssignsIsAConstantName() throws {
+        let app = """
+            import Swinject
+
+            final class FeedCoordinator {}
+            final class ProfileCoordinator {}
+
+            struct FeedAssembly: Assembly {
+                // A `var` nothing assigns is as constant as a `let`.
+                static var registrationName = "FeedCoordinatorFactory"
+                func assemble(container: Container) {
+                    container.register(FeedCoordinator.self, name: FeedAssembly.registrationName) { _ in FeedCoordinator() }
+                }
+            }
+
+            struct ProfileAssembly: Assembly {
+                // This one the app changes at launch: its value is known only when the app runs.
+                static var flavour = "ProfileCoordinatorFactory"
+                func assemble(container: Container) {
+                    container.register(ProfileCoordinator.self, name: ProfileAssembly.flavour) { _ in ProfileCoordinator() }
+                }
+            }
+
+            func launch(beta: Bool) {
+                if beta { ProfileAssembly.flavour = "BetaProfileCoordinatorFactory" }
+                let assembler = Assembler([FeedAssembly(), ProfileAssembly()])
+                _ = assembler.resolver.resolve(FeedCoordinator.self, name: FeedAssembly.registrationName)!
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:18:9: info: nothing reachable from a root uses 'ProfileCoordinator'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:18:53: warning: 'ProfileCoordinator': its name `ProfileAssembly.flavour` is not a string literal or a constant declared in the given paths; the registration is imported without a name [swift-import]
+                digraph: checked 2 registrations: 0 errors, 1 warning, 1 info
+
+                """, "\(result.stdout)")
+    }
+    /// arimunandar/VIP-Swinject 84b2095: each screen's factory resolves its interactor with
+    /// `argument: view as IViewController`. A manifest cannot write that value, and the imported
+    /// manifest, checked on its own (committed and checked in CI), said the resolve passes too few:
+    /// 10 false `argument-mismatch` errors. Such an edge carries a suppression saying why, but these
+    /// resolves give optionals (`LoginInteracting?`), looked up as a key nothing registers; the key
+    /// they unwrap is looked up now. Reading the Swift still counts the value.
+    @Test func anImportedManifestChecksCleanWhereItCannotWriteAnArgument() throws {
+        let app = """
+            import Swinject
+            import UIKit
+
+            protocol LoginView: AnyObject {}
+            protocol LoginRouting: AnyObject {}
+            protocol AppRouter {}
+            protocol LoginInteracting {}
+            protocol LoginWireframe {}
+            final class LoginInteractor: LoginInteracting { init(view: LoginView) {} }
+            final class LoginNavigation: LoginWireframe { init(appRouter: AppRouter, routing: LoginRouting) {} }
+            final class LoginScreen: UIViewController, LoginView, LoginRouting {
+                var interactor: LoginInteracting?
+                var wireframe: LoginWireframe?
+            }
+
+            final class LoginAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(LoginInteracting.self) { (_, view: LoginView) in LoginInteractor(view: view) }
+                    container.register(LoginWireframe.self) { (_, appRouter: AppRouter, routing: LoginRouting) in
+                        LoginNavigation(appRouter: appRouter, routing: routing)
+                    }
+                    // The screen hands itself, as each protocol, to what it resolves.
+                    container.register(LoginScreen.self) { (r, appRouter: AppRouter) in
+                        let screen = LoginScreen()
+                        screen.interactor = r.resolve(LoginInteracting.self, argument: screen as LoginView)
+                        screen.wireframe = r.resolve(LoginWireframe.self, arguments: appRouter, screen as LoginRouting)
+                        return screen
+                    }
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder -> CLIRunner.Result in
+            _ = try CLIRunner.run(["import", "App.swift", "-o", "manifest.yml"], directory: folder)
+            return try CLIRunner.run(["check", "manifest.yml"], directory: folder)
+        }
+        #expect(result.status == 0)
+        #expect(result.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos (2 suppressed not shown)\n", "\(result.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -569,6 +569,34 @@ struct TypeDeclarations {
         return components.last.flatMap { types[String($0)] }
     }
 
+    private var variableConstants: [(qualified: String, name: String, value: String)] = []
+
+    /// Once every file is added: each static `var` holding a string literal that no code assigns
+    /// (its name followed by `=`, `+=`… only where it is declared) is a constant, as a `let` is
+    /// (aShaforostov/mvvm-c-swinject's `static var registrationName = "FeedViewCoordinatorFactory"`).
+    mutating func settleStaticVariables(_ files: [SwiftFile]) {
+        guard !variableConstants.isEmpty else { return }
+        let names = Set(variableConstants.map(\.name))
+        var writes: [String: Int] = [:]
+        for file in files where file.refusal == nil {
+            var previous: TokenSyntax?
+            for token in file.tree.tokens(viewMode: .sourceAccurate) {
+                defer { previous = token }
+                guard let name = previous, case .identifier(let text) = name.tokenKind, names.contains(text) else { continue }
+                switch token.tokenKind {
+                case .equal: writes[text, default: 0] += 1
+                case .binaryOperator(let op) where ["+=", "-=", "*=", "/="].contains(op): writes[text, default: 0] += 1
+                default: break
+                }
+            }
+        }
+        let declared = Dictionary(grouping: variableConstants, by: \.name).mapValues(\.count)
+        for constant in variableConstants where constants.values[constant.qualified] == nil {
+            guard writes[constant.name, default: 0] <= declared[constant.name, default: 0] else { continue }
+            constants.values[constant.qualified] = constant.value
+        }
+    }
+
     /// The module whose file declares a typealias (`Map.Module` in `Map`), where known.
     func module(ofAlias alias: String) -> String? { moduleQualified(alias)?.module ?? aliasModules[alias] }
 
@@ -847,6 +875,7 @@ struct TypeDeclarations {
         sameNamed.merge(collector.separately) { $0 + $1 }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
+        variableConstants += collector.variableConstants
         constants.typeNamingMembers.merge(collector.typeNamingMembers) { $0 && $1 }
         resolveHelpers.overloads.merge(collector.resolveHelpers) { $0 + $1 }
         helperCandidates += collector.helperCandidates
@@ -885,6 +914,8 @@ struct TypeDeclarations {
         var separately: [String: [Declaration]] = [:]
         /// The file's top-level types, protocols too.
         var topLevel: [String: Declaration] = [:]
+        /// Static `var`s holding a string literal: by qualified name, last name and value.
+        var variableConstants: [(qualified: String, name: String, value: String)] = []
         /// Simple names in `types` that hold a nested type's declaration (`Notifications.Vibro`
         /// under `Vibro`): a top-level type of that name, in any file, takes the name back.
         var borrowed = Set<String>()
@@ -1303,6 +1334,13 @@ struct TypeDeclarations {
                     let names = Self.onlyExpression(ofGetter: binding).map(StringConstants.describesSelf) ?? false
                     typeNamingMembers[name] = (typeNamingMembers[name] ?? true) && names
                 }
+            }
+            // `static var registrationName = "FeedCoordinator"`: a constant unless something assigns it (`settleStaticVariables`).
+            if node.bindingSpecifier.text == "var", isStatic, !scope.isEmpty, node.bindings.count == 1, let binding = node.bindings.first,
+                binding.accessorBlock == nil, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer.flatMap({ SwiftExpressions.stringLiteral($0.value) })
+            {
+                variableConstants.append(((scope + [name]).joined(separator: "."), name, value))
             }
             guard node.bindingSpecifier.text == "let", isStatic || scope.isEmpty else { return .skipChildren }
             if scope.isEmpty, node.bindings.count == 1, let binding = node.bindings.first,

@@ -190,12 +190,19 @@ struct FunctionIndex {
     /// whose value is code: it runs there, the first time.
     func staticPropertiesRead(in body: Syntax, from caller: Function) -> [Function] {
         guard !staticProperties.isEmpty else { return [] }
-        return SwiftExpressions.memberAccesses(in: body).flatMap { access -> [Function] in
+        let qualified = SwiftExpressions.memberAccesses(in: body).flatMap { access -> [Function] in
             let name = access.declName.baseName.text
             guard let candidates = staticProperties[name], let base = access.base, let type = SwiftExpressions.typeName(base) else { return [] }
             let owner = type == "Self" ? caller.owner : FactoryCatalogue.lastName(type)
             return candidates.filter { $0.owner == owner }
         }
+        // In a static property's value a bare name is another static property of its type
+        // (`static let main = assembler.resolver.resolve(…)`, tomdwipo/DI-Swinject's `AssemblerManager`).
+        guard let owner = caller.owner, staticProperties[caller.name.text]?.contains(where: { $0.body.id == caller.body.id }) == true else { return qualified }
+        let bare = SwiftExpressions.references(in: body).flatMap { reference -> [Function] in
+            (staticProperties[reference.baseName.text] ?? []).filter { $0.owner == owner && $0.body.id != caller.body.id }
+        }
+        return qualified + bare
     }
 
     /// The overrides in `folder` of the method a call on `self` names: what runs instead when the

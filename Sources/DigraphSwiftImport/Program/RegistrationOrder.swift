@@ -249,13 +249,14 @@ struct RegistrationOrder {
                 var seen = Set<String>()
                 return container.flatMap { grouping.groups[$0].built }.filter { seen.insert($0.type).inserted }
             }
-            if containers.count == 1 { appAssemblies = builds(containers[0]) }
-            guard containers.count > 1 else { return }
             var offsetsOf: [String: [Int]] = [:]
             for offset in found.indices where previewOf[offset] == nil {
                 guard let owner = index.owner(of: found[offset].location)?.name, grouping.placed[owner] != nil else { continue }
                 offsetsOf[owner, default: []].append(offset)
             }
+            leaveOutGroupsJoinedBySharedAssemblies(grouping, containers: containers, offsetsOf: offsetsOf)
+            if containers.count == 1 { appAssemblies = builds(containers[0]) }
+            guard containers.count > 1 else { return }
             let types = containers.map { $0.reduce(into: Set<String>()) { $0.formUnion(grouping.groups[$1].assemblies) } }
             let sizes = types.map { $0.reduce(0) { $0 + (offsetsOf[$1]?.count ?? 0) } }
             let reachedOne = types.firstIndex { $0.contains { offsetsOf[$0]?.contains(where: appReached.contains) == true } }
@@ -298,6 +299,46 @@ struct RegistrationOrder {
                         "the container built at \(built)"
                             + (unknownParent ? " with a parent digraph cannot place (a key it lacks may be the parent's)" : ""), own
                     ))
+            }
+        }
+
+        /// Groups joined only by assemblies they share (tomdwipo/DI-Swinject: a package's `SetupGo`
+        /// builds `Assembler([ModuleLoginAssembly(), MockWireframeAssembly(), GoAssembly()])` for its
+        /// tests, the app `Assembler([MainAssembly(), ModuleLoginAssembly(), …, GoAssembly(),
+        /// WireframeAssembly()])`): where the walk from the entry reaches what only one of them
+        /// applies and nothing of what only another applies, that other builds a container of its
+        /// own. What only it applies is left out of the app's graph; it is checked on its own with
+        /// the assemblies it shares. Nothing is split where a group has a parent, or without a walk.
+        private mutating func leaveOutGroupsJoinedBySharedAssemblies(_ grouping: ContainerGroups, containers: [[Int]], offsetsOf: [String: [Int]]) {
+            guard !appReached.isEmpty else { return }
+            for container in containers where container.count > 1 {
+                guard !container.contains(where: { grouping.groups[$0].hasUnknownParent || grouping.parentOf[$0] != nil }),
+                    !grouping.parentOf.values.contains(where: container.contains)
+                else { continue }
+                let only = container.map { number in
+                    grouping.groups[number].assemblies.filter { grouping.placed[$0]?.count == 1 && offsetsOf[$0] != nil }.sorted()
+                }
+                let reached = only.map { types in types.contains { offsetsOf[$0]!.contains(where: appReached.contains) } }
+                guard let app = reached.firstIndex(of: true), reached.filter({ $0 }).count == 1 else { continue }
+                let appBuilt = grouping.groups[container[app]].location.fileNameAndLine
+                for (position, number) in container.enumerated() where position != app && !only[position].isEmpty {
+                    let group = grouping.groups[number]
+                    let built = group.location.fileNameAndLine
+                    var own = Set<Int>()
+                    for type in only[position] {
+                        let offsets = offsetsOf[type]!
+                        guard let owner = index.owner(of: found[offsets[0]].location) else { continue }
+                        own.formUnion(offsets)
+                        findings.append(
+                            Diagnostic(
+                                .swiftImport, .info,
+                                "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt), which the app's entry reaches; the two share other assemblies): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
+                                at: owner.location))
+                    }
+                    dropped.formUnion(own)
+                    let shared = group.assemblies.sorted().flatMap { offsetsOf[$0] ?? [] }
+                    otherContainers.append(("the container built at \(built)", own.union(shared)))
+                }
             }
         }
 

@@ -397,6 +397,13 @@ enum SwiftExpressions {
         return finder.found
     }
 
+    /// Every bare name below a node (`assembler`, not `x.assembler`'s member), in source order.
+    static func references(in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
+        let finder = ReferenceFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
+    }
+
     /// Every `r ~> X.self` below a node (SwinjectAutoregistration's resolve operator), in source order.
     static func arrowResolves(in node: some SyntaxProtocol) -> [ExprSyntax] {
         let finder = ArrowFinder(viewMode: .sourceAccurate)
@@ -478,6 +485,14 @@ private final class MemberAccessFinder: SyntaxVisitor {
     var found: [MemberAccessExprSyntax] = []
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         found.append(node)
+        return .visitChildren
+    }
+}
+
+private final class ReferenceFinder: SyntaxVisitor {
+    var found: [DeclReferenceExprSyntax] = []
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id { found.append(node) }
         return .visitChildren
     }
 }
