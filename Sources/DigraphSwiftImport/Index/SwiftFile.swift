@@ -9,6 +9,8 @@ struct SwiftFile {
     let tree: SourceFileSyntax
     let converter: SourceLocationConverter
     let module: String?
+    /// The source as read: searched as text where a name matters, not as a tree.
+    let text: String
 
     /// Why the file was not read, located: too large, or nested deeper than digraph walks.
     private(set) var refusal: Diagnostic?
@@ -25,6 +27,7 @@ struct SwiftFile {
     init(path: String, text: String, module: String?) {
         self.path = path
         self.module = module
+        self.text = text
         self.mentionsIgnore = text.contains(IgnoreComments.marker)
         self.mentionsMirror = text.contains("Mirror(")
         self.hasConditionalCompilation = text.contains("#if")

@@ -578,17 +578,9 @@ struct TypeDeclarations {
         guard !variableConstants.isEmpty else { return }
         let names = Set(variableConstants.map(\.name))
         var writes: [String: Int] = [:]
+        // The text is searched (the standard library's search), each file's tree is not walked.
         for file in files where file.refusal == nil {
-            var previous: TokenSyntax?
-            for token in file.tree.tokens(viewMode: .sourceAccurate) {
-                defer { previous = token }
-                guard let name = previous, case .identifier(let text) = name.tokenKind, names.contains(text) else { continue }
-                switch token.tokenKind {
-                case .equal: writes[text, default: 0] += 1
-                case .binaryOperator(let op) where ["+=", "-=", "*=", "/="].contains(op): writes[text, default: 0] += 1
-                default: break
-                }
-            }
+            for name in names where file.text.contains(name) { writes[name, default: 0] += Self.assignments(of: name, in: file.text) }
         }
         let declared = Dictionary(grouping: variableConstants, by: \.name).mapValues(\.count)
         for constant in variableConstants where constants.values[constant.qualified] == nil {
@@ -596,6 +588,24 @@ struct TypeDeclarations {
             constants.values[constant.qualified] = constant.value
         }
     }
+
+    /// How many times `name`, as a whole word, is followed by an assignment (`=` but not `==`, `+=`…),
+    /// its declaration (`name = "…"`) included.
+    private static func assignments(of name: String, in text: String) -> Int {
+        var count = 0
+        var rest = text[...]
+        while let range = rest.range(of: name) {
+            defer { rest = text[range.upperBound...] }
+            if range.lowerBound > text.startIndex, Self.isWordCharacter(text[text.index(before: range.lowerBound)]) { continue }
+            let after = text[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+            guard let first = after.first, !Self.isWordCharacter(first) else { continue }
+            if after.hasPrefix("==") { continue }
+            if after.hasPrefix("=") || ["+=", "-=", "*=", "/="].contains(where: after.hasPrefix) { count += 1 }
+        }
+        return count
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
 
     /// The module whose file declares a typealias (`Map.Module` in `Map`), where known.
     func module(ofAlias alias: String) -> String? { moduleQualified(alias)?.module ?? aliasModules[alias] }
