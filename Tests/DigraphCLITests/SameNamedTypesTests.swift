@@ -57,6 +57,22 @@ struct SameNamedTypesTests {
         """
     }
 
+    /// A scratch folder holding `files` (path: text), the folders on the way made; the caller removes it.
+    static func package(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
+        do {
+            for (path, text) in files {
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        return folder
+    }
+
     @Test func eachResolveIsTypedByTheDeclarationItsLabelsFit() throws {
         // FeedModule's `FeedUseCase` is registered nowhere: found because its resolve is typed.
         let result = try withApp(Self.app(feed: "        let feedUseCase: FeedUseCase")) { folder in
@@ -96,8 +112,6 @@ struct SameNamedTypesTests {
     /// (App imports Login). A file importing both cannot name `Dependencies` without a module, and
     /// digraph does not guess: its resolve is left out with a warning.
     @Test func aSameNamedTypeIsTheOneTheFilesModuleAndImportsSee() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let files = [
             "Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n",
             "Sources/Login/Login.swift": """
@@ -122,11 +136,8 @@ struct SameNamedTypesTests {
             func makeEither(_ resolver: Resolver) -> Any { Dependencies(useCase: resolver.resolve()!) }
             """,
         ]
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        let folder = try Self.package(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLIRunner.run(["import", "."], directory: folder)
         #expect(result.status == 0)
         #expect(
@@ -161,8 +172,6 @@ struct SameNamedTypesTests {
     /// The same in a package, where `Sources/<Target>` names the module: `Store` is declared in two
     /// modules and keeps its module, `Clock` in one and does not.
     @Test func aPackagesModulesSpellKeysTheSameWay() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let files = [
             "Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n",
             "Sources/Domain/Domain.swift": """
@@ -186,11 +195,8 @@ struct SameNamedTypesTests {
             }
             """,
         ]
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        let folder = try Self.package(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLIRunner.run(["import", "."], directory: folder)
         #expect(result.status == 0)
         #expect(
@@ -212,8 +218,6 @@ struct SameNamedTypesTests {
     /// `Container.shared.viewModel()` is its own module's. Two types printed alike are no
     /// `key-collision` in Factory, which keys by type identity.
     @Test func twoModulesFactoriesOfTheirOwnSameNamedTypesAreTwoKeys() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         func feature(_ name: String, scope: String) -> String {
             """
             import FactoryKit
@@ -233,11 +237,8 @@ struct SameNamedTypesTests {
             "Sources/Feed/Feed.swift": feature("Feed", scope: ".singleton"),
             "Sources/App/App.swift": "import Feed\nimport Login\n@main struct App {\n    static func main() { _ = (LoginView(), FeedView()) }\n}\n",
         ]
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        let folder = try Self.package(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let checked = try CLIRunner.run(["check", "."], directory: folder)
         #expect(checked.status == 0)
         #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
@@ -273,8 +274,6 @@ struct SameNamedTypesTests {
     /// qualify a name in Swift, so that key stays as written. Each factory returns a tuple of the
     /// locals it built: read in full (an info), not "cannot read" (7 warnings in the app).
     @Test func aNestedAliasInTwoPackagesIsTwoKeysAndATupleOfLocalsIsRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digraph-modules-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         func feature(_ module: String) -> String {
             """
             import Swinject
@@ -323,11 +322,8 @@ struct SameNamedTypesTests {
             }
             """,
         ]
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
+        let folder = try Self.package(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLIRunner.run(["check", "."], directory: folder)
         #expect(result.status == 0)
         #expect(
