@@ -67,11 +67,9 @@ struct TypeDeclarations {
                 return .nominal(isModuleShared(components[1].name) ? components : Array(components.dropFirst()))
             }
             guard let declared = moduleDeclarations[first.name], declared.count > 1, let scope = fileScopes[file] else { return .nominal(components) }
-            let imported = declared.keys.filter(scope.imports.contains)
+            let seen = Self.seen(Array(declared.keys), moduleOf: { $0 }, from: scope.module, imports: scope.imports.contains)
             // A module that declares a type of its own name cannot qualify anything: Swift finds the type.
-            guard let module = declared[scope.module] != nil ? scope.module : imported.count == 1 ? imported[0] : nil, types[module] == nil else {
-                return .nominal(components)
-            }
+            guard seen.count == 1, let module = seen.first, types[module] == nil else { return .nominal(components) }
             return .nominal([TypeExpression.NameComponent(module)] + components)
         }
     }
@@ -723,10 +721,16 @@ struct TypeDeclarations {
     /// imports; others it cannot name. All of them when the modules are not known (a lone file).
     static func visible(_ declared: [Declaration], from file: SwiftFile) -> [Declaration] {
         guard let module = file.module, declared.allSatisfy({ $0.module != nil }) else { return declared }
-        let own = declared.filter { $0.module == module }
-        if !own.isEmpty { return own }
-        let imported = declared.filter { $0.module.map(file.imports) == true }
-        return imported.isEmpty ? declared : imported
+        let seen = Self.seen(declared, moduleOf: \.module, from: module, imports: file.imports)
+        return seen.isEmpty ? declared : seen
+    }
+
+    /// Of candidates each declared in a module, those code in `module` can name as Swift reads it:
+    /// its own module's, which shadow every other; else those of the modules it imports. The one
+    /// rule for declarations, keys and Factory properties alike.
+    static func seen<T>(_ candidates: [T], moduleOf: (T) -> String?, from module: String, imports: (String) -> Bool) -> [T] {
+        let own = candidates.filter { moduleOf($0) == module }
+        return own.isEmpty ? candidates.filter { moduleOf($0).map(imports) == true } : own
     }
 
     /// What one declaration alone says a call may use: its explicit initializers, else a struct's

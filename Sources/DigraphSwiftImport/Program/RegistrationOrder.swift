@@ -282,16 +282,8 @@ struct RegistrationOrder {
                     }
                 }
                 let unknownParent = container.contains { grouping.groups[$0].hasUnknownParent }
-                var own = Set<Int>()
-                for type in types[number].sorted() {
-                    guard let offsets = offsetsOf[type], let owner = index.owner(of: found[offsets[0]].location) else { continue }
-                    own.formUnion(offsets)
-                    findings.append(
-                        Diagnostic(
-                            .swiftImport, .info,
-                            "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)\(reachedOne == nil ? ", taken to be the app's as the largest\(roots.count < containers.count ? " given no parent" : "")" : "")): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
-                            at: owner.location))
-                }
+                let why = reachedOne == nil ? ", taken to be the app's as the largest\(roots.count < containers.count ? " given no parent" : "")" : ""
+                let own = leaveOut(types[number].sorted(), offsetsOf: offsetsOf, builtAt: built, appsBuiltAt: appBuilt + why)
                 guard !own.isEmpty else { continue }
                 dropped.formUnion(own)
                 otherContainers.append(
@@ -300,6 +292,22 @@ struct RegistrationOrder {
                             + (unknownParent ? " with a parent digraph cannot place (a key it lacks may be the parent's)" : ""), own
                     ))
             }
+        }
+
+        /// Each of `types`' registrations, said left out of the app's graph (one info per assembly, at
+        /// its declaration), as the set of their offsets.
+        private mutating func leaveOut(_ types: [String], offsetsOf: [String: [Int]], builtAt built: String, appsBuiltAt appBuilt: String) -> Set<Int> {
+            var own = Set<Int>()
+            for type in types {
+                guard let offsets = offsetsOf[type], let owner = index.owner(of: found[offsets[0]].location) else { continue }
+                own.formUnion(offsets)
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt)): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
+                        at: owner.location))
+            }
+            return own
         }
 
         /// Groups joined only by assemblies they share (tomdwipo/DI-Swinject: a package's `SetupGo`
@@ -324,17 +332,9 @@ struct RegistrationOrder {
                 for (position, number) in container.enumerated() where position != app && !only[position].isEmpty {
                     let group = grouping.groups[number]
                     let built = group.location.fileNameAndLine
-                    var own = Set<Int>()
-                    for type in only[position] {
-                        let offsets = offsetsOf[type]!
-                        guard let owner = index.owner(of: found[offsets[0]].location) else { continue }
-                        own.formUnion(offsets)
-                        findings.append(
-                            Diagnostic(
-                                .swiftImport, .info,
-                                "'\(type)' is applied only to the container built at \(built), not to the app's (built at \(appBuilt), which the app's entry reaches; the two share other assemblies): \(RegistrationOrder.itsRegistrations(offsets.count)) left out of the app's graph",
-                                at: owner.location))
-                    }
+                    let own = leaveOut(
+                        only[position], offsetsOf: offsetsOf, builtAt: built,
+                        appsBuiltAt: appBuilt + ", which the app's entry reaches; the two share other assemblies")
                     dropped.formUnion(own)
                     let shared = group.assemblies.sorted().flatMap { offsetsOf[$0] ?? [] }
                     otherContainers.append(("the container built at \(built)", own.union(shared)))

@@ -320,9 +320,8 @@ struct FactoryCatalogue {
         }
         // Declared in two modules: the one the use's own module declares, else the one it imports.
         if candidates.count > 1, let node, let scope = scopeOfTree[node.root.id], candidates.allSatisfy({ definitions[$0].module != nil }) {
-            let own = candidates.filter { definitions[$0].module == scope.module }
-            let imported = candidates.filter { definitions[$0].module.map(scope.imports.contains) == true }
-            if !own.isEmpty { candidates = own } else if !imported.isEmpty { candidates = imported }
+            let seen = TypeDeclarations.seen(candidates, moduleOf: { definitions[$0].module }, from: scope.module, imports: scope.imports.contains)
+            if !seen.isEmpty { candidates = seen }
         }
         if let container {
             return candidates.first { definitions[$0].container == container }

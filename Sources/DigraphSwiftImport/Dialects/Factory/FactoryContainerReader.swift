@@ -141,19 +141,16 @@ struct FactoryContainerReader {
         var alternatives: [Override] = []
         if let call = root.as(FunctionCallExprSyntax.self), FactoryCatalogue.isFactoryCall(call) {
             closure = Self.closure(of: call)
+            // Factory 1: `Factory(scope: .singleton) { … }` says its scope as an argument.
+            if let scope = call.arguments.first(where: { $0.label?.text == "scope" })?.expression.as(MemberAccessExprSyntax.self) {
+                readScope(scope, subject: subject, file: file, location: location, lifetime: &lifetime)
+            }
         } else if let call = root.as(FunctionCallExprSyntax.self), let (callee, _) = SwiftExpressions.callee(of: call) {
             switch callee {
             case "self", "Factory", "ParameterFactory", "makes": closure = Self.closure(of: call)
             case "promised": isPromise = true
             default: break
             }
-        }
-        // Factory 1: `Factory(scope: .singleton) { … }` says its scope as an argument.
-        let scopeArgument = root.as(FunctionCallExprSyntax.self).flatMap { call in
-            FactoryCatalogue.isFactoryCall(call) ? call.arguments.first(where: { $0.label?.text == "scope" }) : nil
-        }
-        if let scope = scopeArgument?.expression.as(MemberAccessExprSyntax.self) {
-            readScope(scope, subject: subject, file: file, location: location, lifetime: &lifetime)
         }
         readModifiers(modifiers, subject: subject, file: file, location: location, lifetime: &lifetime, alternatives: &alternatives, notes: &notes)
         alternatives += overrides
