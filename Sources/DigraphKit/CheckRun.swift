@@ -128,12 +128,17 @@ public struct CheckRun: Sendable {
                 suppressed += checked.suppressed
             }
         }
-        for other in imported?.otherContainers ?? [] { findings += checkOnItsOwn(other.manifest, label: other.label) }
+        // A finding the app's graph already has (on a helper's registration both make) is said once.
+        let saidOfTheApp = Set(findings.map { "\($0.code)|\($0.location)|\($0.message)" })
+        for other in imported?.otherContainers ?? [] {
+            findings += checkOnItsOwn(other.manifest, label: other.label, except: saidOfTheApp)
+        }
         if let unapplied = imported?.unapplied, !unapplied.isEmpty { findings = uncertain(findings, registeredIn: unapplied) }
         if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
         if let reason = imported?.unknownRegistrations { findings = missingBindingsAsWarnings(findings) { _ in reason } }
         if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
         if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses, in: loaded.graph) }
+        if let imported, !imported.undecidedResolves.isEmpty { findings = resolvedInUndecidedClauses(findings, imported) }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 
@@ -281,6 +286,32 @@ public struct CheckRun: Sendable {
         }
     }
 
+    /// A key the app resolves only in `#if` clauses digraph cannot decide is missing only in the
+    /// builds that compile them: a warning that says where. Said of the app's resolve when every
+    /// resolve of the key is in such a clause, of a type's edge when its own resolve is.
+    private static func resolvedInUndecidedClauses(_ findings: [Diagnostic], _ imported: SwiftImporter.Result) -> [Diagnostic] {
+        let undecided = imported.undecidedResolves
+        var places: [BindingKey: [SourceLocation]] = [:]
+        for use in imported.manifest.resolves { places[BindingKey(key: use.type.key, name: use.name?.value), default: []].append(use.location) }
+        return missingBindingsAsWarnings(findings) { finding in
+            guard case .missing(let binding)? = finding.subject?.identity else { return nil }
+            let location = finding.location
+            let resolvedAt: SourceLocation?
+            switch finding.subject?.place {
+            case .resolve?:
+                let all = places[binding] ?? []
+                resolvedAt = !all.isEmpty && all.allSatisfy { undecided[$0] != nil } ? all.min() : nil
+            case .dependency?:
+                resolvedAt = undecided[location] != nil ? location : nil
+            default:
+                resolvedAt = nil
+            }
+            guard let place = resolvedAt, let condition = undecided[place] else { return nil }
+            return "it is resolved only under \(condition) (\(place.file):\(place.line)), which digraph does not decide: "
+                + "an error only in the builds that compile that code"
+        }
+    }
+
     /// Each `missing-binding` error `why` gives a reason for, as a warning that says it.
     private static func missingBindingsAsWarnings(_ findings: [Diagnostic], why: (Diagnostic) -> String?) -> [Diagnostic] {
         findings.map { finding in
@@ -295,10 +326,11 @@ public struct CheckRun: Sendable {
     /// A container the app does not run (a preview's, one built from other assemblies), checked as
     /// a graph of its own: what would fail there is a warning naming it (the app itself does not
     /// crash on it), and its infos are left out (a preview resolves a few of its keys).
-    private static func checkOnItsOwn(_ manifest: Manifest, label: String) -> [Diagnostic] {
+    /// `said`: the findings (code, location, message) said already.
+    private static func checkOnItsOwn(_ manifest: Manifest, label: String, except said: Set<String> = []) -> [Diagnostic] {
         guard let (graph, checked) = ruleFindings(of: manifest) else { return [] }
         let findings = Suppressions.apply(to: checked, in: graph).kept
-        return findings.filter { $0.severity != .info }.map { finding in
+        return findings.filter { $0.severity != .info && !said.contains("\($0.code)|\($0.location)|\($0.message)") }.map { finding in
             var own = finding
             own.severity = .warning
             own.message += " (in \(label), checked on its own)"

@@ -97,6 +97,8 @@ struct ImportRun {
     var undeclaredAssemblies = UndeclaredAssemblies(files: []) { _ in true }
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
+    /// The direct resolves made on some of those, by the container's label.
+    var otherContainersResolves: [String: [RegistrationFinder.AppResolve]] = [:]
     var otherManifests: [(label: String, manifest: Manifest)] = []
     /// What assemblies nothing applies register, found by the order pass, and their manifests.
     var unapplied: [(label: String, registrations: [RegistrationFinder.Found])] = []
@@ -118,6 +120,10 @@ struct ImportRun {
     var previewCode = PreviewCode(extents: [])
     /// The resolves there, and each key one of them resolves, with the first place.
     var previewResolves: [RegistrationFinder.AppResolve] = []
+    /// The build these files were left as (its `#if`s decided): the clauses it cannot decide stay.
+    var build = BuildConfiguration.debug
+    /// The app's direct resolves in `#if` clauses the build cannot decide, with the clause's condition.
+    var undecidedResolves: [DigraphCore.SourceLocation: String] = [:]
     var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
     /// Resolves under a name digraph cannot read, and each type one of them resolves, with the first place.
     var resolvesUnderUnreadNames: [RegistrationFinder.AppResolve] = []
@@ -271,6 +277,7 @@ struct ImportRun {
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers
+        otherContainersResolves = order.otherContainersResolves.mapValues { places in resolves.filter { places.contains($0.location) } }
         resolves.removeAll { order.containerResolves.contains($0.location) }
         unapplied = order.unapplied
         alternatives = order.alternatives
@@ -332,11 +339,38 @@ struct ImportRun {
                 at: first.location))
     }
 
+    /// Of the places given, those in an `#if` clause the build cannot decide (Windscribe's `#if
+    /// os(iOS) … #elseif os(tvOS) resolve(WelcomeViewController.self)`, in code both its iOS and its
+    /// tvOS app compile), each with the innermost such clause's condition.
+    private static func undecided(_ places: [DigraphCore.SourceLocation], files: [SwiftFile], build: BuildConfiguration) -> [DigraphCore.SourceLocation: String]
+    {
+        let byFile = Dictionary(grouping: places, by: \.file)
+        var found: [DigraphCore.SourceLocation: String] = [:]
+        for file in files where file.refusal == nil && file.text.contains("#if") {
+            guard let here = byFile[file.path] else { continue }
+            let clauses = build.undecidedClauses(in: file)
+            guard !clauses.isEmpty else { continue }
+            for place in here {
+                // The innermost clause around it: the one that spans the fewest lines.
+                if let around = clauses.filter({ $0.lines.contains(place.line) }).min(by: { $0.lines.count < $1.lines.count }) {
+                    found[place] = around.condition
+                }
+            }
+        }
+        return found
+    }
+
     private mutating func assemble() {
         var assembler = ManifestAssembler(declarations: declarations, assembly: assembly)
         assembler.ignores = IgnoreComments(files: files)
         findings += assembler.ignores.findings
-        otherManifests = otherContainers.map { ($0.label, assembler.manifest(ofOtherContainer: $0.registrations)) }
+        var ownContainersFindings: [Diagnostic] = []
+        otherManifests = otherContainers.map { other in
+            let (manifest, read) = assembler.manifest(ofOtherContainer: other.registrations, resolves: otherContainersResolves[other.label] ?? [])
+            // A container the app's code makes for itself is production code: what reading it found is said.
+            if otherContainersResolves[other.label] != nil { ownContainersFindings += read }
+            return (other.label, manifest)
+        }
         unappliedManifests = unapplied.map { ($0.label, assembler.manifest(ofLeftOut: $0.registrations)) }
         alternativeRegistrations = alternatives.compactMap { kept, alternative, condition in
             assembler.manifest(ofLeftOut: [alternative]).registrations.first.map {
@@ -352,6 +386,7 @@ struct ImportRun {
                 if previewUses[key].map({ use.location < $0 }) ?? true { previewUses[key] = use.location }
             }
         }
+        undecidedResolves = Self.undecided(resolves.map(\.location), files: files, build: build)
         // A factory's resolves under such names may reach a named registration as an app's may.
         let fromFactories = found.flatMap(\.reading.resolvesUnderUnreadNames).map {
             RegistrationFinder.AppResolve(type: $0.type, castType: nil, name: nil, location: $0.location)
@@ -363,6 +398,10 @@ struct ImportRun {
         }
         let (manifest, assembled, notes) = assembler.manifest(from: found, resolves: resolves)
         findings += assembled
+        // Once each: a helper's registration is read in the app's graph and in the containers calling it.
+        let said = Set(assembled)
+        var added = Set<Diagnostic>()
+        for finding in ownContainersFindings where !said.contains(finding) && added.insert(finding).inserted { findings.append(finding) }
         if let apps {
             // Each app: what its entry reaches and what no entry does; its resolves, and those outside every app's folder.
             appManifests = apps.apps.indices.map { app in

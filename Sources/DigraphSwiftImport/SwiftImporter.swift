@@ -49,6 +49,10 @@ public enum SwiftImporter {
         /// The types some resolve names under a name digraph cannot read, each at its first place:
         /// any of their named registrations may be what it reaches.
         public var unreadNameUses: [String: DigraphCore.SourceLocation] = [:]
+        /// The app's direct resolves in `#if` clauses digraph cannot decide (`#elseif os(tvOS)`), with
+        /// the clause's condition: a build that does not compile the clause never makes them, so a
+        /// key missing only there is not certain.
+        public var undecidedResolves: [DigraphCore.SourceLocation: String] = [:]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -260,13 +264,14 @@ public enum SwiftImporter {
             let group = decided[number]
             let files = Parallel.map(count: parsed.count, stackSize: 64 << 20) { parsed[$0].leavingOut(group.leftOut[$0]) }
             var run = ImportRun(files: files, dialectTypes: dialects, stated: containers, context: context, assembly: Manifest.defaultAssemblyName(for: base))
+            run.build = group.builds[0]
             for pass in ImportRun.passes { pass.run(&run) }
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
                 unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.undeclaredAssemblies.reason,
-                previewUses: run.previewUses, unreadNameUses: run.unreadNameUses)
+                previewUses: run.previewUses, unreadNameUses: run.unreadNameUses, undecidedResolves: run.undecidedResolves)
         }
     }
 

@@ -76,4 +76,59 @@ struct BuildConfigurationTests {
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--define 1x: write a compilation condition's name, an identifier such as STAGING"), "\(refused.stderr)")
     }
+
+    /// Windscribe/iOS-App (fe83b57a): code its iOS and tvOS apps both compile resolves
+    /// `WelcomeViewController` under `#elseif os(tvOS)`, which only the tvOS app registers. digraph
+    /// does not decide `os(…)`: a key resolved only under such a clause is missing only in the builds
+    /// that compile it, a warning; one also resolved outside (`Settings`), or under a condition digraph
+    /// decides (`#if DEBUG`), stays an error.
+    @Test func aKeyResolvedOnlyUnderAnUndecidedConditionIsAWarning() throws {
+        let app = """
+            import Swinject
+
+            final class PhoneWelcome {}
+            final class TVWelcome {}
+            final class DebugMenu {}
+            final class Settings {}
+
+            enum Root {
+                static let container: Container = {
+                    let container = Container()
+                    container.register(PhoneWelcome.self) { _ in PhoneWelcome() }
+                    return container
+                }()
+            }
+
+            final class SessionManager {
+                func logout() {
+                    #if os(iOS)
+                        _ = Root.container.resolve(PhoneWelcome.self)!
+                    #elseif os(tvOS)
+                        _ = Root.container.resolve(TVWelcome.self)!
+                    #endif
+                    #if DEBUG
+                        _ = Root.container.resolve(DebugMenu.self)!
+                    #endif
+                    #if os(macOS)
+                        _ = Root.container.resolve(Settings.self)!
+                    #endif
+                }
+                func openSettings() {
+                    _ = Root.container.resolve(Settings.self)!
+                }
+            }
+
+            """
+        let result = try check(app)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:21:17: warning: nothing provides 'TVWelcome', needed by app code (resolved directly) (it is resolved only under `#elseif os(tvOS)` (App.swift:21), which digraph does not decide: an error only in the builds that compile that code) [missing-binding]
+                App.swift:24:17: error: nothing provides 'DebugMenu', needed by app code (resolved directly) (only in a debug build) [missing-binding]
+                App.swift:27:17: error: nothing provides 'Settings', needed by app code (resolved directly) [missing-binding]
+                App.swift:31:13: note: also needed by app code (resolved directly)
+                digraph: checked 1 registration: 2 errors, 1 warning, 0 infos
+
+                """, "\(result.stdout)")
+    }
 }

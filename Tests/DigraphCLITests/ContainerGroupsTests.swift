@@ -159,4 +159,131 @@ struct ContainerGroupsTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// Windscribe/iOS-App (fe83b57a): the app applies its assemblies to `Assembler.container`
+    /// (reached from the app delegate's `lazy var`s through `Assembler.resolve`), its App Intents
+    /// resolve from `ContainerResolver`'s own lazy `Container()`, its tunnel from
+    /// `Container(isExt:)`; all three call the helper `injectCore()`. Read as one graph: false
+    /// `duplicate-registration` errors, and (the walk did not read the delegate's lazy properties,
+    /// so the helper declared last kept source order) a false `registration-order` error for what
+    /// `RepositoryAssembly` resolves as it assembles.
+    @Test func aContainerATypeMakesForItselfIsCheckedOnItsOwn() throws {
+        let app = """
+            import Swinject
+            import UIKit
+
+            protocol Logger {}
+            final class FileLogger: Logger {}
+            protocol APIUtil {}
+            final class APIUtilImpl: APIUtil {}
+            final class Credentials { init(logger: Logger) {} }
+            final class Repository { init(logger: Logger) {} }
+            final class Settings {}
+
+            final class NetworkAssembly: Assembly {
+                func assemble(container: Swinject.Container) {
+                    container.injectCore()
+                    container.register(APIUtil.self) { _ in APIUtilImpl() }
+                    container.register(Credentials.self) { r in Credentials(logger: r.resolve(Logger.self)!) }
+                }
+            }
+            final class RepositoryAssembly: Assembly {
+                func assemble(container: Container) {
+                    let logger = container.resolve(Logger.self)!
+                    container.register(Repository.self) { _ in Repository(logger: logger) }
+                }
+            }
+
+            extension Assembler {
+                static let container = Container()
+                static let assembler: Assembler = .init([NetworkAssembly(), RepositoryAssembly()], container: container)
+                static func resolve<Service>(_ type: Service.Type) -> Service { assembler.resolver.resolve(type)! }
+            }
+
+            @UIApplicationMain
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                private lazy var repository: Repository = Assembler.resolve(Repository.self)
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    print(repository, Assembler.resolve(APIUtil.self), Assembler.resolve(Credentials.self))
+                    return true
+                }
+            }
+
+            final class ContainerResolver {
+                private lazy var container: Container = {
+                    self.container = Container()
+                    container.injectCore()
+                    container.register(APIUtil.self) { _ in APIUtilImpl() }.inObjectScope(.container)
+                    return container
+                }()
+                func apiUtil() -> APIUtil { container.resolve(APIUtil.self)! }
+                func settings() -> Settings { container.resolve(Settings.self)! }
+            }
+
+            struct ConnectIntent {
+                func perform() { print(ContainerResolver().apiUtil(), ContainerResolver().settings()) }
+            }
+
+            final class TunnelProvider {
+                let container = Container(isExtension: true)
+                func start() { print(container.resolve(Credentials.self)!) }
+            }
+
+            extension Container {
+                func injectCore() {
+                    register(Logger.self) { _ in FileLogger() }.inObjectScope(.container)
+                }
+                convenience init(isExtension: Bool) {
+                    self.init()
+                    injectCore()
+                    register(Credentials.self) { r in Credentials(logger: r.resolve(Logger.self)!) }
+                    register(APIUtil.self) { _ in APIUtilImpl() }
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:43:26: info: 'ContainerResolver.container' is a container of its own, made here, not the app's: its registration is left out of the app's graph; it is checked on its own, with what `injectCore()` registers on it [swift-import]
+                App.swift:49:35: warning: nothing provides 'Settings', needed by app code (resolved directly) (in the container 'ContainerResolver.container' (App.swift:43), checked on its own) [missing-binding]
+                App.swift:65:17: info: 'Container.init(isExtension:)' is a container of its own, made here, not the app's: its 2 registrations are left out of the app's graph; it is checked on its own, with what `injectCore()` registers on it [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 2 infos
+
+                """, "\(result.stdout)")
+    }
+
+    /// A type's container handed to the `Assembler` is the one the assemblies register on: what it
+    /// registers itself meets theirs (the duplicate is real).
+    @Test func aTypesContainerHandedToTheAssemblerIsTheApps() throws {
+        let app = """
+            import Swinject
+
+            protocol Clock {}
+            final class SystemClock: Clock {}
+            final class FrozenClock: Clock {}
+
+            final class ClockAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Clock.self) { _ in SystemClock() }
+                }
+            }
+
+            final class AppContainer {
+                static let shared = AppContainer()
+                let container = Container()
+                private(set) lazy var assembler = Assembler([ClockAssembly()], container: container)
+                func start() {
+                    container.register(Clock.self) { _ in FrozenClock() }
+                    _ = assembler
+                }
+            }
+
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("App.swift:18:28: error: 'Clock' is registered again"), "\(result.stdout)")
+        #expect(!result.stdout.contains("container of its own"), "\(result.stdout)")
+    }
 }

@@ -3585,6 +3585,47 @@ struct SwinjectPrecisionTests {
         #expect(result.status == 0)
         #expect(result.stdout == "digraph: checked 3 registrations: 0 errors, 0 warnings, 0 infos (2 suppressed not shown)\n", "\(result.stdout)")
     }
+
+    /// Windscribe/iOS-App (fe83b57a) registers 46 services `.inObjectScope(.userScope)`, a scope it
+    /// declares as `ObjectScope(storageFactory: PermanentStorage.init)`: Swinject keeps those as it
+    /// keeps `.container` (until `resetObjectScope`). They were imported as graph, each with a
+    /// "not one of Swinject's" warning, and singletons holding them were called captive.
+    @Test func aScopeTheAppDeclaresTakesItsStoragesLifetime() throws {
+        let app = """
+            import Swinject
+
+            extension ObjectScope {
+                // Kept as `.container` keeps, until the app calls `resetObjectScope(.userScope)` at logout.
+                static let userScope = ObjectScope(storageFactory: PermanentStorage.init, description: "userScope")
+                static let fresh = ObjectScope(storageFactory: TransientStorage.init)
+            }
+
+            final class Session {}
+            final class Draft {}
+            final class Inbox {
+                init(session: Session, draft: Draft) {}
+            }
+
+            final class MailAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Session.self) { _ in Session() }.inObjectScope(.userScope)
+                    container.register(Draft.self) { _ in Draft() }.inObjectScope(.fresh)
+                    container.register(Inbox.self) { r in Inbox(session: r.resolve(Session.self)!, draft: r.resolve(Draft.self)!) }.inObjectScope(.container)
+                }
+            }
+
+            """
+        let result = try check(app)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:19:88: warning: singleton 'Inbox' holds transient 'Draft' (parameter 'draft'): the value is made once and kept for the singleton's whole life; make 'Draft' a singleton (Swinject's `.container` scope, Factory's `.singleton` or `.cached`) if one shared value is right, resolve it lazily (inside a closure, or through a `Provider`) if each use needs a fresh one, or make 'Inbox' shorter-lived [captive-dependency]
+                App.swift:18:9: note: 'Draft' is registered transient here
+                digraph: checked 3 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(result.stdout)")
+        #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 0 calls not understood\n", "\(result.stderr)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -28,10 +28,13 @@ struct ManifestAssembler {
     /// assemblies), to be checked on its own: the `// digraph:ignore` comments on its lines are
     /// used up here, so that the app's manifest does not call them unused. Its import findings were
     /// said when its calls were read.
-    mutating func manifest(ofOtherContainer found: [RegistrationFinder.Found]) -> Manifest {
-        let (manifest, work) = assembled(found, resolves: [])
+    /// `resolves`: the app code's resolves made on that container, its roots.
+    /// Also what reading its registrations found (a value it cannot record…), which the app's
+    /// manifest, without them, does not say.
+    mutating func manifest(ofOtherContainer found: [RegistrationFinder.Found], resolves: [RegistrationFinder.AppResolve] = []) -> (Manifest, [Diagnostic]) {
+        let (manifest, work) = assembled(found, resolves: resolves)
         ignores = work.ignores
-        return manifest
+        return (manifest, work.findings)
     }
 
     /// The keys of registrations left out of every graph, as a manifest; their ignore comments stay

@@ -122,4 +122,41 @@ public struct BuildConfiguration: Hashable, Sendable {
             return .visitChildren
         }
     }
+
+    /// The `#if` clauses this build cannot decide, with the lines their code spans and the
+    /// condition as written: from the first clause whose condition it cannot tell (`#if os(iOS)`)
+    /// to the end of that `#if`, each later one too (`#elseif os(tvOS)`, `#else`). Code there is
+    /// compiled in some builds of the app only.
+    func undecidedClauses(in file: SwiftFile) -> [(lines: ClosedRange<Int>, condition: String)] {
+        let finder = UndecidedClauses(build: self, file: file)
+        finder.walk(file.tree)
+        return finder.clauses
+    }
+
+    private final class UndecidedClauses: SyntaxVisitor {
+        let build: BuildConfiguration
+        let file: SwiftFile
+        var clauses: [(lines: ClosedRange<Int>, condition: String)] = []
+
+        init(build: BuildConfiguration, file: SwiftFile) {
+            self.build = build
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+            var undecided: String?
+            for clause in node.clauses {
+                if undecided == nil, let condition = clause.condition, build.holds(condition) == nil {
+                    undecided = condition.trimmedDescription
+                }
+                guard let first = undecided, let elements = clause.elements else { continue }
+                let condition =
+                    clause.condition.map { "`\(clause.poundKeyword.text) \(SwiftExpressions.oneLine($0.trimmedDescription))`" }
+                    ?? "`#else` of `\(SwiftExpressions.oneLine(first))`"
+                clauses.append((file.location(of: elements).line...file.location(ofEnd: elements).line, condition))
+            }
+            return .visitChildren
+        }
+    }
 }

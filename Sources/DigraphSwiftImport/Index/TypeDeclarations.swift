@@ -685,6 +685,11 @@ struct TypeDeclarations {
     /// `extension Socket { static let shared = Socket() }`: shared instances declared in extensions,
     /// by the extended type as written (seugi-ios' `ApeunStompService.shared`).
     private var extensionSharedInstances: [String: Set<String>] = [:]
+    /// Swinject scopes the app declares (`extension ObjectScope { static let userScope =
+    /// ObjectScope(storageFactory: PermanentStorage.init) }`), by name, with the lifetime their
+    /// storage gives: `PermanentStorage` keeps one value as `.container` does (until
+    /// `resetObjectScope`), `GraphStorage`, `TransientStorage`, `WeakStorage` as theirs.
+    private(set) var customScopes: [String: Lifetime] = [:]
 
     /// The initializers a call can use: explicit ones, else the memberwise one of a struct, else `init()`.
     func initializers(of type: String) -> [[Parameter]]? {
@@ -886,6 +891,7 @@ struct TypeDeclarations {
             types[extended, default: Declaration(kind: .class, module: nil)].initializers += initializers
         }
         extensionSharedInstances.merge(collector.extensionSharedInstances) { $0.union($1) }
+        customScopes.merge(collector.customScopes) { first, _ in first }
         sameNamed.merge(collector.separately) { $0 + $1 }
         typealiases.merge(collector.typealiases) { first, _ in first }
         constants.values.merge(collector.constants) { first, _ in first }
@@ -935,6 +941,7 @@ struct TypeDeclarations {
         var borrowed = Set<String>()
         var extensionInitializers: [String: [[Parameter]]] = [:]
         var extensionSharedInstances: [String: Set<String>] = [:]
+        var customScopes: [String: Lifetime] = [:]
         var typealiases: [String: String] = [:]
         var constants: [String: String] = [:]
         var typeNamingMembers: [String: Bool] = [:]
@@ -1071,6 +1078,23 @@ struct TypeDeclarations {
         }
 
         /// `static let shared = Store()`, `= .init(…)`, `: Store = …`: a binding holding an instance of `type`.
+        /// The lifetime `ObjectScope(storageFactory: PermanentStorage.init)` gives, by its storage.
+        static func scopeLifetime(made value: ExprSyntax) -> Lifetime? {
+            guard let call = value.as(FunctionCallExprSyntax.self), ["ObjectScope", "Swinject.ObjectScope"].contains(call.calledExpression.trimmedDescription),
+                let storage = call.arguments.first(where: { $0.label?.text == "storageFactory" })?.expression
+            else { return nil }
+            let type =
+                storage.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "init"
+                ? storage.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription : storage.trimmedDescription
+            switch type.map({ FactoryCatalogue.lastName($0) }) {
+            case "PermanentStorage": return .singleton
+            case "GraphStorage": return .graph
+            case "TransientStorage": return .transient
+            case "WeakStorage": return .weak
+            default: return nil
+            }
+        }
+
         static func holdsInstance(of type: String, _ binding: PatternBindingSyntax) -> Bool {
             if let annotated = binding.typeAnnotation?.type {
                 return annotated.trimmedDescription == type || annotated.trimmedDescription == "Self"
@@ -1317,6 +1341,16 @@ struct TypeDeclarations {
                     // `extension SearchViewModel where S == RunLoop { init(…) }`: this initializer fixes S.
                     let fixed = Self.sameTypes(node.genericWhereClause).merging(Self.sameTypes(initializer.genericWhereClause)) { first, _ in first }
                     if !fixed.isEmpty { constrained[extended, default: []].append((parameters(of: initializer).map(\.label), fixed)) }
+                }
+                if extended == "ObjectScope" || extended == "Swinject.ObjectScope", let variable = member.decl.as(VariableDeclSyntax.self),
+                    SwiftExpressions.isTypeLevel(variable.modifiers)
+                {
+                    for binding in variable.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                            let lifetime = binding.initializer.flatMap({ Self.scopeLifetime(made: $0.value) })
+                        else { continue }
+                        customScopes[name] = lifetime
+                    }
                 }
                 // `extension Socket { static let shared = Socket() }` (seugi-ios' `ApeunStompService`).
                 if let variable = member.decl.as(VariableDeclSyntax.self), SwiftExpressions.isTypeLevel(variable.modifiers) {

@@ -12,6 +12,8 @@ struct FunctionIndex {
         var isEntry: Bool
         /// Declared `override`: a subclass's version of a method its superclass calls on itself.
         var isOverride = false
+        /// A `static` or `class` function or property: a bare name in it may be another static member.
+        var isStatic = false
     }
 
     /// A SwiftUI preview: a `#Preview` or a `PreviewProvider` type, and the lines it spans.
@@ -50,6 +52,10 @@ struct FunctionIndex {
     /// Static stored properties with a value (`static let shared = WalletContainer()`), by name, each
     /// its value as a body: it runs where the app first reads the property.
     private var staticProperties: [String: [Function]] = [:]
+    /// Instance `lazy var`s with a value, by name, each its value as a body: it runs where a method
+    /// of its type first reads the property (an app delegate's `lazy var database =
+    /// Assembler.resolve(…)`, read in its launch method).
+    private var lazyProperties: [String: [Function]] = [:]
     /// Types and top-level functions, with their extent, to tell where a registration is.
     private var owners: [String: [Owner]] = [:]
     private let files: [SwiftFile]
@@ -100,6 +106,7 @@ struct FunctionIndex {
             builtAtLaunch += collector.builtAtLaunch
             launchProperties += collector.launchProperties
             for property in collector.staticProperties { staticProperties[property.name.text, default: []].append(property) }
+            for property in collector.lazyProperties { lazyProperties[property.name.text, default: []].append(property) }
             declaredNames.formUnion(collector.declaredNames)
             swiftUIApps += collector.swiftUIApps
             delegates.formUnion(collector.delegates)
@@ -186,21 +193,30 @@ struct FunctionIndex {
         return fitting.count <= 3 ? fitting : []
     }
 
-    /// The static properties a body reads on a type (`_ = WalletContainer.shared`, `Self.shared`)
-    /// whose value is code: it runs there, the first time.
-    func staticPropertiesRead(in body: Syntax, from caller: Function) -> [Function] {
-        guard !staticProperties.isEmpty else { return [] }
+    /// The properties a body reads whose value is code that runs there, the first time: static
+    /// properties read on a type (`_ = WalletContainer.shared`, `Self.shared`), or by a bare name in
+    /// a static function or property of their type (`static func resolve(…) { assembler.resolver… }`,
+    /// tomdwipo/DI-Swinject's `static let main = assembler.resolver.resolve(…)`), and the `lazy var`s
+    /// of the caller's type its instance code reads (`database.migrate()`, `self.database`;
+    /// Windscribe's app delegate).
+    func propertiesRead(in body: Syntax, from caller: Function) -> [Function] {
+        guard !staticProperties.isEmpty || !lazyProperties.isEmpty else { return [] }
         let qualified = SwiftExpressions.memberAccesses(in: body).flatMap { access -> [Function] in
             let name = access.declName.baseName.text
-            guard let candidates = staticProperties[name], let base = access.base, let type = SwiftExpressions.typeName(base) else { return [] }
+            guard let base = access.base else { return [] }
+            if base.trimmedDescription == "self", !caller.isStatic, let owner = caller.owner {
+                return (lazyProperties[name] ?? []).filter { $0.owner == owner && $0.body.id != caller.body.id }
+            }
+            guard let candidates = staticProperties[name], let type = SwiftExpressions.typeName(base) else { return [] }
             let owner = type == "Self" ? caller.owner : FactoryCatalogue.lastName(type)
             return candidates.filter { $0.owner == owner }
         }
-        // In a static property's value a bare name is another static property of its type
-        // (`static let main = assembler.resolver.resolve(…)`, tomdwipo/DI-Swinject's `AssemblerManager`).
-        guard let owner = caller.owner, staticProperties[caller.name.text]?.contains(where: { $0.body.id == caller.body.id }) == true else { return qualified }
+        guard let owner = caller.owner else { return qualified }
+        // A bare name is a static member only in static code; in instance code it may be a lazy one.
+        let table = caller.isStatic ? staticProperties : lazyProperties
+        guard !table.isEmpty else { return qualified }
         let bare = SwiftExpressions.references(in: body).flatMap { reference -> [Function] in
-            (staticProperties[reference.baseName.text] ?? []).filter { $0.owner == owner && $0.body.id != caller.body.id }
+            (table[reference.baseName.text] ?? []).filter { $0.owner == owner && $0.body.id != caller.body.id }
         }
         return qualified + bare
     }
@@ -237,6 +253,7 @@ struct FunctionIndex {
         var builtAtLaunch: [DigraphCore.SourceLocation] = []
         var launchProperties: [Function] = []
         var staticProperties: [Function] = []
+        var lazyProperties: [Function] = []
         /// The types around, each with whether it is an `@main` type, and whether the app builds it as
         /// it starts (`@main`, or the `@UIApplicationMain`/`@NSApplicationMain` delegate).
         private var scope: [(name: String, isMain: Bool, isBuiltAtLaunch: Bool)] = []
@@ -364,7 +381,7 @@ struct FunctionIndex {
             functions.append(
                 Function(
                     name: node.name, labels: labels, owner: owner?.name, body: Syntax(body), file: file, isEntry: isEntry,
-                    isOverride: node.modifiers.contains { $0.name.text == "override" }))
+                    isOverride: node.modifiers.contains { $0.name.text == "override" }, isStatic: SwiftExpressions.isTypeLevel(node.modifiers)))
             if owner == nil {
                 owners.append(
                     Owner(
@@ -375,10 +392,14 @@ struct FunctionIndex {
         }
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let owner = scope.last, SwiftExpressions.isTypeLevel(node.modifiers) else { return .visitChildren }
+            guard let owner = scope.last else { return .visitChildren }
+            let isStatic = SwiftExpressions.isTypeLevel(node.modifiers)
+            let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
+            guard isStatic || isLazy, node.parent?.parent?.parent?.is(MemberBlockSyntax.self) == true else { return .visitChildren }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, let value = binding.initializer?.value else { continue }
-                staticProperties.append(Function(name: name, labels: [], owner: owner.name, body: Syntax(value), file: file, isEntry: false))
+                let property = Function(name: name, labels: [], owner: owner.name, body: Syntax(value), file: file, isEntry: false, isStatic: isStatic)
+                if isStatic { staticProperties.append(property) } else { lazyProperties.append(property) }
             }
             return .visitChildren
         }

@@ -19,6 +19,8 @@ struct RegistrationOrder {
     /// The containers that are not the app's (a preview's, one built from other assemblies), each
     /// with the registrations made on it, to be checked on their own.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])]
+    /// The resolves made on some of those containers (`OwnContainers`), by the container's label.
+    var otherContainersResolves: [String: Set<DigraphCore.SourceLocation>] = [:]
     /// The resolves made from one of those (`child.resolver.resolve(…)`): no roots of the app's.
     var containerResolves = Set<DigraphCore.SourceLocation>()
     /// The assemblies left out because nothing digraph reads applies them, each with its
@@ -95,6 +97,7 @@ struct RegistrationOrder {
         let testFiles = Set(files.filter(RegistrationOrder.isTestCode).map(\.path))
         work.leaveOutOtherContainers(files: files, testFiles: testFiles)
         work.leaveOutTestCode(testFiles: testFiles)
+        work.leaveOutOwnContainers(files: files)
         work.leaveOutUnreferenced()
         work.sayPreviews()
         work.leaveOutTestBranches()
@@ -119,6 +122,7 @@ struct RegistrationOrder {
         findings = work.findings
         previewCode = work.previewCode
         otherContainers = work.otherContainers.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
+        otherContainersResolves = work.otherContainersResolves
         containerResolves = work.containerResolves
         unapplied = work.unapplied.map { ($0.label, $0.offsets.sorted().map { found[$0] }) }
         alternatives = work.alternatives.map { ([found[$0.kept].location] + $0.sameBranch.map { found[$0].location }, found[$0.dropped], $0.condition) }
@@ -150,6 +154,7 @@ struct RegistrationOrder {
         var previewOf: [Int: Int] = [:]
         var previewCode: PreviewCode
         var otherContainers: [(label: String, offsets: Set<Int>)] = []
+        var otherContainersResolves: [String: Set<DigraphCore.SourceLocation>] = [:]
         var unapplied: [(label: String, offsets: Set<Int>)] = []
         /// Registrations left out as another branch's alternative: the one kept, the one left out, the condition.
         var alternatives: [(kept: Int, dropped: Int, condition: String, sameBranch: [Int])] = []
@@ -195,7 +200,7 @@ struct RegistrationOrder {
                 let callees = FunctionIndex.preferring(ownFolder, index.callees(of: call, from: function)) + overriding
                 for callee in outsideOtherApps(callees) { walk(callee, depth: depth + 1, within: within) }
             }
-            for property in outsideOtherApps(index.staticPropertiesRead(in: function.body, from: function)) {
+            for property in outsideOtherApps(index.propertiesRead(in: function.body, from: function)) {
                 walk(property, depth: depth + 1, within: outer)
             }
         }
@@ -291,6 +296,52 @@ struct RegistrationOrder {
                         "the container built at \(built)"
                             + (unknownParent ? " with a parent digraph cannot place (a key it lacks may be the parent's)" : ""), own
                     ))
+            }
+        }
+
+        /// A Swinject container a type makes for itself (`OwnContainers`) is not the app's when the
+        /// app registers elsewhere too: it is checked on its own, with what the helpers it calls
+        /// register. One the app's start reaches, or held by the type that starts it, is an app's;
+        /// of several and nothing else, the largest. A helper only such containers call is theirs alone.
+        mutating func leaveOutOwnContainers(files: [SwiftFile]) {
+            let kept = Set(found.indices.filter { !dropped.contains($0) && previewOf[$0] == nil })
+            let owns = OwnContainers(files: files, found: found, kept: kept, resolves: Set(resolves))
+            guard !owns.containers.isEmpty else { return }
+            let inOwn = Set(owns.containers.flatMap(\.offsets))
+            let helperOffsets = Set(owns.helperOffsets.values.joined())
+            let rest = kept.subtracting(inOwn).subtracting(helperOffsets)
+            // One the app's start reaches, or held by the type that starts it (an app delegate's
+            // `let container = Container()`), is an app's: several apps each have theirs.
+            let entryOwners = entryOwners
+            let run = Set(
+                owns.containers.indices.filter { number in
+                    owns.containers[number].offsets.contains(where: appReached.contains)
+                        || entryOwners.contains(String(owns.containers[number].name.split(separator: ".")[0]))
+                })
+            var apart = owns.containers.indices.filter { !run.contains($0) }
+            if rest.isEmpty, run.isEmpty {
+                // Nothing else registers and no start reaches one: the largest is taken to be the app's.
+                let app = apart.max { owns.containers[$0].offsets.count < owns.containers[$1].offsets.count }!
+                apart.removeAll { $0 == app }
+            }
+            guard !apart.isEmpty else { return }
+            // Helpers the app's container calls stay in its graph; the others are only the apart ones'.
+            let appCalls = owns.helpersCalledElsewhere.union(owns.containers.indices.filter { !apart.contains($0) }.flatMap { owns.containers[$0].helpers })
+            for number in apart {
+                let own = owns.containers[number]
+                let shared = own.helpers.sorted().flatMap { owns.helperOffsets[$0] ?? [] }
+                dropped.formUnion(own.offsets)
+                dropped.formUnion(own.helpers.subtracting(appCalls).flatMap { owns.helperOffsets[$0] ?? [] })
+                containerResolves.formUnion(own.resolves)
+                let label = "the container '\(own.name)' (\(own.location.fileNameAndLine))"
+                otherContainers.append((label, Set(own.offsets + shared)))
+                otherContainersResolves[label] = own.resolves
+                let helpers = own.helpers.isEmpty ? "" : ", with what \(own.helpers.sorted().map { "`\($0)()`" }.joined(separator: ", ")) registers on it"
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "'\(own.name)' is a container of its own, made here, not the app's: \(RegistrationOrder.itsRegistrations(own.offsets.count)) left out of the app's graph; it is checked on its own\(helpers)",
+                        at: own.location))
             }
         }
 

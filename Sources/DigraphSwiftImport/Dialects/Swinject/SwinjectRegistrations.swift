@@ -54,6 +54,10 @@ extension RegistrationFinder {
             case "inObjectScope":
                 if let scope = outer.arguments.first.flatMap({ SwinjectDialect.lifetime(ofScope: $0.expression) }) {
                     lifetime = scope
+                } else if let name = outer.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                    let scope = declarations.customScopes[name]
+                {
+                    lifetime = scope
                 } else {
                     reading.findings.append(
                         Diagnostic(
