@@ -134,8 +134,9 @@ public struct CheckRun: Sendable {
             findings += checkOnItsOwn(other.manifest, label: other.label, except: saidOfTheApp)
         }
         if let unapplied = imported?.unapplied, !unapplied.isEmpty { findings = uncertain(findings, registeredIn: unapplied) }
-        if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
+        // The specific reason first: an assembly no path declares, a generic registration.
         if let reason = imported?.unknownRegistrations { findings = missingBindingsAsWarnings(findings) { _ in reason } }
+        if let imported, manifests.isEmpty, imported.manifest.registrations.isEmpty { findings = unseen(findings) }
         if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
         if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses, in: loaded.graph) }
         if let imported, !imported.undecidedResolves.isEmpty { findings = resolvedInUndecidedClauses(findings, imported) }

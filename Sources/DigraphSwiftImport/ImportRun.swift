@@ -95,6 +95,14 @@ struct ImportRun {
     }
     var unreadLibrary: (name: String, location: DigraphCore.SourceLocation)?
     var undeclaredAssemblies = UndeclaredAssemblies(files: []) { _ in true }
+    /// Registrations whose key is a generic parameter (`RegistrationFinder.genericRegistrations`).
+    var genericRegistrations: [(type: String, location: DigraphCore.SourceLocation)] = []
+    /// Why a key nothing read provides may still be registered, if something says so.
+    var unknownRegistrations: String? {
+        if let reason = undeclaredAssemblies.reason { return reason }
+        guard let first = genericRegistrations.min(by: { $0.location < $1.location }) else { return nil }
+        return "'\(first.type)' is registered at \(first.location.file):\(first.location.line) for whatever type each use gives, and may be it"
+    }
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
     /// The direct resolves made on some of those, by the container's label.
@@ -185,6 +193,7 @@ struct ImportRun {
             found += finder.found
             resolves += finder.resolves
             resolvesUnderUnreadNames += finder.resolvesUnderUnreadNames
+            genericRegistrations += finder.genericRegistrations
             findings += finder.findings
             finders.append(finder)
         }

@@ -270,7 +270,7 @@ public enum SwiftImporter {
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
-                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.undeclaredAssemblies.reason,
+                unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.unknownRegistrations,
                 previewUses: run.previewUses, unreadNameUses: run.unreadNameUses, undecidedResolves: run.undecidedResolves)
         }
     }

@@ -1959,4 +1959,63 @@ struct FactoryPortTests {
 
                 """, "\(imported.stdout)")
     }
+
+    /// wallabag/ios-app (dae5888): `WallabagSession` holds `@CoreDataViewContext var context`, the
+    /// app's own property wrapper whose `@Injected(\.coreData)` resolves as the session is built.
+    /// That edge was missing (12 of 13 registrations' keys right), and a cycle through it went unsaid.
+    /// A wrapper the app does not declare (`@AppStorage`) adds nothing.
+    @Test func anAppsPropertyWrapperResolvesAsItsHolderIsBuilt() throws {
+        let app = #"""
+            import FactoryKit
+            import SwiftUI
+
+            final class Store {
+                @Injected(\.session) var session
+                var count = 0
+            }
+
+            // The app's own wrapper: built with whatever holds it, and its `@Injected` resolves then.
+            @propertyWrapper
+            struct StoreCount {
+                @Injected(\Container.store) private var store
+                var wrappedValue: Int { store.count }
+            }
+
+            final class Session {
+                @StoreCount var unread: Int
+                @AppStorage("signedIn") var signedIn = false
+            }
+
+            final class Badge {
+                @StoreCount var count: Int
+            }
+
+            extension Container {
+                var store: Factory<Store> { self { Store() } }
+                var session: Factory<Session> { self { Session() } }
+                var badge: Factory<Badge> { self { Badge() } }
+            }
+
+            """#
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                App.swift:26:9: error: dependency cycle: Store (name: store) -> Session (name: session) -> Store (name: store); resolve one of these edges lazily (inside a closure, or through Swinject's `Provider` or `Lazy`), set it after construction (Swinject's `initCompleted`), or remove it [cycle]
+                App.swift:5:15: note: 'Store (name: store)' depends on 'Session (name: session)' (parameter 'session')
+                App.swift:17:5: note: 'Session (name: session)' depends on 'Store (name: store)' (parameter 'store')
+                App.swift:28:9: info: nothing reachable from a root uses 'Badge (name: badge)'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                digraph: checked 3 registrations: 1 error, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                  - provides: Badge
+                    name: badge
+                    dependencies:
+                      store: { type: Store, name: store }
+                """), "\(imported.stdout)")
+    }
 }

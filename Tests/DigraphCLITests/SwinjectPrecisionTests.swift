@@ -3626,6 +3626,48 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stdout)")
         #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 0 calls not understood\n", "\(result.stderr)")
     }
+
+    /// RubenMaccabi/SwinjectImplemetation (d404cb6) registers every service through its own
+    /// package's `AssemblyContainer(scope:type:) { r in … }`, whose generic `Assembled<T>` assembly
+    /// calls `register(Assembled.self, …)`. That was read as one registration of a type named
+    /// 'Assembled', and each of the app's 15 resolves as a missing-binding error. A key that is a
+    /// generic parameter is none: said once, and a key nothing read provides is a warning.
+    @Test func aRegistrationKeyedByAGenericParameterIsNoKey() throws {
+        let app = """
+            import Swinject
+
+            final class Clock {}
+            final class Feed {}
+
+            // A package's helper: one generic assembly per registration, its key the type each use gives.
+            struct Registering<Service>: Assembly {
+                let make: (Resolver) -> Service
+                func assemble(container: Container) {
+                    container.register(Service.self, factory: make)
+                }
+            }
+
+            final class FeedAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Feed.self) { _ in Feed() }
+                }
+            }
+
+            let assembler = Assembler([FeedAssembly(), Registering(make: { _ in Clock() })])
+            let clock = assembler.resolver.resolve(Clock.self)!
+            let feed = assembler.resolver.resolve(Feed.self)!
+
+            """
+        let result = try check(app)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:10:9: warning: this registers 'Service', a generic parameter: each use of the code around it registers its own type, which digraph does not follow from here; a key nothing it read provides may be registered this way, so it is a warning, not an error [swift-import]
+                App.swift:21:13: warning: nothing provides 'Clock', needed by app code (resolved directly) ('Service' is registered at App.swift:10 for whatever type each use gives, and may be it) [missing-binding]
+                digraph: checked 1 registration: 0 errors, 2 warnings, 0 infos
+
+                """, "\(result.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

@@ -462,6 +462,8 @@ struct TypeDeclarations {
     }
     /// Property wrappers that may inject once the resolve helpers they call are known.
     private var wrapperCandidates: [String: WrapperCandidate] = [:]
+    /// The app's `@propertyWrapper` types, by name: a property written with one builds one.
+    private(set) var propertyWrappers = Set<String>()
 
     /// A property wrapper generic over `T` and wrapping a `T`: it resolves `T.self` itself, or calls
     /// functions with `T.self` (or with nothing, Swift inferring `T`) that may be resolve helpers.
@@ -903,6 +905,7 @@ struct TypeDeclarations {
         resolveHelpers.plainResolveOwners.formUnion(collector.plainResolveOwners)
         // A wrapper may call a resolve helper another file declares: decided once both are known.
         wrapperCandidates.merge(collector.wrapperCandidates) { first, _ in first }
+        propertyWrappers.formUnion(collector.propertyWrappers)
         for (name, candidate) in wrapperCandidates where candidate.injects(through: resolveHelpers) {
             injectingWrappers.insert(name)
             if candidate.isLazy { lazilyInjectingWrappers.insert(name) }
@@ -951,6 +954,7 @@ struct TypeDeclarations {
         var plainResolveOwners = Set<String>()
         var argumentPassing: [ResolveHelpers.Helper] = []
         var wrapperCandidates: [String: WrapperCandidate] = [:]
+        var propertyWrappers = Set<String>()
         var helperMethods: [String: [Helper]] = [:]
         var closureRunners: [String: Bool] = [:]
         var aliasedNames: [String: String] = [:]
@@ -1274,6 +1278,9 @@ struct TypeDeclarations {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" }) {
+                propertyWrappers.insert(node.name.text)
+            }
             inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .class, members: node.memberBlock, generics: node.genericParameterClause, inheritance: node.inheritanceClause)
             if let candidate = Self.wrapperCandidate(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {
@@ -1285,6 +1292,9 @@ struct TypeDeclarations {
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper" }) {
+                propertyWrappers.insert(node.name.text)
+            }
             inherit(node.name.text, node.inheritanceClause)
             declare(node.name.text, .struct, members: node.memberBlock, generics: node.genericParameterClause)
             if let candidate = Self.wrapperCandidate(node.attributes, generics: node.genericParameterClause, members: node.memberBlock) {

@@ -65,6 +65,9 @@ final class RegistrationFinder: SyntaxVisitor {
     /// Resolves of a type under a name digraph cannot read (`name: clientType`): left out, each
     /// of the type's named registrations maybe the one it reaches.
     private(set) var resolvesUnderUnreadNames: [AppResolve] = []
+    /// Registrations whose key is a generic parameter (`register(Assembled.self, …)` in a generic
+    /// assembly of a wrapper package): each use registers its own type, which is not read here.
+    private(set) var genericRegistrations: [(type: String, location: DigraphCore.SourceLocation)] = []
     var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     var handled = Set<SyntaxIdentifier>()
@@ -134,6 +137,18 @@ final class RegistrationFinder: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if var registration = registration(node) {
+            // Not a key: each use of the generic code registers its own type (RubenMaccabi/
+            // SwinjectImplemetation's `AssemblyContainer(scope:type:) { r in … }` builds an
+            // `Assembled<T>` assembly registering `Assembled.self`).
+            if let key = registration.keys.first?.type, isGenericParameter(DeclaredType(key).key, at: Syntax(node)) {
+                genericRegistrations.append((key, registration.location))
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .warning,
+                        "this registers '\(key)', a generic parameter: each use of the code around it registers its own type, which digraph does not follow from here; a key nothing it read provides may be registered this way, so it is a warning, not an error",
+                        at: registration.location))
+                return .skipChildren
+            }
             registration.call = node
             found.append(registration)
             return .skipChildren

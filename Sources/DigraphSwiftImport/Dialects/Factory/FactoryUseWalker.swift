@@ -196,6 +196,17 @@ final class FactoryUseWalker: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for attribute in node.attributes {
+            // `@StoreValue var current`, the app's own wrapper: the property builds one as its holder
+            // is built (wallabag's `@CoreDataViewContext`, whose `@Injected(\.coreData)` resolves then).
+            if let attribute = attribute.as(AttributeSyntax.self), catalogue.wrapperIsLazy(attribute) == nil,
+                case let wrapper = FactoryCatalogue.lastName(attribute.attributeName), declarations.propertyWrappers.contains(wrapper)
+            {
+                helperCalls.append(
+                    HelperCall(
+                        type: wrapper, method: HelperCall.instance, owner: types.last?.name, function: Self.function(around: Syntax(node)),
+                        location: file.location(of: attribute), builds: true, inPreviewOrFactory: Self.inPreviewOrFactory(Syntax(node)),
+                        member: MemberReferences.member(around: Syntax(node)), runsWhileBuilt: !resolvesLater(Syntax(attribute))))
+            }
             guard let attribute = attribute.as(AttributeSyntax.self), let isLazy = catalogue.wrapperIsLazy(attribute),
                 case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression,
                 keyPath.is(KeyPathExprSyntax.self) || keyPath.is(MemberAccessExprSyntax.self)
