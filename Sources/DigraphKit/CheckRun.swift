@@ -128,8 +128,8 @@ public struct CheckRun: Sendable {
                 suppressed += checked.suppressed
             }
         }
-        // A finding the app's graph already has (on a helper's registration both make) is said once.
-        let saidOfTheApp = Set(findings.map { "\($0.code)|\($0.location)|\($0.message)" })
+        // A finding the app's graph already has at that place (on a helper's registration both make) is said once.
+        let saidOfTheApp = Set(findings.map { "\($0.code)|\($0.location)" })
         for other in imported?.otherContainers ?? [] {
             findings += checkOnItsOwn(other.manifest, label: other.label, except: saidOfTheApp)
         }
@@ -327,11 +327,11 @@ public struct CheckRun: Sendable {
     /// A container the app does not run (a preview's, one built from other assemblies), checked as
     /// a graph of its own: what would fail there is a warning naming it (the app itself does not
     /// crash on it), and its infos are left out (a preview resolves a few of its keys).
-    /// `said`: the findings (code, location, message) said already.
+    /// `said`: the findings (code and location) said already.
     private static func checkOnItsOwn(_ manifest: Manifest, label: String, except said: Set<String> = []) -> [Diagnostic] {
         guard let (graph, checked) = ruleFindings(of: manifest) else { return [] }
         let findings = Suppressions.apply(to: checked, in: graph).kept
-        return findings.filter { $0.severity != .info && !said.contains("\($0.code)|\($0.location)|\($0.message)") }.map { finding in
+        return findings.filter { $0.severity != .info && !said.contains("\($0.code)|\($0.location)") }.map { finding in
             var own = finding
             own.severity = .warning
             own.message += " (in \(label), checked on its own)"

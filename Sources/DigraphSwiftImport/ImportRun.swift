@@ -130,6 +130,8 @@ struct ImportRun {
     var previewResolves: [RegistrationFinder.AppResolve] = []
     /// The build these files were left as (its `#if`s decided): the clauses it cannot decide stay.
     var build = BuildConfiguration.debug
+    /// The programs an Xcode project builds each file into, where it says (`XcodeProjects.programs(of:)`).
+    var programs: [String: Set<String>] = [:]
     /// The app's direct resolves in `#if` clauses the build cannot decide, with the clause's condition.
     var undecidedResolves: [DigraphCore.SourceLocation: String] = [:]
     var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
@@ -282,7 +284,7 @@ struct ImportRun {
     }
 
     private mutating func order() {
-        let order = RegistrationOrder(found: found, files: files, declarations: declarations, resolves: resolves.map(\.location))
+        let order = RegistrationOrder(found: found, files: files, declarations: declarations, resolves: resolves.map(\.location), programs: programs)
         found = order.ordered
         findings += order.findings
         otherContainers = order.otherContainers
@@ -416,7 +418,8 @@ struct ImportRun {
             appManifests = apps.apps.indices.map { app in
                 let own = found.filter { apps.holds($0.location, in: app) }
                 let uses = resolves.filter {
-                    [nil, app].contains(apps.app(ofFile: $0.location.file)) && !apps.isSetAside($0.location.file)
+                    (apps.builds($0.location.file, in: app)
+                        ?? ([nil, app].contains(apps.app(ofFile: $0.location.file)) && !apps.isSetAside($0.location.file)))
                         || apps.apps[app].ranResolves.contains($0.location)
                 }
                 return SwiftImporter.AppManifest(

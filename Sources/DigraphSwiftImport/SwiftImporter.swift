@@ -215,9 +215,11 @@ public enum SwiftImporter {
                     .swiftImport, .error, "no Swift files found in \(paths.map { PrintableText.escape($0) }.joined(separator: ", "))",
                     at: .start(of: paths.first ?? ".")))
         }
+        var programs: [String: Set<String>] = [:]
+        for source in sources { programs[source.path] = projects.programs(of: source.path) }
         let results = run(
             sources: sources, assemblyFrom: paths.first.map(SwiftSourceFiles.normalized) ?? "Imported", containers: containers, context: context,
-            dialects: dialects, builds: builds, tooLarge: tooLarge)
+            dialects: dialects, builds: builds, tooLarge: tooLarge, programs: programs)
         return results.map { result in
             var result = result
             result.findings += notCompiled + unsetFlags
@@ -246,7 +248,8 @@ public enum SwiftImporter {
     /// of builds that leave out the same `#if` clauses.
     static func run(
         sources: [(path: String, text: String, module: String?)], assemblyFrom base: String, containers: [ContainerMethodStatement],
-        context: FactoryContext?, dialects: [any Dialect.Type], builds: [BuildConfiguration] = [.debug], tooLarge: [String: Int] = [:]
+        context: FactoryContext?, dialects: [any Dialect.Type], builds: [BuildConfiguration] = [.debug], tooLarge: [String: Int] = [:],
+        programs: [String: Set<String>] = [:]
     ) -> [Result] {
         let parsed = parse(sources, tooLarge: tooLarge)
         var groups: [(builds: [BuildConfiguration], leftOut: [[Range<Int>]])] = []
@@ -265,6 +268,7 @@ public enum SwiftImporter {
             let files = Parallel.map(count: parsed.count, stackSize: 64 << 20) { parsed[$0].leavingOut(group.leftOut[$0]) }
             var run = ImportRun(files: files, dialectTypes: dialects, stated: containers, context: context, assembly: Manifest.defaultAssemblyName(for: base))
             run.build = group.builds[0]
+            run.programs = programs
             for pass in ImportRun.passes { pass.run(&run) }
             return Result(
                 manifest: run.manifest, findings: run.findings.sortedForReport(), unreadable: [], files: run.files.map(\.path), notes: run.notes,

@@ -324,9 +324,9 @@ struct FactoryImportTests {
         #expect(
             imported.stderr == """
                 App.swift:16:38: info: 'Database (name: database)': parameter 'path' is given `"app.sqlite"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
-                App.swift:36:51: warning: 'Repository (name: repository)': parameter 'store' is built in place (`Store(database: Container.shared.database())`); digraph records the resolves inside it as dependencies of 'Repository (name: repository)', register that value separately to model it [swift-import]
-                digraph: imported 5 registrations: 0 errors, 1 warning, 1 info
-                digraph: read 1 Swift file: 5 registrations, 4 resolves, 1 call not understood
+                App.swift:36:51: info: 'Repository (name: repository)': parameter 'store' is built in place (`Store(database: Container.shared.database())`); digraph records the resolves inside it as dependencies of 'Repository (name: repository)'; gen-swift asks how to build it, or register that value separately to model it [swift-import]
+                digraph: imported 5 registrations: 0 errors, 0 warnings, 2 infos
+                digraph: read 1 Swift file: 5 registrations, 4 resolves, 0 calls not understood
 
                 """, "\(imported.stderr)")
     }

@@ -754,4 +754,52 @@ struct StatedContainerTests {
         #expect(!calledChecked.stdout.contains("nothing calls"), "\(calledChecked.stdout)")
         #expect(calledChecked.stdout.contains("digraph: checked 2 registrations"), "\(calledChecked.stdout)")
     }
+
+    /// Windscribe/iOS-App (fe83b57a): `let apiData = APIError(data: data); return apiData.resolve()
+    /// ?? …`, the app's own type's `resolve()` (not generic, handed no metatype), was "a resolve that
+    /// names no type", a warning counted as a call not understood. A container's generic `resolve()`
+    /// whose type digraph cannot tell is still said.
+    @Test func anAppTypesOwnResolveMethodIsNoResolve() throws {
+        let app = #"""
+            enum AppError: Error { case banned, expired }
+
+            // A domain type whose method happens to be called `resolve`: no container.
+            struct ServerError {
+                let code: Int
+                func resolve() -> AppError? { code == 701 ? .banned : nil }
+            }
+
+            final class Container {
+                static let shared = Container()
+                private var factories: [String: () -> Any] = [:]
+                func register<T>(_ type: T.Type, factory: @escaping () -> T) { factories[String(describing: type)] = factory }
+                func resolve<T>() -> T {
+                    guard let made = factories[String(describing: T.self)]?() as? T else { fatalError("nothing registered for \(T.self)") }
+                    return made
+                }
+            }
+
+            final class Clock {}
+
+            func mapError(code: Int) -> AppError {
+                let serverError = ServerError(code: code)
+                return serverError.resolve() ?? .expired
+            }
+
+            func start() {
+                let container = Container()
+                container.register(Clock.self) { Clock() }
+                print(container.resolve())
+            }
+
+            """#
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:29:11: warning: this resolve names no type (`container.resolve()`) and digraph cannot tell the type Swift infers here (it reads an initializer's parameter, `as X`, `let x: X =` and a function's return type); it is left out [swift-import]
+                digraph: checked 1 registration: 0 errors, 1 warning, 0 infos
+
+                """, "\(result.stdout)")
+    }
 }

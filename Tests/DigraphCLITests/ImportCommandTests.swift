@@ -46,11 +46,11 @@ struct ImportCommandTests {
                 fixtures/import/unreadable/Broken.swift:6:77: info: 'Formatter (name: german)': parameter 'locale' is given `"de"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
                 fixtures/import/unreadable/Broken.swift:6:90: warning: the file does not parse as Swift here; registrations around this point may be incomplete. Fix the syntax error (swiftc shows it) and import again [swift-import]
                 fixtures/import/unreadable/HelperAssembly.swift:22:19: info: 'Reporting': parameter 'apiKey' is given `"key"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
-                fixtures/import/unreadable/HelperAssembly.swift:34:61: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(String.self, name: "locale")!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it [swift-import]
-                fixtures/import/unreadable/HelperAssembly.swift:37:9: warning: 'Formatter': the object scope `ObjectScope(storageFactory: PermanentStorage.init)` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:34:61: info: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(String.self, name: "locale")!)`); digraph records the resolves inside it as dependencies of 'Dashboard'; gen-swift asks how to build it, or register that value separately to model it [swift-import]
+                fixtures/import/unreadable/HelperAssembly.swift:37:9: warning: 'Formatter': the object scope `ObjectScope(storageFactory: DiskStorage.init)` is not one of Swinject's (container, graph, transient, weak); it is imported as graph, check it [swift-import]
                 fixtures/import/unreadable/HelperAssembly.swift:37:61: info: 'Formatter': parameter 'locale' is given `"en"`, a value the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
-                digraph: imported 6 registrations: 0 errors, 3 warnings, 3 infos
-                digraph: read 2 Swift files: 6 registrations, 3 resolves, 3 calls not understood
+                digraph: imported 6 registrations: 0 errors, 2 warnings, 4 infos
+                digraph: read 2 Swift files: 6 registrations, 3 resolves, 2 calls not understood
 
                 """)
     }

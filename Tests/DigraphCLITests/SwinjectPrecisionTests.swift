@@ -3625,6 +3625,18 @@ struct SwinjectPrecisionTests {
 
                 """, "\(result.stdout)")
         #expect(result.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 0 calls not understood\n", "\(result.stderr)")
+        // The same storage written in place.
+        let inPlace = try imported(
+            """
+            import Swinject
+            final class Outbox {}
+            func assemble(container: Container) {
+                container.register(Outbox.self) { _ in Outbox() }.inObjectScope(ObjectScope(storageFactory: PermanentStorage.init))
+            }
+
+            """)
+        #expect(inPlace.stdout.contains("  - provides: Outbox\n    lifetime: singleton\n"), "\(inPlace.stdout)")
+        #expect(inPlace.stderr == "digraph: read 1 Swift file: 1 registration, 0 resolves, 0 calls not understood\n", "\(inPlace.stderr)")
     }
 
     /// RubenMaccabi/SwinjectImplemetation (d404cb6) registers every service through its own

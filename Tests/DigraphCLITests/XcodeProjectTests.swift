@@ -292,4 +292,133 @@ struct XcodeProjectTests {
             more: ["Action/ActionAssembly.swift": action])
         #expect(unplaced.stdout.hasPrefix("App/OldAssembly.swift:4:28: error: 'Clock' is registered again;"), "\(unplaced.stdout)")
     }
+
+    /// Windscribe/iOS-App (fe83b57a): one project builds an iOS and a tvOS app (and a widget), each
+    /// applying its own assemblies to its own `extension Assembler` static property of one name,
+    /// both compiling the shared assemblies. With the iOS app's `@main` in a folder holding
+    /// another, the folders could not tell the apps apart, and the tvOS app's walk took the iOS
+    /// app's property for its own: its view models were "registered again". The project says which
+    /// target builds each file: an app's graph and its walk keep to the files its target builds
+    /// (and the targets it depends on), whatever the folders.
+    @Test func theTargetsThatBuildEachFileTellTheAppsApart() throws {
+        let root = #"""
+            import Swinject
+            import UIKit
+
+            final class PhoneAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(HomeScreen.self) { r in PhoneHomeScreen(api: r.resolve(API.self)!) }
+                }
+            }
+
+            extension Assembler {
+                static let shared = Assembler([CoreAssembly(), PhoneAssembly()])
+            }
+
+            @UIApplicationMain
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    _ = Assembler.shared.resolver.resolve(HomeScreen.self)
+                    return true
+                }
+            }
+
+            """#
+        let core = """
+            import Swinject
+
+            protocol API {}
+            final class HTTPAPI: API {}
+            protocol HomeScreen {}
+            final class PhoneHomeScreen: HomeScreen { init(api: API) {} }
+            final class TVHomeScreen: HomeScreen { init(api: API) {} }
+
+            final class CoreAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(API.self) { _ in HTTPAPI() }.inObjectScope(.container)
+                }
+            }
+
+            """
+        let tv = #"""
+            import Swinject
+            import UIKit
+
+            final class TVAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(HomeScreen.self) { r in TVHomeScreen(api: r.resolve(API.self)!) }
+                }
+            }
+
+            extension Assembler {
+                static let shared = Assembler([CoreAssembly(), TVAssembly()])
+            }
+
+            @UIApplicationMain
+            final class TVAppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    _ = Assembler.shared.resolver.resolve(HomeScreen.self)
+                    return true
+                }
+            }
+
+            """#
+        let project = """
+            // !$*UTF8*$!
+            {
+            	objects = {
+            		F1 /* AppDelegate.swift */ = {isa = PBXFileReference; path = AppDelegate.swift; sourceTree = "<group>"; };
+            		F2 /* Core.swift */ = {isa = PBXFileReference; path = Core.swift; sourceTree = "<group>"; };
+            		F3 /* AppDelegate.swift */ = {isa = PBXFileReference; path = AppDelegate.swift; sourceTree = "<group>"; };
+            		B1 = {isa = PBXBuildFile; fileRef = F1; };
+            		B2 = {isa = PBXBuildFile; fileRef = F2; };
+            		B3 = {isa = PBXBuildFile; fileRef = F2; };
+            		B4 = {isa = PBXBuildFile; fileRef = F3; };
+            		G0 = {isa = PBXGroup; children = (F1, G1, G2); sourceTree = "<group>"; };
+            		G1 /* Shared */ = {isa = PBXGroup; children = (F2); path = Shared; sourceTree = "<group>"; };
+            		G2 /* TV */ = {isa = PBXGroup; children = (F3); path = TV; sourceTree = "<group>"; };
+            		P1 = {isa = PBXSourcesBuildPhase; files = (B1, B2); };
+            		P2 = {isa = PBXSourcesBuildPhase; files = (B3, B4); };
+            		T1 /* Phone */ = {isa = PBXNativeTarget; buildPhases = (P1); name = Phone; productType = "com.apple.product-type.application"; };
+            		T2 /* TV */ = {isa = PBXNativeTarget; buildPhases = (P2); name = TV; productType = "com.apple.product-type.application"; };
+            		R1 = {isa = PBXProject; mainGroup = G0; targets = (T1, T2); };
+            	};
+            	rootObject = R1;
+            }
+
+            """
+        func check(_ project: String) throws -> CLIRunner.Result {
+            try withApp(root) { folder -> CLIRunner.Result in
+                try FileManager.default.moveItem(at: folder.appendingPathComponent("App.swift"), to: folder.appendingPathComponent("AppDelegate.swift"))
+                for (path, text) in ["Shared/Core.swift": core, "TV/AppDelegate.swift": tv, "Apps.xcodeproj/project.pbxproj": project] {
+                    let file = folder.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try text.write(to: file, atomically: true, encoding: .utf8)
+                }
+                return try CLIRunner.run(["check", "."], directory: folder)
+            }
+        }
+        let expected = """
+            AppDelegate.swift:15:13: info: of 2 `@main` types, 2 apps are each checked with the registrations its entry reaches and those no entry reaches (the app 'AppDelegate' (AppDelegate.swift:15): 2 reached; the app 'TVAppDelegate' (TV/AppDelegate.swift:15): 2 reached); a finding that holds in only some of them names them [swift-import]
+            digraph: checked 3 registrations: 0 errors, 0 warnings, 1 info
+
+            """
+        let result = try check(project)
+        #expect(result.status == 0)
+        #expect(result.stdout == expected, "\(result.stdout)")
+        // A framework target's file may be linked into a program of another project (alsongDalsong's
+        // app links ASNetworkKit.xcodeproj's framework, which that project's demo app also builds):
+        // here the phone app only links `Core`, the TV app builds its file too. No program is said
+        // to build it, so both apps keep the shared assembly, as the walks from their entries reach it.
+        let framework = project.replacingOccurrences(of: "files = (B1, B2)", with: "files = (B1)")
+            .replacingOccurrences(of: "files = (B3, B4); };", with: "files = (B3, B4); };\n\t\tP3 = {isa = PBXSourcesBuildPhase; files = (B2); };")
+            .replacingOccurrences(
+                of: "\t\tR1 = {isa = PBXProject;",
+                with: "\t\tT3 /* Core */ = {isa = PBXNativeTarget; buildPhases = (P3); name = Core; "
+                    + "productType = \"com.apple.product-type.framework\"; };\n\t\tR1 = {isa = PBXProject;")
+        #expect(framework.contains("T3 /* Core */") && framework.contains("files = (B1)"))
+        let linked = try check(framework)
+        #expect(linked.status == 0)
+        #expect(linked.stdout == expected, "\(linked.stdout)")
+    }
 }

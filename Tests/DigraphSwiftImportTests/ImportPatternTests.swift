@@ -436,7 +436,7 @@ struct ImportPatternTests {
                         implementation: FILL_IN
                         lifetime: graph
                     1:60: warning: 'Reporting': it is built by `makeReporter(r)`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies
-                    3:15: warning: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(Locale.self)!)`); digraph records the resolves inside it as dependencies of 'Dashboard', register that value separately to model it
+                    3:15: info: 'Dashboard': parameter 'formatter' is built in place (`Formatter(locale: r.resolve(Locale.self)!)`); digraph records the resolves inside it as dependencies of 'Dashboard'; gen-swift asks how to build it, or register that value separately to model it
                     3:70: info: 'Dashboard': parameter 'retries' is given `3`, a value the manifest does not record; it is left out (generated code relies on a default value, if the initializer has one)
                     3:82: warning: 'Dashboard': parameter 'config' is given `config`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it
                     5:39: warning: 'Thing': it forwards to a resolve digraph cannot read: the type it resolves, `type`, is not a literal `X.self`

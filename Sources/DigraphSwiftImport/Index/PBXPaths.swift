@@ -13,6 +13,11 @@ enum PBXPaths {
         var modules: [String: String] = [:]
         /// The module of each synchronized folder a target compiles whole.
         var folderModules: [String: String] = [:]
+        /// The programs (application and app-extension targets, by name) each Swift file is built
+        /// into: those whose Sources phase lists it; none for a file a framework or library builds.
+        var programs: [String: Set<String>] = [:]
+        /// The same for each synchronized folder.
+        var folderPrograms: [String: Set<String>] = [:]
     }
 
     static func layout(in text: String) -> Layout? {
@@ -70,6 +75,7 @@ enum PBXPaths {
         }
         var layout = Layout(swiftFiles: found, synchronizedFolders: synchronized)
         (layout.modules, layout.folderModules) = modules(of: objects, paths: pathOfReference)
+        (layout.programs, layout.folderPrograms) = programs(of: objects, paths: pathOfReference)
         return layout
     }
 
@@ -104,6 +110,59 @@ enum PBXPaths {
             }
         }
         return (files.compactMapValues { $0 }, folders.compactMapValues { $0 })
+    }
+
+    /// Which programs build each file and synchronized folder: an application or app-extension
+    /// target (an iOS app, its widget, a tvOS app, a network extension) builds what its own Sources
+    /// phase and synchronized folders hold. A file a framework or library target builds is left
+    /// out: any program, of this project or another, may link it.
+    private static func programs(of objects: [String: Value], paths: [String: String]) -> (files: [String: Set<String>], folders: [String: Set<String>]) {
+        var own: [String: (files: [String], folders: [String], name: String, isProgram: Bool, isTest: Bool)] = [:]
+        for (id, target) in objects {
+            guard case .dictionary(let target) = target, case .string("PBXNativeTarget")? = target["isa"], case .string(let name)? = target["name"]
+            else { continue }
+            var files: [String] = []
+            var folders: [String] = []
+            if case .array(let phases)? = target["buildPhases"] {
+                for case .string(let phaseID) in phases {
+                    guard case .dictionary(let phase)? = objects[phaseID], case .string("PBXSourcesBuildPhase")? = phase["isa"],
+                        case .array(let buildFiles)? = phase["files"]
+                    else { continue }
+                    for case .string(let buildFileID) in buildFiles {
+                        guard case .dictionary(let buildFile)? = objects[buildFileID], case .string(let reference)? = buildFile["fileRef"],
+                            let path = paths[reference]
+                        else { continue }
+                        files.append(path)
+                    }
+                }
+            }
+            if case .array(let groups)? = target["fileSystemSynchronizedGroups"] {
+                for case .string(let group) in groups { if let path = paths[group] { folders.append(path) } }
+            }
+            var isProgram = false
+            var isTest = false
+            if case .string(let type)? = target["productType"] {
+                isProgram =
+                    type.hasSuffix(".application") || type.contains("app-extension") || type.contains("extensionkit-extension")
+                    || type.contains("watchkit")
+                isTest = type.contains("unit-test") || type.contains("ui-testing")
+            }
+            own[id] = (files, folders, name, isProgram, isTest)
+        }
+        var files: [String: Set<String>] = [:]
+        var folders: [String: Set<String>] = [:]
+        // A framework or library target's file may be linked into a program of another project
+        // (alsongDalsong's app links ASNetworkKit.xcodeproj's framework): what builds it is not known.
+        var linkable = Set<String>()
+        for target in own.values where !target.isProgram && !target.isTest {
+            linkable.formUnion(target.files)
+            linkable.formUnion(target.folders)
+        }
+        for program in own.values where program.isProgram {
+            for path in program.files where !linkable.contains(path) { files[path, default: []].insert(program.name) }
+            for path in program.folders where !linkable.contains(path) { folders[path, default: []].insert(program.name) }
+        }
+        return (files, folders)
     }
 
     /// The module name a target's configurations all set as a literal, if they do.

@@ -571,6 +571,23 @@ struct TypeDeclarations {
 
     private var variableConstants: [(qualified: String, name: String, value: String)] = []
 
+    /// The lifetime `ObjectScope(storageFactory: PermanentStorage.init)` gives, by its storage.
+    static func scopeLifetime(made value: ExprSyntax) -> Lifetime? {
+        guard let call = value.as(FunctionCallExprSyntax.self), ["ObjectScope", "Swinject.ObjectScope"].contains(call.calledExpression.trimmedDescription),
+            let storage = call.arguments.first(where: { $0.label?.text == "storageFactory" })?.expression
+        else { return nil }
+        let type =
+            storage.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "init"
+            ? storage.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription : storage.trimmedDescription
+        switch type.map({ FactoryCatalogue.lastName($0) }) {
+        case "PermanentStorage": return .singleton
+        case "GraphStorage": return .graph
+        case "TransientStorage": return .transient
+        case "WeakStorage": return .weak
+        default: return nil
+        }
+    }
+
     /// Once every file is added: each static `var` holding a string literal that no code assigns
     /// (its name followed by `=`, `+=`… only where it is declared) is a constant, as a `let` is
     /// (aShaforostov/mvvm-c-swinject's `static var registrationName = "FeedViewCoordinatorFactory"`).
@@ -1082,23 +1099,6 @@ struct TypeDeclarations {
         }
 
         /// `static let shared = Store()`, `= .init(…)`, `: Store = …`: a binding holding an instance of `type`.
-        /// The lifetime `ObjectScope(storageFactory: PermanentStorage.init)` gives, by its storage.
-        static func scopeLifetime(made value: ExprSyntax) -> Lifetime? {
-            guard let call = value.as(FunctionCallExprSyntax.self), ["ObjectScope", "Swinject.ObjectScope"].contains(call.calledExpression.trimmedDescription),
-                let storage = call.arguments.first(where: { $0.label?.text == "storageFactory" })?.expression
-            else { return nil }
-            let type =
-                storage.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "init"
-                ? storage.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription : storage.trimmedDescription
-            switch type.map({ FactoryCatalogue.lastName($0) }) {
-            case "PermanentStorage": return .singleton
-            case "GraphStorage": return .graph
-            case "TransientStorage": return .transient
-            case "WeakStorage": return .weak
-            default: return nil
-            }
-        }
-
         static func holdsInstance(of type: String, _ binding: PatternBindingSyntax) -> Bool {
             if let annotated = binding.typeAnnotation?.type {
                 return annotated.trimmedDescription == type || annotated.trimmedDescription == "Self"
@@ -1357,7 +1357,7 @@ struct TypeDeclarations {
                 {
                     for binding in variable.bindings {
                         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                            let lifetime = binding.initializer.flatMap({ Self.scopeLifetime(made: $0.value) })
+                            let lifetime = binding.initializer.flatMap({ TypeDeclarations.scopeLifetime(made: $0.value) })
                         else { continue }
                         customScopes[name] = lifetime
                     }

@@ -47,6 +47,10 @@ struct XcodeProjects {
     /// folder's: what a `Package.swift`'s `Sources/<Target>` says for a package.
     private var fileModules: [String: String] = [:]
     private var folderModules: [String: String] = [:]
+    /// The programs (`Windscribe.xcodeproj: WindscribeTV`) each file and synchronized folder is built
+    /// into, as `PBXPaths.Layout.programs` says.
+    private var filePrograms: [String: Set<String>] = [:]
+    private var folderPrograms: [String: Set<String>] = [:]
 
     /// `pbxprojs`: the `project.pbxproj` files found walking the folders.
     init(pbxprojs: [String], in tree: any SourceTree) {
@@ -79,6 +83,10 @@ struct XcodeProjects {
                 synchronizedFolders.formUnion(layout.synchronizedFolders.map { key($0).lowercased() })
                 for (path, module) in layout.modules { fileModules[key(path).lowercased()] = module }
                 for (path, module) in layout.folderModules { folderModules[key(path).lowercased()] = module }
+                for (path, names) in layout.programs { filePrograms[key(path).lowercased(), default: []].formUnion(names.map { "\(shown): \($0)" }) }
+                for (path, names) in layout.folderPrograms {
+                    folderPrograms[key(path).lowercased(), default: []].formUnion(names.map { "\(shown): \($0)" })
+                }
             } else if mentionsSynchronized {
                 projects.append(Project(folder: folder, shown: shown, compilesAll: true))
             } else {
@@ -98,6 +106,21 @@ struct XcodeProjects {
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]
             if let module = folderModules[String(folder)] { return module }
+        }
+        return nil
+    }
+
+    /// The programs a project builds `file` into (an app, an extension: `Windscribe.xcodeproj:
+    /// WindscribeTV`); nil when no project says of one (a package's file, a framework another
+    /// project links, a test's).
+    func programs(of file: String) -> Set<String>? {
+        let path = Self.folderKey(file).lowercased()
+        if let programs = filePrograms[path] { return programs }
+        guard !folderPrograms.isEmpty else { return nil }
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if let programs = folderPrograms[String(folder)] { return programs }
         }
         return nil
     }

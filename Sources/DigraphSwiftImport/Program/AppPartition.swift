@@ -18,6 +18,9 @@ struct AppPartition {
         var reached: Set<DigraphCore.SourceLocation> = []
         /// The resolves in code its entry's walk runs, wherever that code is.
         var ranResolves: Set<DigraphCore.SourceLocation> = []
+        /// The programs its Xcode project builds its `@main` file into (`Windscribe.xcodeproj:
+        /// WindscribeTV`); nil where no project says.
+        var programs: Set<String>?
 
         var label: String { "the app '\(name)' (\(main.file):\(main.line))" }
     }
@@ -28,6 +31,9 @@ struct AppPartition {
     /// The folders of `@main` types with no graph of their own (they register nothing): their code
     /// is theirs, in no app's graph.
     var setAside: [String] = []
+    /// The programs an Xcode project builds each file into, where it says: a file another app's
+    /// target builds and this one's does not is never this app's, whatever the folders.
+    var programsOf: [String: Set<String>] = [:]
 
     /// Whether code at `path` is a `@main` type's that has no graph of its own.
     func isSetAside(_ path: String) -> Bool { setAside.contains(where: path.hasPrefix) }
@@ -78,9 +84,19 @@ struct AppPartition {
         apps.indices.filter { apps[$0].folder.map(path.hasPrefix) ?? false }.max { apps[$0].folder!.count < apps[$1].folder!.count }
     }
 
+    /// Whether the app's program builds `file`, where the project says of both; nil otherwise.
+    func builds(_ file: String, in app: Int) -> Bool? {
+        guard let own = apps[app].programs, let built = programsOf[file] else { return nil }
+        return !own.isDisjoint(with: built)
+    }
+
     /// Whether an app's graph holds the registration at `location`: its entry reaches it, or no
-    /// entry does and it is not in another app's folder.
+    /// entry does and it is not in another app's folder. Where the project says which programs
+    /// build the file, one the app's program does not build is never its own.
     func holds(_ location: DigraphCore.SourceLocation, in app: Int) -> Bool {
+        if let built = builds(location.file, in: app) {
+            return built && (apps[app].reached.contains(location) || !reachedByAny.contains(location))
+        }
         if apps[app].reached.contains(location) { return true }
         return !reachedByAny.contains(location) && [nil, app].contains(self.app(ofFile: location.file)) && !isSetAside(location.file)
     }
@@ -89,6 +105,7 @@ struct AppPartition {
     var differ: Bool {
         apps.contains { app in reachedByAny.contains { !app.reached.contains($0) } }
             || apps.indices.contains { index in apps[index].folder != nil }
+            || Set(apps.map(\.programs)).count > 1
     }
 
     /// Only the apps that register something: their entry reaches a registration, or their folder
@@ -97,7 +114,8 @@ struct AppPartition {
     /// resolving from a container the code shares) has no graph of its own to check. Nil when
     /// fewer than two remain or their graphs are one.
     func keepingAppsThatRegister(registeredAt registrations: [DigraphCore.SourceLocation]) -> AppPartition? {
-        let registering = Set(registrations.compactMap { app(ofFile: $0.file) })
+        var registering = Set(registrations.compactMap { app(ofFile: $0.file) })
+        for index in apps.indices where registrations.contains(where: { builds($0.file, in: index) == true }) { registering.insert(index) }
         let registers = { (index: Int) in !self.apps[index].reached.isEmpty || registering.contains(index) }
         var kept = self
         kept.apps = apps.indices.filter(registers).map { apps[$0] }

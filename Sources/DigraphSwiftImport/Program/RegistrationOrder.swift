@@ -77,9 +77,14 @@ struct RegistrationOrder {
     }
 
     /// `resolves`: where the app's code resolves, for the apps whose walks reach that code.
-    init(found: [RegistrationFinder.Found], files: [SwiftFile], declarations: TypeDeclarations, resolves: [DigraphCore.SourceLocation] = []) {
+    /// `programs`: the programs an Xcode project builds each file into, where it says (`XcodeProjects.programs(of:)`).
+    init(
+        found: [RegistrationFinder.Found], files: [SwiftFile], declarations: TypeDeclarations, resolves: [DigraphCore.SourceLocation] = [],
+        programs: [String: Set<String>] = [:]
+    ) {
         var work = Work(found: found, index: FunctionIndex(files: files, declarations: declarations))
         work.resolves = resolves
+        work.programsOf = programs
         for (function, app) in work.index.unattachedDelegates {
             let owner = function.owner ?? "?"
             let method = function.name.text + "(" + function.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
@@ -173,6 +178,10 @@ struct RegistrationOrder {
         var otherApps: [String] = []
         /// … and its own folder, whose overrides run where shared code calls a method on itself.
         var ownFolder: String?
+        /// The programs an Xcode project builds each file into, where it says, and those of the app
+        /// walked: code no program of its builds is another app's.
+        var programsOf: [String: Set<String>] = [:]
+        var ownPrograms: Set<String>?
 
         init(found: [RegistrationFinder.Found], index: FunctionIndex) {
             self.found = found
@@ -209,6 +218,10 @@ struct RegistrationOrder {
         /// in another app's folder when there are no others: the code names nothing else (a
         /// feature's assembly in the folder of the feature's demo app, which the app applies too).
         private func outsideOtherApps(_ callees: [FunctionIndex.Function]) -> [FunctionIndex.Function] {
+            var callees = callees
+            if let ownPrograms {
+                callees.removeAll { callee in programsOf[callee.file.path].map { $0.isDisjoint(with: ownPrograms) } ?? false }
+            }
             guard !otherApps.isEmpty else { return callees }
             let outside = callees.filter { callee in !otherApps.contains(where: callee.file.path.hasPrefix) }
             return outside.isEmpty && Set(callees.map(\.file.path)).count == 1 ? callees : outside
@@ -622,13 +635,20 @@ struct RegistrationOrder {
             guard mains.count > 1, !found.isEmpty else { return nil }
             let folders = AppPartition.folders(of: mains.map(\.file), modules: mains.map { index.module(ofFile: $0.file) })
             var partition = AppPartition(
-                apps: mains.indices.map { AppPartition.App(name: index.owner(of: mains[$0])?.name ?? "main", main: mains[$0], folder: folders[$0]) })
+                apps: mains.indices.map {
+                    AppPartition.App(
+                        name: index.owner(of: mains[$0])?.name ?? "main", main: mains[$0], folder: folders[$0], programs: programsOf[mains[$0].file])
+                },
+                programsOf: programsOf)
             // An entry in no app's folder (a delegate in a shared framework) is the entry of the apps
             // whose own code names its type (`class AppDelegate: CommonAppDelegate`); of every app
             // when none does.
             let shared = index.entries.filter { partition.app(ofFile: $0.file.path) == nil }
             let named = shared.isEmpty ? [:] : index.references(to: Set(shared.compactMap(\.owner)))
             func apps(of entry: FunctionIndex.Function) -> [Int] {
+                // The apps whose programs build it, where the project says.
+                let building = partition.apps.indices.filter { partition.builds(entry.file.path, in: $0) == true }
+                if !building.isEmpty { return building }
                 if let app = partition.app(ofFile: entry.file.path) { return [app] }
                 let naming = Set((entry.owner.flatMap { named[$0] } ?? []).compactMap { partition.app(ofFile: $0.file) })
                 return naming.isEmpty ? Array(partition.apps.indices) : naming.sorted()
@@ -639,6 +659,8 @@ struct RegistrationOrder {
                 var walk = Work(found: found, index: index)
                 walk.otherApps = partition.apps.indices.filter { $0 != app }.compactMap { partition.apps[$0].folder }
                 walk.ownFolder = partition.apps[app].folder
+                walk.programsOf = programsOf
+                walk.ownPrograms = partition.apps[app].programs
                 for entry in index.entries + index.launchProperties where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
                 partition.apps[app].reached = Set(walk.seen.map { found[$0].location })
                 partition.reachedByAny.formUnion(partition.apps[app].reached)

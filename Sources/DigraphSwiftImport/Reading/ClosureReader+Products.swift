@@ -338,9 +338,15 @@ extension ClosureReader {
                 at: node)
         case .construction(let inner):
             builtInPlace.insert(inner.node.id)
+            // Built by an initializer, every resolve inside is read: what a manifest lacks is only the
+            // value's own shape (an info). A static method or helper may resolve more in its body.
+            let isInitializer = inner.factory == nil
             let builtInPlace = Diagnostic(
-                .swiftImport, .warning,
-                "'\(subject)': parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)', register that value separately to model it",
+                .swiftImport, isInitializer ? .info : .warning,
+                "'\(subject)': parameter '\(label)' is built in place (`\(SwiftExpressions.quoted(inner.node, limit: 60))`); digraph records the resolves inside it as dependencies of '\(subject)'"
+                    + (isInitializer
+                        ? "; gen-swift asks how to build it, or register that value separately to model it"
+                        : ", register that value separately to model it"),
                 at: file.location(of: node))
             // `LogicIDPModule.storageName()`: whether it is a value or a service depends on what its body resolves.
             if let type = inner.implementation, let member = inner.factory, inner.madeBy == nil, declarations.declaration(of: type) != nil,

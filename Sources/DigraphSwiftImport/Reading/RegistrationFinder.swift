@@ -301,7 +301,7 @@ final class RegistrationFinder: SyntaxVisitor {
             // `func resolve<T>() -> T { container.resolve() }`: the app's generic plumbing, typed at
             // each call of the function (ResolveHelpers), never here.
             // `self.wrappedValue = box.resolve()` in `@propertyWrapper class DI<T>`: typed at each `@DI var`.
-            if site.isInferred, !Self.returnsGenericParameter(node), !isInsideInjectingWrapper(node) {
+            if site.isInferred, !Self.returnsGenericParameter(node), !isInsideInjectingWrapper(node), !callsADomainMethod(site.node) {
                 findings.append(
                     Diagnostic(
                         .swiftImport, .warning,
@@ -512,6 +512,36 @@ final class RegistrationFinder: SyntaxVisitor {
             current = scope.parent
         }
         return nil
+    }
+
+    /// `apiData.resolve()` where `let apiData = APIError(data: data)` and the app's `APIError`
+    /// declares a `resolve()` of its own that is no container's (not generic, handed no metatype):
+    /// a method of the app's value, not a resolve (Windscribe's `APIUtil`).
+    func callsADomainMethod(_ node: Syntax) -> Bool {
+        guard let call = node.as(FunctionCallExprSyntax.self) ?? node.parent?.as(FunctionCallExprSyntax.self),
+            let (name, receiver) = SwiftExpressions.callee(of: call), let local = receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        var scope = Syntax(call).parent
+        while let current = scope, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self) {
+            if let block = current.as(CodeBlockItemListSyntax.self) {
+                for item in block where item.position < call.position {
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == local {
+                        guard let built = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                            let type = SwiftExpressions.typeName(built.calledExpression), declarations.declaration(of: type) != nil
+                        else { return false }
+                        let own = (declarations.methods[declarations.ownerName(of: type)] ?? []).filter { $0.node.name.text == name }
+                        return !own.isEmpty
+                            && own.allSatisfy { method in
+                                method.node.genericParameterClause == nil
+                                    && !method.node.signature.parameterClause.parameters.contains { $0.type.trimmedDescription.hasSuffix(".Type") }
+                            }
+                    }
+                }
+            }
+            scope = current.parent
+        }
+        return false
     }
 
     /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key (and so is `resolve(type.self)`

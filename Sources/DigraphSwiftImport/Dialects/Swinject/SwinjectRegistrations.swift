@@ -58,6 +58,9 @@ extension RegistrationFinder {
                     let scope = declarations.customScopes[name]
                 {
                     lifetime = scope
+                } else if let written = outer.arguments.first?.expression, let scope = TypeDeclarations.scopeLifetime(made: written) {
+                    // `.inObjectScope(ObjectScope(storageFactory: PermanentStorage.init))`, written in place.
+                    lifetime = scope
                 } else {
                     reading.findings.append(
                         Diagnostic(
