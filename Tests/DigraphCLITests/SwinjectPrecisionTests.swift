@@ -3680,6 +3680,61 @@ struct SwinjectPrecisionTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// enes-sakut/viper-swinject-sample (d312171): a VIPER screen's factory resolves its interactor
+    /// and presenter and wires them (`interactor.presenter = presenter`, `presenter.view = view`).
+    /// The presenter feeds no parameter of the view's: "cannot tell which parameter it feeds ...
+    /// rename it to the initializer's label" asked for a label that does not exist. Set on another
+    /// value the factory resolves, it is read in full: an info. A resolve handed elsewhere
+    /// (`track(tracker, view)`) is still a warning.
+    @Test func aResolveSetOnAnotherResolvedValueIsReadInFull() throws {
+        let app = """
+            import Swinject
+
+            protocol View: AnyObject {}
+            protocol Interactor: AnyObject { var presenter: Presenter? { get set } }
+            protocol Presenter: AnyObject { var view: View? { get set } }
+            protocol Tracker {}
+            final class ListView: View {
+                var interactor: Interactor?
+                init() {}
+            }
+            final class ListInteractor: Interactor { var presenter: Presenter? }
+            final class ListPresenter: Presenter { weak var view: View? }
+            final class AppTracker: Tracker {}
+
+            func track(_ tracker: Tracker, _ view: View) {}
+
+            final class ListAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(View.self) { r in
+                        let view = ListView()
+                        let interactor = r.resolve(Interactor.self)!
+                        let presenter = r.resolve(Presenter.self)!
+                        let tracker = r.resolve(Tracker.self)!
+                        view.interactor = interactor
+                        interactor.presenter = presenter
+                        presenter.view = view
+                        track(tracker, view)
+                        return view
+                    }
+                    container.register(Interactor.self) { _ in ListInteractor() }
+                    container.register(Presenter.self) { _ in ListPresenter() }
+                    container.register(Tracker.self) { _ in AppTracker() }
+                }
+            }
+
+            """
+        let result = try check(app)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:22:29: info: 'View': it resolves 'Presenter' and sets it on `interactor.presenter`, a property of another value it resolves: read as its dependency 'FILL_IN_presenter'; gen-swift asks how to wire it [swift-import]
+                App.swift:23:27: warning: 'View': it resolves 'Tracker' where digraph cannot tell which parameter it feeds; it is listed as 'FILL_IN_tracker': rename it to the initializer's label (gen-swift refuses it until then) [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 1 info
+
+                """, "\(result.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

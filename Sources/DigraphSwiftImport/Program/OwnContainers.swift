@@ -13,6 +13,8 @@ struct OwnContainers {
     struct Own {
         /// `ContainerResolver.container`, `Container.init(isExt:)`.
         var name: String
+        /// The type whose property holds it (`ContainerResolver`); nil for a container's initializer.
+        var holder: String?
         /// Where the container is made: the `Container()` call, or the initializer.
         var location: DigraphCore.SourceLocation
         /// The registrations made on it, by offset into what the finder found.
@@ -56,7 +58,7 @@ struct OwnContainers {
                     {
                         let labels = initializer.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
                         numberOf[.initializer(initializer.id)] = containers.count
-                        containers.append(Own(name: "Container.init(\(labels))", location: file.location(of: initializer.initKeyword)))
+                        containers.append(Own(name: "Container.init(\(labels))", holder: nil, location: file.location(of: initializer.initKeyword)))
                     } else if let variable = member.decl.as(VariableDeclSyntax.self) {
                         for binding in variable.bindings {
                             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -65,7 +67,10 @@ struct OwnContainers {
                             let holder = Holder.property(type: FactoryCatalogue.lastName(type), name: name)
                             guard numberOf[holder] == nil else { continue }
                             numberOf[holder] = containers.count
-                            containers.append(Own(name: "\(FactoryCatalogue.lastName(type)).\(name)", location: file.location(of: made)))
+                            containers.append(
+                                Own(
+                                    name: "\(FactoryCatalogue.lastName(type)).\(name)", holder: FactoryCatalogue.lastName(type),
+                                    location: file.location(of: made)))
                         }
                     }
                 }

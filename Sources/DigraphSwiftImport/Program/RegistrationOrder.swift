@@ -329,7 +329,7 @@ struct RegistrationOrder {
             let run = Set(
                 owns.containers.indices.filter { number in
                     owns.containers[number].offsets.contains(where: appReached.contains)
-                        || entryOwners.contains(String(owns.containers[number].name.split(separator: ".")[0]))
+                        || owns.containers[number].holder.map(entryOwners.contains) == true
                 })
             var apart = owns.containers.indices.filter { !run.contains($0) }
             if rest.isEmpty, run.isEmpty {

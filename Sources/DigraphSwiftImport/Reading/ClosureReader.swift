@@ -577,13 +577,56 @@ struct ClosureReader {
                 // its dependencies: one is enough.
                 let inBuiltArgument = site.node.ancestorOrSelf { builtInPlace.contains($0.id) } != nil
                 if !reading.isUnread, !inBuiltArgument {
-                    warn(
-                        "it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)",
-                        at: site.node)
+                    if let target = siblingPropertyFed(by: site.node) {
+                        // VIPER's `interactor.presenter = presenter`: wiring between two resolved values, read in full.
+                        finding(
+                            .info,
+                            "it resolves '\(type)' and sets it on `\(target)`, a property of another value it resolves: read as its dependency '\(item.label)'; gen-swift asks how to wire it",
+                            at: site.node)
+                    } else {
+                        warn(
+                            "it resolves '\(type)' where digraph cannot tell which parameter it feeds; it is listed as '\(item.label)': rename it to the initializer's label (gen-swift refuses it until then)",
+                            at: site.node)
+                    }
                 }
                 reading.notes.append("\(item.label): resolved in the factory, but which parameter takes it is not known; rename it to the initializer's label")
             }
         }
+    }
+
+    /// `var presenter = r.resolve(P.self)!` whose only use is `interactor.presenter = presenter`, with
+    /// `interactor` another local the factory resolves: the member it is set on (`interactor.presenter`).
+    /// Read in the closure around the resolve.
+    func siblingPropertyFed(by resolve: Syntax) -> String? {
+        guard let body = resolve.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) }).map(Syntax.init),
+            let binding = ResolveSite.outermost(resolve).parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        // The locals bound to a resolve in this body.
+        var resolved = Set<String>()
+        for variable in body.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(VariableDeclSyntax.self) }) {
+            for other in variable.bindings {
+                guard let name = other.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = other.initializer?.value,
+                    !resolveSites(in: value).isEmpty
+                else { continue }
+                resolved.insert(name)
+            }
+        }
+        let assignments = SwiftExpressions.assignments(in: body)
+        // Set on another resolved value's member (`interactor.presenter = presenter`).
+        let fed = assignments.filter { assignment in
+            guard assignment.value.as(DeclReferenceExprSyntax.self)?.baseName.text == local, let access = assignment.target.as(MemberAccessExprSyntax.self),
+                let owner = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
+            return owner != local && resolved.contains(owner)
+        }
+        guard let first = fed.first?.target else { return nil }
+        // Every other use wires the value itself (`presenter.view = view`): none hands it to the built value.
+        let fedValues = Set(fed.map(\.value.id))
+        let ownMembersSet = Set(assignments.compactMap { $0.target.as(MemberAccessExprSyntax.self)?.base?.id })
+        let uses = SwiftExpressions.references(in: body).filter { $0.baseName.text == local }
+        guard uses.allSatisfy({ fedValues.contains(ExprSyntax($0).id) || ownMembersSet.contains(ExprSyntax($0).id) }) else { return nil }
+        return first.trimmedDescription
     }
 
     // MARK: Findings
