@@ -3735,6 +3735,56 @@ struct SwinjectPrecisionTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// enes-sakut/viper-swinject-sample (d312171): `ViewControllerFactoryImpl(assembler:
+    /// self.assembler)`, the assembly's Swinject `Assembler` handed to an object that resolves screens
+    /// through it later, was "a value from outside the container ... register that value", advice
+    /// that cannot be followed. An initializer parameter typed `Assembler` or `Resolver` takes a
+    /// container's handle: an info, and what the object resolves later is its lazy dependencies. A
+    /// plain value from outside (`baseURL`) is still a warning.
+    @Test func anAssemblerHandedToAnObjectIsAContainersHandle() throws {
+        let app = """
+            import Swinject
+
+            protocol Detail {}
+            final class DetailScreen: Detail {}
+            final class Router {
+                private let assembler: Assembler
+                private let baseURL: String
+                init(assembler: Assembler, baseURL: String) {
+                    self.assembler = assembler
+                    self.baseURL = baseURL
+                }
+                func detail() -> Detail { assembler.resolver.resolve(Detail.self)! }
+            }
+
+            final class NavigationAssembly: Assembly {
+                private let assembler: Assembler
+                private let baseURL: String
+                init(assembler: Assembler, baseURL: String) {
+                    self.assembler = assembler
+                    self.baseURL = baseURL
+                }
+                func assemble(container: Container) {
+                    container.register(Router.self) { _ in Router(assembler: self.assembler, baseURL: self.baseURL) }
+                    container.register(Detail.self) { _ in DetailScreen() }
+                }
+            }
+
+            """
+        let result = try check(app)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:23:9: info: nothing reachable from a root uses 'Router'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+                App.swift:23:55: info: 'Router': parameter 'assembler' is given `self.assembler`, a container's handle, which a manifest does not pass; it is left out, and what 'Router' resolves through it later is read as its lazy dependencies [swift-import]
+                App.swift:23:82: warning: 'Router': parameter 'baseURL' is given `self.baseURL`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it [swift-import]
+                digraph: checked 2 registrations: 0 errors, 1 warning, 2 infos
+
+                """, "\(result.stdout)")
+        let manifest = try imported(app)
+        #expect(manifest.stdout.contains("      detail: { type: \"Detail?\", lazy: true }\n"), "\(manifest.stdout)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

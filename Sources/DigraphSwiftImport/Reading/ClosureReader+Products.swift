@@ -378,9 +378,20 @@ extension ClosureReader {
                 "parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, a member of a resolved value, which a manifest cannot pass; the resolve is read as a dependency of '\(subject)' (\(listed.joined(separator: ", "))); gen-swift asks how to build it",
                 at: node)
         case .captured(let name):
-            warn(
-                "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it",
-                at: node)
+            // `ScreensImpl(assembler: self.assembler)`, an initializer taking Swinject's `Assembler`
+            // (or a `Resolver`): the object keeps a handle on a container, and what it resolves
+            // through it later is read where it keeps it (BuiltTypeResolves), as a resolver's is.
+            let handle = declared.map { DeclaredType($0.type).key }.map { ["Assembler", "Swinject.Assembler", "Resolver", "Swinject.Resolver"].contains($0) }
+            if handle == true, let built = reading.implementation {
+                finding(
+                    .info,
+                    "parameter '\(label)' is given `\(name)`, a container's handle, which a manifest does not pass; it is left out, and what '\(built)' resolves through it later is read as its lazy dependencies",
+                    at: node)
+            } else {
+                warn(
+                    "parameter '\(label)' is given `\(name)`, a value from outside the container; it is left out: register that value in the container and resolve it there to model it",
+                    at: node)
+            }
         case .element(let name, let position):
             finding(
                 .info,
