@@ -2018,4 +2018,59 @@ struct FactoryPortTests {
                       store: { type: Store, name: store }
                 """), "\(imported.stdout)")
     }
+
+    /// nimblehq/avishek-phong-kmm-ic (1f827a7): five factories return `KoinApplication.inject(\.x)`,
+    /// the app's `static func inject<T>(_:) -> T` handing out what Kotlin's Koin made. Read as
+    /// building a `KoinApplication` (`implementation: KoinApplication, factory: inject`), its key path
+    /// a parameter `_value`. A static method returning its own generic parameter builds no value of
+    /// its type: what it returns is not known, said as such; `Bridge.make() -> Bridge` still is one.
+    @Test func aStaticMethodReturningItsGenericParameterBuildsNoValueOfItsType() throws {
+        let app = #"""
+            import FactoryKit
+
+            final class SplashViewModel {}
+            final class Bridge {
+                static let shared = Bridge()
+                var values: [String: Any] = [:]
+            }
+
+            // Hands out what another library made, typed by the caller: no `Bridge`.
+            extension Bridge {
+                static func inject<T>(_ key: String) -> T {
+                    guard let value = shared.values[key] as? T else { fatalError("\(T.self) is missing") }
+                    return value
+                }
+                static func make() -> Bridge { Bridge() }
+            }
+
+            extension Container {
+                var splashViewModel: Factory<SplashViewModel> {
+                    self { Bridge.inject("splash") }
+                }
+                var bridge: Factory<Bridge> {
+                    self { Bridge.make() }
+                }
+            }
+
+            """#
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.hasSuffix(
+                """
+                registrations:
+                  # App.swift:19
+                  - provides: SplashViewModel
+                    implementation: FILL_IN
+                    name: splashViewModel
+                  # App.swift:22
+                  - provides: Bridge
+                    name: bridge
+                    factory: make
+
+                """), "\(imported.stdout)")
+        #expect(
+            imported.stderr.hasPrefix(
+                "App.swift:20:16: warning: 'SplashViewModel (name: splashViewModel)': it is built by `Bridge.inject(\"splash\")`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies [swift-import]\n"
+            ), "\(imported.stderr)")
+    }
 }
