@@ -92,22 +92,9 @@ enum PBXPaths {
             guard case .dictionary(let target) = target, case .string("PBXNativeTarget")? = target["isa"], case .string(let name)? = target["name"],
                 let module = ModuleMap.moduleName(productModuleName(of: target, in: objects) ?? name)
             else { continue }
-            if case .array(let phases)? = target["buildPhases"] {
-                for case .string(let phaseID) in phases {
-                    guard case .dictionary(let phase)? = objects[phaseID], case .string("PBXSourcesBuildPhase")? = phase["isa"],
-                        case .array(let buildFiles)? = phase["files"]
-                    else { continue }
-                    for case .string(let buildFileID) in buildFiles {
-                        guard case .dictionary(let buildFile)? = objects[buildFileID], case .string(let reference)? = buildFile["fileRef"],
-                            let path = paths[reference]
-                        else { continue }
-                        claim(path, module, in: &files)
-                    }
-                }
-            }
-            if case .array(let groups)? = target["fileSystemSynchronizedGroups"] {
-                for case .string(let group) in groups { if let path = paths[group] { claim(path, module, in: &folders) } }
-            }
+            let compiled = sources(of: target, in: objects, paths: paths)
+            for path in compiled.files { claim(path, module, in: &files) }
+            for path in compiled.folders { claim(path, module, in: &folders) }
         }
         return (files.compactMapValues { $0 }, folders.compactMapValues { $0 })
     }
@@ -117,28 +104,11 @@ enum PBXPaths {
     /// phase and synchronized folders hold. A file a framework or library target builds is left
     /// out: any program, of this project or another, may link it.
     private static func programs(of objects: [String: Value], paths: [String: String]) -> (files: [String: Set<String>], folders: [String: Set<String>]) {
-        var own: [String: (files: [String], folders: [String], name: String, isProgram: Bool, isTest: Bool)] = [:]
-        for (id, target) in objects {
+        var targets: [(files: [String], folders: [String], name: String, isProgram: Bool, isTest: Bool)] = []
+        for target in objects.values {
             guard case .dictionary(let target) = target, case .string("PBXNativeTarget")? = target["isa"], case .string(let name)? = target["name"]
             else { continue }
-            var files: [String] = []
-            var folders: [String] = []
-            if case .array(let phases)? = target["buildPhases"] {
-                for case .string(let phaseID) in phases {
-                    guard case .dictionary(let phase)? = objects[phaseID], case .string("PBXSourcesBuildPhase")? = phase["isa"],
-                        case .array(let buildFiles)? = phase["files"]
-                    else { continue }
-                    for case .string(let buildFileID) in buildFiles {
-                        guard case .dictionary(let buildFile)? = objects[buildFileID], case .string(let reference)? = buildFile["fileRef"],
-                            let path = paths[reference]
-                        else { continue }
-                        files.append(path)
-                    }
-                }
-            }
-            if case .array(let groups)? = target["fileSystemSynchronizedGroups"] {
-                for case .string(let group) in groups { if let path = paths[group] { folders.append(path) } }
-            }
+            let compiled = sources(of: target, in: objects, paths: paths)
             var isProgram = false
             var isTest = false
             if case .string(let type)? = target["productType"] {
@@ -147,20 +117,43 @@ enum PBXPaths {
                     || type.contains("watchkit")
                 isTest = type.contains("unit-test") || type.contains("ui-testing")
             }
-            own[id] = (files, folders, name, isProgram, isTest)
+            targets.append((compiled.files, compiled.folders, name, isProgram, isTest))
         }
         var files: [String: Set<String>] = [:]
         var folders: [String: Set<String>] = [:]
         // A framework or library target's file may be linked into a program of another project
         // (alsongDalsong's app links ASNetworkKit.xcodeproj's framework): what builds it is not known.
         var linkable = Set<String>()
-        for target in own.values where !target.isProgram && !target.isTest {
+        for target in targets where !target.isProgram && !target.isTest {
             linkable.formUnion(target.files)
             linkable.formUnion(target.folders)
         }
-        for program in own.values where program.isProgram {
+        for program in targets where program.isProgram {
             for path in program.files where !linkable.contains(path) { files[path, default: []].insert(program.name) }
             for path in program.folders where !linkable.contains(path) { folders[path, default: []].insert(program.name) }
+        }
+        return (files, folders)
+    }
+
+    /// The Swift files a target's Sources phases list and the synchronized folders it compiles whole.
+    private static func sources(of target: [String: Value], in objects: [String: Value], paths: [String: String]) -> (files: [String], folders: [String]) {
+        var files: [String] = []
+        var folders: [String] = []
+        if case .array(let phases)? = target["buildPhases"] {
+            for case .string(let phaseID) in phases {
+                guard case .dictionary(let phase)? = objects[phaseID], case .string("PBXSourcesBuildPhase")? = phase["isa"],
+                    case .array(let buildFiles)? = phase["files"]
+                else { continue }
+                for case .string(let buildFileID) in buildFiles {
+                    guard case .dictionary(let buildFile)? = objects[buildFileID], case .string(let reference)? = buildFile["fileRef"],
+                        let path = paths[reference]
+                    else { continue }
+                    files.append(path)
+                }
+            }
+        }
+        if case .array(let groups)? = target["fileSystemSynchronizedGroups"] {
+            for case .string(let group) in groups { if let path = paths[group] { folders.append(path) } }
         }
         return (files, folders)
     }

@@ -98,29 +98,22 @@ struct XcodeProjects {
 
     /// The module a project compiles `file` into: the target listing it, else the one compiling a
     /// folder holding it (the innermost); nil when no project says.
-    func module(of file: String) -> String? {
-        let path = Self.folderKey(file).lowercased()
-        if let module = fileModules[path] { return module }
-        guard !folderModules.isEmpty else { return nil }
-        var folder = Substring(path)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            if let module = folderModules[String(folder)] { return module }
-        }
-        return nil
-    }
+    func module(of file: String) -> String? { Self.lookUp(file, in: fileModules, folders: folderModules) }
 
     /// The programs a project builds `file` into (an app, an extension: `Windscribe.xcodeproj:
     /// WindscribeTV`); nil when no project says of one (a package's file, a framework another
     /// project links, a test's).
-    func programs(of file: String) -> Set<String>? {
-        let path = Self.folderKey(file).lowercased()
-        if let programs = filePrograms[path] { return programs }
-        guard !folderPrograms.isEmpty else { return nil }
+    func programs(of file: String) -> Set<String>? { Self.lookUp(file, in: filePrograms, folders: folderPrograms) }
+
+    /// What `files` says of a file, else what `folders` says of the innermost folder holding it.
+    private static func lookUp<Value>(_ file: String, in files: [String: Value], folders: [String: Value]) -> Value? {
+        let path = folderKey(file).lowercased()
+        if let value = files[path] { return value }
+        guard !folders.isEmpty else { return nil }
         var folder = Substring(path)
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]
-            if let programs = folderPrograms[String(folder)] { return programs }
+            if let value = folders[String(folder)] { return value }
         }
         return nil
     }
