@@ -802,4 +802,50 @@ struct StatedContainerTests {
 
                 """, "\(result.stdout)")
     }
+
+    /// boulomiel/PokedexIOS: `register(Launcher.self, object: .init(apiEnv: PlistReader.read(list:
+    /// .pokemonapi)))`, the app's `static func read<T>(list:) -> T` reading a bundle value. Such a
+    /// method builds no value of its own type (nimblehq's `KoinApplication.inject<T>` as a factory's
+    /// product is said so, `FactoryImportTests`), but as an argument it is still a value a static
+    /// member of the app makes without resolving anything: an info, not "cannot read".
+    @Test func aGenericStaticMethodsValueGivenAsAnArgumentIsRead() throws {
+        let app = #"""
+            import Foundation
+
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var objects: [ObjectIdentifier: Any] = [:]
+                func register<T>(_ type: T.Type, object: T) { objects[ObjectIdentifier(type)] = object }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let object = objects[ObjectIdentifier(type)] as? T else { fatalError("\(type) is not registered") }
+                    return object
+                }
+            }
+
+            // Reads a value of the caller's type from the bundle: a generic static method, no container.
+            enum Plist {
+                static func read<T>(list: String) -> T {
+                    guard let value = Bundle.main.object(forInfoDictionaryKey: list) as? T else { fatalError("\(list) is missing") }
+                    return value
+                }
+            }
+
+            final class Launcher {
+                init(apiEnv: String) {}
+            }
+
+            func setUp() {
+                DIContainer.shared.register(Launcher.self, object: .init(apiEnv: Plist.read(list: "api")))
+            }
+
+            """#
+        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                App.swift:26:62: info: 'Launcher': parameter 'apiEnv' is given `Plist.read(list: "api")`, a value a static member of the app makes without resolving anything, which the manifest does not record; it is left out, and the initializer declares no default for it: generated code needs it filled in [swift-import]
+                digraph: checked 1 registration: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+    }
 }

@@ -69,6 +69,15 @@ extension ClosureReader {
             }
             reading.aliasOf = (type, site.name, file.location(of: site.node))
         case .construction(let construction):
+            // `KoinApplication.inject(\.splashViewModel)`, the app's `static func inject<T>(…) -> T`:
+            // it hands out a value of the caller's type, no `KoinApplication`.
+            if let type = construction.implementation, let member = construction.factory, returnsItsGenericParameter(member, of: type) {
+                reading.isUnread = true
+                warn(
+                    "it is built by `\(SwiftExpressions.quoted(construction.node, limit: 80))`, which digraph cannot read (a helper function or an expression); fill in its implementation and dependencies",
+                    at: Syntax(expression))
+                return
+            }
             build(construction)
         case .captured(let name):
             reading.isSupplied = true

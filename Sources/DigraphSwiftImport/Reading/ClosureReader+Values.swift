@@ -226,7 +226,7 @@ extension ClosureReader {
 
     /// Whether every method of that name the app declares on `type` returns one of its own generic
     /// parameters (`static func inject<T>(_ keyPath: PartialKeyPath<Koin>) -> T`); false when it declares none.
-    private func returnsItsGenericParameter(_ member: String, of type: String) -> Bool {
+    func returnsItsGenericParameter(_ member: String, of type: String) -> Bool {
         let declared = (declarations.methods[declarations.ownerName(of: type)] ?? []).filter { $0.node.name.text == member }
         return !declared.isEmpty
             && declared.allSatisfy { method in
@@ -251,9 +251,6 @@ extension ClosureReader {
                 return member == "init" ? Construction(implementation: nil, arguments: arguments, node: Syntax(call)) : nil
             }
             if let type = SwiftExpressions.typeName(base) {
-                // `KoinApplication.inject(\.splashViewModel)`, the app's `static func inject<T>(…) -> T`:
-                // it hands out a value of the caller's type, no `KoinApplication`.
-                if member != "init", returnsItsGenericParameter(member, of: type) { return nil }
                 return Construction(
                     implementation: options.genericBindings[type] ?? type, factory: member == "init" ? nil : member, arguments: arguments, node: Syntax(call))
             }
