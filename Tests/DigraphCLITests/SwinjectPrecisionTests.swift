@@ -3679,6 +3679,31 @@ struct SwinjectPrecisionTests {
                 digraph: checked 1 registration: 0 errors, 2 warnings, 0 infos
 
                 """, "\(result.stdout)")
+        // GrassChoppers' `ListAssembly<Adapter, …>` registers its generic `Adapter` and resolves it for
+        // its view: within the declaration the parameter is one key, registered and resolved.
+        let selfContained = try check(
+            """
+            import Swinject
+
+            final class Screen {
+                init(adapter: Any) {}
+            }
+
+            // Registers its own generic parameter and resolves it for its screen: one key within it.
+            final class ScreenAssembly<Adapter>: Assembly {
+                private let makeAdapter: (Resolver) -> Adapter
+                init(makeAdapter: @escaping (Resolver) -> Adapter) { self.makeAdapter = makeAdapter }
+                func assemble(container: Container) {
+                    container.register(Adapter.self, factory: makeAdapter)
+                    container.register(Screen.self) { r in Screen(adapter: r.resolve(Adapter.self)!) }
+                }
+            }
+
+            let assembler = Assembler([ScreenAssembly(makeAdapter: { _ in "list" })])
+            let screen = assembler.resolver.resolve(Screen.self)!
+
+            """)
+        #expect(selfContained.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(selfContained.stdout)")
     }
 
     /// enes-sakut/viper-swinject-sample (d312171): a VIPER screen's factory resolves its interactor

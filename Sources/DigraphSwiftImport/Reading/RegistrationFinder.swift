@@ -140,7 +140,9 @@ final class RegistrationFinder: SyntaxVisitor {
             // Not a key: each use of the generic code registers its own type (RubenMaccabi/
             // SwinjectImplemetation's `AssemblyContainer(scope:type:) { r in … }` builds an
             // `Assembled<T>` assembly registering `Assembled.self`).
-            if let key = registration.keys.first?.type, isGenericParameter(DeclaredType(key).key, at: Syntax(node)) {
+            if let key = registration.keys.first?.type, isGenericParameter(DeclaredType(key).key, at: Syntax(node)),
+                !isResolvedWhereDeclared(DeclaredType(key).key, at: Syntax(node))
+            {
                 genericRegistrations.append((key, registration.location))
                 findings.append(
                     Diagnostic(
@@ -540,6 +542,28 @@ final class RegistrationFinder: SyntaxVisitor {
                 }
             }
             scope = current.parent
+        }
+        return false
+    }
+
+    /// Whether the declaration that makes `type` a generic parameter also resolves it
+    /// (GrassChoppers' `ListAssembly<Adapter, …>` registers `Adapter` and resolves it for its view):
+    /// within it the parameter is one key, whatever each use makes it.
+    func isResolvedWhereDeclared(_ type: String, at node: Syntax) -> Bool {
+        var current: Syntax? = node
+        while let scope = current {
+            let clause =
+                scope.as(FunctionDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(StructDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? scope.as(InitializerDeclSyntax.self)?.genericParameterClause
+            if clause?.parameters.contains(where: { $0.name.text == type }) == true {
+                return SwiftExpressions.calls(in: scope).contains { call in
+                    ResolveSite.ofCall(call, api: dialect.containerAPI, constants: declarations.constants, helpers: declarations.resolveHelpers)?.type
+                        == type
+                }
+            }
+            current = scope.parent
         }
         return false
     }
