@@ -550,27 +550,19 @@ final class RegistrationFinder: SyntaxVisitor {
     /// (GrassChoppers' `ListAssembly<Adapter, …>` registers `Adapter` and resolves it for its view):
     /// within it the parameter is one key, whatever each use makes it.
     func isResolvedWhereDeclared(_ type: String, at node: Syntax) -> Bool {
-        var current: Syntax? = node
-        while let scope = current {
-            let clause =
-                scope.as(FunctionDeclSyntax.self)?.genericParameterClause
-                ?? scope.as(StructDeclSyntax.self)?.genericParameterClause
-                ?? scope.as(ClassDeclSyntax.self)?.genericParameterClause
-                ?? scope.as(InitializerDeclSyntax.self)?.genericParameterClause
-            if clause?.parameters.contains(where: { $0.name.text == type }) == true {
-                return SwiftExpressions.calls(in: scope).contains { call in
-                    ResolveSite.ofCall(call, api: dialect.containerAPI, constants: declarations.constants, helpers: declarations.resolveHelpers)?.type
-                        == type
-                }
-            }
-            current = scope.parent
+        guard let scope = Self.declaration(makingGeneric: type, around: node) else { return false }
+        return SwiftExpressions.calls(in: scope).contains { call in
+            ResolveSite.ofCall(call, api: dialect.containerAPI, constants: declarations.constants, helpers: declarations.resolveHelpers)?.type == type
         }
-        return false
     }
 
     /// `resolve(T.self)` inside `func make<T>()` is plumbing, not a key (and so is `resolve(type.self)`
     /// of a metatype value, which the caller above checks by its lowercase name).
-    func isGenericParameter(_ type: String, at node: Syntax) -> Bool {
+    func isGenericParameter(_ type: String, at node: Syntax) -> Bool { Self.declaration(makingGeneric: type, around: node) != nil }
+
+    /// The innermost function, initializer, struct or class around `node` whose generic parameters
+    /// include `type`.
+    private static func declaration(makingGeneric type: String, around node: Syntax) -> Syntax? {
         var current: Syntax? = node
         while let scope = current {
             let clause =
@@ -578,9 +570,9 @@ final class RegistrationFinder: SyntaxVisitor {
                 ?? scope.as(StructDeclSyntax.self)?.genericParameterClause
                 ?? scope.as(ClassDeclSyntax.self)?.genericParameterClause
                 ?? scope.as(InitializerDeclSyntax.self)?.genericParameterClause
-            if clause?.parameters.contains(where: { $0.name.text == type }) == true { return true }
+            if clause?.parameters.contains(where: { $0.name.text == type }) == true { return scope }
             current = scope.parent
         }
-        return false
+        return nil
     }
 }
