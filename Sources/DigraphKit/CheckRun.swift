@@ -140,6 +140,9 @@ public struct CheckRun: Sendable {
         if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
         if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses, in: loaded.graph) }
         if let imported, !imported.undecidedResolves.isEmpty { findings = resolvedInUndecidedClauses(findings, imported) }
+        if let imported, let graph = loaded.graph, !imported.unplacedRegistrations.isEmpty {
+            findings = orderGuessed(findings, unplaced: imported.unplacedRegistrations, in: graph)
+        }
         return (loaded, findings.filter { !ignored.contains($0.code) }, suppressed)
     }
 
@@ -310,6 +313,26 @@ public struct CheckRun: Sendable {
             guard let place = resolvedAt, let condition = undecided[place] else { return nil }
             return "it is resolved only under \(condition) (\(place.file):\(place.line)), which digraph does not decide: "
                 + "an error only in the builds that compile that code"
+        }
+    }
+
+    /// A `registration-order` error between two registrations digraph did not order by following
+    /// the app's launch (one the walk from the entry does not reach, unless both are made in one
+    /// declaration, in source order): their order is the files', which the app may not keep
+    /// (Modakbul-iOS applies its assemblies through an `Assembler` of its own). A warning.
+    private static func orderGuessed(_ findings: [Diagnostic], unplaced: [SourceLocation: String], in graph: DependencyGraph) -> [Diagnostic] {
+        findings.map { finding in
+            guard finding.code == .registrationOrder, finding.severity == .error, let holder = finding.subject?.place?.registration,
+                let provider = finding.notes.first?.location
+            else { return finding }
+            let holderAt = graph.registrations[holder].location
+            let (holderUnit, providerUnit) = (unplaced[holderAt], unplaced[provider])
+            guard holderUnit != nil || providerUnit != nil, holderUnit != providerUnit else { return finding }
+            var guessed = finding
+            guessed.severity = .warning
+            guessed.message +=
+                " (digraph did not follow the app's launch to both registrations: their order here is the order of the files, which the app may not keep)"
+            return guessed
         }
     }
 

@@ -122,6 +122,8 @@ struct ImportRun {
     var children = ChildContainers()
     /// The registrations the order pass's walk from the entry reaches.
     var reachedFromEntry = Set<DigraphCore.SourceLocation>()
+    /// The registrations it does not reach, each with the declaration that makes it.
+    var unplacedRegistrations: [DigraphCore.SourceLocation: String] = [:]
     /// The code that runs at launch, found by the order pass: resolves there build their keys at launch.
     var launchCode: LaunchCode?
     /// Where the previews' code is (`#Preview`, `PreviewProvider`): no resolve there is an app root.
@@ -236,7 +238,10 @@ struct ImportRun {
             var labels = UniqueLabels()
             var attached = Set<DigraphCore.SourceLocation>()
             for (type, isLazy) in built {
-                let building = declarations.ofApp(index.resolves(building: type, declarations: declarations), of: type, as: found[number].location.file) {
+                // The product is built by the initializer its labels fit; a value built inline, by any.
+                let called = type == reading.implementation ? reading.constructionLabels : nil
+                let resolves = index.resolves(building: type, labels: called, declarations: declarations)
+                let building = declarations.ofApp(resolves, of: type, as: found[number].location.file) {
                     $0.location.file
                 }
                 for (location, label) in building where attached.insert(location).inserted {
@@ -298,10 +303,25 @@ struct ImportRun {
         apps = order.apps
         mains = order.mains
         reachedFromEntry = order.reachedFromEntry
+        for registration in found where !reachedFromEntry.contains(registration.location) {
+            unplacedRegistrations[registration.location] = Self.declarationMaking(registration)
+        }
         // A preview resolves from its own container: not one of the app's roots.
         previewCode = order.previewCode
         previewResolves = resolves.filter { previewCode.holds($0.location) }
         resolves.removeAll { previewCode.holds($0.location) }
+    }
+
+    /// The function, initializer or property a registration is made in, as `file@offset`: two
+    /// registrations made in one run in source order whoever calls it.
+    static func declarationMaking(_ registration: RegistrationFinder.Found) -> String {
+        let declaration = registration.call.flatMap { call in
+            Syntax(call).ancestorOrSelf {
+                $0.is(FunctionDeclSyntax.self) || $0.is(InitializerDeclSyntax.self) || $0.is(AccessorDeclSyntax.self)
+                    || $0.is(VariableDeclSyntax.self) && $0.parent?.is(MemberBlockItemSyntax.self) == true
+            }
+        }
+        return "\(registration.location.file)@\(declaration?.positionAfterSkippingLeadingTrivia.utf8Offset ?? -1)"
     }
 
     private mutating func findChildContainers() {

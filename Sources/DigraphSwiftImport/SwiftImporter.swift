@@ -53,6 +53,10 @@ public enum SwiftImporter {
         /// the clause's condition: a build that does not compile the clause never makes them, so a
         /// key missing only there is not certain.
         public var undecidedResolves: [DigraphCore.SourceLocation: String] = [:]
+        /// The registrations the walk from the app's entry does not reach, each with the declaration
+        /// that makes it: their place in the run order is the files' order, a guess except against
+        /// another registration made in the same declaration.
+        public var unplacedRegistrations: [DigraphCore.SourceLocation: String] = [:]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -161,8 +165,8 @@ public enum SwiftImporter {
         var sources: [(path: String, text: String, module: String?)] = []
         var tooLarge: [String: Int] = [:]
         // A file no Xcode project compiles is not part of any app: said once per file, not read.
-        let projects = XcodeProjects(pbxprojs: listing.xcodeProjects, in: tree)
-        let leftOut = projects.leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots)
+        let projects = XcodeProjects(pbxprojs: listing.xcodeProjects, tuistRoots: listing.tuistRoots, in: tree)
+        let leftOut = projects.leftOut(of: listing.files, given: listing.given, packageFolders: listing.packageRoots + listing.tuistRoots + listing.podRoots)
         // A flag only other configurations set (`Debug-AllFeatures`) is unset in the debug and release builds.
         var builds = builds
         var unsetFlags: [Diagnostic] = []
@@ -275,7 +279,8 @@ public enum SwiftImporter {
                 unreadLibrary: run.unreadLibrary, otherContainers: run.otherManifests, builds: group.builds.map(\.name),
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
                 unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.unknownRegistrations,
-                previewUses: run.previewUses, unreadNameUses: run.unreadNameUses, undecidedResolves: run.undecidedResolves)
+                previewUses: run.previewUses, unreadNameUses: run.unreadNameUses, undecidedResolves: run.undecidedResolves,
+                unplacedRegistrations: run.unplacedRegistrations)
         }
     }
 

@@ -1805,6 +1805,132 @@ struct FactoryImportTests {
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("The value 'release' is invalid for '--context <context>'"))
     }
+
+    /// Moroverse/VetNet (5bbf592): `PatientListViewModel.init()` declares `@Injected(\.patientLoaderAdapter)
+    /// var loader` as a local, and a private method it calls another: Factory resolves a wrapper
+    /// where it is declared, so both are resolved as the view model is built, yet both were lazy
+    /// edges (which the cycle and captive rules pass over). A local in a method the initializer
+    /// does not call stays lazy.
+    @Test func aLocalWrapperInAnInitializerResolvesAsTheValueIsBuilt() throws {
+        let app = #"""
+            import FactoryKit
+
+            final class Loader {}
+            final class Broker {}
+            final class Printer {}
+
+            final class ListViewModel {
+                private let loader: Loader
+                init() {
+                    // A local wrapper resolves where it is declared: here, as the view model is built.
+                    @Injected(\.loader) var loader
+                    self.loader = loader
+                    subscribe()
+                }
+                private func subscribe() {
+                    @Injected(\.broker) var broker
+                    _ = broker
+                }
+                func print() {
+                    @Injected(\.printer) var printer
+                    _ = printer
+                }
+            }
+
+            extension Container {
+                var loader: Factory<Loader> { self { Loader() } }
+                var broker: Factory<Broker> { self { Broker() }.singleton }
+                var printer: Factory<Printer> { self { Printer() } }
+                var listViewModel: Factory<ListViewModel> { self { ListViewModel() } }
+            }
+            """#
+        let result = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+
+                registrations:
+                  # App.swift:26
+                  - provides: Loader
+                    name: loader
+                  # App.swift:27
+                  - provides: Broker
+                    lifetime: singleton
+                    name: broker
+                  # App.swift:28
+                  - provides: Printer
+                    name: printer
+                  # App.swift:29
+                  - provides: ListViewModel
+                    name: listViewModel
+                    dependencies:
+                      loader: { type: Loader, name: loader }
+                      broker: { type: Broker, name: broker }
+                      printer: { type: Printer, name: printer, lazy: true }
+
+                """, "\(result.stdout)")
+    }
+
+    /// dreamzero-oxm/ios-dreamzero-blog (be87f65): four view models have `init(repo:)`, which their
+    /// factories call, and a `convenience init(container: Container = .shared)` resolving the same
+    /// keys itself, which nothing calls. What the unused initializer resolves was added to each
+    /// registration as a second edge (`repo` and `photoRepository`; `chatViewModel` had 8 for 4),
+    /// and gen-swift wrote calls that do not compile. An initializer the factory's call does not
+    /// run resolves nothing there; a call that runs it (`PhotoListViewModel()`) still does.
+    @Test func onlyTheInitializerTheFactoryCallsResolves() throws {
+        let app = """
+            import FactoryKit
+
+            protocol PhotoRepository {}
+            final class RemotePhotoRepository: PhotoRepository {}
+
+            final class PhotoListViewModel {
+                private let repo: PhotoRepository
+                init(repo: PhotoRepository) { self.repo = repo }
+                // Run only by a call that leaves the container out: what it resolves is that call's.
+                convenience init(container: Container = .shared) { self.init(repo: container.photoRepository()) }
+            }
+
+            extension Container {
+                var photoRepository: Factory<PhotoRepository> { self { RemotePhotoRepository() }.singleton }
+                var photoList: Factory<PhotoListViewModel> { self { PhotoListViewModel(repo: self.photoRepository()) } }
+                var defaultPhotoList: Factory<PhotoListViewModel> { self { PhotoListViewModel() } }
+            }
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  PhotoRepository: {}
+
+                registrations:
+                  # App.swift:14
+                  - provides: PhotoRepository
+                    implementation: RemotePhotoRepository
+                    lifetime: singleton
+                    name: photoRepository
+                  # App.swift:15
+                  - provides: PhotoListViewModel
+                    name: photoList
+                    dependencies:
+                      repo: { type: PhotoRepository, name: photoRepository }
+                  # App.swift:16
+                  - provides: PhotoListViewModel
+                    name: defaultPhotoList
+                    dependencies:
+                      photoRepository: { type: PhotoRepository, name: photoRepository }
+
+                """, "\(result.stdout)")
+    }
 }
 
 /// The way across (issue 25, item 5): a Swinject app imported, written as a Factory container,

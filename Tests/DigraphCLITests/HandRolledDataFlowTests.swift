@@ -306,6 +306,150 @@ struct HandRolledDataFlowTests {
 
             """
         ),
+        (
+            "a factory called into a local and handed to the container's store is built when registering (Modakbul-iOS)",
+            """
+            // A container that calls a closure factory into a local and forwards it to its own store
+            final class Container {
+                private var values: [String: Any] = [:]
+                private func store<T>(for type: T.Type, _ item: Any) { values[String(describing: type)] = item }
+                func register<T>(for type: T.Type, _ instance: T) { store(for: type, instance) }
+                func register<T>(for type: T.Type, _ make: @escaping (Container) -> T) {
+                    let instance = make(self)
+                    store(for: type, instance)
+                }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let value = values[String(describing: type)] as? T else { fatalError("No registration for \\(type)") }
+                    return value
+                }
+            }
+            final class API {}
+            final class Feed { init(api: API) {} }
+            @main final class AppDelegate {
+                let container = Container()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    container.register(for: Feed.self) { resolver in Feed(api: resolver.resolve(API.self)) }
+                    container.register(for: API.self, API())
+                    return true
+                }
+            }
+
+            """,
+            """
+            App.swift:20:63: error: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory [registration-order]
+            App.swift:21:9: note: 'API' is registered here
+            digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "the assemblies the @main type's stored properties apply run first, in their order (Modakbul-iOS)",
+            """
+            // The stored properties of the `@main` type are built first: the assemblies they apply, in order
+            protocol Assembly { func assemble(container: Container) }
+            final class Container {
+                private var values: [String: Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let value = values[String(describing: type)] as? T else { fatalError("No registration for \\(type)") }
+                    return value
+                }
+            }
+            final class Router: ObservableObject {
+                let container = Container()
+                init(by assemblies: Assembly...) { for assembly in assemblies { assembly.assemble(container: container) } }
+            }
+            final class API {}
+            final class Feed { init(api: API) {} }
+            struct DataAssembly: Assembly {
+                func assemble(container: Container) { container.register(Feed.self, instance: Feed(api: container.resolve(API.self))) }
+            }
+            struct NetworkAssembly: Assembly {
+                func assemble(container: Container) { container.register(API.self, instance: API()) }
+            }
+            @main struct ShopApp: App {
+                @StateObject private var router = Router(by: NetworkAssembly(), DataAssembly())
+                var body: some Scene { WindowGroup { Text("Shop") } }
+            }
+
+            """,
+            """
+            digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "the same assemblies applied by the @main type's property in the other order are an error",
+            """
+            // The same assemblies applied in the other order: the resolve finds nothing
+            protocol Assembly { func assemble(container: Container) }
+            final class Container {
+                private var values: [String: Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let value = values[String(describing: type)] as? T else { fatalError("No registration for \\(type)") }
+                    return value
+                }
+            }
+            final class Router: ObservableObject {
+                let container = Container()
+                init(by assemblies: Assembly...) { for assembly in assemblies { assembly.assemble(container: container) } }
+            }
+            final class API {}
+            final class Feed { init(api: API) {} }
+            struct DataAssembly: Assembly {
+                func assemble(container: Container) { container.register(Feed.self, instance: Feed(api: container.resolve(API.self))) }
+            }
+            struct NetworkAssembly: Assembly {
+                func assemble(container: Container) { container.register(API.self, instance: API()) }
+            }
+            @main struct ShopApp: App {
+                @StateObject private var router = Router(by: DataAssembly(), NetworkAssembly())
+                var body: some Scene { WindowGroup { Text("Shop") } }
+            }
+
+            """,
+            """
+            App.swift:18:88: error: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory [registration-order]
+            App.swift:21:43: note: 'API' is registered here
+            digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+
+            """
+        ),
+        (
+            "an order digraph only guessed from the files is a warning; within one function it is an error",
+            """
+            // No entry: two functions the app calls from code digraph is not given, in an order it cannot see
+            final class Container {
+                static let shared = Container()
+                private var values: [String: Any] = [:]
+                func register<T>(_ type: T.Type, instance: T) { values[String(describing: type)] = instance }
+                func resolve<T>(_ type: T.Type) -> T {
+                    guard let value = values[String(describing: type)] as? T else { fatalError("No registration for \\(type)") }
+                    return value
+                }
+            }
+            final class API {}
+            final class Clock {}
+            final class Feed { init(api: API, clock: Clock) {} }
+            func registerFeatures(_ container: Container) {
+                container.register(Feed.self, instance: Feed(api: container.resolve(API.self), clock: container.resolve(Clock.self)))
+                container.register(Clock.self, instance: Clock())
+            }
+            func registerNetwork(_ container: Container) {
+                container.register(API.self, instance: API())
+            }
+
+            """,
+            """
+            App.swift:15:50: warning: 'Feed' resolves 'API' when it is registered (parameter 'api'), but 'API' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'API' first, or resolve it inside the factory (digraph did not follow the app's launch to both registrations: their order here is the order of the files, which the app may not keep) [registration-order]
+            App.swift:19:5: note: 'API' is registered here
+            App.swift:15:84: error: 'Feed' resolves 'Clock' when it is registered (parameter 'clock'), but 'Clock' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'Clock' first, or resolve it inside the factory [registration-order]
+            App.swift:16:5: note: 'Clock' is registered here
+            digraph: checked 3 registrations: 1 error, 1 warning, 0 infos
+
+            """
+        ),
     ]
 
     @Test(arguments: cases.map(\.name))

@@ -2916,7 +2916,7 @@ struct SwinjectPrecisionTests {
         #expect(checked.status == 0, "\(checked.stdout)")
         #expect(
             checked.stdout == """
-                App.swift:11:65: warning: 'Locator': parameter '_value' is given the resolver `self.container` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead [swift-import]
+                App.swift:11:65: warning: 'Locator': parameter '_inner' is given the resolver `self.container` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead [swift-import]
                 digraph: checked 1 registration: 0 errors, 1 warning, 0 infos
 
                 """, "\(checked.stdout)")
@@ -3809,6 +3809,185 @@ struct SwinjectPrecisionTests {
                 """, "\(result.stdout)")
         let manifest = try imported(app)
         #expect(manifest.stdout.contains("      detail: { type: \"Detail?\", lazy: true }\n"), "\(manifest.stdout)")
+    }
+
+    /// The same shape as Factory's (dreamzero-oxm/ios-dreamzero-blog): an initializer the
+    /// registration's call does not run (`convenience init()` resolving from the app's shared
+    /// assembler) adds no edge to it; the registration calling `PhotoListViewModel()` gets it.
+    @Test func onlyTheInitializerTheRegistrationCallsResolves() throws {
+        let app = """
+            import Swinject
+
+            protocol PhotoRepository {}
+            final class RemotePhotoRepository: PhotoRepository {}
+
+            enum Shared {
+                static let assembler = Assembler([AppAssembly()])
+            }
+
+            final class PhotoListViewModel {
+                private let repo: PhotoRepository
+                init(repo: PhotoRepository) { self.repo = repo }
+                // Run only by `PhotoListViewModel()`: what it resolves is that call's.
+                convenience init() { self.init(repo: Shared.assembler.resolver.resolve(PhotoRepository.self)!) }
+            }
+
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(PhotoRepository.self) { _ in RemotePhotoRepository() }.inObjectScope(.container)
+                    container.register(PhotoListViewModel.self) { r in PhotoListViewModel(repo: r.resolve(PhotoRepository.self)!) }
+                    container.register(PhotoListViewModel.self, name: "default") { _ in PhotoListViewModel() }
+                }
+            }
+            """
+        let result = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  PhotoRepository: {}
+
+                registrations:
+                  # App.swift:19
+                  - provides: PhotoRepository
+                    implementation: RemotePhotoRepository
+                    lifetime: singleton
+                  # App.swift:20
+                  - provides: PhotoListViewModel
+                    lifetime: graph
+                    dependencies:
+                      repo: PhotoRepository
+                  # App.swift:21
+                  # 'photoRepository' is resolved while PhotoListViewModel is built (App.swift:14)
+                  - provides: PhotoListViewModel
+                    lifetime: graph
+                    name: default
+                    dependencies:
+                      photoRepository: PhotoRepository
+
+                resolves:
+                  # App.swift:14
+                  - PhotoRepository
+
+                """, "\(result.stdout)")
+    }
+
+    /// DamianW93/MovieApp (185e297): `autoregister(…, argument: Optional<MovieListDelegate>.self, …)`
+    /// and `arguments: MovieModel.self, (() -> Void).self` name the parameters' types in another
+    /// spelling (`MovieListDelegate?`, `@escaping () -> Void`): read as no parameter's, they were
+    /// two false `argument-mismatch` errors and a false `missing-binding`. And `register(P.self,
+    /// factory: Impl.init)` hands Swinject a function it calls with the resolver on every resolve:
+    /// it was read as a value built once when registering (`eager`, its scope lost).
+    @Test func autoregisteredArgumentTypesAndAnInitializerAsTheFactoryAreRead() throws {
+        let app = """
+            import Swinject
+            import SwinjectAutoregistration
+
+            protocol Movies {}
+            final class RemoteMovies: Movies {}
+            protocol ListDelegate: AnyObject {}
+            struct Movie {}
+
+            final class ListViewModel {
+                init(movies: Movies, delegate: ListDelegate?) {}
+            }
+
+            final class DetailsViewModel {
+                init(movie: Movie, onChange: @escaping () -> Void, movies: Movies) {}
+            }
+
+            class ScreenFactory {
+                let resolver: Resolver
+                init(resolver: Resolver) { self.resolver = resolver }
+            }
+
+            final class MovieScreens: ScreenFactory {
+                func list(delegate: ListDelegate?) -> ListViewModel { resolver.resolve(ListViewModel.self, argument: delegate)! }
+                func details(movie: Movie, onChange: @escaping () -> Void) -> DetailsViewModel {
+                    resolver.resolve(DetailsViewModel.self, arguments: movie, onChange)!
+                }
+            }
+
+            final class MovieAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.autoregister(Movies.self, initializer: RemoteMovies.init).inObjectScope(.container)
+                    // Spelled as the argument types' metatypes: `Optional<D>` is `D?`, `(() -> Void)` the closure's type.
+                    container.autoregister(ListViewModel.self, argument: Optional<ListDelegate>.self, initializer: ListViewModel.init)
+                    container.autoregister(DetailsViewModel.self, arguments: Movie.self, (() -> Void).self, initializer: DetailsViewModel.init)
+                    // A function as the factory: Swinject calls the initializer with the resolver on every resolve.
+                    container.register(MovieScreens.self, factory: MovieScreens.init).inObjectScope(.container)
+                }
+            }
+
+            @main
+            enum App {
+                static func main() {
+                    let assembler = Assembler([MovieAssembly()])
+                    _ = assembler.resolver.resolve(MovieScreens.self)!
+                }
+            }
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                App.swift:36:56: info: 'MovieScreens': parameter 'resolver' is given the resolver Swinject hands `MovieScreens.init`, which a manifest does not pass; it is left out, and what 'MovieScreens' resolves through it is read as its lazy dependencies [swift-import]
+                digraph: checked 4 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(checked.stdout)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout == """
+                # Imported from Swift by `digraph import App.swift`; regenerate rather than edit,
+                # or copy it once and maintain it by hand from then on.
+                version: 1
+                assembly: AppAssembly
+                interfaces:
+                  Movies: {}
+
+                registrations:
+                  # App.swift:31
+                  - provides: Movies
+                    implementation: RemoteMovies
+                    lifetime: singleton
+                  # App.swift:33
+                  - provides: ListViewModel
+                    lifetime: graph
+                    dependencies:
+                      movies: Movies
+                      delegate: { argument: delegate }
+                    arguments:
+                      delegate: "ListDelegate?"
+                  # App.swift:34
+                  - provides: DetailsViewModel
+                    lifetime: graph
+                    dependencies:
+                      movie: { argument: movie }
+                      onChange: { argument: onChange }
+                      movies: Movies
+                    arguments:
+                      movie: Movie
+                      onChange: "@escaping () -> Void"
+                  # App.swift:36
+                  - provides: MovieScreens
+                    lifetime: singleton
+                    dependencies:
+                      listViewModel: { type: "ListViewModel?", lazy: true }
+                      detailsViewModel: { type: "DetailsViewModel?", lazy: true }
+
+                resolves:
+                  # App.swift:23
+                  - { type: ListViewModel, arguments: ["ListDelegate?"] }
+                  # App.swift:25
+                  - { type: DetailsViewModel, arguments: [Movie, "@escaping () -> Void"] }
+                  # App.swift:44
+                  - { type: MovieScreens, launch: true }
+
+                """, "\(imported.stdout)")
     }
 }
 

@@ -4,8 +4,8 @@ import Testing
 /// A Swift file no Xcode project in the walked folders names is not compiled (Planus-iOS keeps two
 /// stale copies of its assemblies beside the real ones: read, they were seven false
 /// `duplicate-registration` errors). It is left out with an info at the file; a project that
-/// compiles folders whole, a SwiftPM package around the file, or the file given by its own path
-/// keeps it read.
+/// compiles folders whole, a SwiftPM package or a local pod around the file, or the file given by
+/// its own path keeps it read.
 struct XcodeProjectTests {
     static let app = """
         import Swinject
@@ -236,6 +236,10 @@ struct XcodeProjectTests {
         #expect(synchronized.stdout.hasPrefix(duplicate), "\(synchronized.stdout)")
         let packaged = try run(["check", "."], package: true)
         #expect(packaged.stdout.hasPrefix(duplicate), "\(packaged.stdout)")
+        // hoangelec/MMVMBoxing's local pods (`pod 'NetworkKit', :path => 'LocalPods/NetworkKit'`): the
+        // Pods project that compiles them is not committed; the `.podspec` says they are built.
+        let pod = try run(["check", "."], more: ["App/AppKit.podspec": "Pod::Spec.new do |s|\nend\n"])
+        #expect(pod.stdout.hasPrefix(duplicate), "\(pod.stdout)")
         let given = try run(["check", "App/App Assembly.swift", "App/OldAssembly.swift"])
         #expect(given.stdout.hasPrefix(duplicate), "\(given.stdout)")
     }
@@ -420,5 +424,109 @@ struct XcodeProjectTests {
         let linked = try check(framework)
         #expect(linked.status == 0)
         #expect(linked.stdout == expected, "\(linked.stdout)")
+    }
+
+    /// HongikGraduationProject/Frontend (b41b344): a Tuist project whose app and Action Extension
+    /// each apply their own assemblies to one shared injector type; the extension has no `@main`
+    /// (the system starts the principal class its Info.plist names), so digraph read both as one
+    /// app: 2 false `duplicate-registration` errors and 6 false warnings. `Project.swift` says which
+    /// program builds each folder; code only a program without a `@main` type builds is that
+    /// program's, checked on its own (what would fail there is a warning naming it).
+    @Test func codeOnlyAnAppExtensionBuildsIsCheckedOnItsOwn() throws {
+        let app = #"""
+            import Swinject
+            import UIKit
+
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Store.self) { _ in DiskStore() }.inObjectScope(.container)
+                    container.register(Feed.self) { r in Feed(store: r.resolve(Store.self)!) }
+                }
+            }
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    Injector.shared.apply([AppAssembly()])
+                    _ = Injector.shared.resolve(Feed.self)
+                    return true
+                }
+            }
+            """#
+        let share = """
+            import Swinject
+            import UIKit
+
+            // The share extension's principal class, named by its Info.plist: no `@main`.
+            final class ShareAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(Store.self) { _ in MemoryStore() }
+                }
+            }
+
+            final class ShareViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    Injector.shared.apply([ShareAssembly()])
+                    _ = Injector.shared.resolve(Store.self)
+                }
+            }
+            """
+        let shared = """
+            import Swinject
+
+            protocol Store {}
+            final class DiskStore: Store {}
+            final class MemoryStore: Store {}
+            final class Feed { init(store: Store) {} }
+
+            // One container type both programs link; each process has its own.
+            final class Injector {
+                static let shared = Injector()
+                let container = Container()
+                func apply(_ assemblies: [Assembly]) { assemblies.forEach { $0.assemble(container: container) } }
+                func resolve<T>(_ type: T.Type) -> T { container.resolve(type)! }
+            }
+            """
+        let manifest = """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Shop",
+                targets: [
+                    .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "shop", sources: ["App/Sources/**"], dependencies: [.target(name: "Shared")]),
+                    .target(name: "ShopShare", destinations: .iOS, product: .appExtension, bundleId: "shop.share", sources: ["Extension/Sources/**"], dependencies: [.target(name: "Shared")]),
+                    .target(name: "Shared", destinations: .iOS, product: .framework, bundleId: "shop.shared", sources: ["Shared/Sources/**"]),
+                ]
+            )
+            """
+        func check(_ share: String) throws -> CLIRunner.Result {
+            try withApp(app) { folder -> CLIRunner.Result in
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/Sources"), withIntermediateDirectories: true)
+                try FileManager.default.moveItem(
+                    at: folder.appendingPathComponent("App.swift"), to: folder.appendingPathComponent("App/Sources/AppDelegate.swift"))
+                let files = ["Extension/Sources/ShareViewController.swift": share, "Shared/Sources/Store.swift": shared, "Project.swift": manifest]
+                for (path, text) in files {
+                    let file = folder.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try text.write(to: file, atomically: true, encoding: .utf8)
+                }
+                return try CLIRunner.run(["check", "."], directory: folder)
+            }
+        }
+        let result = try check(share)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                Extension/Sources/ShareViewController.swift:7:9: info: only 'Project.swift: ShopShare' builds this code, a program without a `@main` type (an app extension the system starts in a process of its own): its registration is left out of the app's graph; it is checked on its own with the resolves made in its files [swift-import]
+                digraph: checked 2 registrations: 0 errors, 0 warnings, 1 info
+
+                """, "\(result.stdout)")
+        // The extension resolving a key only the app registers would stop there: said, naming it.
+        let missing = try check(share.replacingOccurrences(of: "resolve(Store.self)", with: "resolve(Feed.self)"))
+        #expect(
+            missing.stdout.contains(
+                "Extension/Sources/ShareViewController.swift:15:13: warning: nothing provides 'Feed', needed by app code (resolved directly) (in the program 'Project.swift: ShopShare', checked on its own) [missing-binding]\n"
+            ), "\(missing.stdout)")
     }
 }

@@ -28,10 +28,12 @@ public enum SwiftSourceFiles {
         public var packageRoots: [String]
         /// Manifests named for the DigraphGenerate plugin (`App.digraph.yaml`) found on the way.
         public var pluginManifests: [String] = []
-        /// The Xcode projects found on the way (`App.xcodeproj/project.pbxproj`), and the folders
-        /// holding Tuist's `Project.swift`: which files are compiled.
+        /// The Xcode projects found on the way (`App.xcodeproj/project.pbxproj`), the folders
+        /// holding Tuist's `Project.swift`, and those holding a CocoaPods `.podspec` (a local pod the
+        /// Pods project, seldom committed, compiles): which files are compiled.
         var xcodeProjects: [String] = []
         var tuistRoots: [String] = []
+        var podRoots: [String] = []
         /// The files named by their own path (not found by walking a folder).
         var given = Set<String>()
     }
@@ -98,6 +100,7 @@ public enum SwiftSourceFiles {
         }
         if names.contains("Package.swift") { listing.packageRoots.append(directory) }
         if names.contains("Project.swift") { listing.tuistRoots.append(directory) }
+        if names.contains(where: { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }) { listing.podRoots.append(directory) }
         for name in names.sorted() where !name.hasPrefix(".") && !isSkipped(folder: name) {
             let path = directory == "." ? name : directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name

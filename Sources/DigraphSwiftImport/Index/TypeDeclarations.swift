@@ -18,6 +18,8 @@ struct TypeDeclarations {
         var defaultValue: String? = nil
         /// The file declaring it: whose module and imports say which type a shared name is.
         var writtenIn: String? = nil
+        /// The name the initializer's body uses (`user` of `init(_ user: User)`), where declared.
+        var name: String? = nil
     }
 
     struct Declaration {
@@ -789,7 +791,11 @@ struct TypeDeclarations {
             let bindings = Dictionary(zip(declaration.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
             let base = String(type.prefix { $0 != "<" })
             return initializers(of: base, depth: depth)?.map {
-                $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault, defaultValue: $0.defaultValue) }
+                $0.map {
+                    Parameter(
+                        label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault, defaultValue: $0.defaultValue,
+                        name: $0.name)
+                }
             }
         }
         if !declaration.initializers.isEmpty { return declaration.initializers }
@@ -802,7 +808,11 @@ struct TypeDeclarations {
         {
             let bindings = Dictionary(zip(superclass.genericParameters, inherits.arguments), uniquingKeysWith: { first, _ in first })
             return inherited.map {
-                $0.map { Parameter(label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault, defaultValue: $0.defaultValue) }
+                $0.map {
+                    Parameter(
+                        label: $0.label, type: Self.substitute(bindings, in: $0.type), hasDefault: $0.hasDefault, defaultValue: $0.defaultValue,
+                        name: $0.name)
+                }
             }
         }
         return [[]]
@@ -1234,7 +1244,8 @@ struct TypeDeclarations {
                 let label = parameter.firstName.text
                 return Parameter(
                     label: label == "_" ? nil : label, type: parameter.type.trimmedDescription, hasDefault: parameter.defaultValue != nil,
-                    defaultValue: parameter.defaultValue?.value.trimmedDescription, writtenIn: file.path)
+                    defaultValue: parameter.defaultValue?.value.trimmedDescription, writtenIn: file.path,
+                    name: (parameter.secondName ?? parameter.firstName).text)
             }
         }
 

@@ -3,9 +3,9 @@ import DigraphCore
 /// Which Swift files the repository's Xcode projects compile. A file an `.xcodeproj` in the walked
 /// folders names nowhere is not built (a file left behind when its class moved, a copy Finder
 /// made): the compiler never sees it, so neither does digraph. Under a folder a project compiles
-/// whole (Xcode 16's synchronized folders), or where a `Package.swift` or Tuist's `Project.swift`
-/// may build the file, nothing is left out; nor anywhere under a project whose synchronized
-/// folders cannot be placed, or that cannot be read.
+/// whole (Xcode 16's synchronized folders), or where a `Package.swift`, Tuist's `Project.swift` or a
+/// CocoaPods `.podspec` may build the file, nothing is left out; nor anywhere under a project whose
+/// synchronized folders cannot be placed, or that cannot be read.
 struct XcodeProjects {
     /// A project larger than this is not read: its files all count as compiled.
     static let maximumBytes = 32 << 20
@@ -52,8 +52,18 @@ struct XcodeProjects {
     private var filePrograms: [String: Set<String>] = [:]
     private var folderPrograms: [String: Set<String>] = [:]
 
-    /// `pbxprojs`: the `project.pbxproj` files found walking the folders.
-    init(pbxprojs: [String], in tree: any SourceTree) {
+    /// `pbxprojs`: the `project.pbxproj` files found walking the folders; `tuistRoots`: the folders
+    /// holding a Tuist `Project.swift`, whose targets written in place say which programs build
+    /// which folders (`TuistTargets`).
+    init(pbxprojs: [String], tuistRoots: [String] = [], in tree: any SourceTree) {
+        for root in tuistRoots.sorted() {
+            let manifest = (root == "." ? "" : root + "/") + "Project.swift"
+            guard (tree.size(of: manifest) ?? 0) <= Self.maximumBytes, let bytes = tree.contents(of: manifest, limit: Self.maximumBytes) else { continue }
+            let shown = manifest.hasPrefix("./") ? String(manifest.dropFirst(2)) : manifest
+            for (folder, target) in TuistTargets.programFolders(inManifest: String(decoding: bytes, as: UTF8.self)) {
+                folderPrograms[Self.folderKey(root + "/" + folder).lowercased(), default: []].insert("\(shown): \(target)")
+            }
+        }
         for path in pbxprojs.sorted() {
             let parts = Self.folderKey(path).split(separator: "/").map(String.init)
             guard parts.count >= 2, parts.last == "project.pbxproj", parts[parts.count - 2].hasSuffix(".xcodeproj") else { continue }
@@ -161,9 +171,9 @@ struct XcodeProjects {
     }
 
     /// The walked files no project compiles: under some project's folder, under none that compiles
-    /// folders whole and under no folder with a `Package.swift` or `Project.swift`, and named by no
-    /// project. A file given by its own path is always read. Each file's folders are looked up, not
-    /// every project and package compared with every file.
+    /// folders whole and under no folder with a `Package.swift`, `Project.swift` or `.podspec`, and
+    /// named by no project. A file given by its own path is always read. Each file's folders are
+    /// looked up, not every project and package compared with every file.
     func leftOut(of files: [String], given: Set<String>, packageFolders: [String]) -> [LeftOut] {
         guard !projects.isEmpty else { return [] }
         let packages = Set(packageFolders.map(Self.folderKey))

@@ -18,6 +18,9 @@ struct BuiltTypeResolves {
     /// feeds, and the types whose shared instance it reads.
     private var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
     private var sharedReads: [String: Set<String>] = [:]
+    /// The types' initializers, and the one each resolve made in an initializer is in.
+    private var initializers = Initializers()
+    private var initializerOf: [DigraphCore.SourceLocation: Initializers.Signature] = [:]
     /// Per type: the calls its methods, computed and `lazy` properties make, which run later, when
     /// the value is used (`func make() -> SplashVC { SplashVM(customers: Composition.resolve()) }`).
     private var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?, method: String?)]] = [:]
@@ -36,6 +39,8 @@ struct BuiltTypeResolves {
             finder.walk(file.tree)
             resolvesOf.merge(finder.resolvesOf) { $0 + $1 }
             sharedReads.merge(finder.sharedReads) { $0.union($1) }
+            initializers.merge(finder.initializers)
+            initializerOf.merge(finder.initializerOf) { first, _ in first }
             laterCallsOf.merge(finder.laterCallsOf) { $0 + $1 }
             filledByHolderOf.merge(finder.filledByHolderOf) { $0 + $1 }
             staticCallsOf.merge(finder.staticCallsOf) { $0 + $1 }
@@ -80,15 +85,25 @@ struct BuiltTypeResolves {
     }
 
     /// The resolves building `type` makes, its superclasses' and shared instances' included, each
-    /// type once, at most `maximumDepth` steps away.
-    func resolves(building type: String, declarations: TypeDeclarations) -> [(location: DigraphCore.SourceLocation, label: String?)] {
+    /// type once, at most `maximumDepth` steps away. `labels`: the argument labels of the call
+    /// building it, when known: what its other initializers resolve is not made
+    /// (dreamzero-oxm/ios-dreamzero-blog's `convenience init(container: Container = .shared)`
+    /// beside the `init(repo:)` its factory calls).
+    func resolves(building type: String, labels: [String?]? = nil, declarations: TypeDeclarations) -> [(
+        location: DigraphCore.SourceLocation, label: String?
+    )] {
         var found: [(location: DigraphCore.SourceLocation, label: String?)] = []
         let type = declarations.ownerName(of: type)
         var seen: Set<String> = [type]
         var next: [(type: String, depth: Int)] = [(type, 0)]
+        let called = labels.flatMap { initializers.run(by: $0, building: type) }
         while !next.isEmpty {
             let (current, depth) = next.removeFirst()
-            found += resolvesOf[current] ?? []
+            if current == type, let called {
+                found += (resolvesOf[current] ?? []).filter { resolve in initializerOf[resolve.location].map(called.contains) ?? true }
+            } else {
+                found += resolvesOf[current] ?? []
+            }
             guard depth < Self.maximumDepth else { continue }
             var reached = Array(sharedReads[current] ?? []).sorted()
             if let superclass = declarations.declaration(of: current)?.inherits?.name { reached.append(superclass) }
@@ -114,6 +129,10 @@ struct BuiltTypeResolves {
         let declarations: TypeDeclarations
         var resolvesOf: [String: [(location: DigraphCore.SourceLocation, label: String?)]] = [:]
         var sharedReads: [String: Set<String>] = [:]
+        var initializers = Initializers()
+        var initializerOf: [DigraphCore.SourceLocation: Initializers.Signature] = [:]
+        /// The initializer being read, if one is.
+        private var reading: Initializers.Signature?
         /// `method`: the instance method the call runs in when that method runs, outside closures of its own.
         var laterCallsOf: [String: [(location: DigraphCore.SourceLocation, member: String?, method: String?)]] = [:]
         var selfCalls = SelfCalls()
@@ -179,7 +198,12 @@ struct BuiltTypeResolves {
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let type = owner, let body = node.body { read(Syntax(body), of: type) }
+            guard let type = owner, let body = node.body else { return .skipChildren }
+            let signature = Initializers.Signature(node)
+            initializers.add(signature, of: type)
+            reading = signature
+            read(Syntax(body), of: type)
+            reading = nil
             return .skipChildren
         }
 
@@ -229,15 +253,15 @@ struct BuiltTypeResolves {
                 // value that is a closure called at once, `= { … }()`, is the code itself).
                 if isDeferred(Syntax(call), within: code) { continue }
                 if let method = SelfCalls.method(calledBy: call) { selfCalls.add(type: type, from: nil, method: method) }
-                resolvesOf[type, default: []].append((file.location(of: call), label ?? Self.assigned(around: call)))
+                made(file.location(of: call), label: label ?? Self.assigned(around: call), in: type)
             }
             for attribute in localWrappers(in: code) where !isDeferred(Syntax(attribute), within: code) {
-                resolvesOf[type, default: []].append((file.location(of: attribute), label))
+                made(file.location(of: attribute), label: label, in: type)
             }
             // SwinjectAutoregistration's `container ~> Fetcher.self` resolves too.
             for arrow in SwiftExpressions.arrowResolves(in: code) {
                 if let closure = Syntax(arrow).ancestorOrSelf(where: declarations.isDeferredClosure), closure.position > code.position { continue }
-                resolvesOf[type, default: []].append((file.location(of: arrow), label))
+                made(file.location(of: arrow), label: label, in: type)
             }
             for access in Self.memberAccesses(in: code) {
                 guard let base = access.base, let owner = SwiftExpressions.typeName(base),
@@ -245,6 +269,12 @@ struct BuiltTypeResolves {
                 else { continue }
                 sharedReads[type, default: []].insert(owner)
             }
+        }
+
+        /// A call made while `type` is built, with the initializer it is made in, if any.
+        private func made(_ location: DigraphCore.SourceLocation, label: String?, in type: String) {
+            resolvesOf[type, default: []].append((location, label))
+            if let reading { initializerOf[location] = reading }
         }
 
         /// `@Inject var logger: Logger` declared in a body (vexl-ios' `retry()`): the wrapper

@@ -95,7 +95,9 @@ struct RegistrationOrder {
                     at: function.file.location(of: function.name)))
         }
         let partition = work.partitionApps()
-        for entry in work.index.entries { work.walk(entry, depth: 0, within: []) }
+        // Stored properties of the types the app starts with are built first, before their `init`
+        // or launch method runs (Modakbul-iOS: `@StateObject private var router = Router(by: …)`).
+        for entry in work.index.launchProperties + work.index.entries { work.walk(entry, depth: 0, within: []) }
         work.appReached = work.seen
         work.leaveOutPreviews()
         // The paths of the tests' files, worked out once for both steps.
@@ -103,6 +105,7 @@ struct RegistrationOrder {
         work.leaveOutOtherContainers(files: files, testFiles: testFiles)
         work.leaveOutTestCode(testFiles: testFiles)
         work.leaveOutOwnContainers(files: files)
+        work.leaveOutOtherPrograms()
         work.leaveOutUnreferenced()
         work.sayPreviews()
         work.leaveOutTestBranches()
@@ -355,6 +358,25 @@ struct RegistrationOrder {
                         .swiftImport, .info,
                         "'\(own.name)' is a container of its own, made here, not the app's: \(RegistrationOrder.itsRegistrations(own.offsets.count)) left out of the app's graph; it is checked on its own\(helpers)",
                         at: own.location))
+            }
+        }
+
+        /// Registrations only a program without a `@main` type builds (an app extension) are its
+        /// container's, checked on its own with the resolves made in its files (`OtherPrograms`).
+        mutating func leaveOutOtherPrograms() {
+            let kept = Set(found.indices.filter { !dropped.contains($0) && previewOf[$0] == nil })
+            let others = OtherPrograms(registrations: found.map(\.location), kept: kept, resolves: resolves, mains: index.mains, programsOf: programsOf)
+            for program in others.programs {
+                dropped.formUnion(program.offsets)
+                containerResolves.formUnion(program.resolves)
+                let label = "the program '\(program.name)'"
+                otherContainers.append((label, Set(program.offsets)))
+                otherContainersResolves[label] = program.resolves
+                findings.append(
+                    Diagnostic(
+                        .swiftImport, .info,
+                        "only '\(program.name)' builds this code, a program without a `@main` type (an app extension the system starts in a process of its own): \(RegistrationOrder.itsRegistrations(program.offsets.count)) left out of the app's graph; it is checked on its own with the resolves made in its files",
+                        at: found[program.offsets[0]].location))
             }
         }
 
@@ -661,7 +683,7 @@ struct RegistrationOrder {
                 walk.ownFolder = partition.apps[app].folder
                 walk.programsOf = programsOf
                 walk.ownPrograms = partition.apps[app].programs
-                for entry in index.entries + index.launchProperties where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
+                for entry in index.launchProperties + index.entries where apps(of: entry).contains(app) { walk.walk(entry, depth: 0, within: []) }
                 partition.apps[app].reached = Set(walk.seen.map { found[$0].location })
                 partition.reachedByAny.formUnion(partition.apps[app].reached)
                 // A resolve in code the walk ran is the app's, whichever folder holds it (the main

@@ -225,7 +225,11 @@ extension ClosureReader {
             // `self.kmp().get(SampleViewModel.self)`: a constant handed to the maker's method, which
             // no generated code calls; nothing to record or say.
             if construction.madeBy != nil, case .literal = value { continue }
-            let label = name == "_" ? "_" + defaultName(for: value) : name
+            // An unlabeled argument takes its value's name; one with none, the parameter's as declared
+            // (`UserManagerPh(.init())` with `init(_ user: User)`: `_user`, not `_value`).
+            var unlabeled = defaultName(for: value)
+            if unlabeled == "value", let declared = parameters?[position].name, declared != "_" { unlabeled = declared }
+            let label = name == "_" ? "_" + unlabeled : name
             add(parameter: label, value: value, at: Syntax(argument), declared: parameters?[position])
         }
     }
@@ -295,6 +299,67 @@ extension ClosureReader {
         case false?: "it is left out, and the initializer declares no default for it: generated code needs it filled in"
         case nil: "it is left out (generated code relies on a default value, if the initializer has one)"
         }
+    }
+
+    /// `HomeCoordinator(resolver: r)` keeping it in a stored property: what its methods resolve
+    /// through it are its lazy dependencies. Optional edges: the object may keep another container
+    /// (a child's), and each of those resolves stays the app's own, whose miss is judged where the
+    /// containers are known. `given`: how the resolver is said.
+    mutating func readHeldResolver(label: String, given: String, at node: Syntax) {
+        let fills = reading.implementation.map(declarations.fillsWrappersWhenBuilt) ?? false
+        if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built, from: file.path), !held.isEmpty || fills {
+            for (site, declaringFile) in held {
+                guard let type = site.type else { continue }
+                reading.dependencies.append(
+                    .init(
+                        label: uniqueLabel(SwiftExpressions.parameterName(for: type)),
+                        source: .service(type: type, name: site.name, isLazy: true, isOptional: true, passing: []),
+                        location: declaringFile.location(of: site.node)))
+            }
+            // Trio's `init(resolver:) { injectServices(resolver) }`: its wrapped properties, read in BuiltTypeResolves.
+            let read =
+                fills
+                ? "the properties its initializer fills through it are read as its dependencies"
+                    + (held.isEmpty ? "" : ", what it resolves later as lazy ones")
+                : "what '\(built)' resolves through it is read as its lazy dependencies"
+            finding(
+                .info, "parameter '\(label)' is given \(given), which a manifest does not pass; it is left out, and \(read)", at: node)
+        } else if let built = reading.implementation, declarations.readsAllThroughHeldResolver.contains(declarations.ownerName(of: built)) {
+            finding(
+                .info,
+                "parameter '\(label)' is given \(given), which a manifest does not pass; it is left out, and '\(built)' resolves nothing through it later (what its initializer resolves is read as its dependencies)",
+                at: node)
+        } else {
+            warn(
+                "parameter '\(label)' is given \(given), so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
+                at: node)
+        }
+    }
+
+    /// `register(Screen.self, factory: Screen.init)` (DamianW93/MovieApp): Swinject calls the
+    /// type's initializer with the resolver (and the runtime arguments) on every resolve. The
+    /// initializer taking one parameter without a default is the one; what the object resolves
+    /// through the resolver it keeps is read as its lazy dependencies.
+    mutating func read(initializerReference reference: ExprSyntax, takesResolver: Bool) {
+        guard let access = reference.as(MemberAccessExprSyntax.self), let base = access.base, let type = SwiftExpressions.typeName(base) else {
+            return warn(
+                "its factory `\(SwiftExpressions.quoted(reference, limit: 60))` is a function digraph cannot read; fill in its implementation and dependencies",
+                at: Syntax(reference))
+        }
+        reading.implementation = type
+        let written = access.declName.argumentNames.map { names in names.arguments.map { $0.name.text == "_" ? nil : $0.name.text } }
+        let given = takesResolver ? 1 : 0
+        let candidates = (declarations.initializers(of: type) ?? []).filter { parameters in
+            written.map { parameters.map(\.label) == $0 } ?? (parameters.filter { !$0.hasDefault }.count == given)
+        }
+        guard candidates.count == 1, let parameters = candidates.first else {
+            return warn(
+                "its factory `\(SwiftExpressions.quoted(reference, limit: 60))` names \(candidates.isEmpty ? "no" : "more than one") initializer of '\(type)' that takes \(given == 1 ? "the resolver alone" : "nothing"); fill in its dependencies",
+                at: Syntax(reference))
+        }
+        reading.constructionLabels = Array(parameters.prefix(given).map(\.label))
+        guard takesResolver, let first = parameters.first else { return }
+        readHeldResolver(label: first.label ?? "_" + (first.name ?? "resolver"), given: "the resolver Swinject hands `\(type).init`", at: Syntax(reference))
     }
 
     private static func resolves(_ count: Int) -> String { count == 1 ? "1 resolve" : "\(count) resolves" }
@@ -419,39 +484,7 @@ extension ClosureReader {
                     at: node)
             }
         case .resolver(let name):
-            // `HomeCoordinator(resolver: r)` keeping it in a stored property: what its methods resolve
-            // through it are its lazy dependencies. Optional edges: the object may keep another
-            // container (a child's), and each of those resolves stays the app's own, whose miss is
-            // judged where the containers are known.
-            let fills = reading.implementation.map(declarations.fillsWrappersWhenBuilt) ?? false
-            if let built = reading.implementation, case let held = declarations.resolvesThroughHeldResolver(of: built, from: file.path), !held.isEmpty || fills
-            {
-                for (site, declaringFile) in held {
-                    guard let type = site.type else { continue }
-                    reading.dependencies.append(
-                        .init(
-                            label: uniqueLabel(SwiftExpressions.parameterName(for: type)),
-                            source: .service(type: type, name: site.name, isLazy: true, isOptional: true, passing: []),
-                            location: declaringFile.location(of: site.node)))
-                }
-                // Trio's `init(resolver:) { injectServices(resolver) }`: its wrapped properties, read in BuiltTypeResolves.
-                let read =
-                    fills
-                    ? "the properties its initializer fills through it are read as its dependencies"
-                        + (held.isEmpty ? "" : ", what it resolves later as lazy ones")
-                    : "what '\(built)' resolves through it is read as its lazy dependencies"
-                finding(
-                    .info, "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and \(read)", at: node)
-            } else if let built = reading.implementation, declarations.readsAllThroughHeldResolver.contains(declarations.ownerName(of: built)) {
-                finding(
-                    .info,
-                    "parameter '\(label)' is given the resolver `\(name)` itself, which a manifest does not pass; it is left out, and '\(built)' resolves nothing through it later (what its initializer resolves is read as its dependencies)",
-                    at: node)
-            } else {
-                warn(
-                    "parameter '\(label)' is given the resolver `\(name)` itself, so what the object resolves later is invisible to digraph; it is left out. Resolve its dependencies in the factory instead",
-                    at: node)
-            }
+            readHeldResolver(label: label, given: "the resolver `\(name)` itself", at: node)
         case .unknown(let text):
             warn("parameter '\(label)' is given `\(SwiftExpressions.quoted(text, limit: 60))`, which digraph cannot read; it is left out", at: node)
         }

@@ -13,6 +13,8 @@ struct RegisterCall {
     /// The factory is a local closure (`factory: factory`): the function type written for it.
     var localClosureType: FunctionTypeSyntax?
     var isLocalClosure = false
+    /// `factory: Screen.init`: a function the container calls to build each value.
+    var functionReference: ExprSyntax?
     var initializer: ExprSyntax?
     var autoArguments: [String] = []
     /// Arguments that could not be read, with why: warnings about the registration.
@@ -50,6 +52,11 @@ struct RegisterCall {
                 }
             case "factory"?:
                 take(argument.expression)
+                // `factory: Screen.init`, `factory: Screen.init(resolver:)`: called on every resolve, not a value.
+                if closure == nil, let reference = argument.expression.as(MemberAccessExprSyntax.self), reference.declName.baseName.text == "init" {
+                    instance = nil
+                    functionReference = ExprSyntax(reference)
+                }
             case "initializer"?:
                 // `autoregister(Library.self, initializer: { Library.make(fetcher: c ~> Fetcher.self) })`:
                 // a closure is a factory like a trailing one.
@@ -91,6 +98,8 @@ struct RegisterCall {
 struct RegisterMeaning {
     /// The factory closure's first parameter is the resolver.
     var closureTakesResolver: (ClosureExprSyntax) -> Bool
+    /// A function given as the factory (`factory: Screen.init`) is handed the resolver.
+    var referenceTakesResolver = false
     /// Read by its shape, with no declaration behind it: said once per method, with what it was taken to mean.
     var isAssumed: Bool
 }
@@ -136,6 +145,10 @@ extension RegistrationFinder {
             if meaning.isAssumed, register.callee == "register" {
                 assume(call, takesResolver ? HandRolledMessages.assumedSwinjectRegister : HandRolledMessages.assumedFactory)
             }
+        } else if let reference = register.functionReference {
+            lifetime = meaning.referenceTakesResolver ? containersScope ?? .graph : .transient
+            takesContainersScope = meaning.referenceTakesResolver && containersScope == nil
+            reader.read(initializerReference: reference, takesResolver: meaning.referenceTakesResolver)
         } else if let instance = register.instance {
             lifetime = .singleton
             reader.read(outer: outerStatements(before: call))

@@ -764,11 +764,15 @@ struct FactoryContainerReader {
         var calls: [FactoryUseWalker.HelperCall] = []
         var appBuilds: [FactoryUseWalker.HelperCall] = []
         var selfCalls = SelfCalls()
+        var initializers = Initializers()
         for file in files {
             let walker = FactoryUseWalker(file: file, catalogue: catalogue, declarations: declarations)
             walker.walk(file.tree)
             findings += walker.findings
-            if !RegistrationOrder.isTestCode(file) { selfCalls.merge(walker.selfCalls) }
+            if !RegistrationOrder.isTestCode(file) {
+                selfCalls.merge(walker.selfCalls)
+                initializers.merge(walker.initializers)
+            }
             guard !RegistrationOrder.isTestCode(file) else {
                 // A test's extension of a built type (`static func arrange()`) is not in the app: its
                 // uses are no registration's, only resolves of the tests' own.
@@ -835,8 +839,13 @@ struct FactoryContainerReader {
                         continue
                     }
                     // A default of its initializer the holder's own construction passes a value for never runs there.
-                    if let label = use.defaultFor, use.function == nil, found[holder].reading.implementation.map({ declarations.ownerName(of: $0) }) == owner,
-                        found[holder].reading.constructionLabels?.contains(label) == true
+                    let builds = found[holder].reading.implementation.map { declarations.ownerName(of: $0) } == owner
+                    if let label = use.defaultFor, use.function == nil, builds, found[holder].reading.constructionLabels?.contains(label) == true {
+                        continue
+                    }
+                    // Nor does an initializer of its type the construction does not run.
+                    if let initializer = use.initializer, builds, let labels = found[holder].reading.constructionLabels,
+                        let run = initializers.run(by: labels, building: owner), !run.contains(initializer)
                     {
                         continue
                     }

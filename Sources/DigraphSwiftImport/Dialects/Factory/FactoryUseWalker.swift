@@ -38,6 +38,8 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// In a static member of its type (`static let engine = Engine(repo: Container.shared.repo())`):
         /// it runs where the app names that member, never as a value of the type is built or used.
         var inStaticMember = false
+        /// The initializer of its type it is written in: made only when a call runs that one.
+        var initializer: Initializers.Signature? = nil
     }
 
     /// Where code runs relative to building the value holding it.
@@ -130,6 +132,9 @@ final class FactoryUseWalker: SyntaxVisitor {
     private(set) var uses: [Use] = []
     private(set) var helperCalls: [HelperCall] = []
     private(set) var selfCalls = SelfCalls()
+    /// The initializers of the types declared here, and each one's signature by its node.
+    private(set) var initializers = Initializers()
+    private var signatures: [SyntaxIdentifier: Initializers.Signature] = [:]
     private(set) var findings: [Diagnostic] = []
     private var types: [(name: String, isolation: String?)] = []
     /// Inside a container's own method (`func appLifecycleCoordinator(appStartTime:) -> …`): that
@@ -220,12 +225,17 @@ final class FactoryUseWalker: SyntaxVisitor {
                         at: file.location(of: keyPath)))
                 continue
             }
-            // A local `@Injected var x` in a method resolves when the method runs.
+            // A local `@Injected var x` resolves where it is declared: as the holder is built in its
+            // initializer (Moroverse/VetNet's `PatientListViewModel.init`), when a method runs in one
+            // (as it is built, when the initializer calls that method).
             let isLocal = node.parent?.is(CodeBlockItemSyntax.self) == true
+            let context = isLocal ? runContext(Syntax(node)) : .whileBuilt
+            var inMethod: String?
+            if !isLazy, case .inMethod(let method) = context { inMethod = method }
             uses.append(
                 Use(
-                    definition: index, label: property, isLazy: isLazy || isLocal, owner: types.last?.name, isolation: isolation(of: Syntax(node)),
-                    location: file.location(of: keyPath)))
+                    definition: index, label: property, isLazy: isLazy || context != .whileBuilt, owner: types.last?.name,
+                    isolation: isolation(of: Syntax(node)), location: file.location(of: keyPath), inMethod: inMethod))
         }
         return .visitChildren
     }
@@ -247,6 +257,13 @@ final class FactoryUseWalker: SyntaxVisitor {
                     type: type, method: method, owner: types.last?.name, function: Self.function(around: Syntax(node)),
                     location: file.location(of: node), member: MemberReferences.member(around: Syntax(node))))
         }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let signature = Initializers.Signature(node)
+        signatures[node.id] = signature
+        if let type = types.last?.name { initializers.add(signature, of: type) }
         return .visitChildren
     }
 
@@ -296,7 +313,8 @@ final class FactoryUseWalker: SyntaxVisitor {
                 owner: types.last?.name, isolation: isolation(of: Syntax(node)), location: file.location(of: node), passes: !site.passed.isEmpty,
                 function: Self.function(around: Syntax(node)), defaultFor: Self.parameterDefault(around: Syntax(node)),
                 member: MemberReferences.member(around: Syntax(node)),
-                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node))), inMethod: inMethod, inStaticMember: Self.isInStaticMember(Syntax(node))))
+                isUsedInPlace: isUsedInPlace(ResolveSite.outermost(Syntax(node))), inMethod: inMethod, inStaticMember: Self.isInStaticMember(Syntax(node)),
+                initializer: context == .whileBuilt ? Initializers.initializer(around: Syntax(node)).flatMap { signatures[$0.id] } : nil))
         return .visitChildren
     }
 

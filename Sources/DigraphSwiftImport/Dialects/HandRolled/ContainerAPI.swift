@@ -371,8 +371,15 @@ struct ContainerAPI {
             method.qualifier = parameters.firstIndex(where: \.isString)
             method.factoryTakesResolver = callee.factoryTakesResolver
             guard let value = callee.value, let passed = bound[value] else { return nil }
-            let core = SwiftExpressions.unwrap(passed).core
+            var core = SwiftExpressions.unwrap(passed).core
             let names = parameters.map(\.name)
+            // `let instance = handler(self); _register(for: type, instance)` (Modakbul-iOS): the
+            // local's value is what is passed.
+            if let local = core.as(DeclReferenceExprSyntax.self)?.baseName.text, !names.contains(local),
+                let initial = Self.localValue(named: local, in: body)
+            {
+                core = SwiftExpressions.unwrap(initial).core
+            }
             if let reference = core.as(DeclReferenceExprSyntax.self), let position = names.firstIndex(of: reference.baseName.text) {
                 method.value = position
                 if !parameters[position].isFunction, !isEager { method.role = .register(lifetime: .singleton, isEager: true) }
@@ -382,6 +389,7 @@ struct ContainerAPI {
                 // `register(type: type, component: factory())`: built now, one value.
                 method.value = position
                 method.role = .register(lifetime: .singleton, isEager: true)
+                method.factoryTakesResolver = Self.functionTakesArguments(parameters[position].type)
                 method.reason += ", calling the factory once when registering"
             } else if let closure = core.as(ClosureExprSyntax.self) {
                 // `register(type: F.self) { r in Impl.init(resolver: r) }` with `Impl` a metatype parameter: it builds that type.
@@ -407,6 +415,16 @@ struct ContainerAPI {
                 return nil
             }
             return method
+        }
+        return nil
+    }
+
+    /// The value a `let` (or `var`) among the body's own statements starts with.
+    private static func localValue(named name: String, in body: CodeBlockSyntax) -> ExprSyntax? {
+        for variable in body.statements.compactMap({ $0.item.as(VariableDeclSyntax.self) }) {
+            for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+                return binding.initializer?.value
+            }
         }
         return nil
     }

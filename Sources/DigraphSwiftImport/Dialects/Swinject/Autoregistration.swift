@@ -76,17 +76,29 @@ extension ClosureReader {
         addAutoregistered(parameters: parameters, argumentTypes: arguments, implementation: type, at: initializer)
     }
 
+    /// A runtime argument's type as autoregistration matches it to a parameter, one spelling for
+    /// each type: `Optional<Delegate>` is `Delegate?`, `(() -> Void)` is `@escaping () -> Void`
+    /// (DamianW93/MovieApp).
+    static func argumentKey(_ spelled: String) -> String {
+        guard let parsed = try? TypeExpressionParser.parse(spelled) else { return spelled }
+        guard case .function(var function) = parsed.normalized() else { return parsed.key }
+        function.attributes.removeAll { $0 == "escaping" }
+        return TypeExpression.function(function).spelling
+    }
+
     /// Each parameter resolved by its type, or handed the runtime argument of its type, in order.
     private mutating func addAutoregistered(
         parameters chosen: [TypeDeclarations.Parameter], argumentTypes arguments: [String], implementation: String, at initializer: ExprSyntax
     ) {
         var remaining = arguments
+        var remainingKeys = arguments.map(Self.argumentKey)
         for parameter in chosen {
             let label = uniqueLabel(parameter.label ?? "_" + SwiftExpressions.parameterName(for: parameter.type))
             let location = file.location(of: Syntax(initializer))
             // Autoregistration hands the runtime arguments to the parameters of their types, in order.
-            if let position = remaining.firstIndex(of: parameter.type) {
+            if let position = remainingKeys.firstIndex(of: Self.argumentKey(parameter.type)) {
                 remaining.remove(at: position)
+                remainingKeys.remove(at: position)
                 argumentNames.append(label)
                 argumentTypes[label] = parameter.type
                 reading.dependencies.append(.init(label: label, source: .argument(label), location: location))

@@ -43,7 +43,7 @@ struct SwinjectDialect: Dialect {
     /// `register`'s factory takes the resolver, whether it names it (`{ r in … }`) or not (`$0`).
     func registration(of call: FunctionCallExprSyntax, in finder: RegistrationFinder) -> RegistrationFinder.Found? {
         guard let register = RegisterCall(call, file: finder.file, constants: finder.declarations.constants) else { return nil }
-        return finder.read(register, of: call, meaning: RegisterMeaning(closureTakesResolver: { _ in true }, isAssumed: false))
+        return finder.read(register, of: call, meaning: RegisterMeaning(closureTakesResolver: { _ in true }, referenceTakesResolver: true, isAssumed: false))
     }
 
     func wrapperRegistration(of call: FunctionCallExprSyntax, in finder: RegistrationFinder) -> RegistrationFinder.Found?? {
