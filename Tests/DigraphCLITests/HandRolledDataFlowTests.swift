@@ -450,6 +450,59 @@ struct HandRolledDataFlowTests {
 
             """
         ),
+        (
+            "a flag under which registering builds the value, a wrapper written as a type, a resolve typed by the property it is assigned to (KrazyManJ/Haby)",
+            """
+            // A flag under which the container builds the value as it registers it; its wrapper written as a type
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var makers: [String: () -> Any] = [:]
+                private var cache: [String: Any] = [:]
+                func register<T, R>(_ type: T.Type, cached: Bool = false, service: @escaping () -> R) {
+                    let key = String(reflecting: type)
+                    makers[key] = service
+                    if cached { cache[key] = service() }
+                }
+                func resolve<T>() -> T {
+                    let key = String(reflecting: T.self)
+                    if let kept = cache[key] as? T { return kept }
+                    guard let make = makers[key], let made = make() as? T else { fatalError("\\(key) has not been registered") }
+                    return made
+                }
+            }
+
+            @propertyWrapper
+            struct Injected<T> {
+                let wrappedValue: T
+                init() { wrappedValue = DIContainer.shared.resolve() }
+            }
+
+            final class Clock {}
+            final class Store { init(clock: Clock) {} }
+            final class Feed { init(clock: Clock) {} }
+
+            final class ListViewModel {
+                var store: Injected<Store> = .init()
+                private var clock: Clock
+                init() { clock = DIContainer.shared.resolve() }
+            }
+
+            func registerAll() {
+                let container = DIContainer.shared
+                container.register(Store.self, cached: true) { Store(clock: container.resolve()) }
+                container.register(Feed.self) { Feed(clock: container.resolve()) }
+                container.register(Clock.self, cached: true) { Clock() }
+            }
+
+            """,
+            """
+            App.swift:37:58: error: 'Store' resolves 'Clock' when it is registered (parameter 'clock'), but 'Clock' is registered only after it: at launch the resolve finds nothing and the app stops there; register 'Clock' first, or resolve it inside the factory [registration-order]
+            App.swift:39:5: note: 'Clock' is registered here
+            App.swift:38:5: info: nothing reachable from a root uses 'Feed'; remove its registration, or give digraph the paths of the code that resolves it [unused-registration]
+            digraph: checked 3 registrations: 1 error, 0 warnings, 1 info
+
+            """
+        ),
     ]
 
     @Test(arguments: cases.map(\.name))

@@ -105,6 +105,16 @@ final class RegistrationFinder: SyntaxVisitor {
                 resolves.append(AppResolve(type: key, castType: nil, name: nil, location: file.location(of: attribute)))
             }
         }
+        // `var store: Inject<Store> = .init()`: the wrapper's type written out, built by its `init()`
+        // (KrazyManJ/Haby): a resolve of its generic argument where it is built.
+        for binding in node.bindings {
+            guard let annotated = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self), declarations.injectingWrapper(annotated.name.text) != nil,
+                let argument = annotated.genericArgumentClause?.arguments.first, annotated.genericArgumentClause?.arguments.count == 1,
+                let built = binding.initializer?.value.as(FunctionCallExprSyntax.self), built.arguments.isEmpty, built.trailingClosure == nil
+            else { continue }
+            let key = DeclaredType(argument.argument.trimmedDescription).key
+            resolves.append(AppResolve(type: key, castType: nil, name: nil, location: file.location(of: built)))
+        }
         return .visitChildren
     }
 
@@ -369,7 +379,29 @@ final class RegistrationFinder: SyntaxVisitor {
             return Array(types)[position].type.trimmedDescription
         }
         if let assigned = storyboardProperty(assignedFrom: node) { return assigned }
+        if let assigned = ownPropertyType(assignedFrom: node) { return assigned }
         return returnType(of: node)?.trimmedDescription
+    }
+
+    /// `dataManager = DIContainer.shared.resolve()` or `self.dataManager = …` in a type's own code:
+    /// the declared type of its property of that name (KrazyManJ/Haby's view models).
+    private func ownPropertyType(assignedFrom node: Syntax) -> String? {
+        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[2].id == node.id, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        let property: String
+        if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
+            property = reference.baseName.text
+        } else if let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
+            property = access.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard let owner = node.ancestorOrSelf(where: { $0.is(MemberBlockSyntax.self) })?.parent else { return nil }
+        let type =
+            owner.as(ClassDeclSyntax.self)?.name.text ?? owner.as(StructDeclSyntax.self)?.name.text ?? owner.as(ActorDeclSyntax.self)?.name.text
+            ?? owner.as(EnumDeclSyntax.self)?.name.text ?? owner.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        return type.flatMap { declarations.propertyType(of: $0, named: property) }
     }
 
     /// SwinjectStoryboard's `storyboardInitCompleted(Screen.self) { r, c in c.model = r~> }`: the

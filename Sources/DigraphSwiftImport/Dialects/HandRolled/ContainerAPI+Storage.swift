@@ -201,6 +201,27 @@ extension ContainerAPI {
         return nil
     }
 
+    /// `if cached { cache[key] = service() }`: a `Bool` parameter under which the body calls the
+    /// factory (`factory`, a parameter's position) and stores its value; that flag and its default.
+    static func flagCallingNow(
+        _ factory: Int, in function: FunctionDeclSyntax, storage: [String: TypeSyntax], parameters: [Parameter]
+    ) -> (parameter: Int, default: Bool?)? {
+        guard let body = function.body else { return nil }
+        for branch in ifStatements(in: body) {
+            guard branch.conditions.count == 1, let condition = branch.conditions.first?.condition.as(ExprSyntax.self),
+                let flag = condition.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                let position = parameters.firstIndex(where: { $0.name == flag }), parameters[position].type.trimmedDescription == "Bool",
+                assignments(in: branch.body, storage: storage).contains(where: { _, value in
+                    SwiftExpressions.unwrap(value).core.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                        == parameters[factory].name
+                })
+            else { continue }
+            let declared = function.signature.parameterClause.parameters[function.signature.parameterClause.parameters.index(at: position)]
+            return (position, declared.defaultValue?.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) })
+        }
+        return nil
+    }
+
     /// Whether `node` sits in a closure inside `root` (the closure runs when called, not now).
     static func isInClosure(_ node: Syntax, below root: Syntax) -> Bool {
         var current = node

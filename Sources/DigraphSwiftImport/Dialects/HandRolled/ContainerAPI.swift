@@ -41,6 +41,9 @@ struct ContainerAPI {
         /// (`register(_:singleton:factory:)`): each call's argument decides singleton or transient;
         /// `default` is its default value, when it has one.
         var singletonFlag: (parameter: Int, default: Bool?)?
+        /// With that flag true, the factory is also called when registering (`if cached { cache[key]
+        /// = service() }`): a value built then.
+        var flagBuildsNow = false
         var keying: Keying
         var location: DigraphCore.SourceLocation
         /// How the role was found, for notes and warnings.
@@ -315,6 +318,12 @@ struct ContainerAPI {
                     if cached, let flag = Self.storedFlag(stored, parameters: parameters, in: function) {
                         method.singletonFlag = flag
                         method.reason = "stores a factory whose first value the container keeps when '\(parameters[flag.parameter].name)' is true"
+                    } else if let flag = Self.flagCallingNow(stored.parameter, in: function, storage: storage, parameters: parameters) {
+                        // KrazyManJ/Haby: `resolvers[key] = service; if cached { cache[key] = service() }`.
+                        method.singletonFlag = flag
+                        method.flagBuildsNow = true
+                        method.reason =
+                            "stores a factory the container calls on every resolve, or, when '\(parameters[flag.parameter].name)' is true, calls it once when registering and keeps its value"
                     }
                 }
                 if isIdentifierKeyed {

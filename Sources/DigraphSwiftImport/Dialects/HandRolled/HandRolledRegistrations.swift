@@ -22,11 +22,13 @@ extension RegistrationFinder {
         }
         let subject = Registration.displayName(key: type, name: name)
         var lifetime = lifetime
+        var isEager = isEager
         if let flag = method.singletonFlag {
             // `register(Cache.self, singleton: true) { … }`: the call's argument says which.
             let given = bound[flag.parameter].map { $0.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) } } ?? flag.default
             if let given {
                 lifetime = given ? .singleton : .transient
+                isEager = given && method.flagBuildsNow
             } else {
                 pending.append((HandRolledMessages.flagUnread(method.parameters[flag.parameter].name), Syntax(call)))
             }
