@@ -1880,7 +1880,9 @@ struct FactoryImportTests {
     /// keys itself, which nothing calls. What the unused initializer resolves was added to each
     /// registration as a second edge (`repo` and `photoRepository`; `chatViewModel` had 8 for 4),
     /// and gen-swift wrote calls that do not compile. An initializer the factory's call does not
-    /// run resolves nothing there; a call that runs it (`PhotoListViewModel()`) still does.
+    /// run resolves nothing there; a call that runs it (`PhotoListViewModel()`) still does, and so
+    /// does a type another initializer builds (`Gallery()` building a `PhotoBadge`, whatever labels
+    /// the holder's own construction has: eidch-ios-wallet's modules lost 20 edges to that mistake).
     @Test func onlyTheInitializerTheFactoryCallsResolves() throws {
         let app = """
             import FactoryKit
@@ -1895,10 +1897,19 @@ struct FactoryImportTests {
                 convenience init(container: Container = .shared) { self.init(repo: container.photoRepository()) }
             }
 
+            // A type whose initializer builds another: what that one's initializer resolves is the builder's too.
+            final class PhotoBadge {
+                init(_ count: Int) { _ = Container.shared.photoRepository() }
+            }
+            final class Gallery {
+                init() { _ = PhotoBadge(1) }
+            }
+
             extension Container {
                 var photoRepository: Factory<PhotoRepository> { self { RemotePhotoRepository() }.singleton }
                 var photoList: Factory<PhotoListViewModel> { self { PhotoListViewModel(repo: self.photoRepository()) } }
                 var defaultPhotoList: Factory<PhotoListViewModel> { self { PhotoListViewModel() } }
+                var gallery: Factory<Gallery> { self { Gallery() } }
             }
             """
         let result = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
@@ -1913,21 +1924,30 @@ struct FactoryImportTests {
                   PhotoRepository: {}
 
                 registrations:
-                  # App.swift:14
+                  # App.swift:22
                   - provides: PhotoRepository
                     implementation: RemotePhotoRepository
                     lifetime: singleton
                     name: photoRepository
-                  # App.swift:15
+                  # App.swift:23
                   - provides: PhotoListViewModel
                     name: photoList
                     dependencies:
                       repo: { type: PhotoRepository, name: photoRepository }
-                  # App.swift:16
+                  # App.swift:24
                   - provides: PhotoListViewModel
                     name: defaultPhotoList
                     dependencies:
                       photoRepository: { type: PhotoRepository, name: photoRepository }
+                  # App.swift:25
+                  - provides: Gallery
+                    name: gallery
+                    dependencies:
+                      photoRepository: { type: PhotoRepository, name: photoRepository }
+
+                resolves:
+                  # App.swift:15
+                  - { type: PhotoRepository, name: photoRepository }
 
                 """, "\(result.stdout)")
     }

@@ -628,6 +628,8 @@ struct FactoryContainerReader {
     /// What a type that is itself built does stays that type's. A protocol extension's member
     /// counts for the conformers whose own code uses it (`MemberReferences`); a superclass's code
     /// runs for each subclass, whoever calls it.
+    /// A use's initializer is its own type's: an heir runs a superclass's through `super.init`,
+    /// whatever its own construction's labels.
     private func inherited<Item: FactoryUseWalker.Owned>(_ items: [Item], heirs: [String: [String]], references: MemberReferences) -> [Item] {
         var used: [String: Set<String>] = [:]
         return items.flatMap { item -> [Item] in
@@ -640,6 +642,7 @@ struct FactoryContainerReader {
                 }
                 var own = item
                 own.owner = type
+                own.forgetInitializer()
                 return own
             }
         }
@@ -722,8 +725,10 @@ struct FactoryContainerReader {
                     {
                         var own = use
                         own.owner = owner
-                        // The caller's now, wherever the helper is (a static one of another type's).
+                        // The caller's now, wherever the helper is (a static one of another type's);
+                        // which of the helper type's initializers runs is the call's, not the holder's.
                         own.inStaticMember = false
+                        own.initializer = nil
                         // A type the holder builds as it is built resolves then (Ritualist's
                         // `let inspirationVM = InspirationCardViewModel()`); anything else may run any time.
                         own.isLazy = !(depth == 0 && call.runsWhileBuilt && !use.isLazy)

@@ -11,6 +11,8 @@ final class FactoryUseWalker: SyntaxVisitor {
         var owner: String? { get set }
         /// The member of that type it is written in (`func update()`, `var monitor: M { … }`).
         var member: String? { get }
+        /// Owned by another type than the one it is written in: no initializer of that type's.
+        mutating func forgetInitializer()
     }
 
     struct Use: Owned {
@@ -40,6 +42,8 @@ final class FactoryUseWalker: SyntaxVisitor {
         var inStaticMember = false
         /// The initializer of its type it is written in: made only when a call runs that one.
         var initializer: Initializers.Signature? = nil
+
+        mutating func forgetInitializer() { initializer = nil }
     }
 
     /// Where code runs relative to building the value holding it.
@@ -76,6 +80,8 @@ final class FactoryUseWalker: SyntaxVisitor {
         /// The method name that stands for building an instance: what the type resolves outside its
         /// methods (its stored properties, its initializers).
         static let instance = ""
+
+        mutating func forgetInitializer() {}
 
         /// How the call is said in a message: ``builds `Model` `` or ``calls `Function.neverCalled` ``.
         var said: String {
