@@ -9,16 +9,13 @@ struct Initializers {
     /// One initializer: its parameters, and the initializers of its own type it hands on to
     /// (`self.init(repo: …)`), by argument labels.
     struct Signature: Hashable {
-        struct Parameter: Hashable {
-            var label: String?
-            var hasDefault: Bool
-        }
-
-        var parameters: [Parameter]
+        var parameters: [TypeDeclarations.Parameter]
         var delegatesTo: [[String?]] = []
 
         init(_ node: InitializerDeclSyntax) {
-            parameters = node.signature.parameterClause.parameters.map { Parameter(label: $0.argumentLabel, hasDefault: $0.defaultValue != nil) }
+            parameters = node.signature.parameterClause.parameters.map {
+                TypeDeclarations.Parameter(label: $0.argumentLabel, type: $0.type.trimmedDescription, hasDefault: $0.defaultValue != nil)
+            }
             guard let body = node.body else { return }
             for call in SwiftExpressions.calls(in: Syntax(body)) where ["self.init", "Self.init"].contains(call.calledExpression.trimmedDescription) {
                 delegatesTo.append(call.arguments.map { $0.label?.text })
@@ -26,19 +23,8 @@ struct Initializers {
         }
 
         /// A call with these argument labels can run it: each label in its place, the parameters
-        /// it leaves out defaulted.
-        func fits(_ labels: [String?]) -> Bool {
-            var next = 0
-            for label in labels {
-                while next < parameters.count, parameters[next].label != label {
-                    guard parameters[next].hasDefault else { return false }
-                    next += 1
-                }
-                guard next < parameters.count else { return false }
-                next += 1
-            }
-            return parameters[next...].allSatisfy(\.hasDefault)
-        }
+        /// it leaves out defaulted (as `TypeDeclarations.passed` matches a call to a declaration).
+        func fits(_ labels: [String?]) -> Bool { TypeDeclarations.passed(labels, to: parameters) != nil }
     }
 
     private var byType: [String: [Signature]] = [:]

@@ -9,7 +9,7 @@ struct TypeDeclarations {
         case `class`, `struct`, actor, `enum`, `protocol`
     }
 
-    struct Parameter {
+    struct Parameter: Hashable {
         var label: String?
         var type: String
         /// Declared with a default value (`b: B = .x`): a call may leave it out.

@@ -51,11 +51,11 @@ struct RegisterCall {
                     nameIsUnread = true
                 }
             case "factory"?:
-                take(argument.expression)
                 // `factory: Screen.init`, `factory: Screen.init(resolver:)`: called on every resolve, not a value.
-                if closure == nil, let reference = argument.expression.as(MemberAccessExprSyntax.self), reference.declName.baseName.text == "init" {
-                    instance = nil
+                if let reference = argument.expression.as(MemberAccessExprSyntax.self), reference.declName.baseName.text == "init" {
                     functionReference = ExprSyntax(reference)
+                } else {
+                    take(argument.expression)
                 }
             case "initializer"?:
                 // `autoregister(Library.self, initializer: { Library.make(fetcher: c ~> Fetcher.self) })`:

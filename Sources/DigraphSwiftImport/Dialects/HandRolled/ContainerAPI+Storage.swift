@@ -194,11 +194,15 @@ extension ContainerAPI {
         let names = parameters.map(\.name)
         for reference in references(in: stored.expression) {
             guard let position = names.firstIndex(of: reference.baseName.text), parameters[position].type.trimmedDescription == "Bool" else { continue }
-            let declared = function.signature.parameterClause.parameters[function.signature.parameterClause.parameters.index(at: position)]
-            let initial = declared.defaultValue?.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
-            return (position, initial)
+            return (position, flagDefault(at: position, in: function))
         }
         return nil
+    }
+
+    /// The `true` or `false` a `Bool` parameter defaults to, where it is written as one.
+    private static func flagDefault(at position: Int, in function: FunctionDeclSyntax) -> Bool? {
+        let parameters = function.signature.parameterClause.parameters
+        return parameters[parameters.index(at: position)].defaultValue?.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
     }
 
     /// `if cached { cache[key] = service() }`: a `Bool` parameter under which the body calls the
@@ -216,8 +220,7 @@ extension ContainerAPI {
                         == parameters[factory].name
                 })
             else { continue }
-            let declared = function.signature.parameterClause.parameters[function.signature.parameterClause.parameters.index(at: position)]
-            return (position, declared.defaultValue?.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) })
+            return (position, flagDefault(at: position, in: function))
         }
         return nil
     }
