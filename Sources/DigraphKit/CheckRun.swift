@@ -140,6 +140,7 @@ public struct CheckRun: Sendable {
         if let previewUses = imported?.previewUses, !previewUses.isEmpty { findings = usedByPreviews(findings, previewUses) }
         if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses, in: loaded.graph) }
         if let imported, !imported.undecidedResolves.isEmpty { findings = resolvedInUndecidedClauses(findings, imported) }
+        if let imported, !imported.unreadLazyInjections.isEmpty { findings = resolvedOnlyWhenRead(findings, imported) }
         if let imported, let graph = loaded.graph, !imported.unplacedRegistrations.isEmpty {
             findings = orderGuessed(findings, unplaced: imported.unplacedRegistrations, in: graph)
         }
@@ -313,6 +314,32 @@ public struct CheckRun: Sendable {
             guard let place = resolvedAt, let condition = undecided[place] else { return nil }
             return "it is resolved only under \(condition) (\(place.file):\(place.line)), which digraph does not decide: "
                 + "an error only in the builds that compile that code"
+        }
+    }
+
+    /// A key resolved only by lazily injected properties no code reads (`@Inject private var
+    /// headerBuilder` whose wrapper resolves on first read) is never resolved while the app runs as
+    /// written: a warning, an error once some code reads the property. Said of the app's resolve
+    /// when every resolve of the key is such a property, of a type's edge when its own is.
+    private static func resolvedOnlyWhenRead(_ findings: [Diagnostic], _ imported: SwiftImporter.Result) -> [Diagnostic] {
+        let unread = imported.unreadLazyInjections
+        var places: [BindingKey: [SourceLocation]] = [:]
+        for use in imported.manifest.resolves { places[BindingKey(key: use.type.key, name: use.name?.value), default: []].append(use.location) }
+        return missingBindingsAsWarnings(findings) { finding in
+            guard case .missing(let binding)? = finding.subject?.identity else { return nil }
+            let resolvedAt: SourceLocation?
+            switch finding.subject?.place {
+            case .resolve?:
+                let all = places[binding] ?? []
+                resolvedAt = !all.isEmpty && all.allSatisfy { unread[$0] != nil } ? all.min() : nil
+            case .dependency?:
+                resolvedAt = unread[finding.location] != nil ? finding.location : nil
+            default:
+                resolvedAt = nil
+            }
+            guard let place = resolvedAt, let property = unread[place] else { return nil }
+            return "it is resolved only when '\(property)' is first read (\(place.file):\(place.line)), and no code digraph read reads it: "
+                + "an error once some code does"
         }
     }
 

@@ -136,6 +136,8 @@ struct ImportRun {
     var programs: [String: Set<String>] = [:]
     /// The app's direct resolves in `#if` clauses the build cannot decide, with the clause's condition.
     var undecidedResolves: [DigraphCore.SourceLocation: String] = [:]
+    /// Lazily injected properties no code reads, by where their wrapper is written (`UnreadLazyInjections`).
+    var unreadLazyInjections: [DigraphCore.SourceLocation: String] = [:]
     var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
     /// Resolves under a name digraph cannot read, and each type one of them resolves, with the first place.
     var resolvesUnderUnreadNames: [RegistrationFinder.AppResolve] = []
@@ -418,6 +420,7 @@ struct ImportRun {
             }
         }
         undecidedResolves = Self.undecided(resolves.map(\.location), files: files, build: build)
+        unreadLazyInjections = UnreadLazyInjections.find(in: files, declarations: declarations)
         // A factory's resolves under such names may reach a named registration as an app's may.
         let fromFactories = found.flatMap(\.reading.resolvesUnderUnreadNames).map {
             RegistrationFinder.AppResolve(type: $0.type, castType: nil, name: nil, location: $0.location)

@@ -57,6 +57,9 @@ public enum SwiftImporter {
         /// that makes it: their place in the run order is the files' order, a guess except against
         /// another registration made in the same declaration.
         public var unplacedRegistrations: [DigraphCore.SourceLocation: String] = [:]
+        /// Properties whose wrapper resolves only when they are first read, and that no code reads
+        /// (`UnreadLazyInjections`), by where the wrapper is written, with the property's name.
+        public var unreadLazyInjections: [DigraphCore.SourceLocation: String] = [:]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -280,7 +283,7 @@ public enum SwiftImporter {
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
                 unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.unknownRegistrations,
                 previewUses: run.previewUses, unreadNameUses: run.unreadNameUses, undecidedResolves: run.undecidedResolves,
-                unplacedRegistrations: run.unplacedRegistrations)
+                unplacedRegistrations: run.unplacedRegistrations, unreadLazyInjections: run.unreadLazyInjections)
         }
     }
 

@@ -478,6 +478,7 @@ struct BuiltTypeResolvesTests {
                 @Injected var pokemonApi: PokemonApi
                 @Injected var machineApi: GeneralApi<Machine>
                 @Injected var moveApi: MoveApi
+                func load() { _ = (pokemonApi, machineApi, moveApi) }
             }
 
             """
@@ -490,5 +491,78 @@ struct BuiltTypeResolvesTests {
 
                 """, "\(checked.stdout)")
         #expect(checked.stderr == "digraph: read 1 Swift file: 2 registrations, 3 resolves, 0 calls not understood\n", "\(checked.stderr)")
+    }
+
+    /// curzel-it/bit-therapy's shape: a wrapper resolving when the property is first read
+    /// (`storage ?? resolve`), on properties no code reads. Such a resolve never runs as the app is
+    /// written: a key nothing provides is a warning there, saying so; read anywhere (`model.names`
+    /// from another type, `clock` in a method), it is the error it was. (What such a wrapper
+    /// resolves is the app's own resolve, and an optional lazy edge of a registration building the type.)
+    @Test func aLazilyInjectedPropertyNoCodeReadsIsAWarningNotAnError() throws {
+        let app = #"""
+            import Swinject
+
+            @propertyWrapper
+            final class Inject<Value> {
+                private var storage: Value?
+                init() {}
+                var wrappedValue: Value {
+                    storage ?? {
+                        guard let value = Dependencies.main?.resolve(Value.self) else { fatalError("\(Value.self) is not registered") }
+                        storage = value
+                        return value
+                    }()
+                }
+            }
+
+            enum Dependencies {
+                static var main: Resolver?
+                static func setup() {
+                    let container = Container()
+                    container.register(Repository.self) { _ in Repository() }.inObjectScope(.container)
+                    main = container
+                }
+            }
+
+            protocol Clock {}
+            protocol Formatter {}
+            protocol HeaderBuilder {}
+            protocol Names {}
+
+            final class Repository {
+                @Inject private var clock: Clock
+                @Inject private var formatter: Formatter
+                func now() -> Clock { clock }
+            }
+
+            final class DetailsModel {
+                @Inject private var headerBuilder: HeaderBuilder
+                @Inject var names: Names
+                @Inject private var repository: Repository
+                func load() { _ = repository.now() }
+            }
+
+            @main
+            struct DetailsApp {
+                static func main() {
+                    Dependencies.setup()
+                    let model = DetailsModel()
+                    model.load()
+                    print(model.names)
+                }
+            }
+
+            """#
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:31:5: error: nothing provides 'Clock', needed by app code (resolved directly) [missing-binding]
+                App.swift:32:5: warning: nothing provides 'Formatter', needed by app code (resolved directly) (it is resolved only when 'formatter' is first read (App.swift:32), and no code digraph read reads it: an error once some code does) [missing-binding]
+                App.swift:37:5: warning: nothing provides 'HeaderBuilder', needed by app code (resolved directly) (it is resolved only when 'headerBuilder' is first read (App.swift:37), and no code digraph read reads it: an error once some code does) [missing-binding]
+                App.swift:38:5: error: nothing provides 'Names', needed by app code (resolved directly) [missing-binding]
+                digraph: checked 1 registration: 2 errors, 2 warnings, 0 infos
+
+                """, "\(checked.stdout)")
     }
 }
