@@ -141,6 +141,9 @@ public struct CheckRun: Sendable {
         if let uses = imported?.unreadNameUses, !uses.isEmpty { findings = maybeUsedUnderUnreadNames(findings, uses, in: loaded.graph) }
         if let imported, !imported.undecidedResolves.isEmpty { findings = resolvedInUndecidedClauses(findings, imported) }
         if let imported, !imported.unreadLazyInjections.isEmpty { findings = resolvedOnlyWhenRead(findings, imported) }
+        if let containerOf = imported?.containerOf, !containerOf.isEmpty, let graph = loaded.graph {
+            findings = findings.filter { !inTwoContainers($0, containerOf, graph) }
+        }
         if let imported, let graph = loaded.graph, !imported.unplacedRegistrations.isEmpty {
             findings = orderGuessed(findings, unplaced: imported.unplacedRegistrations, in: graph)
         }
@@ -341,6 +344,26 @@ public struct CheckRun: Sendable {
             return "it is resolved only when '\(property)' is first read (\(place.file):\(place.line)), and no code digraph read reads it: "
                 + "an error once some code does"
         }
+    }
+
+    /// A finding between a registration on the app's own container and one on a library's (a
+    /// `ServiceLocator` beside Swinject's `Container`): two key spaces, so nothing is replaced
+    /// (`duplicate-registration`), and a value resolved from one does not hold the other's
+    /// (`captive-dependency`, whose edge digraph joined across them).
+    private static func inTwoContainers(_ finding: Diagnostic, _ containerOf: [SourceLocation: String], _ graph: DependencyGraph) -> Bool {
+        guard let other = finding.notes.first?.location else { return false }
+        let here: SourceLocation
+        switch finding.code {
+        case .duplicateRegistration:
+            here = finding.location
+        case .captiveDependency:
+            guard let holder = finding.subject?.place?.registration else { return false }
+            here = graph.registrations[holder].location
+        default:
+            return false
+        }
+        guard let one = containerOf[here], let two = containerOf[other] else { return false }
+        return one != two
     }
 
     /// A `registration-order` error between two registrations digraph did not order by following

@@ -97,11 +97,16 @@ struct ImportRun {
     var undeclaredAssemblies = UndeclaredAssemblies(files: []) { _ in true }
     /// Registrations whose key is a generic parameter (`RegistrationFinder.genericRegistrations`).
     var genericRegistrations: [(type: String, location: DigraphCore.SourceLocation)] = []
+    /// Registrations whose key digraph cannot tell (`RegistrationFinder.untypedRegistrations`).
+    var untypedRegistrations: [DigraphCore.SourceLocation] = []
     /// Why a key nothing read provides may still be registered, if something says so.
     var unknownRegistrations: String? {
         if let reason = undeclaredAssemblies.reason { return reason }
-        guard let first = genericRegistrations.min(by: { $0.location < $1.location }) else { return nil }
-        return "'\(first.type)' is registered at \(first.location.file):\(first.location.line) for whatever type each use gives, and may be it"
+        if let first = genericRegistrations.min(by: { $0.location < $1.location }) {
+            return "'\(first.type)' is registered at \(first.location.file):\(first.location.line) for whatever type each use gives, and may be it"
+        }
+        guard let first = untypedRegistrations.min() else { return nil }
+        return "the call at \(first.file):\(first.line) registers a value whose type digraph cannot tell, and may be it"
     }
     /// The containers that are not the app's, found by the order pass, and their manifests.
     var otherContainers: [(label: String, registrations: [RegistrationFinder.Found])] = []
@@ -136,6 +141,10 @@ struct ImportRun {
     var programs: [String: Set<String>] = [:]
     /// The app's direct resolves in `#if` clauses the build cannot decide, with the clause's condition.
     var undecidedResolves: [DigraphCore.SourceLocation: String] = [:]
+    /// Where an app registers both through a container of its own and through a library's (MockingProject:
+    /// a `ServiceLocator` beside Swinject's `Container`): each registration's container, by the
+    /// registration's and its keys' places.
+    var containerOf: [DigraphCore.SourceLocation: String] = [:]
     /// Lazily injected properties no code reads, by where their wrapper is written (`UnreadLazyInjections`).
     var unreadLazyInjections: [DigraphCore.SourceLocation: String] = [:]
     var previewUses: [BindingKey: DigraphCore.SourceLocation] = [:]
@@ -200,6 +209,7 @@ struct ImportRun {
             resolves += finder.resolves
             resolvesUnderUnreadNames += finder.resolvesUnderUnreadNames
             genericRegistrations += finder.genericRegistrations
+            untypedRegistrations += finder.untypedRegistrations
             findings += finder.findings
             finders.append(finder)
         }
@@ -421,6 +431,13 @@ struct ImportRun {
         }
         undecidedResolves = Self.undecided(resolves.map(\.location), files: files, build: build)
         unreadLazyInjections = UnreadLazyInjections.find(in: files, declarations: declarations)
+        if found.contains(where: { $0.handRolledContainer == nil }), found.contains(where: { $0.handRolledContainer != nil }) {
+            for registration in found {
+                let container = registration.handRolledContainer.map { "`\($0)`" } ?? "the library's container"
+                containerOf[registration.location] = container
+                for key in registration.keys { containerOf[key.location] = container }
+            }
+        }
         // A factory's resolves under such names may reach a named registration as an app's may.
         let fromFactories = found.flatMap(\.reading.resolvesUnderUnreadNames).map {
             RegistrationFinder.AppResolve(type: $0.type, castType: nil, name: nil, location: $0.location)

@@ -60,6 +60,9 @@ public enum SwiftImporter {
         /// Properties whose wrapper resolves only when they are first read, and that no code reads
         /// (`UnreadLazyInjections`), by where the wrapper is written, with the property's name.
         public var unreadLazyInjections: [DigraphCore.SourceLocation: String] = [:]
+        /// Where the app registers through a container of its own beside a library's, which of the
+        /// two each registration (by its place and its keys' places) is made in.
+        public var containerOf: [DigraphCore.SourceLocation: String] = [:]
 
         /// How much was read, so that "0 errors" always says what it covers: `read 425 Swift files:
         /// 30 registrations, 46 resolves, 1 call not understood`.
@@ -283,7 +286,8 @@ public enum SwiftImporter {
                 recipe: run.recipe, apps: run.appManifests, childContainers: run.children.children, foldedResolves: run.foldedResolves,
                 unapplied: run.unappliedManifests, alternatives: run.alternativeRegistrations, unknownRegistrations: run.unknownRegistrations,
                 previewUses: run.previewUses, unreadNameUses: run.unreadNameUses, undecidedResolves: run.undecidedResolves,
-                unplacedRegistrations: run.unplacedRegistrations, unreadLazyInjections: run.unreadLazyInjections)
+                unplacedRegistrations: run.unplacedRegistrations, unreadLazyInjections: run.unreadLazyInjections,
+                containerOf: run.containerOf)
         }
     }
 

@@ -554,18 +554,19 @@ struct StatedContainerTests {
                 "--container provide: write NAME=MEANING, NAME a method's base name and MEANING one of eager, transient, singleton, resolve, resolve-optional"))
     }
 
-    /// diananareiko/RickAndMortySwiftUI's container keys what `register<T>(_ service: T)` stores by
-    /// the type Swift infers for the value (`register(APIClient() as APIClientProtocol)`): digraph
-    /// does not read those calls, and once said nothing at all ("0 registrations, 0 resolves, 0
-    /// calls not understood"). Now a warning at the method. A method keyed by a type it is given,
-    /// or one storing under a string it is given, is no such warning.
-    @Test func aRegisterKeyedByTheValuesInferredTypeIsSaidNotSilentlySkipped() throws {
+    /// diananareiko/RickAndMortySwiftUI's, PavelSakhanko/HW_1_6's and FitzAfful/MockingProject's
+    /// containers key what `register<T>(_ service: T)` stores by the type Swift infers for the value.
+    /// Each call is read by the type it writes out (`APIClient() as APIClientProtocol`, `Clock()`);
+    /// one that does not (`makeLogger()`) is a warning at the call, and a key nothing read provides
+    /// may be its: a warning, not an error. `guard let api: APIClientProtocol = resolve()` resolves
+    /// the binding's type. A method storing under a string it is given is none of these.
+    @Test func aRegisterKeyedByTheValuesInferredTypeIsReadAtEachCall() throws {
         let app = """
             final class Services {
                 static let shared = Services()
                 private var services: [String: Any] = [:]
                 func register<T>(_ service: T) { services[String(describing: T.self)] = service }
-                func resolve<T>(_ type: T.Type) -> T? { services[String(describing: T.self)] as? T }
+                func resolve<T>() -> T? { services[String(describing: T.self)] as? T }
             }
             final class Settings {
                 private var values: [String: Any] = [:]
@@ -573,18 +574,184 @@ struct StatedContainerTests {
             }
             protocol APIClientProtocol {}
             final class APIClient: APIClientProtocol {}
-            func launch() { Services.shared.register(APIClient() as APIClientProtocol) }
+            final class Clock {}
+            protocol Logger {}
+            final class Feed {
+                init(api: APIClientProtocol, logger: Logger) {}
+            }
+            func makeLogger() -> Logger { fatalError() }
+            func launch() {
+                Services.shared.register(APIClient() as APIClientProtocol)
+                Services.shared.register(Clock())
+                Services.shared.register(makeLogger())
+                guard let api: APIClientProtocol = Services.shared.resolve(), let logger: Logger = Services.shared.resolve() else { return }
+                Services.shared.register(Feed(api: api, logger: logger))
+                Settings().set(1, for: "count")
+            }
 
             """
-        let result = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
-        #expect(result.status == 0)
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
         #expect(
-            result.stdout == """
-                App.swift:4:10: warning: `Services.register` stores a value under the type Swift infers for it, which digraph does not read: its calls are not read, so what they register is not checked. Take the type as a parameter (`register(_ type: T.Type, …)`) to have them read [swift-import]
-                digraph: checked 0 registrations: 0 errors, 1 warning, 0 infos
+            checked.stdout == """
+                App.swift:22:5: warning: `Services.register` stores its value under the type Swift infers for it, and this call does not write that type out (`makeLogger()`), so digraph cannot tell what it registers; it is left out. Write it as `… as Service`, or build the value here (`Service()`), to have it read [swift-import]
+                App.swift:23:88: warning: nothing provides 'Logger', needed by 'Feed' (parameter 'logger') (the call at App.swift:22 registers a value whose type digraph cannot tell, and may be it) [missing-binding]
+                digraph: checked 3 registrations: 0 errors, 2 warnings, 0 infos
 
-                """, "\(result.stdout)")
-        #expect(result.stderr == "digraph: read 1 Swift file: 0 registrations, 0 resolves, 1 call not understood\n", "\(result.stderr)")
+                """, "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 1 Swift file: 3 registrations, 2 resolves, 1 call not understood\n", "\(checked.stderr)")
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                registrations:
+                  # App.swift:20
+                  # register(_:) stores the value it is given (App.swift:4)
+                  - provides: APIClientProtocol
+                    implementation: APIClient
+                    eager: true
+                  # App.swift:21
+                  # register(_:) stores the value it is given (App.swift:4)
+                  - provides: Clock
+                    eager: true
+                  # App.swift:24
+                  # register(_:) stores the value it is given (App.swift:4)
+                  - provides: Feed
+                    eager: true
+                    dependencies:
+                      api: APIClientProtocol
+                      logger: Logger
+
+                """), "\(imported.stdout)")
+    }
+
+    /// kadiroruc/BilyonerCase's container keeps a factory's value only for the keys in a set
+    /// (`if singletonKeys.contains(key) { singletons[key] = instance }`), which only
+    /// `registerSingleton` fills: its registrations are singletons, `register`'s transient (both
+    /// were read as singletons, the resolve path caching).
+    @Test func aResolveKeepingValuesOnlyForKeysInASetMakesOnlyItsFillersSingletons() throws {
+        let app = """
+            final class DIContainer {
+                static let shared = DIContainer()
+                private var factories: [String: () -> Any] = [:]
+                private var singletons: [String: Any] = [:]
+                private var singletonKeys: Set<String> = []
+                func register<T>(_ factory: @escaping () -> T) {
+                    factories[String(describing: T.self)] = factory
+                }
+                func registerSingleton<T>(_ factory: @escaping () -> T) {
+                    let key = String(describing: T.self)
+                    factories[key] = factory
+                    singletonKeys.insert(key)
+                }
+                func resolve<T>() -> T {
+                    let key = String(describing: T.self)
+                    if singletonKeys.contains(key), let kept = singletons[key] as? T { return kept }
+                    guard let factory = factories[key], let instance = factory() as? T else { fatalError("\\(key) is not registered") }
+                    if singletonKeys.contains(key) {
+                        singletons[key] = instance
+                    }
+                    return instance
+                }
+            }
+            protocol Session {}
+            final class LiveSession: Session {}
+            final class LoginModel {
+                init(session: Session) {}
+            }
+            func launch() {
+                DIContainer.shared.registerSingleton { LiveSession() as Session }
+                DIContainer.shared.register { LoginModel(session: DIContainer.shared.resolve()) }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                registrations:
+                  # App.swift:30
+                  # registerSingleton(_:) stores a factory whose first value the container keeps (App.swift:9)
+                  - provides: Session
+                    implementation: LiveSession
+                    lifetime: singleton
+                  # App.swift:31
+                  # register(_:) stores a factory the container calls on every resolve (App.swift:6)
+                  - provides: LoginModel
+                    dependencies:
+                      session: Session
+
+                """), "\(imported.stdout)")
+        #expect(imported.stderr == "digraph: read 1 Swift file: 2 registrations, 1 resolve, 0 calls not understood\n", "\(imported.stderr)")
+    }
+
+    /// FitzAfful/MockingProject's shape: the app registers through a locator of its own and through
+    /// Swinject's `Container`, two containers that never share a key. A key registered on both is
+    /// no `duplicate-registration`, and the locator's singleton holds the locator's value, not
+    /// Swinject's (no `captive-dependency` across them); both were errors and warnings once the
+    /// locator's calls were read. `Resolver.resolve()` in a file importing hmlongco/Resolver, which
+    /// the app does not declare, is that library's: a warning, not a missing key of this graph.
+    @Test func anOwnContainerBesideSwinjectsAndResolversResolvesAreKeptApart() throws {
+        let swinject = """
+            import Swinject
+
+            final class SwinjectContainer {
+                static let shared = SwinjectContainer()
+                let container = Container()
+                init() {
+                    container.register(EmployeeRepository.self) { _ in APIEmployeeRepository() }
+                    container.register(HomeViewModel.self) { r in HomeViewModel(repository: r.resolve(EmployeeRepository.self)!) }
+                }
+            }
+
+            """
+        let resolving = """
+            import Resolver
+
+            final class ResolverViewModel {}
+            final class ResolverScreen {
+                private var model: ResolverViewModel = Resolver.resolve()
+            }
+
+            """
+        let app = """
+            final class ServiceLocator {
+                static let shared = ServiceLocator()
+                private var services: [ObjectIdentifier: Any] = [:]
+                func register<T>(_ service: T) { services[ObjectIdentifier(T.self)] = service }
+                func resolve<T>() -> T? { services[ObjectIdentifier(T.self)] as? T }
+            }
+
+            protocol EmployeeRepository {}
+            final class APIEmployeeRepository: EmployeeRepository {}
+            final class HomeViewModel {
+                init(repository: EmployeeRepository) {}
+            }
+
+            final class AppDelegate {
+                func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                    ServiceLocator.shared.register(APIEmployeeRepository() as EmployeeRepository)
+                    guard let repository: EmployeeRepository = ServiceLocator.shared.resolve() else { return true }
+                    ServiceLocator.shared.register(HomeViewModel(repository: repository))
+                    _ = SwinjectContainer.shared.container.resolve(HomeViewModel.self)!
+                    return true
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in
+            try swinject.write(to: folder.appendingPathComponent("Swinject.swift"), atomically: true, encoding: .utf8)
+            try resolving.write(to: folder.appendingPathComponent("Resolving.swift"), atomically: true, encoding: .utf8)
+            return try CLIRunner.run(["check", "."], directory: folder)
+        }
+        #expect(checked.status == 0)
+        #expect(
+            checked.stdout == """
+                Resolving.swift:5:44: warning: this resolves from Resolver's container, which digraph does not read; it is left out, and what it resolves is not checked [swift-import]
+                digraph: checked 4 registrations: 0 errors, 1 warning, 0 infos
+
+                """, "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 3 Swift files: 4 registrations, 3 resolves, 1 call not understood\n", "\(checked.stderr)")
     }
 
     /// Yoon-hub/Record's container: its methods are a protocol's extension (`extension Injectable`,

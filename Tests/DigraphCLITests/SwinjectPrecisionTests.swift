@@ -3989,6 +3989,69 @@ struct SwinjectPrecisionTests {
 
                 """, "\(imported.stdout)")
     }
+
+    /// Connect-Crew/TeamOne-iOS's wrapper writes its factory's type in parentheses
+    /// (`implement: @escaping ((Resolver) -> T)`): it is still a function, so the wrapper forwards
+    /// to Swinject's `register`, and its 49 calls, with a trailing closure or `implement: { … }`,
+    /// are registrations (none was read, and 48 keys were said to be missing).
+    @Test func aWrappersFactoryTypeInParenthesesIsStillAFactory() throws {
+        let app = """
+            import Swinject
+
+            public final class DIContainer {
+                public static let shared = DIContainer()
+                private let container = Container()
+
+                public func register<T>(interface: T.Type, implement: @escaping ((Resolver) -> T)) {
+                    container.register(interface, factory: implement)
+                }
+
+                public func resolve<T>(_ serviceType: T.Type) -> T {
+                    container.resolve(serviceType)!
+                }
+            }
+
+            protocol Keychain {}
+            final class SystemKeychain: Keychain {}
+            protocol AuthRepository {}
+            final class LiveAuthRepository: AuthRepository {
+                init(keychain: Keychain) {}
+            }
+
+            final class AppDelegate {
+                func application(_ application: Any?, didFinishLaunchingWithOptions options: [String: Any]?) -> Bool {
+                    DIContainer.shared.register(interface: Keychain.self, implement: { _ in SystemKeychain() })
+                    DIContainer.shared.register(interface: AuthRepository.self) { resolver in
+                        guard let keychain = resolver.resolve(Keychain.self) else { fatalError() }
+                        return LiveAuthRepository(keychain: keychain)
+                    }
+                    _ = DIContainer.shared.resolve(AuthRepository.self)
+                    return true
+                }
+            }
+
+            """
+        let imported = try withApp(app) { folder in try CLIRunner.run(["import", "App.swift", "-o", "-"], directory: folder) }
+        #expect(
+            imported.stdout.contains(
+                """
+                registrations:
+                  # App.swift:25
+                  # registered through register (App.swift:7)
+                  - provides: Keychain
+                    implementation: SystemKeychain
+                    lifetime: graph
+                  # App.swift:26
+                  # registered through register (App.swift:7)
+                  - provides: AuthRepository
+                    implementation: LiveAuthRepository
+                    lifetime: graph
+                    dependencies:
+                      keychain: Keychain
+
+                """), "\(imported.stdout)")
+        #expect(imported.stderr == "digraph: read 1 Swift file: 2 registrations, 2 resolves, 0 calls not understood\n", "\(imported.stderr)")
+    }
 }
 
 /// `fixtures/import/precision`: one Swinject app with every form above, compiled against Swinject

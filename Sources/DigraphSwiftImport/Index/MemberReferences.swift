@@ -76,7 +76,7 @@ struct MemberReferences {
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             if let base = node.base, !Self.isSelf(base) {
-                calledOnValues[node.declName.baseName.text, default: []].insert(Call(type: types.last ?? "", root: Self.root(of: base)))
+                calledOnValues[node.declName.baseName.text, default: []].insert(Call(type: types.last ?? "", root: SwiftExpressions.rootName(base)))
             }
             return .visitChildren
         }
@@ -85,24 +85,6 @@ struct MemberReferences {
         private static func isSelf(_ base: ExprSyntax) -> Bool {
             let core = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression ?? base
             return core.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
-        }
-
-        /// The name a chain of properties starts from: `Container` in `Container.shared.api`,
-        /// `router` in `router.open`; none past a call (`Container.shared.router().open`: a value
-        /// the call made).
-        private static func root(of base: ExprSyntax) -> String {
-            var current = base
-            while true {
-                if let access = current.as(MemberAccessExprSyntax.self), let inner = access.base {
-                    current = inner
-                } else if let chained = current.as(OptionalChainingExprSyntax.self) {
-                    current = chained.expression
-                } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
-                    current = unwrapped.expression
-                } else {
-                    return current.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-                }
-            }
         }
     }
 }

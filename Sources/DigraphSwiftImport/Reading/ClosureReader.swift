@@ -148,7 +148,9 @@ struct ClosureReader {
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             else { continue }
             let initial = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-            if case .service(let site, _) = value(of: initial, required: false) {
+            if case .service(var site, _) = value(of: initial, required: false) {
+                // `guard let repository: Repository = locator.resolve() else { … }`: the binding's type is the key.
+                if site.isInferred, let annotation = binding.typeAnnotation { site.infer(DeclaredType(annotation.type)) }
                 locals[name] = .earlier(site, isOptional: false, miss: miss)
             }
         }
@@ -403,7 +405,10 @@ struct ClosureReader {
             else { continue }
             let initial = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
             var value = self.value(of: initial, required: required)
-            if case .service(let site, _) = value { value = .service(site, isOptional: !required) }
+            if case .service(var site, _) = value {
+                if site.isInferred, let annotation = binding.typeAnnotation { site.infer(DeclaredType(annotation.type)) }
+                value = .service(site, isOptional: !required)
+            }
             locals[name] = value
         }
     }

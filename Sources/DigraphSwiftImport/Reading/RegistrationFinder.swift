@@ -33,6 +33,9 @@ final class RegistrationFinder: SyntaxVisitor {
         /// The call itself: the branches around it are read from it when needed (`RegistrationOrder`),
         /// never stored per registration (a 1,900-rung `else if` ladder would hold millions).
         var call: FunctionCallExprSyntax?
+        /// The app's own container type whose method made it (`ServiceLocator`); nil for a library's
+        /// (Swinject's `Container`, Factory's): two containers never share a key.
+        var handRolledContainer: String?
     }
 
     struct AppResolve {
@@ -68,6 +71,9 @@ final class RegistrationFinder: SyntaxVisitor {
     /// Registrations whose key is a generic parameter (`register(Assembled.self, …)` in a generic
     /// assembly of a wrapper package): each use registers its own type, which is not read here.
     private(set) var genericRegistrations: [(type: String, location: DigraphCore.SourceLocation)] = []
+    /// Calls of a method keyed by its value's inferred type that do not write the type out
+    /// (`register(makeLogger())`): each may register any key.
+    var untypedRegistrations: [DigraphCore.SourceLocation] = []
     var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     var handled = Set<SyntaxIdentifier>()
@@ -268,6 +274,18 @@ final class RegistrationFinder: SyntaxVisitor {
     // MARK: Direct resolves
 
     private func appResolve(_ site: ResolveSite) {
+        // `Resolver.resolve()` in a file importing hmlongco/Resolver, which the app does not declare:
+        // that library's container, which digraph does not read, not the one it checks.
+        if let root = site.receiver.map(SwiftExpressions.rootName), UnreadLibraries.byModule[root] != nil, file.imports(root),
+            declarations.declaration(of: root) == nil
+        {
+            findings.append(
+                Diagnostic(
+                    .swiftImport, .warning,
+                    "this resolves from \(UnreadLibraries.byModule[root]!)'s container, which digraph does not read; it is left out, and what it resolves is not checked",
+                    at: file.location(of: site.node)))
+            return
+        }
         let node = ResolveSite.outermost(site.node)
         var castType = ResolveSite.typeWrittenBeside(node, orAnnotation: site.type == nil)
         if site.type == nil, castType == nil, site.name == nil {

@@ -60,6 +60,10 @@ struct ResolveSite {
         if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
             return binding.typeAnnotation?.type.trimmedDescription
         }
+        // `guard let service: NetworkService = locator.resolve() else { … }`: an optional resolve unwrapped.
+        if let condition = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self) {
+            return condition.typeAnnotation?.type.trimmedDescription
+        }
         // A getter's only expression, or a `return` in it; or those of a closure called at once to
         // give a property its value (`lazy var x: T = { resolve() }()`).
         let returned = node.parent?.is(ReturnStmtSyntax.self) == true ? node.parent! : node

@@ -353,6 +353,24 @@ enum SwiftExpressions {
 
     /// A name that reads as a type: an upper-case identifier, a dotted chain of them, or a
     /// generic specialization (`Repository<User>`).
+    /// The name a chain of properties starts from: `Container` in `Container.shared.api`,
+    /// `router` in `router.open`; none ("") past a call (`Container.shared.router().open`: a value
+    /// the call made).
+    static func rootName(_ base: ExprSyntax) -> String {
+        var current = base
+        while true {
+            if let access = current.as(MemberAccessExprSyntax.self), let inner = access.base {
+                current = inner
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrapped.expression
+            } else {
+                return current.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            }
+        }
+    }
+
     static func typeName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text

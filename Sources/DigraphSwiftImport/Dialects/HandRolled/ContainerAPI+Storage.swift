@@ -70,10 +70,14 @@ extension ContainerAPI {
     struct CachingFacts {
         var flagTakesCachingPath: [String: Bool] = [:]
         var readThenWritten: [String: Bool] = [:]
+        /// The set the resolve path keeps values only for (`cachingGate`), once read.
+        var gate: String??
     }
 
+    /// `registering`: the method that stores the factory.
     static func isCached(
-        _ stored: Stored, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>, facts: inout CachingFacts
+        _ stored: Stored, by registering: FunctionDeclSyntax, storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>,
+        facts: inout CachingFacts
     ) -> Bool {
         let core = SwiftExpressions.unwrap(stored.expression).core
         // A closure that assigns caches itself; one that only calls the factory may still have its
@@ -94,7 +98,37 @@ extension ContainerAPI {
         if facts.readThenWritten[stored.property] == nil {
             facts.readThenWritten[stored.property] = readThenWritten(stored.property, storage: storage, functions: functions, writers: writers)
         }
-        return facts.readThenWritten[stored.property]!
+        guard facts.readThenWritten[stored.property]! else { return false }
+        if facts.gate == nil { facts.gate = .some(cachingGate(storage: storage, functions: functions, writers: writers)) }
+        guard let gate = facts.gate!, let body = registering.body else { return true }
+        return SwiftExpressions.calls(in: body).contains { call in
+            guard let (name, receiver) = SwiftExpressions.callee(of: call), let receiver else { return false }
+            return name == "insert" && storageName(receiver) == gate
+        }
+    }
+
+    /// `if singletonKeys.contains(key) { singletons[key] = instance }` in the resolve path: it keeps
+    /// a value only for the keys a register method puts in that set (kadiroruc/BilyonerCase's
+    /// `registerSingleton` inserts, its `register` does not).
+    static func cachingGate(storage: [String: TypeSyntax], functions: [FunctionDeclSyntax], writers: Set<String>) -> String? {
+        for function in functions {
+            guard let body = function.body, body.description.contains(".contains(") else { continue }
+            for branch in ifStatements(in: body) where branch.conditions.count == 1 {
+                guard let call = branch.conditions.first?.condition.as(ExprSyntax.self)?.as(FunctionCallExprSyntax.self),
+                    let (name, receiver) = SwiftExpressions.callee(of: call), name == "contains", let set = receiver.flatMap(storageName),
+                    storage[set] != nil, cachesIn(branch.body, storage: storage, writers: writers)
+                else { continue }
+                return set
+            }
+        }
+        return nil
+    }
+
+    /// `singletonKeys` or `self.singletonKeys`: the stored property an expression names.
+    private static func storageName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" else { return nil }
+        return access.declName.baseName.text
     }
 
     /// `if entry.isSingleton { …caches… }`: the flag's true value takes the caching path.

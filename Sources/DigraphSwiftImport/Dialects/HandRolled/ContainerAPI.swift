@@ -27,8 +27,11 @@ struct ContainerAPI {
         var owner: String
         var name: String
         var parameters: [Parameter]
-        /// The metatype parameter that is the key.
+        /// The metatype parameter that is the key, or, with `keyedByValue`, the value parameter
+        /// whose type Swift infers is.
         var key: Int
+        /// `register<T>(_ service: T)` storing under `T.self`: each call's key is its value's type (`InferredKey`).
+        var keyedByValue = false
         /// The value or factory parameter (registrations).
         var value: Int?
         /// A second metatype whose type is built (`registerFactory(P.self, Impl.self)`).
@@ -76,9 +79,21 @@ struct ContainerAPI {
             guard let function = Self.functionType(type) else { return false }
             return !["Void", "()"].contains(function.returnClause.type.trimmedDescription)
         }
-        /// `(A) -> B`, `@escaping @MainActor (A) -> B`.
+        /// `(A) -> B`, `@escaping @MainActor (A) -> B`, `@escaping ((A) -> B)` (Connect-Crew/TeamOne-iOS).
         static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
-            type.as(FunctionTypeSyntax.self) ?? type.as(AttributedTypeSyntax.self)?.baseType.as(FunctionTypeSyntax.self)
+            var type = type
+            while true {
+                if let function = type.as(FunctionTypeSyntax.self) { return function }
+                if let attributed = type.as(AttributedTypeSyntax.self) {
+                    type = attributed.baseType
+                } else if let parenthesized = type.as(TupleTypeSyntax.self), parenthesized.elements.count == 1,
+                    let only = parenthesized.elements.first, only.firstName == nil
+                {
+                    type = only.type
+                } else {
+                    return nil
+                }
+            }
         }
         /// `T.Type` (or `Any.Type`), optional too (`type: T.Type? = nil`): the parameter names a type.
         var isMetatype: Bool { metatype != nil }
@@ -115,9 +130,6 @@ struct ContainerAPI {
     private(set) var resolvesInside: [String: [(type: String, name: String?, location: DigraphCore.SourceLocation)]] = [:]
     /// Methods that look like a registration or a resolve but whose body says neither.
     private(set) var unread: [(name: String, owner: String, location: DigraphCore.SourceLocation, why: String)] = []
-    /// Methods that store a value under the type Swift infers for it (`register<T>(_ service: T)`
-    /// keyed by `T.self`): their calls name no type digraph reads, so they are said, not read.
-    private(set) var valueKeyed: [(name: String, owner: String, location: DigraphCore.SourceLocation)] = []
 
     /// Every function of the types read, by name: a call one of them declares is not "undeclared".
     private(set) var declared: [String: [[Parameter]]] = [:]
@@ -284,17 +296,18 @@ struct ContainerAPI {
             let parameters = function.signature.parameterClause.parameters.map { Parameter($0, expanding: expanded) }
             declared[function.name.text, default: []].append(parameters)
             let metatypeKey = parameters.firstIndex(where: \.isMetatype)
-            if metatypeKey == nil, Self.storesUnderInferredType(function, storage: storage, parameters: parameters) {
-                valueKeyed.append((function.name.text, owner, file.location(of: function.name)))
-                continue
-            }
+            // `register<T>(_ service: T)` storing under `T.self`: keyed by the type of the value each call writes.
+            let valueKey =
+                metatypeKey == nil && Self.storesUnderInferredType(function, storage: storage, parameters: parameters)
+                ? function.body.flatMap { Self.storedValue($0, storage: storage, parameters: parameters)?.parameter } : nil
             // A store keyed by a value made from the type is read only through the methods forwarding to it.
-            let isIdentifierKeyed = metatypeKey == nil
-            guard let key = metatypeKey ?? Self.identifierKey(function, parameters: parameters), let body = function.body else { continue }
+            let isIdentifierKeyed = metatypeKey == nil && valueKey == nil
+            guard let key = metatypeKey ?? valueKey ?? Self.identifierKey(function, parameters: parameters), let body = function.body else { continue }
             let location = file.location(of: function.name)
             var method = Method(
                 role: .resolve(onMiss: .stops), owner: owner, name: function.name.text, parameters: parameters, key: key,
                 qualifier: parameters.firstIndex(where: \.isString), keying: keying, location: location, reason: "")
+            method.keyedByValue = valueKey != nil
             // What it stores decides before what it returns: a `@discardableResult` register returns
             // the value it stores, and is no resolve.
             let stored = Self.storedValue(body, storage: storage, parameters: parameters)
@@ -304,7 +317,7 @@ struct ContainerAPI {
                 methods[method.name, default: []].append(method)
                 continue
             }
-            if let stored, stored.parameter != key {
+            if let stored, stored.parameter != key || method.keyedByValue {
                 method.value = stored.parameter
                 let isFunction = parameters[stored.parameter].isFunction
                 method.factoryTakesResolver = isFunction && Self.functionTakesArguments(parameters[stored.parameter].type)
@@ -312,7 +325,8 @@ struct ContainerAPI {
                     method.role = .register(lifetime: .singleton, isEager: true)
                     method.reason = isFunction ? "calls the factory once, when registering, and stores its value" : "stores the value it is given"
                 } else {
-                    let cached = Self.isCached(stored, storage: storage, functions: functionDeclarations, writers: writers, facts: &facts)
+                    let cached = Self.isCached(
+                        stored, by: function, storage: storage, functions: functionDeclarations, writers: writers, facts: &facts)
                     method.role = .register(lifetime: cached ? .singleton : .transient, isEager: false)
                     method.reason = cached ? "stores a factory whose first value the container keeps" : "stores a factory the container calls on every resolve"
                     if cached, let flag = Self.storedFlag(stored, parameters: parameters, in: function) {

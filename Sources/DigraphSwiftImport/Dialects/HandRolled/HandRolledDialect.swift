@@ -54,9 +54,6 @@ struct HandRolledDialect: Dialect {
         for method in api.unread {
             findings.append(Diagnostic(.swiftImport, .warning, HandRolledMessages.methodUnread(method), at: method.location))
         }
-        for method in api.valueKeyed {
-            findings.append(Diagnostic(.swiftImport, .warning, HandRolledMessages.valueKeyed(method.owner, method.name), at: method.location))
-        }
         return findings
     }
 }
@@ -79,8 +76,9 @@ enum HandRolledMessages {
         "`\(method.owner).\(method.name)` takes a type but digraph cannot tell what it does: \(method.why); its calls are not read. State its meaning under `import: containers:` in .digraph.yml"
     }
 
-    static func valueKeyed(_ owner: String, _ name: String) -> String {
-        "`\(owner).\(name)` stores a value under the type Swift infers for it, which digraph does not read: its calls are not read, so what they register is not checked. Take the type as a parameter (`\(name)(_ type: T.Type, …)`) to have them read"
+    static func valueTypeUnwritten(_ method: ContainerAPI.Method, _ value: ExprSyntax) -> String {
+        "`\(method.owner).\(method.name)` stores its value under the type Swift infers for it, and this call does not write that type out "
+            + "(`\(SwiftExpressions.quoted(value, limit: 60))`), so digraph cannot tell what it registers; it is left out. Write it as `… as Service`, or build the value here (`Service()`), to have it read"
     }
 
     static func flagUnread(_ flag: String) -> String {

@@ -6,9 +6,20 @@ import SwiftSyntax
 extension RegistrationFinder {
     /// A call of a hand-rolled container's registering method, read as its declaration says.
     func handRolled(_ call: FunctionCallExprSyntax, method: ContainerAPI.Method, lifetime: Lifetime, isEager: Bool, api: ContainerAPI) -> Found? {
-        guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key],
-            let (type, node) = SwiftExpressions.metatype(keyed)
-        else { return nil }
+        guard let bound = ContainerAPI.bind(call, to: method), let keyed = bound[method.key] else { return nil }
+        let type: String
+        let node: Syntax
+        if method.keyedByValue {
+            guard let inferred = InferredKey.type(of: keyed) else {
+                findings.append(Diagnostic(.swiftImport, .warning, HandRolledMessages.valueTypeUnwritten(method, keyed), at: file.location(of: call)))
+                untypedRegistrations.append(file.location(of: call))
+                return nil
+            }
+            (type, node) = inferred
+        } else {
+            guard let (metatype, written) = SwiftExpressions.metatype(keyed) else { return nil }
+            (type, node) = (metatype, Syntax(written))
+        }
         // `register(type: FactoryType.self) { … }` inside the container's own forwarding method is plumbing.
         if isGenericParameter(type, at: Syntax(call)) { return nil }
         var name: String?
@@ -67,11 +78,13 @@ extension RegistrationFinder {
             reading.findings.append(Diagnostic(.swiftImport, .warning, "'\(subject)': \(message)", at: file.location(of: node)))
         }
         reading.notes.append("\(method.signature) \(method.reason) (\(method.location.fileNameAndLine))")
-        return Found(
+        var found = Found(
             keys: [(type, file.location(of: node))], name: name, lifetime: lifetime, reading: reading,
             argumentNames: reader.argumentNames, argumentTypes: reader.argumentTypes,
             location: file.location(of: call), module: file.module, isEager: isEager,
             eagerResolves: eagerResolves(reading), nameIsUnread: !pending.isEmpty && name == nil)
+        found.handRolledContainer = method.owner
+        return found
     }
 
     /// Methods of the standard library named like registrations: `bindMemory(to: Int8.self, capacity:)`
