@@ -754,6 +754,91 @@ struct StatedContainerTests {
         #expect(checked.stderr == "digraph: read 3 Swift files: 4 registrations, 3 resolves, 1 call not understood\n", "\(checked.stderr)")
     }
 
+    /// kenesbekov/Gitty's container keeps its table in a box (`Atomic<[String: Any]>(with: [:])`)
+    /// and writes a copy back (`var updated = services.value; updated[key] = service;
+    /// services.update(with: updated)`): its 13 registrations were unread, silently. Its
+    /// `@Injected` sets `self.value = DependencyContainer.shared.resolve()` in `init`, with `value: T`
+    /// the wrapped value: each of its 19 properties resolves its declared type as it is built.
+    @Test func aTableKeptInABoxAndAWrapperFillingAStoredValueAreRead() throws {
+        let app = """
+            import Foundation
+
+            final class Atomic<Value>: @unchecked Sendable {
+                private let lock = NSLock()
+                private var stored: Value
+                var value: Value {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    return stored
+                }
+                init(with value: Value) { stored = value }
+                func update(with value: Value) {
+                    lock.lock()
+                    stored = value
+                    lock.unlock()
+                }
+            }
+
+            final class DependencyContainer: @unchecked Sendable {
+                static let shared = DependencyContainer()
+                private let services = Atomic<[String: Any]>(with: [:])
+
+                func register<T>(_ service: T, forType type: T.Type) {
+                    var updated = services.value
+                    updated[String(describing: type)] = service
+                    services.update(with: updated)
+                }
+
+                func resolve<T>() -> T {
+                    guard let service = services.value[String(describing: T.self)] as? T else { fatalError("\\(T.self) is not registered") }
+                    return service
+                }
+            }
+
+            @propertyWrapper
+            struct Injected<T> {
+                private var value: T
+                init() { value = DependencyContainer.shared.resolve() }
+                var wrappedValue: T {
+                    get { value }
+                    mutating set { value = newValue }
+                }
+            }
+
+            protocol Keychain {}
+            final class SystemKeychain: Keychain {}
+            protocol NetworkClient {}
+            final class LiveNetworkClient: NetworkClient {
+                @Injected private var keychain: Keychain
+            }
+            protocol UserRepository {}
+
+            final class UsersViewModel {
+                @Injected private var network: NetworkClient
+                @Injected private var users: UserRepository
+            }
+
+            @main
+            struct GittyApp {
+                static func main() {
+                    DependencyContainer.shared.register(SystemKeychain(), forType: Keychain.self)
+                    DependencyContainer.shared.register(LiveNetworkClient(), forType: NetworkClient.self)
+                    _ = UsersViewModel()
+                }
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 1)
+        #expect(
+            checked.stdout == """
+                App.swift:55:5: error: nothing provides 'UserRepository', needed by app code (resolved directly) [missing-binding]
+                digraph: checked 2 registrations: 1 error, 0 warnings, 0 infos
+
+                """, "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 1 Swift file: 2 registrations, 3 resolves, 0 calls not understood\n", "\(checked.stderr)")
+    }
+
     /// Yoon-hub/Record's container: its methods are a protocol's extension (`extension Injectable`,
     /// the storage a property requirement), the metatype is optional (`type: V.Type? = nil`), and
     /// `register(type:_:)` forwards to a store keyed by a value made from the type (`Key<V>`) that

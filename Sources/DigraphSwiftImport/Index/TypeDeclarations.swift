@@ -1229,9 +1229,23 @@ struct TypeDeclarations {
             let node = ResolveSite.outermost(Syntax(call))
             // `self.wrappedValue = box.resolve()`: the wrapped value's type, which is the generic's.
             if let (target, value) = node.parent?.parent?.as(SequenceExprSyntax.self).flatMap({ SwiftExpressions.assignment(ExprSyntax($0)) }),
-                value.id == node.id, ["wrappedValue", "self.wrappedValue"].contains(target.trimmedDescription)
+                value.id == node.id
             {
-                return true
+                if ["wrappedValue", "self.wrappedValue"].contains(target.trimmedDescription) { return true }
+                // `self.value = container.resolve()` with `private var value: T`, which `wrappedValue`
+                // gives back (kenesbekov/Gitty's `Injected`).
+                let property =
+                    target.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                if let property, let group = Syntax(call).ancestorOrSelf(where: { $0.isProtocol(DeclGroupSyntax.self) })?.asProtocol(DeclGroupSyntax.self),
+                    group.memberBlock.members.contains(where: { member in
+                        member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property && $0.typeAnnotation?.type.trimmedDescription == generic
+                        } == true
+                    })
+                {
+                    return true
+                }
             }
             let written =
                 ResolveSite.typeWrittenBeside(node, orAnnotation: true)

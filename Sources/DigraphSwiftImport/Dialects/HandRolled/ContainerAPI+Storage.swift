@@ -195,10 +195,28 @@ extension ContainerAPI {
         return !assignments(in: body, storage: storage).isEmpty
     }
 
-    /// `property[…] = value`, `self.property[…] = value`, `property.updateValue(value, forKey:)` anywhere in the node.
+    /// `property[…] = value`, `self.property[…] = value`, `property.updateValue(value, forKey:)` anywhere in the node;
+    /// `copy[…] = value` into a local table the node hands back to the property (`property.update(with: copy)`,
+    /// `property = copy`: kenesbekov/Gitty's `Atomic<[String: Any]>`).
     static func assignments(in node: some SyntaxProtocol, storage: [String: TypeSyntax]) -> [(property: String, value: ExprSyntax)] {
         var found: [(String, ExprSyntax)] = []
-        for (target, value) in SwiftExpressions.assignments(in: node) {
+        let assigned = SwiftExpressions.assignments(in: node)
+        var handedBack: [String: String] = [:]
+        for (target, value) in assigned {
+            // `property = copy`, `property.value = copy`.
+            if let property = storageName(target) ?? target.as(MemberAccessExprSyntax.self)?.base.flatMap(storageName), storage[property] != nil,
+                let local = value.as(DeclReferenceExprSyntax.self)?.baseName.text
+            {
+                handedBack[local] = property
+            }
+        }
+        for call in SwiftExpressions.calls(in: node) {
+            guard let receiver = SwiftExpressions.callee(of: call)?.receiver, let property = storageName(receiver), storage[property] != nil else { continue }
+            for argument in call.arguments {
+                if let local = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text { handedBack[local] = property }
+            }
+        }
+        for (target, value) in assigned {
             guard var subscriptCall = target.as(SubscriptCallExprSyntax.self) else { continue }
             // `storage[key, default: [:]][name] = value`, `storage[key]?[name] = value`: the outer table.
             while let inner = subscriptCall.calledExpression.as(SubscriptCallExprSyntax.self)
@@ -210,7 +228,11 @@ extension ContainerAPI {
             let name =
                 base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
                 ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
-            if let name, storage[name] != nil { found.append((name, value)) }
+            if let name, storage[name] != nil {
+                found.append((name, value))
+            } else if let name, let property = handedBack[name], storage[name] == nil {
+                found.append((property, value))
+            }
         }
         for call in SwiftExpressions.calls(in: node) {
             guard let (name, receiver) = SwiftExpressions.callee(of: call), name == "updateValue", let receiver,

@@ -33,6 +33,13 @@ final class ContainerCollector: SyntaxVisitor {
                         stored[name] = TypeSyntax.parse(from: &parser)
                     } else if let initial = binding.initializer?.value, initial.is(DictionaryExprSyntax.self) || initial.is(ArrayExprSyntax.self) {
                         stored[name] = TypeSyntax(IdentifierTypeSyntax(name: .identifier("Any")))
+                    } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                        let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+                        generic.genericArgumentClause.arguments.contains(where: { $0.argument.is(DictionaryTypeSyntax.self) })
+                    {
+                        // `Atomic<[String: Any]>(with: [:])` (kenesbekov/Gitty): a table kept in a box.
+                        var parser = Parser(generic.trimmedDescription)
+                        stored[name] = TypeSyntax.parse(from: &parser)
                     }
                 }
             }
