@@ -97,6 +97,8 @@ struct ImportRun {
     var undeclaredAssemblies = UndeclaredAssemblies(files: []) { _ in true }
     /// Registrations whose key is a generic parameter (`RegistrationFinder.genericRegistrations`).
     var genericRegistrations: [(type: String, location: DigraphCore.SourceLocation)] = []
+    /// Resolves from a library's container digraph does not read (`RegistrationFinder.unreadLibraryResolves`).
+    var unreadLibraryResolves: [(library: String, location: DigraphCore.SourceLocation)] = []
     /// Registrations whose key digraph cannot tell (`RegistrationFinder.untypedRegistrations`).
     var untypedRegistrations: [DigraphCore.SourceLocation] = []
     /// Why a key nothing read provides may still be registered, if something says so.
@@ -210,10 +212,20 @@ struct ImportRun {
             resolvesUnderUnreadNames += finder.resolvesUnderUnreadNames
             genericRegistrations += finder.genericRegistrations
             untypedRegistrations += finder.untypedRegistrations
+            unreadLibraryResolves += finder.unreadLibraryResolves
             findings += finder.findings
             finders.append(finder)
         }
         for dialect in dialects { findings += dialect.findings(after: finders) }
+        // Said once per library, at its first resolve: a whole app on it would say it at every one.
+        for (library, places) in Dictionary(grouping: unreadLibraryResolves, by: \.library).sorted(by: { $0.key < $1.key }) {
+            let first = places.map(\.location).min()!
+            let message =
+                places.count == 1
+                ? "this resolves from \(library)'s container, which digraph does not read; it is left out, and what it resolves is not checked"
+                : "\(places.count) resolves (the first here) are from \(library)'s container, which digraph does not read; they are left out, and what they resolve is not checked"
+            findings.append(Diagnostic(.swiftImport, .warning, message, at: first))
+        }
     }
 
     private mutating func findUndeclaredAssemblies() {

@@ -625,6 +625,44 @@ struct StatedContainerTests {
                 """), "\(imported.stdout)")
     }
 
+    /// A value the call keeps in a local is typed where the local is declared (`let menu =
+    /// Menu.Response()`). An identity-keyed container (`ObjectIdentifier`) whose resolve interpolates
+    /// the type only in its `fatalError` message (Drinkie's) is not keyed by printed names: two
+    /// `Response` types nested in different enums do not collide there (4 false `key-collision`
+    /// warnings); interpolated into the key itself, they do.
+    @Test func aLocalIsTypedWhereDeclaredAndAnInterpolatedMessageIsNoPrintedKey() throws {
+        let app = """
+            final class Registry {
+                static let shared = Registry()
+                private var entries: [ObjectIdentifier: Any] = [:]
+                func register<Service>(_ service: Service) { entries[ObjectIdentifier(Service.self)] = service }
+                func resolve<Service>() -> Service {
+                    guard let service = entries[ObjectIdentifier(Service.self)] as? Service else { fatalError("No registered entry for \\(Service.self)") }
+                    return service
+                }
+            }
+            enum Menu { struct Response {} }
+            enum Chain { struct Response {} }
+            func launch() {
+                let menu = Menu.Response()
+                Registry.shared.register(menu)
+                Registry.shared.register(Chain.Response())
+            }
+
+            """
+        let checked = try withApp(app) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "digraph: checked 2 registrations: 0 errors, 0 warnings, 0 infos\n", "\(checked.stdout)")
+        #expect(checked.stderr == "digraph: read 1 Swift file: 2 registrations, 0 resolves, 0 calls not understood\n", "\(checked.stderr)")
+        let printedKeys = app.replacingOccurrences(of: "ObjectIdentifier(Service.self)", with: #""\(Service.self)""#)
+            .replacingOccurrences(of: "[ObjectIdentifier: Any]", with: "[String: Any]")
+        let collided = try withApp(printedKeys) { folder in try CLIRunner.run(["check", "App.swift"], directory: folder) }
+        #expect(
+            collided.stdout.hasPrefix(
+                "App.swift:15:30: warning: 'Chain.Response' and 'Menu.Response' are different types that both print as 'Response' under String(describing:)"),
+            "\(collided.stdout)")
+    }
+
     /// kadiroruc/BilyonerCase's container keeps a factory's value only for the keys in a set
     /// (`if singletonKeys.contains(key) { singletons[key] = instance }`), which only
     /// `registerSingleton` fills: its registrations are singletons, `register`'s transient (both

@@ -54,6 +54,8 @@ struct TypeDeclarations {
     private var moduleDeclarations: [String: [String: Declaration]] = [:]
     /// The modules the given files are compiled into, and each file's module and imports.
     private var appModules = Set<String>()
+    /// A module the given paths declare (a package target, a folder's module): the app's own.
+    func isAppModule(_ name: String) -> Bool { appModules.contains(name) }
     private var fileScopes: [String: (module: String, imports: Set<String>)] = [:]
 
     /// A type spelled as the manifest keys it: with a module only where two of the app's modules

@@ -74,6 +74,8 @@ final class RegistrationFinder: SyntaxVisitor {
     /// Calls of a method keyed by its value's inferred type that do not write the type out
     /// (`register(makeLogger())`): each may register any key.
     var untypedRegistrations: [DigraphCore.SourceLocation] = []
+    /// Resolves from the container of a library digraph does not read (`Resolver.resolve()`), with the library.
+    private(set) var unreadLibraryResolves: [(library: String, location: DigraphCore.SourceLocation)] = []
     var findings: [Diagnostic] = []
     /// Closures of modifiers (`.initCompleted { … }`) already read with their registration.
     var handled = Set<SyntaxIdentifier>()
@@ -277,13 +279,9 @@ final class RegistrationFinder: SyntaxVisitor {
         // `Resolver.resolve()` in a file importing hmlongco/Resolver, which the app does not declare:
         // that library's container, which digraph does not read, not the one it checks.
         if let root = site.receiver.map(SwiftExpressions.rootName), UnreadLibraries.byModule[root] != nil, file.imports(root),
-            declarations.declaration(of: root) == nil
+            declarations.declaration(of: root) == nil, !declarations.isAppModule(root)
         {
-            findings.append(
-                Diagnostic(
-                    .swiftImport, .warning,
-                    "this resolves from \(UnreadLibraries.byModule[root]!)'s container, which digraph does not read; it is left out, and what it resolves is not checked",
-                    at: file.location(of: site.node)))
+            unreadLibraryResolves.append((UnreadLibraries.byModule[root]!, file.location(of: site.node)))
             return
         }
         let node = ResolveSite.outermost(site.node)

@@ -230,7 +230,7 @@ extension ContainerAPI {
                 ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
             if let name, storage[name] != nil {
                 found.append((name, value))
-            } else if let name, let property = handedBack[name], storage[name] == nil {
+            } else if let name, let property = handedBack[name] {
                 found.append((property, value))
             }
         }

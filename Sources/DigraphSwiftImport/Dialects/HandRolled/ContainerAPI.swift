@@ -512,9 +512,24 @@ struct ContainerAPI {
             guard let body = function.body else { continue }
             let text = body.description
             if text.contains("ObjectIdentifier(") || text.contains("String(reflecting:") { identity = true }
-            if text.contains("String(describing:") || text.contains("\\(") { printed = true }
+            if text.contains("String(describing:") || (text.contains("\\(") && interpolatesAKey(body)) { printed = true }
         }
         return identity && !printed ? .identity : .printedName
+    }
+
+    /// A string interpolation outside a message (`fatalError("No entry for \\(T.self)")`, Drinkie):
+    /// one that may be the key.
+    private static func interpolatesAKey(_ body: CodeBlockSyntax) -> Bool {
+        let messages: Set<String> = [
+            "fatalError", "preconditionFailure", "assertionFailure", "precondition", "assert", "print", "debugPrint", "NSLog",
+        ]
+        return body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .backslash, let literal = token.parent?.ancestorOrSelf(where: { $0.is(StringLiteralExprSyntax.self) }) else {
+                return false
+            }
+            let call = literal.ancestorOrSelf(where: { $0.is(FunctionCallExprSyntax.self) })?.as(FunctionCallExprSyntax.self)
+            return !(call.flatMap { SwiftExpressions.callee(of: $0)?.name }.map(messages.contains) ?? false)
+        }
     }
 
     /// Returns the metatype's type (`T`, `T?`, `throws -> T`): a resolve, with what a miss does.
