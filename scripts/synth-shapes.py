@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Swift shapes of docs/performance.md ("Registrations by the thousand in one function").
 
-usage: scripts/synth-shapes.py KIND N > File.swift, KIND one of: registrations, switch, ladder, api, children
+usage: scripts/synth-shapes.py KIND N > File.swift, KIND one of: registrations, switch, ladder, api, children, locals
 """
 import sys
 
@@ -43,6 +43,17 @@ elif kind == "children":
                 f"        container.register(Routing.self) {{ _ in R{i}() }}",
                 f"        container.register(Screen{i}.self) {{ r in Screen{i}(routing: r.resolve(Routing.self)!, s: r.resolve(S{i}.self)!) }}",
                 "    }", "}"]
+elif kind == "locals":
+    # N types in one file, and a hand-rolled container's N registrations each handed a local
+    # declared just before it (`let s1 = S1(); box.register(S1.self, s1)`): every earlier binding was
+    # read for each registration, and each place's type or function searched among all N types.
+    out = ["final class Box {", "    private var storage: [ObjectIdentifier: Any] = [:]",
+           "    func register<T>(_ type: T.Type, _ value: T) { storage[ObjectIdentifier(T.self)] = value }", "}"]
+    out += [f"final class S{i} {{}}" for i in range(n)]
+    out.append("func wire(box: Box) {")
+    for i in range(n):
+        out += [f"    let s{i} = S{i}()", f"    box.register(S{i}.self, s{i})"]
+    out.append("}")
 else:
-    sys.exit("KIND is registrations, switch, ladder, api or children")
+    sys.exit("KIND is registrations, switch, ladder, api, children or locals")
 print("\n".join(out))
