@@ -295,37 +295,31 @@ public struct CheckRun: Sendable {
     }
 
     /// A key the app resolves only in `#if` clauses digraph cannot decide is missing only in the
-    /// builds that compile them: a warning that says where. Said of the app's resolve when every
-    /// resolve of the key is in such a clause, of a type's edge when its own resolve is.
+    /// builds that compile them: a warning that says where.
     private static func resolvedInUndecidedClauses(_ findings: [Diagnostic], _ imported: SwiftImporter.Result) -> [Diagnostic] {
-        let undecided = imported.undecidedResolves
-        var places: [BindingKey: [SourceLocation]] = [:]
-        for use in imported.manifest.resolves { places[BindingKey(key: use.type.key, name: use.name?.value), default: []].append(use.location) }
-        return missingBindingsAsWarnings(findings) { finding in
-            guard case .missing(let binding)? = finding.subject?.identity else { return nil }
-            let location = finding.location
-            let resolvedAt: SourceLocation?
-            switch finding.subject?.place {
-            case .resolve?:
-                let all = places[binding] ?? []
-                resolvedAt = !all.isEmpty && all.allSatisfy { undecided[$0] != nil } ? all.min() : nil
-            case .dependency?:
-                resolvedAt = undecided[location] != nil ? location : nil
-            default:
-                resolvedAt = nil
-            }
-            guard let place = resolvedAt, let condition = undecided[place] else { return nil }
-            return "it is resolved only under \(condition) (\(place.file):\(place.line)), which digraph does not decide: "
+        missingWhereEveryResolveIs(imported.undecidedResolves, findings, imported) { condition, place in
+            "it is resolved only under \(condition) (\(place.file):\(place.line)), which digraph does not decide: "
                 + "an error only in the builds that compile that code"
         }
     }
 
     /// A key resolved only by lazily injected properties no code reads (`@Inject private var
     /// headerBuilder` whose wrapper resolves on first read) is never resolved while the app runs as
-    /// written: a warning, an error once some code reads the property. Said of the app's resolve
-    /// when every resolve of the key is such a property, of a type's edge when its own is.
+    /// written: a warning, an error once some code reads the property.
     private static func resolvedOnlyWhenRead(_ findings: [Diagnostic], _ imported: SwiftImporter.Result) -> [Diagnostic] {
-        let unread = imported.unreadLazyInjections
+        missingWhereEveryResolveIs(imported.unreadLazyInjections, findings, imported) { property, place in
+            "it is resolved only when '\(property)' is first read (\(place.file):\(place.line)), and no code digraph read reads it: "
+                + "an error once some code does"
+        }
+    }
+
+    /// Each `missing-binding` error whose resolves are all `marked` places, as a warning saying why
+    /// (`reason`, given the mark and the place): of the app's resolve when every resolve of the key
+    /// is marked, of a type's edge when its own resolve is.
+    private static func missingWhereEveryResolveIs(
+        _ marked: [SourceLocation: String], _ findings: [Diagnostic], _ imported: SwiftImporter.Result,
+        reason: (String, SourceLocation) -> String
+    ) -> [Diagnostic] {
         var places: [BindingKey: [SourceLocation]] = [:]
         for use in imported.manifest.resolves { places[BindingKey(key: use.type.key, name: use.name?.value), default: []].append(use.location) }
         return missingBindingsAsWarnings(findings) { finding in
@@ -334,15 +328,14 @@ public struct CheckRun: Sendable {
             switch finding.subject?.place {
             case .resolve?:
                 let all = places[binding] ?? []
-                resolvedAt = !all.isEmpty && all.allSatisfy { unread[$0] != nil } ? all.min() : nil
+                resolvedAt = !all.isEmpty && all.allSatisfy { marked[$0] != nil } ? all.min() : nil
             case .dependency?:
-                resolvedAt = unread[finding.location] != nil ? finding.location : nil
+                resolvedAt = marked[finding.location] != nil ? finding.location : nil
             default:
                 resolvedAt = nil
             }
-            guard let place = resolvedAt, let property = unread[place] else { return nil }
-            return "it is resolved only when '\(property)' is first read (\(place.file):\(place.line)), and no code digraph read reads it: "
-                + "an error once some code does"
+            guard let place = resolvedAt, let mark = marked[place] else { return nil }
+            return reason(mark, place)
         }
     }
 
