@@ -1236,10 +1236,8 @@ struct TypeDeclarations {
                 if ["wrappedValue", "self.wrappedValue"].contains(target.trimmedDescription) { return true }
                 // `self.value = container.resolve()` with `private var value: T`, which `wrappedValue`
                 // gives back (kenesbekov/Gitty's `Injected`).
-                let property =
-                    target.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
-                if let property, let group = Syntax(call).ancestorOrSelf(where: { $0.isProtocol(DeclGroupSyntax.self) })?.asProtocol(DeclGroupSyntax.self),
+                if let property = SwiftExpressions.ownName(target),
+                    let group = Syntax(call).ancestorOrSelf(where: { $0.isProtocol(DeclGroupSyntax.self) })?.asProtocol(DeclGroupSyntax.self),
                     group.memberBlock.members.contains(where: { member in
                         member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
                             $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property && $0.typeAnnotation?.type.trimmedDescription == generic

@@ -353,6 +353,13 @@ enum SwiftExpressions {
 
     /// A name that reads as a type: an upper-case identifier, a dotted chain of them, or a
     /// generic specialization (`Repository<User>`).
+    /// `services` or `self.services`: the name of the property (or local) an expression names.
+    static func ownName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" else { return nil }
+        return access.declName.baseName.text
+    }
+
     /// The name a chain of properties starts from: `Container` in `Container.shared.api`,
     /// `router` in `router.open`; none ("") past a call (`Container.shared.router().open`: a value
     /// the call made).

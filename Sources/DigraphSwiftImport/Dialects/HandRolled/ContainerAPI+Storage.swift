@@ -103,7 +103,7 @@ extension ContainerAPI {
         guard let gate = facts.gate!, let body = registering.body else { return true }
         return SwiftExpressions.calls(in: body).contains { call in
             guard let (name, receiver) = SwiftExpressions.callee(of: call), let receiver else { return false }
-            return name == "insert" && storageName(receiver) == gate
+            return name == "insert" && SwiftExpressions.ownName(receiver) == gate
         }
     }
 
@@ -115,20 +115,13 @@ extension ContainerAPI {
             guard let body = function.body, body.description.contains(".contains(") else { continue }
             for branch in ifStatements(in: body) where branch.conditions.count == 1 {
                 guard let call = branch.conditions.first?.condition.as(ExprSyntax.self)?.as(FunctionCallExprSyntax.self),
-                    let (name, receiver) = SwiftExpressions.callee(of: call), name == "contains", let set = receiver.flatMap(storageName),
+                    let (name, receiver) = SwiftExpressions.callee(of: call), name == "contains", let set = receiver.flatMap(SwiftExpressions.ownName),
                     storage[set] != nil, cachesIn(branch.body, storage: storage, writers: writers)
                 else { continue }
                 return set
             }
         }
         return nil
-    }
-
-    /// `singletonKeys` or `self.singletonKeys`: the stored property an expression names.
-    private static func storageName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let access = expression.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" else { return nil }
-        return access.declName.baseName.text
     }
 
     /// `if entry.isSingleton { …caches… }`: the flag's true value takes the caching path.
@@ -204,14 +197,17 @@ extension ContainerAPI {
         var handedBack: [String: String] = [:]
         for (target, value) in assigned {
             // `property = copy`, `property.value = copy`.
-            if let property = storageName(target) ?? target.as(MemberAccessExprSyntax.self)?.base.flatMap(storageName), storage[property] != nil,
+            if let property = SwiftExpressions.ownName(target) ?? target.as(MemberAccessExprSyntax.self)?.base.flatMap(SwiftExpressions.ownName),
+                storage[property] != nil,
                 let local = value.as(DeclReferenceExprSyntax.self)?.baseName.text
             {
                 handedBack[local] = property
             }
         }
         for call in SwiftExpressions.calls(in: node) {
-            guard let receiver = SwiftExpressions.callee(of: call)?.receiver, let property = storageName(receiver), storage[property] != nil else { continue }
+            guard let receiver = SwiftExpressions.callee(of: call)?.receiver, let property = SwiftExpressions.ownName(receiver), storage[property] != nil else {
+                continue
+            }
             for argument in call.arguments {
                 if let local = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text { handedBack[local] = property }
             }
@@ -225,9 +221,7 @@ extension ContainerAPI {
                 subscriptCall = inner
             }
             let base = subscriptCall.calledExpression
-            let name =
-                base.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
-                ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let name = SwiftExpressions.ownName(base)
             if let name, storage[name] != nil {
                 found.append((name, value))
             } else if let name, let property = handedBack[name] {
